@@ -1,0 +1,83 @@
+/// A problem found in a formula: the one error type of the language.
+///
+/// Parse errors, checker findings and evaluation failures are all diagnostics. Each names a
+/// ``Kind``, a message, the span it is about, optional notes, and optionally a ``Fix``
+/// (a machine-applicable edit with a one-line description, e.g. "did you mean `round`?").
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, in the categories of the `jf` JSON contract.
+    public enum Kind: String, Sendable, CaseIterable {
+        case syntax, reference, type, arguments, divisionByZero, circular, other
+    }
+
+    /// How serious the problem is. Evaluation errors are always `.error`.
+    public enum Severity: String, Sendable, Comparable {
+        case info, warning, error
+
+        private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    public var kind: Kind
+    public var severity: Severity
+    public var message: String
+    /// The bytes of the formula the problem is about.
+    public var span: SourceSpan
+    /// Extra lines of explanation, shown after the caret.
+    public var notes: [String]
+    /// A suggested correction, when one is known.
+    public var fix: Fix?
+
+    public init(
+        _ kind: Kind, _ message: String, at span: SourceSpan,
+        severity: Severity = .error, notes: [String] = [], fix: Fix? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.span = span
+        self.severity = severity
+        self.notes = notes
+        self.fix = fix
+    }
+
+    public var description: String { "\(kind.rawValue) error: \(message)" }
+}
+
+/// A suggested correction: a description and the text edits that perform it.
+public struct Fix: Sendable, Hashable {
+    /// One replacement of source bytes.
+    public struct Edit: Sendable, Hashable {
+        public var span: SourceSpan
+        public var replacement: String
+        public init(span: SourceSpan, replacement: String) {
+            self.span = span
+            self.replacement = replacement
+        }
+    }
+
+    /// What the fix does, e.g. "did you mean `round`?".
+    public var message: String
+    public var edits: [Edit]
+    /// Safe fixes never change what a correct formula means; `jf lint --fix` applies only these.
+    public var isSafe: Bool
+
+    public init(_ message: String, edits: [Edit], isSafe: Bool = true) {
+        self.message = message
+        self.edits = edits
+        self.isSafe = isSafe
+    }
+
+    /// A fix that replaces one span.
+    public static func replace(_ span: SourceSpan, with text: String, _ message: String, isSafe: Bool = true) -> Fix {
+        Fix(message, edits: [Edit(span: span, replacement: text)], isSafe: isSafe)
+    }
+
+    /// Applies the edits to `source` (edits must not overlap).
+    public func apply(to source: String) -> String {
+        var bytes = Array(source.utf8)
+        for edit in edits.sorted(by: { $0.span.start > $1.span.start }) {
+            let end = min(edit.span.end, bytes.count)
+            bytes.replaceSubrange(min(edit.span.start, end)..<end, with: Array(edit.replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

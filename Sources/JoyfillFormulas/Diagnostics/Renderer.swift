@@ -1,0 +1,65 @@
+/// Renders diagnostics for people: the message, where it is, the source line with a caret
+/// under the span, notes and the suggested fix, in the style of rustc and Ruff:
+///
+/// ```
+/// error[reference]: unknown function 'rund'
+///  --> formula:1:1
+///   |
+/// 1 | rund(3.14159, 2)
+///   | ^^^^ did you mean 'round'?
+/// ```
+public struct DiagnosticRenderer: Sendable {
+    /// Use ANSI colours.
+    public var colored: Bool
+    /// The name shown after `-->` (a file name, or "formula").
+    public var origin: String
+
+    public init(colored: Bool = false, origin: String = "formula") {
+        self.colored = colored
+        self.origin = origin
+    }
+
+    public func render(_ diagnostic: Diagnostic, in source: String) -> String {
+        let severityColor = diagnostic.severity == .error ? "31" : diagnostic.severity == .warning ? "33" : "36"
+        let location = SourceLocation(offset: diagnostic.span.start, in: source)
+        var output = paint("\(diagnostic.severity.rawValue)[\(diagnostic.kind.rawValue)]", severityColor + ";1")
+        output += paint(": \(diagnostic.message)", "1") + "\n"
+
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let lineIndex = min(location.line - 1, max(lines.count - 1, 0))
+        let line = lines.isEmpty ? "" : String(lines[lineIndex])
+        let gutter = String(repeating: " ", count: String(location.line).count)
+        output += "\(gutter)\(paint("-->", "34")) \(origin):\(location.line):\(location.column)\n"
+        output += "\(gutter) \(paint("|", "34"))\n"
+        output += "\(paint(String(location.line), "34")) \(paint("|", "34")) \(line.replacingTabs())\n"
+
+        // Caret columns are measured in characters of the line, so multi-byte text lines up.
+        let lineUTF8 = Array(line.utf8)
+        let startByte = min(location.column - 1, lineUTF8.count)
+        let endByte = min(startByte + max(diagnostic.span.length, 1), max(lineUTF8.count, startByte + 1))
+        let prefixWidth = String(decoding: lineUTF8[..<startByte], as: UTF8.self).replacingTabs().count
+        let markedWidth = max(1, String(decoding: lineUTF8[startByte..<min(endByte, lineUTF8.count)], as: UTF8.self).count)
+        let label = diagnostic.fix.map { $0.message } ?? ""
+        output += "\(gutter) \(paint("|", "34")) \(String(repeating: " ", count: prefixWidth))"
+        output += paint(String(repeating: "^", count: markedWidth) + (label.isEmpty ? "" : " " + label), severityColor + ";1") + "\n"
+        for note in diagnostic.notes {
+            output += "\(gutter) \(paint("=", "34")) note: \(note)\n"
+        }
+        return output
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+private extension String {
+    func replacingTabs() -> String { replacingOccurrences(of: "\t", with: "    ") }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,72 @@
+/// Where a formula's free names get their values.
+///
+/// The evaluator asks the context for every name that is not a lambda parameter. A host
+/// (a dictionary, a JoyDoc) implements ``value(of:)``; it may also give `name.member` paths a
+/// meaning of its own (a table's column by title, say) through ``member(_:of:)``.
+public protocol EvaluationContext {
+    /// The value of `name`, or nil when the name is unknown (a `reference` error).
+    func value(of name: String) throws(ResolutionError) -> Value?
+
+    /// The value of `name.member`, or nil to let the evaluator read `member` from
+    /// `value(of: name)` in the generic way. Called only when `name` is a free name.
+    func member(_ member: String, of name: String) throws(ResolutionError) -> Value?
+
+    /// Names this context knows, for "did you mean" suggestions.
+    var knownNames: [String] { get }
+}
+
+extension EvaluationContext {
+    public func member(_ member: String, of name: String) throws(ResolutionError) -> Value? { nil }
+    public var knownNames: [String] { [] }
+}
+
+/// A failure to resolve a name or path, reported by a context. The evaluator turns it into a
+/// ``Diagnostic`` at the span of the reference.
+public struct ResolutionError: Error, Sendable {
+    public var kind: Diagnostic.Kind
+    public var message: String
+    public var notes: [String]
+
+    public init(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = []) {
+        self.kind = kind
+        self.message = message
+        self.notes = notes
+    }
+}
+
+/// A context backed by a dictionary of names to values.
+public struct DictionaryContext: EvaluationContext, Sendable {
+    public var values: [String: Value]
+
+    public init(_ values: [String: Value] = [:]) {
+        self.values = values
+    }
+
+    public func value(of name: String) throws(ResolutionError) -> Value? { values[name] }
+    public var knownNames: [String] { values.keys.sorted() }
+}
+
+/// Limits and settings for one evaluation.
+public struct EvaluationOptions: Sendable {
+    /// The instant `now()` returns; nil means the current time, read once per evaluation.
+    public var now: Instant?
+    /// The calendar zone of date functions (decision F4).
+    public var zone: CalendarZone
+    /// The most syntax nodes one evaluation may visit before it is stopped.
+    public var maxSteps: Int
+    /// The longest string (in UTF-8 bytes) an operation may build.
+    public var maxStringLength: Int
+    /// The most elements an operation may put in one array.
+    public var maxCollectionCount: Int
+
+    public init(
+        now: Instant? = nil, zone: CalendarZone = .utc, maxSteps: Int = 100_000_000,
+        maxStringLength: Int = 64 << 20, maxCollectionCount: Int = 10_000_000
+    ) {
+        self.now = now
+        self.zone = zone
+        self.maxSteps = maxSteps
+        self.maxStringLength = maxStringLength
+        self.maxCollectionCount = maxCollectionCount
+    }
+}

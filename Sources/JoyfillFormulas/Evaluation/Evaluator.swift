@@ -1,0 +1,321 @@
+/// Evaluates syntax trees.
+///
+/// A tree walker over the flat node arena. Recursion follows the tree's nesting, which the
+/// parser bounds; left-deep operator chains (`a + b + c …`, any length) are walked in a loop.
+/// Lambda parameters live in slot frames on ``locals``; eager function arguments are pushed
+/// on ``stack``, so a call allocates nothing. Every node visited costs one step of the
+/// budget in ``EvaluationOptions/maxSteps``.
+///
+/// An evaluator can be reused for many formulas (it keeps its buffers); it is not thread-safe.
+public final class Evaluator {
+    public let registry: FunctionRegistry
+    public var options: EvaluationOptions
+
+    var tree: SyntaxTree
+    var context: any EvaluationContext = DictionaryContext()
+    var steps = 0
+    var now: Instant = .now
+    var locals: [Value] = []
+    var frameBase = 0
+    var stack: [Value] = []
+
+    public init(registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
+        self.registry = registry
+        self.options = options
+        self.tree = Parser.parse("null")
+    }
+
+    /// Evaluates a parsed formula. A tree with parse errors throws its first error.
+    public func evaluate(_ tree: SyntaxTree, in context: any EvaluationContext = DictionaryContext()) throws(Diagnostic) -> Value {
+        if let error = tree.diagnostics.first(where: { $0.severity == .error }) { throw error }
+        guard let root = tree.root else {
+            throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
+        }
+        self.tree = tree
+        self.context = context
+        steps = 0
+        now = options.now ?? .now
+        locals.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        frameBase = 0
+        return try eval(root)
+    }
+
+    /// Parses and evaluates `source`.
+    public func evaluate(_ source: String, in context: any EvaluationContext = DictionaryContext()) throws(Diagnostic) -> Value {
+        try evaluate(Parser.parse(source), in: context)
+    }
+
+    // MARK: - Nodes
+
+    func eval(_ id: NodeID) throws(Diagnostic) -> Value {
+        steps += 1
+        if steps > options.maxSteps { throw budgetExceeded(id) }
+        switch tree[id] {
+        case .number(let value): return .number(value)
+        case .string(let name): return .string(tree.names[name.index])
+        case .boolean(let flag): return .boolean(flag)
+        case .null: return .null
+        case .undefined: return .undefined
+        case .parameter(let slot, _): return locals[frameBase + Int(slot)]
+        case .reference(let name): return try resolve(tree.names[name.index], at: id)
+        case .parenthesized(let inner): return try eval(inner)
+        case .member(let base, let name): return try member(base: base, name: tree.names[name.index], at: id)
+        case .index(let base, let index): return try subscriptValue(base: base, index: index, at: id)
+        case .unary(let op, let operand): return try unary(op, operand, at: id)
+        case .binary: return try binaryChain(id)
+        case .call(let name, let arguments): return try call(tree.names[name.index], arguments, at: id)
+        case .array(let range):
+            var elements: [Value] = []
+            elements.reserveCapacity(range.indices.count)
+            for child in tree.children[range.indices] { elements.append(try eval(child)) }
+            return try checkedArray(elements, at: id)
+        case .object(let keys, let values, let count):
+            var pairs: [(String, Value)] = []
+            pairs.reserveCapacity(Int(count))
+            for offset in 0..<Int(count) {
+                pairs.append((tree.names[Int(keys) + offset], try eval(tree.children[Int(values) + offset])))
+            }
+            let object = ObjectValue(pairs)
+            if object.depth > Value.maxDepth { throw tooDeep(at: id) }
+            return .object(object)
+        case .lambda(_, _, let slotBase):
+            let captured = slotBase == 0 ? [] : Array(locals[frameBase..<(frameBase + Int(slotBase))])
+            return .lambda(Lambda(tree: tree, node: id, captured: captured))
+        }
+    }
+
+    func checkedArray(_ elements: [Value], at id: NodeID) throws(Diagnostic) -> Value {
+        let array = ArrayValue(elements)
+        if array.depth > Value.maxDepth { throw tooDeep(at: id) }
+        return .array(array)
+    }
+
+    private func tooDeep(at id: NodeID) -> Diagnostic {
+        Diagnostic(.other, "value nested more than \(Value.maxDepth) levels deep", at: tree.span(of: id))
+    }
+
+    private func budgetExceeded(_ id: NodeID) -> Diagnostic {
+        Diagnostic(.other, "evaluation stopped after \(options.maxSteps) steps", at: tree.span(of: id),
+                   notes: ["the formula does too much work for the step budget; raise it with --max-steps if this is expected"])
+    }
+
+    // MARK: - Names
+
+    private func resolve(_ name: String, at id: NodeID) throws(Diagnostic) -> Value {
+        let value: Value?
+        do {
+            value = try context.value(of: name)
+        } catch {
+            throw Diagnostic(error.kind, error.message, at: tree.span(of: id), notes: error.notes)
+        }
+        if let value { return value }
+        throw unknownName(name, at: id)
+    }
+
+    private func unknownName(_ name: String, at id: NodeID) -> Diagnostic {
+        let span = tree.span(of: id)
+        var notes: [String] = []
+        if registry.lookup(name) != nil {
+            notes.append("'\(name)' is a function; call it with parentheses: \(name)(…)")
+        }
+        var fix: Fix?
+        if let suggestion = Suggestions.closest(to: name, in: context.knownNames) {
+            fix = .replace(span, with: suggestion, "did you mean '\(suggestion)'?", isSafe: false)
+        }
+        return Diagnostic(.reference, "unknown name '\(name)'", at: span, notes: notes, fix: fix)
+    }
+
+    private func member(base: NodeID, name: String, at id: NodeID) throws(Diagnostic) -> Value {
+        if case .reference(let baseName) = tree[base] {
+            steps += 1
+            do {
+                if let value = try context.member(name, of: tree.names[baseName.index]) { return value }
+            } catch {
+                throw Diagnostic(error.kind, error.message, at: tree.span(of: id), notes: error.notes)
+            }
+        }
+        let value = try eval(base)
+        return try Evaluator.member(name, of: value, span: tree.span(of: id))
+    }
+
+    /// Generic `value.name`: an object's key, an array's element (`.0`), or a projection of
+    /// a key over an array of objects (`rows.price`).
+    static func member(_ name: String, of value: Value, span: SourceSpan) throws(Diagnostic) -> Value {
+        switch value {
+        case .object(let object):
+            if let found = object[name] { return found }
+            var fix: Fix?
+            if let suggestion = Suggestions.closest(to: name, in: object.keys) {
+                fix = Fix("did you mean '\(suggestion)'?", edits: [], isSafe: false)
+            }
+            throw Diagnostic(.reference, "the object has no property '\(name)'", at: span,
+                             notes: object.keys.isEmpty ? [] : ["its properties are: " + object.keys.prefix(12).joined(separator: ", ")],
+                             fix: fix)
+        case .array(let array):
+            if let index = Int(name), name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                guard index < array.count else {
+                    throw Diagnostic(.reference, "no element \(index): the array has \(array.count)", at: span)
+                }
+                return array[index]
+            }
+            var projected: [Value] = []
+            projected.reserveCapacity(array.count)
+            for (position, element) in array.enumerated() {
+                guard case .object(let object) = element else {
+                    throw Diagnostic(.type, "cannot read '\(name)' of every element: element \(position) is a \(element.type.rawValue), not an object",
+                                     at: span)
+                }
+                projected.append(object[name] ?? .null)
+            }
+            return .array(ArrayValue(projected))
+        default:
+            throw Diagnostic(.type, "cannot read property '\(name)' of a \(value.type.rawValue)", at: span,
+                             notes: ["properties can be read from objects and arrays"])
+        }
+    }
+
+    private func subscriptValue(base: NodeID, index: NodeID, at id: NodeID) throws(Diagnostic) -> Value {
+        let container = try eval(base)
+        let position = try eval(index)
+        guard case .array(let array) = container else {
+            throw Diagnostic(.type, "cannot index a \(container.type.rawValue) with [ ]; only arrays can be indexed",
+                             at: tree.span(of: base),
+                             notes: container.type == .object ? ["read an object's property with '.name'"] : [])
+        }
+        guard case .number(let number) = position, number == number.rounded(.towardZero) else {
+            throw Diagnostic(.type, "an array index must be a whole number, got \(Describe.value(position))",
+                             at: tree.span(of: index))
+        }
+        guard number >= 0, number < Double(array.count) else {
+            throw Diagnostic(.arguments, "index \(NumberText.format(number)) is out of range: the array has \(array.count) element\(array.count == 1 ? "" : "s")",
+                             at: tree.span(of: id))
+        }
+        return array[Int(number)]
+    }
+
+    // MARK: - Operators
+
+    private func unary(_ op: UnaryOperator, _ operand: NodeID, at id: NodeID) throws(Diagnostic) -> Value {
+        let value = try eval(operand)
+        switch (op, value) {
+        case (.negate, .number(let number)): return .number(-number)
+        case (.not, .boolean(let flag)): return .boolean(!flag)
+        case (.negate, _):
+            throw Diagnostic(.type, "cannot negate a \(value.type.rawValue); '-' needs a number", at: tree.span(of: id))
+        case (.not, _):
+            throw Diagnostic(.type, "'!' needs a boolean, got \(Describe.value(value))", at: tree.span(of: id),
+                             notes: ["there is no implicit truthiness; compare explicitly, e.g. !empty(x)"])
+        }
+    }
+
+    /// Evaluates a left-deep chain of binary operators iteratively.
+    private func binaryChain(_ id: NodeID) throws(Diagnostic) -> Value {
+        var spine: [NodeID] = []
+        var node = id
+        while case .binary(_, let left, _) = tree[node] {
+            spine.append(node)
+            node = left
+        }
+        var accumulator = try eval(node)
+        for operation in spine.reversed() {
+            guard case .binary(let op, let leftNode, let rightNode) = tree[operation] else { continue }
+            steps += 1
+            switch op {
+            case .and, .or:
+                guard case .boolean(let left) = accumulator else {
+                    throw Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(accumulator))",
+                                     at: tree.span(of: leftNode),
+                                     notes: ["there is no implicit truthiness; compare explicitly, e.g. x != 0"])
+                }
+                if (op == .and && !left) || (op == .or && left) { continue }   // short-circuit (V4, C2)
+                let right = try eval(rightNode)
+                guard case .boolean = right else {
+                    throw Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(right))",
+                                     at: tree.span(of: rightNode))
+                }
+                accumulator = right
+            default:
+                let right = try eval(rightNode)
+                accumulator = try Operators.apply(op, accumulator, right, span: tree.span(of: operation),
+                                                  limit: options.maxStringLength)
+            }
+        }
+        return accumulator
+    }
+
+    // MARK: - Calls
+
+    private func call(_ name: String, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
+        guard let function = registry.lookup(name) else { throw unknownFunction(name, at: id) }
+        let signature = function.signature
+        let argumentNodes = tree.children[range.indices]
+        let count = argumentNodes.count
+        if count < signature.minimumArity || count > signature.maximumArity {
+            throw Diagnostic(.arguments, "\(signature.name)() \(signature.arityDescription), got \(count)",
+                             at: tree.span(of: id), notes: ["usage: " + signature.usage])
+        }
+        let base = stack.count
+        for (position, node) in argumentNodes.enumerated() {
+            let parameter = signature.parameter(at: position)
+            if parameter.isLazy {
+                stack.append(.undefined)
+                continue
+            }
+            let value = try eval(node)
+            if !parameter.types.contains(value.type) {
+                stack.removeLast(stack.count - base)
+                throw Signatures.typeError(signature, position, value, span: tree.span(of: node))
+            }
+            stack.append(value)
+        }
+        defer { stack.removeLast(stack.count - base) }
+        let arguments = Arguments(evaluator: self, call: id, nodes: range, base: base, signature: signature)
+        return try function.body(arguments)
+    }
+
+    private func unknownFunction(_ name: String, at id: NodeID) -> Diagnostic {
+        let nameSpan = SourceSpan(start: tree.span(of: id).start, end: tree.span(of: id).start + name.utf8.count)
+        var fix: Fix?
+        if let suggestion = Suggestions.closest(to: name, in: registry.names) {
+            fix = .replace(nameSpan, with: suggestion, "did you mean '\(suggestion)'?")
+        }
+        return Diagnostic(.reference, "unknown function '\(name)'", at: nameSpan, fix: fix)
+    }
+
+    /// Calls a lambda with up to four arguments; arguments beyond its parameter count are
+    /// not even computed. The lambda's own parameters shadow nothing outside it.
+    func invoke(_ lambda: Lambda, _ arguments: (Int) -> Value) throws(Diagnostic) -> Value {
+        let savedTree = tree
+        let savedBase = frameBase
+        let newBase = locals.count
+        locals.append(contentsOf: lambda.captured)
+        for position in 0..<lambda.parameterCount { locals.append(arguments(position)) }
+        frameBase = newBase
+        let differentTree = !lambda.tree.isSameTree(as: tree)
+        if differentTree { tree = lambda.tree }
+        defer {
+            frameBase = savedBase
+            locals.removeLast(locals.count - newBase)
+            if differentTree { tree = savedTree }
+        }
+        return try eval(lambda.body)
+    }
+}
+
+/// Short renderings of values for messages: `string "abc"`, `number 3`, `array of 4`.
+enum Describe {
+    static func value(_ value: Value) -> String {
+        switch value {
+        case .string(let string):
+            let shown = string.count > 30 ? String(string.prefix(30)) + "…" : string
+            return "string \"\(shown)\""
+        case .number, .boolean, .date: return "\(value.type.rawValue) \(value.text)"
+        case .array(let array): return "array of \(array.count)"
+        case .object(let object): return "object with \(object.count) propert\(object.count == 1 ? "y" : "ies")"
+        case .null: return "null"
+        case .undefined: return "undefined"
+        case .lambda: return "lambda"
+        }
+    }
+}

@@ -1,0 +1,158 @@
+/// The implementation of a function: it receives its checked arguments and returns a value.
+public typealias FunctionBody = @Sendable (Arguments) throws(Diagnostic) -> Value
+
+/// A function known to a registry: its signature and its implementation.
+public struct RegisteredFunction: Sendable {
+    public let signature: FunctionSignature
+    public let body: FunctionBody
+}
+
+/// The functions a formula can call, looked up case-insensitively (decision S6).
+///
+/// ``standard`` holds the 46 reference functions plus `iff` and `abs`. Library users copy it
+/// and ``register(_:_:)`` their own functions the same way the built-ins are declared; the
+/// evaluator checks arity and argument types from the signature before calling the body.
+public struct FunctionRegistry: Sendable {
+    private var functions: [String: RegisteredFunction] = [:]
+
+    /// An empty registry.
+    public init() {}
+
+    /// The built-in functions.
+    public static let standard: FunctionRegistry = {
+        var registry = FunctionRegistry()
+        LogicFunctions.register(in: &registry)
+        TextFunctions.register(in: &registry)
+        MathFunctions.register(in: &registry)
+        DateFunctions.register(in: &registry)
+        ArrayFunctions.register(in: &registry)
+        return registry
+    }()
+
+    /// Adds or replaces a function.
+    public mutating func register(_ signature: FunctionSignature, _ body: @escaping FunctionBody) {
+        precondition(!signature.parameters.dropLast().contains { $0.isVariadic }, "only the last parameter may be variadic")
+        functions[signature.name.lowercased()] = RegisteredFunction(signature: signature, body: body)
+    }
+
+    /// The function called `name`, in any letter case.
+    @inlinable
+    public func lookup(_ name: String) -> RegisteredFunction? {
+        exactLookup(name) ?? exactLookup(name.lowercased())
+    }
+
+    @usableFromInline func exactLookup(_ key: String) -> RegisteredFunction? { functions[key] }
+
+    /// Every signature, sorted by name.
+    public var signatures: [FunctionSignature] {
+        functions.values.map(\.signature).sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// Every function name in its canonical spelling, sorted.
+    public var names: [String] { signatures.map(\.name) }
+}
+
+/// The arguments of one call, as a function body sees them.
+///
+/// Eager arguments are already evaluated and type-checked against the signature; read them
+/// with the subscript. Lazy ones are evaluated on demand with ``value(_:)``.
+public struct Arguments {
+    unowned let evaluator: Evaluator
+    let call: NodeID
+    let nodes: TableRange
+    let base: Int
+    /// The signature being called.
+    public let signature: FunctionSignature
+
+    init(evaluator: Evaluator, call: NodeID, nodes: TableRange, base: Int, signature: FunctionSignature) {
+        self.evaluator = evaluator
+        self.call = call
+        self.nodes = nodes
+        self.base = base
+        self.signature = signature
+    }
+
+    /// The number of arguments passed.
+    public var count: Int { nodes.indices.count }
+
+    /// An eager argument's value.
+    public subscript(position: Int) -> Value { evaluator.stack[base + position] }
+
+    /// Evaluates a lazy argument and checks it against its parameter's types.
+    public func value(_ position: Int) throws(Diagnostic) -> Value {
+        let node = evaluator.tree.children[nodes.indices.lowerBound + position]
+        let value = try evaluator.eval(node)
+        if !signature.parameter(at: position).types.contains(value.type) {
+            throw Signatures.typeError(signature, position, value, span: evaluator.tree.span(of: node))
+        }
+        return value
+    }
+
+    /// The span of argument `position`.
+    public func span(_ position: Int) -> SourceSpan {
+        evaluator.tree.span(of: evaluator.tree.children[nodes.indices.lowerBound + position])
+    }
+
+    /// The span of the whole call.
+    public var callSpan: SourceSpan { evaluator.tree.span(of: call) }
+
+    /// The evaluation's options (time zone, limits).
+    public var options: EvaluationOptions { evaluator.options }
+
+    /// The instant `now()` returns in this evaluation.
+    public var now: Instant { evaluator.now }
+
+    /// An error about argument `position`.
+    public func error(_ kind: Diagnostic.Kind, _ message: String, at position: Int, notes: [String] = []) -> Diagnostic {
+        Diagnostic(kind, message, at: span(position), notes: notes)
+    }
+
+    /// An error about the whole call.
+    public func error(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = []) -> Diagnostic {
+        Diagnostic(kind, message, at: callSpan, notes: notes)
+    }
+
+    /// Argument `position` as a lambda that accepts what the function supplies (decision C5):
+    /// at least one parameter and at most `supplied` (`names` lists them for the message).
+    public func lambda(_ position: Int, supplies names: [String]) throws(Diagnostic) -> Lambda {
+        guard case .lambda(let lambda) = self[position] else {
+            throw Signatures.typeError(signature, position, self[position], span: span(position))
+        }
+        if lambda.parameterCount == 0 || lambda.parameterCount > names.count {
+            throw error(.arguments,
+                "the lambda given to \(signature.name)() takes \(lambda.parameterCount) parameter\(lambda.parameterCount == 1 ? "" : "s"), but \(signature.name)() supplies 1 to \(names.count): \(names.joined(separator: ", "))",
+                at: position)
+        }
+        return lambda
+    }
+
+    /// Calls `lambda`; `argument(i)` is asked only for the parameters the lambda declares.
+    public func call(_ lambda: Lambda, _ argument: (Int) -> Value) throws(Diagnostic) -> Value {
+        try evaluator.invoke(lambda, argument)
+    }
+
+    /// Counts `amount` steps against the evaluation budget (for work done outside the tree).
+    public func charge(_ amount: Int) throws(Diagnostic) {
+        evaluator.steps += amount
+        if evaluator.steps > evaluator.options.maxSteps {
+            throw error(.other, "evaluation stopped after \(evaluator.options.maxSteps) steps",
+                        notes: ["the formula does too much work for the step budget; raise it with --max-steps if this is expected"])
+        }
+    }
+
+    /// Builds an array result, enforcing the size and nesting limits.
+    public func array(_ elements: [Value]) throws(Diagnostic) -> Value {
+        if elements.count > evaluator.options.maxCollectionCount {
+            throw error(.other, "array larger than the limit of \(evaluator.options.maxCollectionCount) elements")
+        }
+        return try evaluator.checkedArray(elements, at: call)
+    }
+
+    /// Builds a string result, enforcing the length limit.
+    public func string(_ text: String) throws(Diagnostic) -> Value {
+        if text.utf8.count > evaluator.options.maxStringLength {
+            throw error(.other, "string longer than the limit of \(evaluator.options.maxStringLength) bytes")
+        }
+        return .string(text)
+    }
+}

@@ -1,0 +1,153 @@
+/// The declared shape of a function: the single source of truth for arity and argument
+/// type checks, the documentation, the REPL's help and completion, and the linter (decision F7).
+public struct FunctionSignature: Sendable {
+    /// The canonical spelling (`countIf`); calls match it case-insensitively.
+    public var name: String
+    public var parameters: [Parameter]
+    public var returns: ValueTypes
+    public var category: Category
+    /// One line saying what the function does.
+    public var summary: String
+    /// Further details for the reference page (edge cases, errors).
+    public var details: [String]
+    /// Formulas with their results; a test evaluates each one.
+    public var examples: [Example]
+    /// Which Joyfill SDKs have the function.
+    public var portability: Portability
+
+    public init(
+        _ name: String, _ parameters: [Parameter], returns: ValueTypes, category: Category,
+        summary: String, details: [String] = [], examples: [Example] = [], portability: Portability
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.returns = returns
+        self.category = category
+        self.summary = summary
+        self.details = details
+        self.examples = examples
+        self.portability = portability
+    }
+
+    public enum Category: String, Sendable, CaseIterable {
+        case logic, text, math, date, array
+        public var title: String {
+            switch self {
+            case .logic: return "Logic"
+            case .text: return "Text"
+            case .math: return "Math"
+            case .date: return "Dates"
+            case .array: return "Arrays and lambdas"
+            }
+        }
+    }
+
+    /// A formula and its expected result: a value's debug form (strings quoted) or
+    /// `error: <kind>`.
+    public struct Example: Sendable {
+        public var formula: String
+        public var result: String
+        public init(_ formula: String, _ result: String) {
+            self.formula = formula
+            self.result = result
+        }
+    }
+
+    /// The fewest arguments a call may pass.
+    public var minimumArity: Int {
+        parameters.filter { !$0.isOptional }.count
+    }
+
+    /// The most arguments a call may pass (`Int.max` for variadic functions).
+    public var maximumArity: Int {
+        parameters.last?.isVariadic == true ? Int.max : parameters.count
+    }
+
+    /// The parameter that argument `position` binds to.
+    public func parameter(at position: Int) -> Parameter {
+        position < parameters.count ? parameters[position] : parameters[parameters.count - 1]
+    }
+
+    /// `round(value: number, digits?: number) -> number`.
+    public var usage: String {
+        let list = parameters.map { parameter in
+            "\(parameter.isVariadic ? "..." : "")\(parameter.name)\(parameter.isOptional && !parameter.isVariadic ? "?" : ""): \(parameter.types.signature)"
+        }
+        return "\(name)(\(list.joined(separator: ", "))) -> \(returns.signature)"
+    }
+
+    /// "takes 1 or 2 arguments", "takes at least 1 argument", "takes no arguments".
+    public var arityDescription: String {
+        let low = minimumArity
+        let high = maximumArity
+        func plural(_ n: Int) -> String { n == 1 ? "argument" : "arguments" }
+        if high == Int.max { return low == 0 ? "takes any number of arguments" : "takes at least \(low) \(plural(low))" }
+        if low == high { return low == 0 ? "takes no arguments" : "takes \(low) \(plural(low))" }
+        if high == low + 1 { return "takes \(low) or \(high) arguments" }
+        return "takes \(low) to \(high) arguments"
+    }
+}
+
+/// One parameter of a ``FunctionSignature``.
+public struct Parameter: Sendable {
+    public var name: String
+    /// The types an argument may have; anything else is a `type` error before the call.
+    public var types: ValueTypes
+    public var isOptional: Bool
+    /// The last parameter may repeat; `isOptional` says whether it may also be absent.
+    public var isVariadic: Bool
+    /// Lazy arguments are evaluated by the function itself, only when needed (IF's branches,
+    /// AND's later arguments).
+    public var isLazy: Bool
+
+    public init(_ name: String, _ types: ValueTypes, optional: Bool = false, variadic: Bool = false, lazy: Bool = false) {
+        self.name = name
+        self.types = types
+        self.isOptional = optional
+        self.isVariadic = variadic
+        self.isLazy = lazy
+    }
+}
+
+/// The Joyfill SDKs that have a function (decisions F1, F8).
+public struct Portability: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The Swift (iOS) SDK's formula engine registers it.
+    public static let swift = Portability(rawValue: 1)
+    /// The web formulas guide documents it.
+    public static let web = Portability(rawValue: 2)
+    /// Every SDK.
+    public static let all: Portability = [.swift, .web]
+    /// No SDK: a jf extension.
+    public static let jfOnly: Portability = []
+
+    /// `swift, web`, or `jf only`.
+    public var description: String {
+        if isEmpty { return "jf only" }
+        return [(Portability.swift, "swift"), (Portability.web, "web")].filter { contains($0.0) }.map(\.1).joined(separator: ", ")
+    }
+
+    /// The SDK names, for JSON output.
+    public var names: [String] {
+        [(Portability.swift, "swift"), (Portability.web, "web")].filter { contains($0.0) }.map(\.1)
+    }
+}
+
+enum Signatures {
+    static func typeError(_ signature: FunctionSignature, _ position: Int, _ value: Value, span: SourceSpan) -> Diagnostic {
+        let parameter = signature.parameter(at: position)
+        return Diagnostic(.type,
+            "\(signature.name)() expects \(parameter.name) (argument \(position + 1)) to be \(article(parameter.types)), got \(Describe.value(value))",
+            at: span, notes: ["usage: " + signature.usage])
+    }
+
+    static func article(_ types: ValueTypes) -> String {
+        let text = types.description
+        if types == .any { return "anything" }
+        if ["array", "object", "undefined"].contains(where: { text.hasPrefix($0) }) { return "an " + text }
+        if text.hasPrefix("null") { return text }
+        return "a " + text
+    }
+}

@@ -1,0 +1,258 @@
+/// Turns formula source bytes into ``Token``s.
+///
+/// The lexer works on UTF-8 bytes with an ASCII fast path; only non-ASCII bytes are decoded
+/// into Unicode scalars (for Unicode letters in names and Unicode white space).
+///
+/// Context-dependent rules (decisions S1, S3, S5, C6):
+/// - a `.` right after an operand is member access, and the name after it is lexed as a
+///   name even when it is all digits (`items.0.price`); elsewhere `.5` is a number;
+/// - `-` is always its own token; the parser decides unary or binary by position;
+/// - a run that starts with a digit and continues with letters, digits or `_` but is not a
+///   number literal is a name (`6857510fbfed1553e168161b`, `1_000`); `1e5` stays a number.
+public struct Lexer {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var previous: TokenKind = .endOfInput
+
+    /// Creates a lexer over the UTF-8 bytes of a formula.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Lexes the whole input; the last token is always `.endOfInput`.
+    public static func tokenize(_ source: String) -> [Token] {
+        var lexer = Lexer(bytes: Array(source.utf8))
+        var tokens: [Token] = []
+        while true {
+            let token = lexer.next()
+            tokens.append(token)
+            if token.kind == .endOfInput { return tokens }
+        }
+    }
+
+    /// Returns the next token.
+    public mutating func next() -> Token {
+        skipWhitespace()
+        let start = position
+        guard position < bytes.count else {
+            return Token(kind: .endOfInput, span: SourceSpan(start: start, end: start))
+        }
+        let kind = scanToken()
+        previous = kind
+        return Token(kind: kind, span: SourceSpan(start: start, end: position))
+    }
+
+    // MARK: - Scanning
+
+    private mutating func scanToken() -> TokenKind {
+        let byte = bytes[position]
+        if previous == .dot, isNameContinue(at: position) {
+            scanNameRun()
+            return .identifier
+        }
+        if isDigit(byte) || (byte == UInt8(ascii: ".") && !previous.endsOperand && isDigit(peek(1))) {
+            return scanNumberOrDigitName()
+        }
+        if isNameStart(at: position) {
+            return scanName()
+        }
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return scanString(quote: byte)
+        case UInt8(ascii: "+"): return single(.plus)
+        case UInt8(ascii: "-"): return peek(1) == UInt8(ascii: ">") ? double(.arrow) : single(.minus)
+        case UInt8(ascii: "*"): return peek(1) == UInt8(ascii: "*") ? double(.starStar) : single(.star)
+        case UInt8(ascii: "/"):
+            if peek(1) == UInt8(ascii: "/") { return scanLineComment() }
+            if peek(1) == UInt8(ascii: "*") { return scanBlockComment() }
+            return single(.slash)
+        case UInt8(ascii: "!"):
+            if peek(1) == UInt8(ascii: "=") {
+                return peek(2) == UInt8(ascii: "=") ? triple(.strictNotEqual) : double(.bangEqual)
+            }
+            return single(.bang)
+        case UInt8(ascii: "="):
+            if peek(1) == UInt8(ascii: "=") {
+                return peek(2) == UInt8(ascii: "=") ? triple(.strictEqual) : double(.equalEqual)
+            }
+            return peek(1) == UInt8(ascii: ">") ? double(.fatArrow) : single(.assign)
+        case UInt8(ascii: "<"): return peek(1) == UInt8(ascii: "=") ? double(.lessEqual) : single(.less)
+        case UInt8(ascii: ">"): return peek(1) == UInt8(ascii: "=") ? double(.greaterEqual) : single(.greater)
+        case UInt8(ascii: "&"): return peek(1) == UInt8(ascii: "&") ? double(.ampAmp) : single(.ampersand)
+        case UInt8(ascii: "|"): return peek(1) == UInt8(ascii: "|") ? double(.pipePipe) : single(.pipe)
+        case UInt8(ascii: "("): return single(.leftParen)
+        case UInt8(ascii: ")"): return single(.rightParen)
+        case UInt8(ascii: "["): return single(.leftBracket)
+        case UInt8(ascii: "]"): return single(.rightBracket)
+        case UInt8(ascii: "{"): return single(.leftBrace)
+        case UInt8(ascii: "}"): return single(.rightBrace)
+        case UInt8(ascii: ","): return single(.comma)
+        case UInt8(ascii: "."): return single(.dot)
+        case UInt8(ascii: ":"): return single(.colon)
+        case UInt8(ascii: "%"): return single(.percent)
+        case UInt8(ascii: "?"): return single(.question)
+        case UInt8(ascii: "^"): return single(.caret)
+        default:
+            position += max(1, scalarLength(at: position))
+            return .invalidCharacter
+        }
+    }
+
+    private mutating func single(_ kind: TokenKind) -> TokenKind { position += 1; return kind }
+    private mutating func double(_ kind: TokenKind) -> TokenKind { position += 2; return kind }
+    private mutating func triple(_ kind: TokenKind) -> TokenKind { position += 3; return kind }
+
+    private func peek(_ offset: Int) -> UInt8 {
+        let index = position + offset
+        return index < bytes.count ? bytes[index] : 0
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private mutating func scanNumberOrDigitName() -> TokenKind {
+        let start = position
+        var sawDotOrSign = false
+        scanDigits()
+        if peek(0) == UInt8(ascii: "."), isDigit(peek(1)) {
+            sawDotOrSign = true
+            position += 1
+            scanDigits()
+        }
+        if peek(0) == UInt8(ascii: "e") || peek(0) == UInt8(ascii: "E") {
+            var exponent = 1
+            if peek(1) == UInt8(ascii: "+") || peek(1) == UInt8(ascii: "-") { exponent = 2 }
+            if isDigit(peek(exponent)) {
+                if exponent == 2 { sawDotOrSign = true }
+                position += exponent
+                scanDigits()
+            }
+        }
+        // S5: `12abc`, `0x1F`, `1_000`, ObjectIds: a digit-led run of name characters is a name.
+        if !sawDotOrSign, bytes[start] != UInt8(ascii: "."), position < bytes.count, isNameContinue(at: position) {
+            position = start
+            scanNameRun()
+            return .identifier
+        }
+        return .number
+    }
+
+    private mutating func scanDigits() {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+
+    private mutating func scanName() -> TokenKind {
+        let start = position
+        scanNameRun()
+        let length = position - start
+        // Keywords are case-insensitive: true, false, null, undefined.
+        if length == 4 || length == 5 || length == 9 {
+            var folded: UInt64 = 0
+            for index in start..<position where length <= 8 {
+                folded = folded << 8 | UInt64(bytes[index] | 0x20)
+            }
+            switch length {
+            case 4 where folded == 0x7472_7565: return .trueKeyword       // "true"
+            case 4 where folded == 0x6E75_6C6C: return .nullKeyword       // "null"
+            case 5 where folded == 0x66_616C_7365: return .falseKeyword   // "false"
+            case 9 where matchesFolded(start, "undefined"): return .undefinedKeyword
+            default: break
+            }
+        }
+        return .identifier
+    }
+
+    private func matchesFolded(_ start: Int, _ word: StaticString) -> Bool {
+        let pointer = word.utf8Start
+        for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] | 0x20 != pointer[offset] {
+            return false
+        }
+        return true
+    }
+
+    private mutating func scanNameRun() {
+        while position < bytes.count, isNameContinue(at: position) {
+            position += bytes[position] < 0x80 ? 1 : scalarLength(at: position)
+        }
+    }
+
+    private mutating func scanString(quote: UInt8) -> TokenKind {
+        position += 1
+        while position < bytes.count {
+            if bytes[position] == quote {
+                position += 1
+                return .string
+            }
+            position += 1
+        }
+        return .unterminatedString
+    }
+
+    private mutating func scanLineComment() -> TokenKind {
+        while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+        return .comment
+    }
+
+    private mutating func scanBlockComment() -> TokenKind {
+        position += 2
+        while position < bytes.count {
+            if bytes[position] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                position += 2
+                return .comment
+            }
+            position += 1
+        }
+        return .comment
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                position += 1
+            } else if byte >= 0x80, let scalar = scalar(at: position), scalar.properties.isWhitespace {
+                position += scalarLength(at: position)
+            } else {
+                return
+            }
+        }
+    }
+
+    // MARK: - Unicode
+
+    private func isNameStart(at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte < 0x80 {
+            return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+        }
+        guard let scalar = scalar(at: index) else { return false }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    private func isNameContinue(at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte < 0x80 {
+            return isDigit(byte) || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                || byte == UInt8(ascii: "_")
+        }
+        guard let scalar = scalar(at: index) else { return false }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return properties.isAlphabetic || properties.numericType != nil
+        }
+    }
+
+    private func scalarLength(at index: Int) -> Int {
+        let byte = bytes[index]
+        let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+        return min(length, bytes.count - index)
+    }
+
+    private func scalar(at index: Int) -> Unicode.Scalar? {
+        let length = scalarLength(at: index)
+        var decoder = UTF8()
+        var iterator = bytes[index..<(index + length)].makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
+}

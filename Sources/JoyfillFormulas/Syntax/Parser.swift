@@ -1,0 +1,491 @@
+/// Parses formula text into a ``SyntaxTree``.
+///
+/// A hand-written precedence-climbing parser. It never recurses without bound: every
+/// bracketing construct, prefix operator and postfix access counts toward
+/// ``Parser/maxNestingDepth``, and exceeding it is a clean syntax error. Left-associative
+/// operator chains (`a + b + c …`) are built by loops, not recursion, so a sum of
+/// thousands of terms parses fine.
+///
+/// Lambdas use a cover grammar: `(a, b)` is parsed as a parenthesised list, and when `->` or
+/// `=>` follows it is reinterpreted as a parameter list. Lambda parameters are resolved to
+/// local slots here, so the evaluator never looks them up by name.
+///
+/// Fixable mistakes (`===`, `!==`, `=` for comparison, `&` or `|` for `&&` or `||`) are
+/// recorded with a fix and parsing continues; anything else stops at the first error.
+public struct Parser {
+    /// The deepest nesting of brackets, prefix operators and postfix accesses accepted.
+    public static let maxNestingDepth = 256
+
+    private let bytes: [UInt8]
+    private var tokens: [Token]
+    private var position = 0
+    private var tree: SyntaxTree
+    private var scope: [String] = []
+    private var depth = 0
+
+    /// Parses `source`. The result always exists; check ``SyntaxTree/isValid`` or its diagnostics.
+    public static func parse(_ source: String) -> SyntaxTree {
+        var parser = Parser(source: source)
+        return parser.run()
+    }
+
+    private init(source: String) {
+        bytes = Array(source.utf8)
+        tree = SyntaxTree(source: source)
+        var lexer = Lexer(bytes: bytes)
+        tokens = []
+        tokens.reserveCapacity(bytes.count / 3 + 2)
+        while true {
+            let token = lexer.next()
+            tokens.append(token)
+            if token.kind == .endOfInput { break }
+        }
+    }
+
+    private mutating func run() -> SyntaxTree {
+        do throws(Diagnostic) {
+            let root = try parseExpression(minimumPrecedence: 1)
+            if current.kind != .endOfInput {
+                throw unexpected(current, after: "the end of the expression")
+            }
+            tree.root = root
+        } catch {
+            tree.diagnostics.append(error)
+            tree.root = nil
+        }
+        return tree
+    }
+
+    // MARK: - Tokens
+
+    private var current: Token { tokens[position] }
+    private var next: Token { tokens[min(position + 1, tokens.count - 1)] }
+
+    private mutating func advance() -> Token {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    private func text(_ token: Token) -> String {
+        String(decoding: bytes[token.span.start..<token.span.end], as: UTF8.self)
+    }
+
+    private mutating func expect(_ kind: TokenKind, _ context: String) throws(Diagnostic) -> Token {
+        guard current.kind == kind else {
+            throw Diagnostic(.syntax, "expected \(kind.display) \(context), found \(describe(current))", at: current.span)
+        }
+        return advance()
+    }
+
+    private func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .identifier: return "name '\(text(token))'"
+        case .number: return "number \(text(token))"
+        case .string:
+            let content = text(token)
+            return "string \(content.count > 24 ? String(content.prefix(24)) + "…" : content)"
+        case .invalidCharacter: return "'\(text(token))'"
+        default: return token.kind.display
+        }
+    }
+
+    private func unexpected(_ token: Token, after context: String) -> Diagnostic {
+        if let special = unsupported(token) { return special }
+        var notes: [String] = []
+        if token.kind == .leftParen {
+            notes.append("only a function name can be called: an expression cannot be followed by '('")
+        } else if token.kind == .identifier || token.kind == .number || token.kind == .string {
+            notes.append("two operands must be joined by an operator, e.g. '+' or '&&'")
+        }
+        return Diagnostic(.syntax, "unexpected \(describe(token)) after \(context)", at: token.span, notes: notes)
+    }
+
+    /// Errors for spellings borrowed from other languages, with what to write instead.
+    private func unsupported(_ token: Token) -> Diagnostic? {
+        switch token.kind {
+        case .percent:
+            return Diagnostic(.syntax, "'%' is not an operator", at: token.span,
+                              notes: ["use the mod function: mod(a, b)"])
+        case .question:
+            return Diagnostic(.syntax, "there is no conditional operator '? :'", at: token.span,
+                              notes: ["use the if function: if(condition, whenTrue, whenFalse)"])
+        case .caret, .starStar:
+            return Diagnostic(.syntax, "\(token.kind.display) is not an operator", at: token.span,
+                              notes: ["use the pow function: pow(base, exponent)"])
+        case .comment:
+            return Diagnostic(.syntax, "comments are not supported in formulas", at: token.span)
+        case .unterminatedString:
+            return Diagnostic(.syntax, "unterminated string", at: SourceSpan(start: token.span.start, end: token.span.start + 1),
+                              notes: ["a string ends at the next quote of the same kind; there are no escape sequences,",
+                                      "so to include a \" write the string in single quotes, and the other way round"])
+        case .invalidCharacter:
+            return Diagnostic(.syntax, "unexpected character '\(text(token))'", at: token.span)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Nesting
+
+    private mutating func enter(_ span: SourceSpan) throws(Diagnostic) {
+        depth += 1
+        if depth > Parser.maxNestingDepth {
+            throw Diagnostic(.syntax, "expression nested too deeply (the limit is \(Parser.maxNestingDepth) levels)", at: span)
+        }
+    }
+
+    private mutating func leave() { depth -= 1 }
+
+    // MARK: - Expressions
+
+    private mutating func parseExpression(minimumPrecedence: Int) throws(Diagnostic) -> NodeID {
+        var left = try parseUnary()
+        while let op = try binaryOperator(), op.precedence >= minimumPrecedence {
+            let operatorToken = advance()
+            if op == .subtract, operatorToken.span.end == current.span.start, current.kind == .number,
+               tokens[position - 2].span.end == operatorToken.span.start {
+                // `5-3`: the reference lexes `-3` as a literal and fails (decision S1).
+                tree.extensions.append(SyntaxExtension(.unspacedMinus, at: operatorToken.span))
+            }
+            let right = try parseExpression(minimumPrecedence: op.precedence + 1)
+            left = tree.append(.binary(op, left, right), tree.span(of: left).union(tree.span(of: right)))
+        }
+        return left
+    }
+
+    /// The binary operator at the current token, recording fixes for borrowed spellings.
+    private mutating func binaryOperator() throws(Diagnostic) -> BinaryOperator? {
+        let token = current
+        switch token.kind {
+        case .pipePipe: return .or
+        case .ampAmp: return .and
+        case .equalEqual: return .equal
+        case .bangEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        case .plus: return .add
+        case .minus: return .subtract
+        case .star: return .multiply
+        case .slash: return .divide
+        case .strictEqual:
+            recordFixable(token, "'===' is not an operator", replacement: "==", "use '==', which is already strict")
+            return .equal
+        case .strictNotEqual:
+            recordFixable(token, "'!==' is not an operator", replacement: "!=", "use '!=', which is already strict")
+            return .notEqual
+        case .assign:
+            recordFixable(token, "'=' is not an operator", replacement: "==", "use '==' to compare")
+            return .equal
+        case .ampersand:
+            recordFixable(token, "'&' is not an operator", replacement: "&&", "did you mean '&&'?")
+            return .and
+        case .pipe:
+            recordFixable(token, "'|' is not an operator", replacement: "||", "did you mean '||'?")
+            return .or
+        case .percent, .question, .caret, .starStar:
+            throw unsupported(token)!
+        default:
+            return nil
+        }
+    }
+
+    private mutating func recordFixable(_ token: Token, _ message: String, replacement: String, _ help: String) {
+        tree.diagnostics.append(Diagnostic(.syntax, message, at: token.span,
+                                           fix: .replace(token.span, with: replacement, help)))
+    }
+
+    private mutating func parseUnary() throws(Diagnostic) -> NodeID {
+        let token = current
+        guard token.kind == .minus || token.kind == .bang else {
+            return try parsePostfix(parsePrimary())
+        }
+        _ = advance()
+        try enter(token.span)
+        defer { leave() }
+        let operand = try parseUnary()
+        let span = token.span.union(tree.span(of: operand))
+        if token.kind == .minus, operand.index == tree.nodes.count - 1, case .number(let value) = tree[operand] {
+            // Fold `-3` into one literal, as the reference does.
+            tree.nodes[operand.index] = .number(-value)
+            tree.spans[operand.index] = span
+            return operand
+        }
+        return tree.append(.unary(token.kind == .minus ? .negate : .not, operand), span)
+    }
+
+    private mutating func parsePostfix(_ base: NodeID) throws(Diagnostic) -> NodeID {
+        var node = base
+        var chain = 0
+        defer { depth -= chain }
+        while true {
+            switch current.kind {
+            case .dot:
+                let dot = advance()
+                chain += 1
+                try enter(dot.span)
+                let nameToken = current
+                switch nameToken.kind {
+                case .identifier, .trueKeyword, .falseKeyword, .nullKeyword, .undefinedKeyword:
+                    _ = advance()
+                default:
+                    throw Diagnostic(.syntax, "expected a property name after '.', found \(describe(nameToken))",
+                                     at: nameToken.span)
+                }
+                let name = tree.intern(text(nameToken))
+                node = tree.append(.member(node, name), tree.span(of: node).union(nameToken.span))
+            case .leftBracket:
+                let open = advance()
+                chain += 1
+                try enter(open.span)
+                let index = try parseExpression(minimumPrecedence: 1)
+                let close = try expect(.rightBracket, "to close the index '['")
+                node = tree.append(.index(node, index), tree.span(of: node).union(close.span))
+            default:
+                return node
+            }
+        }
+    }
+
+    private mutating func parsePrimary() throws(Diagnostic) -> NodeID {
+        let token = current
+        switch token.kind {
+        case .number:
+            _ = advance()
+            let literal = text(token)
+            if literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+                tree.extensions.append(SyntaxExtension(.exponentLiteral, at: token.span))
+            }
+            return tree.append(.number(parseNumber(token)), token.span)
+        case .string:
+            _ = advance()
+            let content = String(decoding: bytes[(token.span.start + 1)..<(token.span.end - 1)], as: UTF8.self)
+            return tree.append(.string(tree.intern(content)), token.span)
+        case .trueKeyword, .falseKeyword:
+            _ = advance()
+            return tree.append(.boolean(token.kind == .trueKeyword), token.span)
+        case .nullKeyword:
+            _ = advance()
+            return tree.append(.null, token.span)
+        case .undefinedKeyword:
+            _ = advance()
+            return tree.append(.undefined, token.span)
+        case .identifier:
+            _ = advance()
+            let name = text(token)
+            if let first = name.utf8.first, first >= 0x30 && first <= 0x39 {
+                tree.extensions.append(SyntaxExtension(.digitLeadingName, at: token.span))
+            }
+            if current.kind == .leftParen {
+                return try parseCall(name: name, nameToken: token)
+            }
+            if let slot = scope.lastIndex(of: name) {
+                return tree.append(.parameter(slot: Int32(slot), name: tree.intern(name)), token.span)
+            }
+            return tree.append(.reference(tree.intern(name)), token.span)
+        case .leftParen:
+            return try parseParenthesizedOrLambda()
+        case .leftBracket:
+            return try parseArray()
+        case .leftBrace:
+            return try parseObject()
+        case .arrow, .fatArrow:
+            throw Diagnostic(.syntax, "expected an expression, found \(token.kind.display)", at: token.span,
+                             notes: ["a lambda's parameters go in parentheses: (x) -> x * 2"])
+        case .endOfInput:
+            throw Diagnostic(.syntax, "expected an expression, found end of input", at: token.span)
+        default:
+            if let special = unsupported(token) { throw special }
+            throw Diagnostic(.syntax, "expected an expression, found \(describe(token))", at: token.span)
+        }
+    }
+
+    private func parseNumber(_ token: Token) -> Double {
+        let slice = bytes[token.span.start..<token.span.end]
+        if slice.count <= 15, slice.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            var value = 0
+            for byte in slice { value = value * 10 + Int(byte - 0x30) }
+            return Double(value)
+        }
+        return Double(String(decoding: slice, as: UTF8.self)) ?? .nan
+    }
+
+    private mutating func parseCall(name: String, nameToken: Token) throws(Diagnostic) -> NodeID {
+        let open = advance()
+        try enter(open.span)
+        defer { leave() }
+        var arguments: [NodeID] = []
+        if current.kind != .rightParen {
+            while true {
+                arguments.append(try parseExpression(minimumPrecedence: 1))
+                if current.kind == .comma {
+                    _ = advance()
+                    if current.kind == .rightParen {
+                        throw Diagnostic(.syntax, "expected an argument after ',', found ')'", at: current.span,
+                                         notes: ["remove the trailing comma"])
+                    }
+                    continue
+                }
+                if current.kind != .rightParen {
+                    throw Diagnostic(.syntax,
+                        "expected ',' or ')' in the arguments of \(name)(), found \(describe(current))",
+                        at: current.span, notes: unsupported(current).map { [$0.message] + $0.notes } ?? [])
+                }
+                break
+            }
+        }
+        let close = advance()
+        let nameID = tree.intern(name)
+        let range = appendChildren(arguments)
+        return tree.append(.call(nameID, range), nameToken.span.union(close.span))
+    }
+
+    private mutating func appendChildren(_ nodes: [NodeID]) -> TableRange {
+        let start = tree.children.count
+        tree.children.append(contentsOf: nodes)
+        return TableRange(start: start, count: nodes.count)
+    }
+
+    private mutating func parseParenthesizedOrLambda() throws(Diagnostic) -> NodeID {
+        let open = advance()
+        try enter(open.span)
+        defer { leave() }
+        let mark = tree.nodes.count
+        var items: [NodeID] = []
+        var firstComma: Token?
+        if current.kind != .rightParen {
+            while true {
+                items.append(try parseExpression(minimumPrecedence: 1))
+                guard current.kind == .comma else { break }
+                firstComma = firstComma ?? current
+                _ = advance()
+            }
+        }
+        let close = try expect(.rightParen, items.count > 1 ? "to close the parameter list" : "to close '('")
+        if current.kind == .arrow || current.kind == .fatArrow {
+            return try parseLambda(open: open, items: items, mark: mark)
+        }
+        if items.isEmpty {
+            throw Diagnostic(.syntax, "expected an expression inside '()'", at: open.span.union(close.span))
+        }
+        if let comma = firstComma {
+            throw Diagnostic(.syntax, "unexpected ',' inside parentheses", at: comma.span,
+                             notes: ["parentheses group one expression; a lambda needs '->' after its parameter list"])
+        }
+        return tree.append(.parenthesized(items[0]), open.span.union(close.span))
+    }
+
+    private mutating func parseLambda(open: Token, items: [NodeID], mark: Int) throws(Diagnostic) -> NodeID {
+        let arrow = advance()
+        if arrow.kind == .fatArrow {
+            tree.extensions.append(SyntaxExtension(.fatArrow, at: arrow.span))
+        }
+        var parameters: [String] = []
+        for item in items {
+            let name: NameID
+            switch tree[item] {
+            case .reference(let id): name = id
+            case .parameter(_, let id): name = id
+            default:
+                throw Diagnostic(.syntax, "expected a parameter name, found \(tree.text(of: item))", at: tree.span(of: item),
+                                 notes: ["lambda parameters are plain names: (row, index) -> …"])
+            }
+            let parameter = tree.name(name)
+            if parameters.contains(parameter) {
+                throw Diagnostic(.syntax, "duplicate parameter '\(parameter)'", at: tree.span(of: item))
+            }
+            parameters.append(parameter)
+        }
+        // The parameter list was parsed as expressions; drop those nodes.
+        tree.nodes.removeSubrange(mark...)
+        tree.spans.removeSubrange(mark...)
+        let slotBase = scope.count
+        let firstName = tree.names.count
+        for parameter in parameters { _ = tree.intern(parameter) }
+        scope.append(contentsOf: parameters)
+        defer { scope.removeLast(parameters.count) }
+        let body = try parseExpression(minimumPrecedence: 1)
+        return tree.append(
+            .lambda(params: TableRange(start: firstName, count: parameters.count), body: body, slotBase: Int32(slotBase)),
+            open.span.union(tree.span(of: body)))
+    }
+
+    private mutating func parseArray() throws(Diagnostic) -> NodeID {
+        let open = advance()
+        try enter(open.span)
+        defer { leave() }
+        var elements: [NodeID] = []
+        while current.kind != .rightBracket {
+            elements.append(try parseExpression(minimumPrecedence: 1))
+            if current.kind == .comma {
+                _ = advance()
+                continue
+            }
+            if current.kind != .rightBracket {
+                throw Diagnostic(.syntax, "expected ',' or ']' in the array, found \(describe(current))", at: current.span)
+            }
+        }
+        let close = advance()
+        return tree.append(.array(appendChildren(elements)), open.span.union(close.span))
+    }
+
+    private mutating func parseObject() throws(Diagnostic) -> NodeID {
+        let open = advance()
+        try enter(open.span)
+        defer { leave() }
+        var keys: [String] = []
+        var values: [NodeID] = []
+        while current.kind != .rightBrace {
+            let keyToken = current
+            switch keyToken.kind {
+            case .identifier, .trueKeyword, .falseKeyword, .nullKeyword, .undefinedKeyword:
+                keys.append(text(keyToken))
+            case .string:
+                keys.append(String(decoding: bytes[(keyToken.span.start + 1)..<(keyToken.span.end - 1)], as: UTF8.self))
+            default:
+                throw Diagnostic(.syntax, "expected a key (a name or a string) in the object, found \(describe(keyToken))",
+                                 at: keyToken.span)
+            }
+            _ = advance()
+            _ = try expect(.colon, "after the object key")
+            values.append(try parseExpression(minimumPrecedence: 1))
+            if current.kind == .comma {
+                _ = advance()
+                continue
+            }
+            if current.kind != .rightBrace {
+                throw Diagnostic(.syntax, "expected ',' or '}' in the object, found \(describe(current))", at: current.span)
+            }
+        }
+        let close = advance()
+        let keyStart = tree.names.count
+        for key in keys { _ = tree.intern(key) }
+        let valueStart = tree.children.count
+        tree.children.append(contentsOf: values)
+        return tree.append(.object(keys: Int32(keyStart), values: Int32(valueStart), count: Int32(keys.count)),
+                           open.span.union(close.span))
+    }
+}
+
+/// Syntax this project accepts that the Joyfill SDKs reject (decisions S1–S5); the linter
+/// reports each occurrence under the rule `non-portable`.
+public struct SyntaxExtension: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        /// `(x) => …` (S2).
+        case fatArrow
+        /// `1e3` (S3).
+        case exponentLiteral
+        /// `5-3`, `a-1`: a binary minus directly followed by a digit (S1).
+        case unspacedMinus
+        /// A name that starts with a digit, such as an ObjectId (S5).
+        case digitLeadingName
+    }
+    public var kind: Kind
+    public var span: SourceSpan
+    init(_ kind: Kind, at span: SourceSpan) {
+        self.kind = kind
+        self.span = span
+    }
+}

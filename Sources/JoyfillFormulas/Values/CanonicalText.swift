@@ -1,0 +1,62 @@
+/// The one text form of every value (decision V5), used by `+` with a string, CONCAT,
+/// TOSTRING, JOIN, EQUALS, COUNTIF and UNIQUE keys, and writes to text fields:
+///
+/// | value | text |
+/// |---|---|
+/// | number | JavaScript `Number.prototype.toString`: `8`, `0.1`, `1e+21`, `NaN` |
+/// | boolean, null, undefined | `true` `false` `null` `undefined` |
+/// | date | ISO-8601 UTC with milliseconds: `2024-01-01T00:00:00.000Z` |
+/// | array | elements' text joined by `", "` in brackets: `[8, 12, a]` |
+/// | object | `{key: value, …}` in insertion order |
+/// | lambda | its source text |
+extension Value {
+    /// The canonical text form.
+    public var text: String {
+        switch self {
+        case .string(let string): return string
+        default:
+            var output = ""
+            appendText(to: &output)
+            return output
+        }
+    }
+
+    /// Appends the canonical text form to `output` (recursion is bounded by ``Value/maxDepth``).
+    public func appendText(to output: inout String) {
+        switch self {
+        case .number(let number): output += NumberText.format(number)
+        case .string(let string): output += string
+        case .boolean(let flag): output += flag ? "true" : "false"
+        case .date(let instant): output += instant.iso8601
+        case .null: output += "null"
+        case .undefined: output += "undefined"
+        case .lambda(let lambda): output += lambda.sourceText
+        case .array(let array):
+            output += "["
+            for (index, element) in array.enumerated() {
+                if index > 0 { output += ", " }
+                element.appendText(to: &output)
+            }
+            output += "]"
+        case .object(let object):
+            output += "{"
+            var first = true
+            for (key, value) in object {
+                if !first { output += ", " }
+                first = false
+                output += key
+                output += ": "
+                value.appendText(to: &output)
+            }
+            output += "}"
+        }
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// A debugging form: strings are quoted, everything else is its canonical text.
+    public var description: String {
+        if case .string(let string) = self { return "\"\(string)\"" }
+        return text
+    }
+}

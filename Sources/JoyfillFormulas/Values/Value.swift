@@ -1,0 +1,230 @@
+/// A formula value (decision V1).
+///
+/// Arrays and objects record their nesting depth when they are built, so that values nested
+/// deeper than ``Value/maxDepth`` are refused where they are made (a `reduce` that wraps its
+/// accumulator a million times would otherwise overflow the stack when printed or freed).
+public enum Value: Sendable {
+    case number(Double)
+    case string(String)
+    case boolean(Bool)
+    case date(Instant)
+    case array(ArrayValue)
+    case object(ObjectValue)
+    case null
+    case undefined
+    case lambda(Lambda)
+
+    /// The deepest nesting of arrays and objects a value may have.
+    public static let maxDepth = 512
+
+    /// The value's type.
+    @inlinable
+    public var type: ValueType {
+        switch self {
+        case .number: return .number
+        case .string: return .string
+        case .boolean: return .boolean
+        case .date: return .date
+        case .array: return .array
+        case .object: return .object
+        case .null: return .null
+        case .undefined: return .undefined
+        case .lambda: return .lambda
+        }
+    }
+
+    /// Nesting depth: 0 for scalars, 1 + the deepest element for arrays and objects.
+    @inlinable
+    public var depth: Int {
+        switch self {
+        case .array(let array): return Int(array.depth)
+        case .object(let object): return object.depth
+        default: return 0
+        }
+    }
+
+    /// Convenience for building arrays from Swift.
+    public static func array(_ elements: [Value]) -> Value { .array(ArrayValue(elements)) }
+}
+
+/// The types of ``Value``; the raw values are the names used in the JSON contract.
+public enum ValueType: String, Sendable, CaseIterable {
+    case number, string, boolean, date, array, object, null, undefined, lambda
+}
+
+/// A set of ``ValueType``s, used by function signatures and the static checker.
+public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public init(_ type: ValueType) {
+        self.init(rawValue: 1 << UInt16(ValueType.allCases.firstIndex(of: type)!))
+    }
+
+    public static let number = ValueTypes(.number)
+    public static let string = ValueTypes(.string)
+    public static let boolean = ValueTypes(.boolean)
+    public static let date = ValueTypes(.date)
+    public static let array = ValueTypes(.array)
+    public static let object = ValueTypes(.object)
+    public static let null = ValueTypes(.null)
+    public static let undefined = ValueTypes(.undefined)
+    public static let lambda = ValueTypes(.lambda)
+    public static let any: ValueTypes = [.number, .string, .boolean, .date, .array, .object, .null, .undefined, .lambda]
+
+    public func contains(_ type: ValueType) -> Bool { contains(ValueTypes(type)) }
+
+    /// The member types, in declaration order.
+    public var types: [ValueType] { ValueType.allCases.filter { contains($0) } }
+
+    /// `number`, `string or array`, `any`.
+    public var description: String {
+        if self == .any { return "any" }
+        let names = types.map(\.rawValue)
+        switch names.count {
+        case 0: return "nothing"
+        case 1: return names[0]
+        default: return names.dropLast().joined(separator: ", ") + " or " + names.last!
+        }
+    }
+
+    /// The signature spelling: `number|string`.
+    public var signature: String { self == .any ? "any" : types.map(\.rawValue).joined(separator: "|") }
+}
+
+/// An array value with its cached nesting depth.
+public struct ArrayValue: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
+    public let elements: [Value]
+    public let depth: Int32
+
+    public init(_ elements: [Value]) {
+        var deepest = 0
+        for element in elements {
+            switch element {
+            case .array(let array): deepest = Swift.max(deepest, Int(array.depth))
+            case .object(let object): deepest = Swift.max(deepest, object.depth)
+            default: continue
+            }
+        }
+        self.elements = elements
+        self.depth = Int32(deepest + 1)
+    }
+
+    public init(arrayLiteral elements: Value...) { self.init(elements) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { elements.count }
+    public subscript(position: Int) -> Value { elements[position] }
+}
+
+/// The keys of an object, shared by every object of the same shape (all rows of a table).
+public final class ObjectKeys: Sendable {
+    public let names: [String]
+    private let positions: [String: Int]
+
+    public init(_ names: [String]) {
+        self.names = names
+        var positions: [String: Int] = [:]
+        if names.count > 8 {
+            for (index, name) in names.enumerated() where positions[name] == nil { positions[name] = index }
+        }
+        self.positions = positions
+    }
+
+    /// The position of `key`, by linear search for small shapes and a hash table for large ones.
+    @inlinable
+    public func position(of key: String) -> Int? {
+        if names.count > 8 { return lookup(key) }
+        return names.firstIndex(of: key)
+    }
+
+    @usableFromInline func lookup(_ key: String) -> Int? { positions[key] }
+}
+
+/// An insertion-ordered object value (decision V1). Keys are unique.
+public struct ObjectValue: Sendable, Sequence {
+    final class Storage: Sendable {
+        let keys: ObjectKeys
+        let values: [Value]
+        let depth: Int
+        init(keys: ObjectKeys, values: [Value], depth: Int) {
+            self.keys = keys
+            self.values = values
+            self.depth = depth
+        }
+    }
+
+    let storage: Storage
+
+    /// Builds an object from a key shape and values in the same order.
+    public init(keys: ObjectKeys, values: [Value]) {
+        precondition(keys.names.count == values.count, "an object needs one value per key")
+        // An object nests like an array of its values.
+        storage = Storage(keys: keys, values: values, depth: Int(ArrayValue(values).depth))
+    }
+
+    /// Builds an object from pairs; a repeated key keeps its first position and its last value.
+    public init(_ pairs: [(String, Value)]) {
+        var names: [String] = []
+        var values: [Value] = []
+        var seen: [String: Int] = [:]
+        for (key, value) in pairs {
+            if let index = seen[key] {
+                values[index] = value
+            } else {
+                seen[key] = names.count
+                names.append(key)
+                values.append(value)
+            }
+        }
+        self.init(keys: ObjectKeys(names), values: values)
+    }
+
+    public var count: Int { storage.values.count }
+    public var depth: Int { storage.depth }
+    public var keys: [String] { storage.keys.names }
+    public var values: [Value] { storage.values }
+
+    /// The value for `key`, or nil.
+    public subscript(key: String) -> Value? {
+        guard let index = storage.keys.position(of: key) else { return nil }
+        return storage.values[index]
+    }
+
+    public func makeIterator() -> Zip2Sequence<[String], [Value]>.Iterator {
+        zip(storage.keys.names, storage.values).makeIterator()
+    }
+}
+
+/// A lambda value: the parameters and body in the tree that defined it, and the values of
+/// the enclosing lambdas' parameters it closes over.
+public final class Lambda: Sendable {
+    public let tree: SyntaxTree
+    public let node: NodeID
+    let body: NodeID
+    let slotBase: Int
+    /// Number of declared parameters.
+    public let parameterCount: Int
+    let captured: [Value]
+
+    init(tree: SyntaxTree, node: NodeID, captured: [Value]) {
+        guard case .lambda(let params, let body, let slotBase) = tree[node] else {
+            preconditionFailure("a Lambda is made from a lambda node")
+        }
+        self.tree = tree
+        self.node = node
+        self.body = body
+        self.slotBase = Int(slotBase)
+        self.parameterCount = params.indices.count
+        self.captured = captured
+    }
+
+    /// The parameter names.
+    public var parameters: [String] {
+        guard case .lambda(let params, _, _) = tree[node] else { return [] }
+        return params.indices.map { tree.names[$0] }
+    }
+
+    /// The lambda's source text as written (decision C7).
+    public var sourceText: String { String(tree.text(of: node)) }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import JoyfillFormulas
+
+struct Eval: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Evaluate formulas.",
+        discussion: """
+            Evaluates one EXPRESSION, or with --lines every line of a file (one expression per line; \
+            - reads standard input). By default a value is printed in its canonical text form and an \
+            error is shown with a caret under the offending span. With --json each expression gives \
+            one JSON line: {"ok":true,"type":…,"value":…,"text":…} or {"ok":false,"error":{…}}.
+
+            Examples:
+              jf eval 'round(3.14159, 2)'
+              jf eval --json 'map([1, 2, 3], (x) -> x * 2)'
+              jf eval --now 2024-06-01T12:00:00Z --tz Europe/Paris 'day(now())'
+              jf eval --json --lines cases.txt
+
+            Exits 1 when any expression fails, 2 on a usage error or unreadable input.
+            """
+    )
+
+    @Flag(help: "Print one JSON object per expression (see docs/cli.md).")
+    var json = false
+
+    @Option(name: .customLong("lines"), help: ArgumentHelp("Evaluate each line of FILE (- for standard input).", valueName: "FILE"))
+    var linesFile: String?
+
+    @Option(help: ArgumentHelp("The calendar time zone of date functions: an IANA name such as Europe/Paris.", valueName: "ZONE"))
+    var tz: String = "UTC"
+
+    @Option(help: ArgumentHelp("The instant now() returns, in ISO-8601 (default: the current time).", valueName: "ISO8601"))
+    var now: String?
+
+    @Option(help: ArgumentHelp("Stop an evaluation after this many steps.", valueName: "N"))
+    var maxSteps: Int = EvaluationOptions().maxSteps
+
+    @Argument(help: "The formula to evaluate.")
+    var expression: String?
+
+    func validate() throws {
+        if linesFile == nil && expression == nil {
+            throw ValidationError("give an EXPRESSION or --lines FILE")
+        }
+        if linesFile != nil && expression != nil {
+            throw ValidationError("give either an EXPRESSION or --lines FILE, not both")
+        }
+        if maxSteps < 1 { throw ValidationError("--max-steps must be at least 1") }
+    }
+
+    func run() throws {
+        let options = try evaluationOptions()
+        let evaluator = Evaluator(options: options)
+        let output = Terminal.standardOutput
+        var failures = 0
+
+        if let expression {
+            let tree = Parser.parse(expression)
+            do throws(Diagnostic) {
+                let value = try evaluator.evaluate(tree)
+                output.write(json ? Self.jsonLine(value) : value.text + "\n")
+            } catch {
+                failures += 1
+                if json {
+                    output.write(Self.jsonLine(error, source: expression))
+                } else {
+                    let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: "formula")
+                    Terminal.standardError.write(renderer.render(error, in: expression))
+                }
+            }
+        } else if let linesFile {
+            let bytes = try Input.read(linesFile)
+            let renderer = DiagnosticRenderer(colored: output.wantsColor, origin: linesFile == "-" ? "stdin" : linesFile)
+            var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            if bytes.last == UInt8(ascii: "\n") { lines.removeLast() }   // a final newline ends the last line
+            for (index, var line) in lines.enumerated() {
+                let lineNumber = index + 1
+                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                let source = String(decoding: line, as: UTF8.self)
+                do throws(Diagnostic) {
+                    let value = try evaluator.evaluate(Parser.parse(source))
+                    output.write(json ? Self.jsonLine(value) : value.text + "\n")
+                } catch {
+                    failures += 1
+                    if json {
+                        output.write(Self.jsonLine(error, source: source))
+                    } else {
+                        var rendered = DiagnosticRenderer(colored: renderer.colored, origin: "\(renderer.origin):\(lineNumber)")
+                            .render(error, in: source)
+                        rendered = rendered.replacingOccurrences(of: "\(renderer.origin):\(lineNumber):1:", with: "\(renderer.origin):\(lineNumber):")
+                        output.write(rendered)
+                    }
+                }
+            }
+        }
+        output.flush()
+        if failures > 0 { throw Failure.problems }
+    }
+
+    private func evaluationOptions() throws(Failure) -> EvaluationOptions {
+        guard let zone = CalendarZone(identifier: tz) else {
+            throw .usage("--tz: unknown time zone '\(tz)' (use an IANA name such as Europe/Paris, or UTC)")
+        }
+        var options = EvaluationOptions(zone: zone, maxSteps: maxSteps)
+        if let now {
+            guard let instant = Instant(iso8601: now) else {
+                throw .usage("--now: '\(now)' is not an ISO-8601 date-time (e.g. 2024-06-01T12:00:00Z)")
+            }
+            options.now = instant
+        }
+        return options
+    }
+
+    static func jsonLine(_ value: Value) -> String {
+        var line = "{\"ok\":true,\"type\":\"\(value.type.rawValue)\",\"value\":"
+        value.appendJSON(to: &line)
+        line += ",\"text\":"
+        JSON.appendString(value.text, to: &line)
+        return line + "}\n"
+    }
+
+    static func jsonLine(_ error: Diagnostic, source: String) -> String {
+        "{\"ok\":false,\"error\":" + error.json(in: source) + "}\n"
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+
+/// The `jf` command line: a thin layer over the libraries. Each subcommand lives in its own
+/// file; none holds logic a library should own.
+///
+/// Exit codes (docs/cli.md): 0 success; 1 the input had problems (a formula error, lint
+/// findings, validation failures); 2 usage errors and unreadable input.
+@main
+struct JF: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jf",
+        abstract: "A toolchain for the Joyfill formula language.",
+        discussion: """
+            Formulas like sum(map(items, (r) -> r.price * r.qty)) are evaluated, checked and \
+            explained from the shell. Exit codes: 0 success, 1 a formula or input problem, \
+            2 a usage error or unreadable input.
+            """,
+        version: "0.1.0",
+        subcommands: [Eval.self, Functions.self]
+    )
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as Failure {
+            if !failure.message.isEmpty { Terminal.standardError.write("jf: \(failure.message)\n") }
+            Terminal.flushAll()
+            Foundation.exit(failure.code)
+        } catch {
+            Terminal.flushAll()
+            let code = exitCode(for: error)
+            if code == .success || code == .failure && !(error is ValidationError) && !(error is CleanExit) {
+                exit(withError: error)
+            }
+            // swift-argument-parser uses 64 for usage errors; the contract says 2.
+            Terminal.standardError.write(fullMessage(for: error) + "\n")
+            Terminal.flushAll()
+            Foundation.exit(code == .success ? 0 : 2)
+        }
+        Terminal.flushAll()
+    }
+}
+
+/// A failure with a one-line message and an exit code; thrown by subcommands.
+struct Failure: Error {
+    var message: String
+    var code: Int32
+
+    /// Unreadable input or a bad option value (exit 2).
+    static func usage(_ message: String) -> Failure { Failure(message: message, code: 2) }
+    /// The input had problems, already reported (exit 1).
+    static let problems = Failure(message: "", code: 1)
+}
