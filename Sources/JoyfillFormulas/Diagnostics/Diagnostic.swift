@@ -26,11 +26,14 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var notes: [String]
     /// A suggested correction, when one is known.
     public var fix: Fix?
+    /// A stable identifier of the finding, e.g. `unknown-function`; the linter's rule names.
+    public var code: String?
 
     public init(
         _ kind: Kind, _ message: String, at span: SourceSpan,
-        severity: Severity = .error, notes: [String] = [], fix: Fix? = nil
+        severity: Severity = .error, notes: [String] = [], fix: Fix? = nil, code: String? = nil
     ) {
+        self.code = code
         self.kind = kind
         self.message = message
         self.span = span

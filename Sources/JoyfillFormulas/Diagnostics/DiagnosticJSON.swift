@@ -10,7 +10,9 @@ extension Diagnostic {
     /// The error object of the `jf` JSON contract:
     /// `{"kind":…,"message":…,"span":{…}}`, plus `notes` and `fix` when present.
     public func json(in source: String) -> String {
-        var output = "{\"kind\":\"\(kind.rawValue)\",\"message\":"
+        var output = "{\"kind\":\"\(kind.rawValue)\","
+        if let code { output += "\"code\":\"\(code)\"," }
+        output += "\"message\":"
         JSON.appendString(message, to: &output)
         output += ",\"span\":" + span.json(in: source)
         if !notes.isEmpty {

@@ -18,6 +18,17 @@ public enum Suggestions {
         return best?.name
     }
 
+    /// Like ``closest(to:in:)``, but nil unless exactly one candidate is that close: only then
+    /// is replacing the word a safe fix.
+    public static func unique<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+        let all = Array(candidates)
+        guard let best = closest(to: word, in: all) else { return nil }
+        let target = Array(word.lowercased().unicodeScalars)
+        let bestDistance = editDistance(target, Array(best.lowercased().unicodeScalars))
+        let ties = all.filter { editDistance(target, Array($0.lowercased().unicodeScalars)) == bestDistance }
+        return ties.count == 1 ? best : nil
+    }
+
     /// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }

@@ -1,0 +1,209 @@
+/// Finds problems in a formula without evaluating it.
+///
+/// One forward pass over the tree's nodes (children come before parents) infers the set of
+/// types each node may have, and reports what is certain to fail or to mislead:
+///
+/// | code | kind | finding |
+/// |---|---|---|
+/// | `unknown-function` | reference | a call to a function the registry does not have (with "did you mean") |
+/// | `wrong-arity` | arguments | a call with too few or too many arguments |
+/// | `type-mismatch` | type | an argument or operand whose type can never be accepted |
+/// | `unknown-reference` | reference | a name that is not a known field (only when names are given) |
+/// | `division-by-zero` | divisionByZero | a division or `mod` by a literal zero |
+/// | `always-false-comparison` | type (warning) | `==` on arrays or objects, or values of different types; `<` on non-numbers |
+///
+/// The checker never reports what depends on run-time values: a reference's type is unknown
+/// unless the caller says (``nameTypes``), so `x + 1` is fine while `"a" * 2` is not.
+public struct Checker: Sendable {
+    public var registry: FunctionRegistry
+    /// The names a formula may reference; nil to skip reference checks.
+    public var knownNames: Set<String>?
+    /// Known types of names (a number field is `number|null`); others are `any`.
+    public var nameTypes: [String: ValueTypes]
+
+    public init(registry: FunctionRegistry = .standard, knownNames: Set<String>? = nil, nameTypes: [String: ValueTypes] = [:]) {
+        self.registry = registry
+        self.knownNames = knownNames
+        self.nameTypes = nameTypes
+    }
+
+    /// The parse diagnostics of `tree` followed by the checker's findings, in source order.
+    public func check(_ tree: SyntaxTree) -> [Diagnostic] {
+        var diagnostics = tree.diagnostics
+        guard tree.root != nil else { return diagnostics }
+        var types = [ValueTypes](repeating: .any, count: tree.nodes.count)
+        for index in tree.nodes.indices {
+            types[index] = infer(NodeID(index), in: tree, types: types, into: &diagnostics)
+        }
+        return diagnostics.sorted { $0.span.start < $1.span.start }
+    }
+
+    /// The types the root may have (`any` when unknown or when the tree has errors).
+    public func resultTypes(of tree: SyntaxTree) -> ValueTypes {
+        guard let root = tree.root else { return .any }
+        var types = [ValueTypes](repeating: .any, count: tree.nodes.count)
+        var ignored: [Diagnostic] = []
+        for index in tree.nodes.indices {
+            types[index] = infer(NodeID(index), in: tree, types: types, into: &ignored)
+        }
+        return types[root.index]
+    }
+
+    private func infer(_ id: NodeID, in tree: SyntaxTree, types: [ValueTypes], into diagnostics: inout [Diagnostic]) -> ValueTypes {
+        let span = tree.span(of: id)
+        func type(_ node: NodeID) -> ValueTypes { types[node.index] }
+        func report(_ kind: Diagnostic.Kind, _ code: String, _ message: String, at span: SourceSpan,
+                    severity: Diagnostic.Severity = .error, notes: [String] = [], fix: Fix? = nil) {
+            diagnostics.append(Diagnostic(kind, message, at: span, severity: severity, notes: notes, fix: fix, code: code))
+        }
+
+        switch tree[id] {
+        case .number: return .number
+        case .string: return .string
+        case .boolean: return .boolean
+        case .null: return .null
+        case .undefined: return .undefined
+        case .lambda: return .lambda
+        case .array: return .array
+        case .object: return .object
+        case .parameter: return .any
+        case .parenthesized(let inner): return type(inner)
+
+        case .reference(let nameID):
+            let name = tree.name(nameID)
+            if let knownNames, !knownNames.contains(name) {
+                var notes: [String] = []
+                if registry.lookup(name) != nil { notes.append("'\(name)' is a function; call it with parentheses: \(name)(…)") }
+                let fix = Suggestions.closest(to: name, in: knownNames.sorted()).map {
+                    Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false)
+                }
+                report(.reference, "unknown-reference", "unknown name '\(name)'", at: span, notes: notes, fix: fix)
+            }
+            return nameTypes[name] ?? .any
+
+        case .member(let base, let name):
+            if type(base).isDisjoint(with: [.array, .object]) {
+                report(.type, "type-mismatch", "cannot read property '\(tree.name(name))' of \(Signatures.article(type(base)))", at: span)
+            }
+            return .any
+
+        case .index(let base, let index):
+            if type(base).isDisjoint(with: .array) {
+                report(.type, "type-mismatch", "only arrays can be indexed with [ ], not \(Signatures.article(type(base)))", at: tree.span(of: base))
+            } else if type(index).isDisjoint(with: .number) {
+                report(.type, "type-mismatch", "an array index must be a number, not \(Signatures.article(type(index)))", at: tree.span(of: index))
+            }
+            return .any
+
+        case .unary(let op, let operand):
+            let wanted: ValueTypes = op == .negate ? .number : .boolean
+            if type(operand).isDisjoint(with: wanted) {
+                report(.type, "type-mismatch", "'\(op.symbol)' needs \(Signatures.article(wanted)), not \(Signatures.article(type(operand)))", at: span)
+            }
+            return wanted
+
+        case .binary(let op, let left, let right):
+            return binary(op, left, right, span: span, tree: tree, types: types, report: report)
+
+        case .call(let nameID, let range):
+            let name = tree.name(nameID)
+            let nameSpan = SourceSpan(start: span.start, end: span.start + name.utf8.count)
+            guard let function = registry.lookup(name) else {
+                var fix: Fix?
+                if let suggestion = Suggestions.closest(to: name, in: registry.names) {
+                    let safe = Suggestions.unique(to: name, in: registry.names) != nil
+                    fix = .replace(nameSpan, with: suggestion, "did you mean '\(suggestion)'?", isSafe: safe)
+                }
+                report(.reference, "unknown-function", "unknown function '\(name)'", at: nameSpan, fix: fix)
+                return .any
+            }
+            let signature = function.signature
+            let arguments = Array(tree.children(range))
+            if arguments.count < signature.minimumArity || arguments.count > signature.maximumArity {
+                report(.arguments, "wrong-arity", "\(signature.name)() \(signature.arityDescription), got \(arguments.count)", at: span,
+                       notes: ["usage: " + signature.usage])
+                return signature.returns
+            }
+            for (position, argument) in arguments.enumerated() {
+                let parameter = signature.parameter(at: position)
+                if type(argument).isDisjoint(with: parameter.types) {
+                    report(.type, "type-mismatch",
+                           "\(signature.name)() expects \(parameter.name) (argument \(position + 1)) to be \(Signatures.article(parameter.types)), not \(Signatures.article(type(argument)))",
+                           at: tree.span(of: argument), notes: ["usage: " + signature.usage])
+                }
+                if ["mod"].contains(signature.name), position == 1, case .number(0) = tree[argument] {
+                    report(.divisionByZero, "division-by-zero", "mod() by zero always fails", at: tree.span(of: argument))
+                }
+            }
+            if ["if", "iff"].contains(signature.name.lowercased()), arguments.count == 3 {
+                return type(arguments[1]).union(type(arguments[2]))
+            }
+            return signature.returns
+        }
+    }
+
+    private func binary(
+        _ op: BinaryOperator, _ left: NodeID, _ right: NodeID, span: SourceSpan, tree: SyntaxTree, types: [ValueTypes],
+        report: (Diagnostic.Kind, String, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void
+    ) -> ValueTypes {
+        let l = types[left.index]
+        let r = types[right.index]
+        func mismatch(_ message: String) {
+            report(.type, "type-mismatch", message, span, .error, [], nil)
+        }
+        switch op {
+        case .and, .or:
+            for (side, node) in [(l, left), (r, right)] where side.isDisjoint(with: .boolean) {
+                report(.type, "type-mismatch", "'\(op.symbol)' needs booleans, not \(Signatures.article(side))", tree.span(of: node), .error,
+                       ["there is no implicit truthiness; compare explicitly"], nil)
+            }
+            return .boolean
+        case .add:
+            var result: ValueTypes = []
+            if l.contains(.number) && r.contains(.number) { result.insert(.number) }
+            if l.contains(.string) || r.contains(.string) { result.insert(.string) }
+            if (l.contains(.date) && r.contains(.number)) || (l.contains(.number) && r.contains(.date)) { result.insert(.date) }
+            if result.isEmpty {
+                mismatch("cannot add \(Signatures.article(l)) and \(Signatures.article(r))")
+                return .any
+            }
+            return result
+        case .subtract:
+            var result: ValueTypes = []
+            if (l.contains(.number) && r.contains(.number)) || (l.contains(.date) && r.contains(.date)) { result.insert(.number) }
+            if result.isEmpty {
+                mismatch("cannot subtract \(Signatures.article(r)) from \(Signatures.article(l))")
+                return .any
+            }
+            return result
+        case .multiply, .divide:
+            if l.isDisjoint(with: .number) || r.isDisjoint(with: .number) {
+                mismatch("'\(op.symbol)' needs numbers, not \(Signatures.article(l.isDisjoint(with: .number) ? l : r))")
+            }
+            if op == .divide, case .number(0) = tree[right] {
+                report(.divisionByZero, "division-by-zero", "division by zero always fails", tree.span(of: right), .error, [], nil)
+            }
+            return .number
+        case .equal, .notEqual:
+            let outcome = op == .equal ? "false" : "true"
+            if l.isSubset(of: [.array, .object]) || r.isSubset(of: [.array, .object]) {
+                report(.type, "always-false-comparison", "arrays and objects are never equal, so this is always \(outcome)", span, .warning,
+                       ["compare elements or properties instead, e.g. length(a) == 0"], nil)
+            } else if l.isDisjoint(with: r) {
+                report(.type, "always-false-comparison",
+                       "\(Signatures.article(l)) is never equal to \(Signatures.article(r)), so this is always \(outcome)", span, .warning,
+                       ["'==' does not convert types; use toNumber() or toString() first"], nil)
+            }
+            return .boolean
+        case .less, .lessEqual, .greater, .greaterEqual:
+            let numbers = l.contains(.number) && r.contains(.number)
+            let dates = l.contains(.date) && r.contains(.date)
+            if !numbers && !dates {
+                report(.type, "always-false-comparison",
+                       "'\(op.symbol)' compares only numbers with numbers and dates with dates, so this is always false", span, .warning,
+                       l.contains(.string) || r.contains(.string) ? ["text is not ordered; compare lengths or use sort()"] : [], nil)
+            }
+            return .boolean
+        }
+    }
+}
