@@ -26,6 +26,6 @@ let package = Package(
             path: "Benchmarks/jf-bench"
         ),
         .testTarget(name: "JoyfillFormulasTests", dependencies: ["JoyfillFormulas"]),
-        .testTarget(name: "jfTests", dependencies: ["jf"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "jfTests", dependencies: ["jf"], exclude: ["Fixtures"]),
     ]
 )

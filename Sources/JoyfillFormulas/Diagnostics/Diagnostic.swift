@@ -76,8 +76,19 @@ public struct Fix: Sendable, Hashable {
 
     /// Applies the edits to `source` (edits must not overlap).
     public func apply(to source: String) -> String {
+        Fix.apply([self], to: source)
+    }
+
+    /// Applies several fixes at once, against the original offsets. An edit that overlaps
+    /// an earlier one is skipped, so the result is always well-formed.
+    public static func apply(_ fixes: [Fix], to source: String) -> String {
         var bytes = Array(source.utf8)
-        for edit in edits.sorted(by: { $0.span.start > $1.span.start }) {
+        var accepted: [Edit] = []
+        for edit in fixes.flatMap(\.edits).sorted(by: { $0.span.start < $1.span.start })
+        where accepted.last.map({ $0.span.end <= edit.span.start }) ?? true {
+            accepted.append(edit)
+        }
+        for edit in accepted.reversed() {
             let end = min(edit.span.end, bytes.count)
             bytes.replaceSubrange(min(edit.span.start, end)..<end, with: Array(edit.replacement.utf8))
         }

@@ -21,7 +21,7 @@ public enum FunctionReference {
 
         """
         for signature in signatures {
-            output += "| [`\(signature.name)`](#\(signature.name.lowercased())) | \(signature.returns.signature) | \(signature.portability.description) | \(signature.summary) |\n"
+            output += "| [`\(signature.name)`](#\(signature.name.lowercased())) | \(signature.returns.description) | \(signature.portability.description) | \(signature.summary) |\n"
         }
         for category in FunctionSignature.Category.allCases {
             output += "\n## \(category.title)\n"

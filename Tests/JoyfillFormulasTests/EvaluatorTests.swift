@@ -1,0 +1,125 @@
+import Testing
+@testable import JoyfillFormulas
+
+struct EvaluatorTests {
+    @Test func referencesResolveThroughTheContext() {
+        let names: [String: Value] = ["price": .number(2.5), "qty": .number(4), "name": .string("Joy")]
+        #expect(outcome("price * qty", names) == "10")
+        #expect(outcome("upper(name)", names) == "\"JOY\"")
+    }
+
+    @Test func unknownNamesSuggestCloseOnes() throws {
+        let error = try #require(failure("prcie * 2", ["price": .number(1)]))
+        #expect(error.kind == .reference)
+        #expect(error.message == "unknown name 'prcie'")
+        #expect(error.span == SourceSpan(start: 0, end: 5))
+        #expect(error.fix?.message == "did you mean 'price'?")
+    }
+
+    @Test func unknownFunctionsSuggestCloseOnes() throws {
+        let error = try #require(failure("1 + rund(3.14159, 2)"))
+        #expect(error.kind == .reference)
+        #expect(error.span == SourceSpan(start: 4, end: 8))
+        #expect(error.fix?.apply(to: "1 + rund(3.14159, 2)") == "1 + round(3.14159, 2)")
+    }
+
+    @Test func aritiesAndTypesComeFromSignatures() throws {
+        let arity = try #require(failure("round(1, 2, 3)"))
+        #expect(arity.kind == .arguments)
+        #expect(arity.message == "round() takes 1 or 2 arguments, got 3")
+        let type = try #require(failure("round(\"x\")"))
+        #expect(type.kind == .type)
+        #expect(type.message == "round() expects value (argument 1) to be a number, got string \"x\"")
+        #expect(type.span == SourceSpan(start: 6, end: 9))
+    }
+
+    @Test func tableRowsProjectAndMap() {
+        let keys = ObjectKeys(["price", "qty"])
+        let rows = Value.array((1...3).map { Value.object(ObjectValue(keys: keys, values: [.number(Double($0)), .number(2)])) })
+        let names = ["items": rows]
+        #expect(outcome("sum(map(items, (r) -> r.price * r.qty))", names) == "12")
+        #expect(outcome("items.price", names) == "[1, 2, 3]")
+        #expect(outcome("items.1.price", names) == "2")
+        #expect(outcome("items[2].qty", names) == "2")
+        #expect(outcome("map(items, (r) -> r.nope)", names) == "error: reference")
+    }
+
+    @Test func contextsCanOwnMemberPaths() {
+        struct Titles: EvaluationContext {
+            func value(of name: String) throws(ResolutionError) -> Value? { name == "t" ? .array([]) : nil }
+            func member(_ member: String, of name: String) throws(ResolutionError) -> Value? {
+                if member == "Price" { return .array([.number(9)]) }
+                throw ResolutionError(.reference, "no column '\(member)' in table '\(name)'")
+            }
+        }
+        let evaluator = Evaluator()
+        #expect((try? evaluator.evaluate("sum(t.Price)", in: Titles()))?.description == "9")
+        do {
+            _ = try evaluator.evaluate("1 + t.nope", in: Titles())
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "no column 'nope' in table 't'")
+            #expect(error.span == SourceSpan(start: 4, end: 10))
+        }
+    }
+
+    @Test func stepBudgetStopsRunawayEvaluation() throws {
+        let big = "[" + Array(repeating: "1", count: 5000).joined(separator: ",") + "]"
+        let source = "map(\(big), (x) -> map(\(big), (y) -> x + y))"
+        let evaluator = Evaluator(options: EvaluationOptions(maxSteps: 100_000))
+        do {
+            _ = try evaluator.evaluate(source)
+            Issue.record("expected the budget to stop evaluation")
+        } catch {
+            #expect(error.kind == .other)
+            #expect(error.message == "evaluation stopped after 100000 steps")
+        }
+    }
+
+    @Test func valueNestingIsBounded() throws {
+        let elements = "[" + Array(repeating: "0", count: Value.maxDepth + 10).joined(separator: ",") + "]"
+        let error = try #require(failure("reduce(\(elements), (acc, x) -> [acc], [])"))
+        #expect(error.kind == .other)
+        #expect(error.message.contains("nested more than"))
+    }
+
+    @Test func stringGrowthIsBounded() throws {
+        let elements = "[" + Array(repeating: "0", count: 40).joined(separator: ",") + "]"
+        let error = try #require(failure("reduce(\(elements), (acc, x) -> acc + acc, \"ab\")"))
+        #expect(error.kind == .other)
+        #expect(error.message.contains("string longer than the limit"))
+    }
+
+    @Test func timeZonesMoveCalendarFields() throws {
+        let paris = try #require(CalendarZone(identifier: "Europe/Paris"))
+        let options = EvaluationOptions(now: Instant(iso8601: "2024-06-30T23:30:00Z"), zone: paris)
+        let evaluator = Evaluator(options: options)
+        #expect(try evaluator.evaluate("day(now())").description == "1")
+        #expect(try evaluator.evaluate("month(now())").description == "7")
+        #expect(try evaluator.evaluate("date(2024, 7, 1)").description == "2024-06-30T22:00:00.000Z")
+        #expect(try evaluator.evaluate("dateAdd(date(2024, 3, 30), 1, \"day\")").description == "2024-03-30T23:00:00.000Z")
+        #expect(try evaluator.evaluate("dateAdd(\"2024-03-31T10:00:00\", 0, \"day\")").description == "2024-03-31T08:00:00.000Z")
+    }
+
+    @Test func evaluatorsAreReusable() throws {
+        let evaluator = Evaluator()
+        for index in 0..<100 {
+            #expect(try evaluator.evaluate("map([\(index)], (x) -> x + 1)[0]").description == String(index + 1))
+            #expect((try? evaluator.evaluate("nosuch")) == nil)
+        }
+    }
+
+    @Test func lambdasEscapeAndStillWork() throws {
+        let evaluator = Evaluator()
+        let adders = try evaluator.evaluate("map([1, 2], (x) -> (y) -> x + y)")
+        #expect(adders.description == "[(y) -> x + y, (y) -> x + y]")
+        #expect(try evaluator.evaluate("map([10], f)", in: DictionaryContext(["f": adders.first!])).description == "[11]")
+    }
+}
+
+private extension Value {
+    var first: Value? {
+        if case .array(let array) = self { return array.first }
+        return nil
+    }
+}

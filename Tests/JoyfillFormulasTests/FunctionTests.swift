@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import JoyfillFormulas
+
+struct FunctionTests {
+    static let referenceNames = """
+        IF AND OR NOT EMPTY CONCAT CONTAINS UPPER LOWER LENGTH TONUMBER TOSTRING JOIN EQUALS TRIM SUM POW ROUND CEIL FLOOR
+        MOD MAX MIN COUNT AVG AVERAGE SQRT NOW YEAR MONTH DAY DATE DATEADD DATESUBTRACT TIMESTAMP FLAT MAP FLATMAP FILTER
+        REDUCE FIND EVERY SOME COUNTIF UNIQUE SORT
+        """.split(whereSeparator: \.isWhitespace).map(String.init)
+
+    @Test func allReferenceFunctionsPlusIffAndAbs() {
+        #expect(Self.referenceNames.count == 46)
+        let registry = FunctionRegistry.standard
+        for name in Self.referenceNames {
+            #expect(registry.lookup(name)?.signature.portability.contains(.swift) == true, "\(name)")
+        }
+        #expect(registry.lookup("iff")?.signature.portability == .web)
+        #expect(registry.lookup("ABS")?.signature.portability == .web)
+        #expect(registry.names.count == 48)
+    }
+
+    static let examples: [(String, String, String)] = FunctionRegistry.standard.signatures.flatMap { signature in
+        signature.examples.map { (signature.name, $0.formula, $0.result) }
+    }
+
+    @Test(arguments: examples)
+    func documentedExample(_ function: String, _ formula: String, _ result: String) {
+        #expect(outcome(formula) == result, "\(function): \(formula)")
+    }
+
+    @Test func everyFunctionHasExamplesAndSummary() {
+        for signature in FunctionRegistry.standard.signatures {
+            #expect(!signature.examples.isEmpty, "\(signature.name)")
+            #expect(signature.summary.hasSuffix("."), "\(signature.name)")
+        }
+    }
+
+    @Test func customFunctionsRegisterLikeBuiltIns() throws {
+        var registry = FunctionRegistry.standard
+        registry.register(FunctionSignature(
+            "clamp", [Parameter("value", .number), Parameter("low", .number), Parameter("high", .number)],
+            returns: .number, category: .math, summary: "Limits a number to a range.", portability: .jfOnly
+        )) { args throws(Diagnostic) in
+            guard case .number(let value) = args[0], case .number(let low) = args[1], case .number(let high) = args[2] else {
+                return .null
+            }
+            return .number(min(max(value, low), high))
+        }
+        let evaluator = Evaluator(registry: registry)
+        #expect(try evaluator.evaluate("CLAMP(15, 0, 10)").description == "10")
+        #expect((try? evaluator.evaluate("clamp(1, 2)")) == nil)
+        do {
+            _ = try evaluator.evaluate("clamp(\"a\", 0, 1)")
+        } catch {
+            #expect(error.kind == .type)
+        }
+        #expect(Checker(registry: registry).check(Parser.parse("clamp(1)")).first?.code == "wrong-arity")
+    }
+
+    @Test func functionReferenceIsUpToDate() throws {
+        let path = repositoryRoot.appendingPathComponent("docs/functions.md")
+        let committed = try String(contentsOf: path, encoding: .utf8)
+        #expect(committed == FunctionReference.markdown(), "docs/functions.md is stale: run `swift run jf functions --markdown > docs/functions.md`")
+    }
+}
+
+struct CheckerTests {
+    func codes(_ source: String, names: Set<String>? = nil) -> [String] {
+        Checker(knownNames: names).check(Parser.parse(source)).compactMap { $0.code ?? $0.kind.rawValue }
+    }
+
+    @Test func findsWithoutEvaluating() {
+        #expect(codes("rund(1)") == ["unknown-function"])
+        #expect(codes("round(1, 2, 3)") == ["wrong-arity"])
+        #expect(codes("upper(1)") == ["type-mismatch"])
+        #expect(codes("\"a\" * 2") == ["type-mismatch"])
+        #expect(codes("x * 2") == [])
+        #expect(codes("1 / 0") == ["division-by-zero"])
+        #expect(codes("mod(x, 0)") == ["division-by-zero"])
+        #expect(codes("[1] == [1]") == ["always-false-comparison"])
+        #expect(codes("\"1\" == 1") == ["always-false-comparison"])
+        #expect(codes("\"b\" > \"a\"") == ["always-false-comparison"])
+        #expect(codes("if(1, 2, 3)") == ["type-mismatch"])
+        #expect(codes("1 + true") == ["type-mismatch"])
+        #expect(codes("sum(a, b)", names: ["a"]) == ["unknown-reference"])
+        #expect(codes("map(a, (b) -> b + 1)", names: ["a"]) == [])
+        #expect(codes("upper(if(true, 1, 2))") == ["type-mismatch"])
+        #expect(codes("a === b") == ["syntax"])
+    }
+
+    @Test func misspeltFunctionsWithOneCloseMatchAreSafeFixes() throws {
+        let fix = try #require(Checker().check(Parser.parse("rund(1.5)")).first?.fix)
+        #expect(fix.isSafe)
+        #expect(fix.apply(to: "rund(1.5)") == "round(1.5)")
+    }
+
+    @Test func resultTypes() {
+        let checker = Checker()
+        #expect(checker.resultTypes(of: Parser.parse("upper(x)")) == .string)
+        #expect(checker.resultTypes(of: Parser.parse("1 + 2")) == .number)
+        #expect(checker.resultTypes(of: Parser.parse("x + 1")) == [.number, .string, .date])
+    }
+}
+
+struct GrammarTests {
+    /// Every `example:` in grammar/formula.ebnf parses; every `invalid:` does not.
+    @Test func grammarExamplesParse() throws {
+        let grammar = try String(contentsOf: repositoryRoot.appendingPathComponent("grammar/formula.ebnf"), encoding: .utf8)
+        var checked = 0
+        for line in grammar.split(separator: "\n") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            for (marker, valid) in [("(* example: ", true), ("(* invalid: ", false)] where text.hasPrefix(marker) && text.hasSuffix("*)") {
+                let formula = String(text.dropFirst(marker.count).dropLast(2)).trimmingCharacters(in: .whitespaces)
+                #expect(Parser.parse(formula).isValid == valid, "\(formula)")
+                checked += 1
+            }
+        }
+        #expect(checked > 20)
+    }
+}

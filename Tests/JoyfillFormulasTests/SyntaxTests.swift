@@ -1,0 +1,166 @@
+import Testing
+@testable import JoyfillFormulas
+
+struct LexerTests {
+    func kinds(_ source: String) -> [TokenKind] { Lexer.tokenize(source).map(\.kind) }
+
+    @Test func operatorsAndPunctuation() {
+        #expect(kinds("+ - * / ! == != < <= > >= && || -> => ( ) [ ] { } , . :") == [
+            .plus, .minus, .star, .slash, .bang, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual,
+            .ampAmp, .pipePipe, .arrow, .fatArrow, .leftParen, .rightParen, .leftBracket, .rightBracket,
+            .leftBrace, .rightBrace, .comma, .dot, .colon, .endOfInput,
+        ])
+    }
+
+    @Test func borrowedSpellingsAreTheirOwnTokens() {
+        #expect(kinds("= === !== % ? & | ^ **") == [.assign, .strictEqual, .strictNotEqual, .percent, .question,
+                                                   .ampersand, .pipe, .caret, .starStar, .endOfInput])
+        #expect(kinds("1 // rest of line") == [.number, .comment, .endOfInput])
+    }
+
+    @Test func numbersAndDigitLedNames() {
+        #expect(kinds("12 1.5 1e5 1E-2 1e+2") == [.number, .number, .number, .number, .number, .endOfInput])
+        #expect(kinds("(.5)") == [.leftParen, .number, .rightParen, .endOfInput])
+        #expect(kinds("12abc 1_000 0x1F 6857510fbfed1553e168161b") == [.identifier, .identifier, .identifier, .identifier, .endOfInput])
+        #expect(kinds("1.5abc") == [.number, .identifier, .endOfInput])
+    }
+
+    @Test func memberAccessAfterOperands() {
+        #expect(kinds("a.0.1") == [.identifier, .dot, .identifier, .dot, .identifier, .endOfInput])
+        #expect(kinds("f(x).5") == [.identifier, .leftParen, .identifier, .rightParen, .dot, .identifier, .endOfInput])
+        #expect(kinds("x * .25") == [.identifier, .star, .number, .endOfInput])
+    }
+
+    @Test func keywordsAreCaseInsensitive() {
+        #expect(kinds("true TRUE False null NULL undefined UNDEFINED truex") == [
+            .trueKeyword, .trueKeyword, .falseKeyword, .nullKeyword, .nullKeyword, .undefinedKeyword, .undefinedKeyword,
+            .identifier, .endOfInput,
+        ])
+    }
+
+    @Test func spansAreByteOffsets() {
+        let tokens = Lexer.tokenize("é + \"ü\"")
+        #expect(tokens[0].span == SourceSpan(start: 0, end: 2))
+        #expect(tokens[1].span == SourceSpan(start: 3, end: 4))
+        #expect(tokens[2].span == SourceSpan(start: 5, end: 9))
+    }
+
+    @Test func stringsHaveNoEscapes() {
+        #expect(kinds("'it\"s' \"a\\\"") == [.string, .string, .endOfInput])
+        #expect(kinds("\"open") == [.unterminatedString, .endOfInput])
+    }
+}
+
+struct ParserTests {
+    @Test func everyNodeHasItsSpan() throws {
+        let tree = Parser.parse("1 + foo(2, [3])")
+        let root = try #require(tree.root)
+        #expect(tree.span(of: root) == SourceSpan(start: 0, end: 15))
+        guard case .binary(.add, let left, let right) = tree[root] else { Issue.record("expected +"); return }
+        #expect(tree.text(of: left) == "1")
+        #expect(tree.text(of: right) == "foo(2, [3])")
+        guard case .call(_, let arguments) = tree[right] else { Issue.record("expected a call"); return }
+        #expect(tree.children(arguments).map { String(tree.text(of: $0)) } == ["2", "[3]"])
+    }
+
+    @Test func childrenPrecedeParents() {
+        let tree = Parser.parse("map(items, (r) -> r.price * r.qty) + {a: [1, -2]}.a[0]")
+        #expect(tree.isValid)
+        for (index, node) in tree.nodes.enumerated() {
+            var children: [NodeID] = []
+            switch node {
+            case .member(let base, _): children = [base]
+            case .index(let a, let b), .binary(_, let a, let b): children = [a, b]
+            case .unary(_, let a), .parenthesized(let a): children = [a]
+            case .call(_, let range), .array(let range): children = Array(tree.children(range))
+            case .lambda(_, let body, _): children = [body]
+            case .object(_, let values, let count): children = (0..<Int(count)).map { tree.children[Int(values) + $0] }
+            default: break
+            }
+            #expect(children.allSatisfy { $0.index < index })
+        }
+        #expect(tree.root?.index == tree.nodes.count - 1)
+    }
+
+    @Test func lambdaParametersResolveToSlots() throws {
+        let tree = Parser.parse("map(a, (x) -> map(x, (y) -> x + y + z))")
+        #expect(tree.references == ["a", "z"])
+        let slots = tree.nodes.compactMap { node -> Int32? in
+            if case .parameter(let slot, _) = node { return slot } else { return nil }
+        }
+        #expect(slots == [0, 0, 1])
+    }
+
+    @Test func negativeLiteralsFold() throws {
+        let tree = Parser.parse("-5")
+        guard case .number(-5) = tree[try #require(tree.root)] else { Issue.record("expected -5"); return }
+        #expect(tree.nodes.count == 1)
+    }
+
+    @Test func errorPositionsAndMessages() throws {
+        let cases: [(String, Int, String)] = [
+            ("sum(1,", 6, "expected an expression, found end of input"),
+            ("(1 + 2", 6, "expected ')' to close '(', found end of input"),
+            ("[1, 2", 5, "expected ',' or ']' in the array, found end of input"),
+            ("1 2", 2, "unexpected number 2 after the end of the expression"),
+            ("a.", 2, "expected a property name after '.', found end of input"),
+            ("{a 1}", 3, "expected ':' after the object key, found number 1"),
+            ("x % 2", 2, "'%' is not an operator"),
+            ("\"abc", 0, "unterminated string"),
+            ("f(1 2)", 4, "expected ',' or ')' in the arguments of f(), found number 2"),
+        ]
+        for (source, offset, message) in cases {
+            let diagnostic = try #require(Parser.parse(source).diagnostics.first, "\(source)")
+            #expect(diagnostic.kind == .syntax)
+            #expect(diagnostic.span.start == offset, "\(source)")
+            #expect(diagnostic.message == message, "\(source)")
+        }
+    }
+
+    @Test func fixableMistakesCarryFixes() throws {
+        let tree = Parser.parse("a === b && c !== d")
+        #expect(tree.root != nil)
+        #expect(!tree.isValid)
+        #expect(tree.diagnostics.count == 2)
+        let fixed = Fix.apply(tree.diagnostics.compactMap(\.fix), to: tree.source)
+        #expect(fixed == "a == b && c != d")
+    }
+
+    @Test func nestingIsBounded() {
+        let deep = String(repeating: "(", count: Parser.maxNestingDepth + 5) + "1" + String(repeating: ")", count: Parser.maxNestingDepth + 5)
+        let diagnostic = Parser.parse(deep).diagnostics.first
+        #expect(diagnostic?.message.contains("nested too deeply") == true)
+        let fine = String(repeating: "(", count: 200) + "1" + String(repeating: ")", count: 200)
+        #expect(Parser.parse(fine).isValid)
+        #expect(Parser.parse(String(repeating: "[", count: 100_000)).diagnostics.count == 1)
+        #expect(Parser.parse(String(repeating: "-", count: 100_000) + "1").diagnostics.count == 1)
+        #expect(Parser.parse("a" + String(repeating: ".b", count: 10_000)).diagnostics.count == 1)
+    }
+
+    @Test func longOperatorChainsParseAndEvaluate() throws {
+        let source = "1" + String(repeating: " + 1", count: 100_000)
+        #expect(outcome(source) == "100001")
+        let logic = "true" + String(repeating: " && true", count: 50_000)
+        #expect(outcome(logic) == "true")
+    }
+
+    @Test func extensionsAreRecorded() {
+        let tree = Parser.parse("map(x, (v) => v) + 1e3 + a-1 + 6857510fbfed1553e168161b")
+        #expect(tree.extensions.map(\.kind) == [.fatArrow, .exponentLiteral, .unspacedMinus, .digitLeadingName])
+        #expect(Parser.parse("a - 1 + 2*-3").extensions.isEmpty)
+    }
+
+    @Test func garbageNeverCrashes() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("()[]{},.:+-*/!=<>&|'\"abc123 ->=>e%?^\u{00E9}\u{1F44D}\n")
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            let source = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            let tree = Parser.parse(source)
+            if tree.isValid { _ = outcome(source) }
+            for diagnostic in tree.diagnostics {
+                #expect(diagnostic.span.end <= source.utf8.count)
+            }
+        }
+    }
+}
