@@ -123,7 +123,7 @@ public final class Evaluator {
         if let suggestion = Suggestions.closest(to: name, in: context.knownNames) {
             fix = .replace(span, with: suggestion, "did you mean '\(suggestion)'?", isSafe: false)
         }
-        return Diagnostic(.reference, "unknown name '\(name)'", at: span, notes: notes, fix: fix)
+        return Diagnostic(.reference, "unknown name '\(name)'", at: span, notes: notes, fix: fix, code: "unknown-reference")
     }
 
     private func member(base: NodeID, name: String, at id: NodeID) throws(Diagnostic) -> Value {
@@ -253,7 +253,7 @@ public final class Evaluator {
         let count = argumentNodes.count
         if count < signature.minimumArity || count > signature.maximumArity {
             throw Diagnostic(.arguments, "\(signature.name)() \(signature.arityDescription), got \(count)",
-                             at: tree.span(of: id), notes: ["usage: " + signature.usage])
+                             at: tree.span(of: id), notes: ["usage: " + signature.usage], code: "wrong-arity")
         }
         let base = stack.count
         for (position, node) in argumentNodes.enumerated() {
@@ -280,7 +280,7 @@ public final class Evaluator {
         if let suggestion = Suggestions.closest(to: name, in: registry.names) {
             fix = .replace(nameSpan, with: suggestion, "did you mean '\(suggestion)'?")
         }
-        return Diagnostic(.reference, "unknown function '\(name)'", at: nameSpan, fix: fix)
+        return Diagnostic(.reference, "unknown function '\(name)'", at: nameSpan, fix: fix, code: "unknown-function")
     }
 
     /// Calls a lambda with up to four arguments; arguments beyond its parameter count are

@@ -140,7 +140,7 @@ enum Signatures {
         let parameter = signature.parameter(at: position)
         return Diagnostic(.type,
             "\(signature.name)() expects \(parameter.name) (argument \(position + 1)) to be \(article(parameter.types)), got \(Describe.value(value))",
-            at: span, notes: ["usage: " + signature.usage])
+            at: span, notes: ["usage: " + signature.usage], code: "type-mismatch")
     }
 
     static func article(_ types: ValueTypes) -> String {

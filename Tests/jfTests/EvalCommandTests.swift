@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+struct EvalCommandTests {
+    @Test func linesFileMatchesTheContract() throws {
+        let cases = JF.fixtures.appendingPathComponent("cases.txt").path
+        let result = try JF.run(["eval", "--json", "--now", "2024-06-01T12:00:00Z", "--lines", cases])
+        let expected = try String(contentsOf: JF.fixtures.appendingPathComponent("cases.expected.jsonl"), encoding: .utf8)
+        #expect(result.stdout == expected)
+        #expect(result.status == 1, "some cases fail, so the exit code is 1")
+        // Every line is a JSON object with the contracted shape.
+        for line in result.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if object["ok"] as? Bool == true {
+                #expect(["number", "string", "boolean", "date", "array", "object", "null", "undefined", "lambda"]
+                    .contains(object["type"] as? String ?? ""))
+                #expect(object["text"] is String)
+                #expect(object.keys.contains("value"))
+            } else {
+                let error = try #require(object["error"] as? [String: Any])
+                #expect(["syntax", "reference", "type", "arguments", "divisionByZero", "circular", "other"]
+                    .contains(error["kind"] as? String ?? ""))
+                let span = try #require(error["span"] as? [String: Int])
+                #expect(Set(span.keys) == ["start", "end", "line", "column"])
+            }
+        }
+    }
+
+    @Test func linesFromStandardInput() throws {
+        let result = try JF.run(["eval", "--json", "--lines", "-"], stdin: "1 + 1\nupper(\"a\")\n")
+        #expect(result.stdout == """
+            {"ok":true,"type":"number","value":2,"text":"2"}
+            {"ok":true,"type":"string","value":"A","text":"A"}
+
+            """)
+        #expect(result.status == 0)
+    }
+
+    @Test func humanOutputPrintsTheValue() throws {
+        let result = try JF.run(["eval", "map([1, 2], (x) -> x * 2)"])
+        #expect(result.stdout == "[2, 4]\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func humanErrorsShowACaretAndTheFix() throws {
+        let result = try JF.run(["eval", "1 + rund(2.5)"], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == """
+            error[reference]: unknown function 'rund'
+             --> formula:1:5
+              |
+            1 | 1 + rund(2.5)
+              |     ^^^^ did you mean 'round'?
+
+            """)
+    }
+
+    @Test func nowAndTimeZone() throws {
+        let result = try JF.run(["eval", "--now", "2024-06-30T23:30:00Z", "--tz", "Europe/Paris", "day(now()) + month(now()) * 100"])
+        #expect(result.stdout == "701\n")
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let missing = try JF.run(["eval", "--lines", "no/such/file.txt"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "jf: no/such/file.txt: no such file\n")
+
+        let zone = try JF.run(["eval", "--tz", "Mars/Olympus", "1"])
+        #expect(zone.status == 2)
+        #expect(zone.stderr.contains("unknown time zone 'Mars/Olympus'"))
+
+        let now = try JF.run(["eval", "--now", "yesterday", "1"])
+        #expect(now.status == 2)
+
+        let flag = try JF.run(["eval", "--bogus", "1"])
+        #expect(flag.status == 2)
+        #expect(flag.stderr.contains("--bogus"))
+
+        let nothing = try JF.run(["eval"])
+        #expect(nothing.status == 2)
+    }
+
+    @Test func hostileInputNeverCrashes() throws {
+        var bytes = [UInt8]()
+        bytes += Array(String(repeating: "(", count: 50_000).utf8) + [0x0A]
+        bytes += [0xFF, 0xFE, 0x80, 0x0A]                       // invalid UTF-8
+        bytes += Array(("1" + String(repeating: "+1", count: 50_000)).utf8) + [0x0A]
+        bytes += Array(String(repeating: "\"", count: 3).utf8) + [0x0A]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("jf-hostile-\(UUID().uuidString).txt")
+        try Data(bytes).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let result = try JF.run(["eval", "--json", "--lines", path.path])
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0].contains("nested too deeply"))
+        #expect(lines[1].contains("\"ok\":false"))
+        #expect(lines[2] == "{\"ok\":true,\"type\":\"number\",\"value\":50001,\"text\":\"50001\"}")
+        #expect(result.status == 1)
+    }
+
+    @Test func manyFormulasInOneProcess() throws {
+        var text = ""
+        for index in 0..<20_000 { text += "round(\(index) * 1.5, 1) + length(\"x\")\n" }
+        let result = try JF.run(["eval", "--json", "--lines", "-"], stdin: text)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 20_000)
+        #expect(lines[19_999] == "{\"ok\":true,\"type\":\"number\",\"value\":29999.5,\"text\":\"29999.5\"}")
+    }
+}
+
+struct FunctionsCommandTests {
+    @Test func markdownIsTheCommittedReference() throws {
+        let result = try JF.run(["functions", "--markdown"])
+        let committed = try String(contentsOf: JF.root.appendingPathComponent("docs/functions.md"), encoding: .utf8)
+        #expect(result.stdout == committed)
+    }
+
+    @Test func jsonCatalogue() throws {
+        let result = try JF.run(["functions", "--json"])
+        let catalogue = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(catalogue.count == 48)
+        let round = try #require(catalogue.first { $0["name"] as? String == "round" })
+        #expect(round["usage"] as? String == "round(value: number, digits?: number) -> number")
+        #expect(round["portability"] as? [String] == ["swift", "web"])
+    }
+
+    @Test func humanListing() throws {
+        let result = try JF.run(["functions"])
+        #expect(result.stdout.contains("round(value: number, digits?: number) -> number"))
+        #expect(result.status == 0)
+    }
+}
