@@ -1,1 +1,132 @@
-print("bench")
+// jf-bench: throughput of the formula core.
+//
+//   swift run -c release jf-bench --formulas F.txt --env ENV.json [--rows N] [--iterations K]
+//
+// Benchmarks/run.sh generates the workloads with ../shared/bench/gen_workloads.py and runs
+// this; docs/performance.md records the results. Each measurement runs K times and reports
+// the best and the median (wall-clock, one core).
+import Foundation
+import JoyfillFormulas
+
+struct Options {
+    var formulas: String?
+    var env: String?
+    var rows = 1_000_000
+    var iterations = 5
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst().makeIterator()
+    while let argument = arguments.next() {
+        switch argument {
+        case "--formulas": options.formulas = arguments.next()
+        case "--env": options.env = arguments.next()
+        case "--rows": options.rows = Int(arguments.next() ?? "") ?? options.rows
+        case "--iterations": options.iterations = Int(arguments.next() ?? "") ?? options.iterations
+        default:
+            FileHandle.standardError.write("usage: jf-bench [--formulas FILE --env FILE] [--rows N] [--iterations K]\n".data(using: .utf8)!)
+            exit(2)
+        }
+    }
+    return options
+}
+
+func measure(_ name: String, iterations: Int, units: Double, unit: String, _ body: () -> Void) {
+    var times: [Double] = []
+    for _ in 0..<iterations {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    times.sort()
+    let best = times[0]
+    let median = times[times.count / 2]
+    let rate = units / best
+    print(String(format: "%-38@ best %8.4f s  median %8.4f s  %12.0f %@/s", name as NSString, best, median, rate, unit as NSString))
+}
+
+/// The env document's fields as formula values (number, text, date, dropdown, multiSelect
+/// and table fields: the shapes the generator uses).
+func environment(from path: String) -> DictionaryContext {
+    guard let data = FileManager.default.contents(atPath: path),
+          let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+          let fields = document["fields"] as? [[String: Any]]
+    else { fatalError("cannot read \(path)") }
+    var values: [String: Value] = [:]
+    func optionText(_ field: [String: Any], _ id: Any?) -> String? {
+        (field["options"] as? [[String: Any]])?.first { $0["_id"] as? String == id as? String }?["value"] as? String
+    }
+    for field in fields {
+        guard let id = field["_id"] as? String, let type = field["type"] as? String else { continue }
+        switch type {
+        case "number": values[id] = .number((field["value"] as? NSNumber)?.doubleValue ?? 0)
+        case "text": values[id] = .string(field["value"] as? String ?? "")
+        case "date": values[id] = .date(Instant(milliseconds: (field["value"] as? NSNumber)?.int64Value ?? 0))
+        case "dropdown": values[id] = .string(optionText(field, field["value"]) ?? "")
+        case "multiSelect":
+            let selected = Set((field["value"] as? [String]) ?? [])
+            let options = (field["options"] as? [[String: Any]]) ?? []
+            values[id] = .array(options.filter { selected.contains($0["_id"] as? String ?? "") }.map { .string($0["value"] as? String ?? "") })
+        case "table":
+            let columns = ((field["tableColumns"] as? [[String: Any]]) ?? []).compactMap { $0["_id"] as? String }
+            let keys = ObjectKeys(columns)
+            let rows = (field["value"] as? [[String: Any]]) ?? []
+            values[id] = .array(rows.map { row in
+                let cells = row["cells"] as? [String: Any] ?? [:]
+                return .object(ObjectValue(keys: keys, values: columns.map { .number((cells[$0] as? NSNumber)?.doubleValue ?? 0) }))
+            })
+        default: continue
+        }
+    }
+    return DictionaryContext(values)
+}
+
+let options = parseOptions()
+print("jf-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores visible, measuring on one")
+
+if let formulasPath = options.formulas, let envPath = options.env {
+    let text = try! String(contentsOfFile: formulasPath, encoding: .utf8)
+    let formulas = text.utf8.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    let bytes = Double(text.utf8.count)
+    let context = environment(from: envPath)
+    let evaluator = Evaluator(options: EvaluationOptions(now: Instant(milliseconds: 1_735_689_600_000)))
+
+    var failures = 0
+    for formula in formulas {
+        if (try? evaluator.evaluate(Parser.parse(formula), in: context)) == nil { failures += 1 }
+    }
+    print("workload: \(formulas.count) formulas, \(Int(bytes)) bytes, \(failures) evaluate to an error")
+
+    measure("parse", iterations: options.iterations, units: Double(formulas.count), unit: "formulas") {
+        var nodes = 0
+        for formula in formulas { nodes &+= Parser.parse(formula).nodes.count }
+        precondition(nodes > 0)
+    }
+    measure("parse (bytes)", iterations: 1, units: bytes, unit: "bytes") {
+        for formula in formulas { _ = Parser.parse(formula) }
+    }
+    let trees = formulas.map(Parser.parse)
+    measure("evaluate (pre-parsed)", iterations: options.iterations, units: Double(formulas.count), unit: "formulas") {
+        for tree in trees { _ = try? evaluator.evaluate(tree, in: context) }
+    }
+    measure("parse + evaluate", iterations: options.iterations, units: Double(formulas.count), unit: "formulas") {
+        for formula in formulas { _ = try? evaluator.evaluate(Parser.parse(formula), in: context) }
+    }
+}
+
+// A table of N rows, as the document context will present it: objects sharing one key shape.
+let keys = ObjectKeys(["a", "b"])
+var rows: [Value] = []
+rows.reserveCapacity(options.rows)
+for index in 0..<options.rows {
+    rows.append(.object(ObjectValue(keys: keys, values: [.number(Double(index % 100)), .number(1.5)])))
+}
+let table = DictionaryContext(["x": .array(rows)])
+let tableTree = Parser.parse("sum(map(x, (r) -> r.a * r.b))")
+let tableEvaluator = Evaluator()
+var total = 0.0
+measure("sum(map(x, (r) -> r.a * r.b)), \(options.rows) rows", iterations: options.iterations, units: Double(options.rows), unit: "rows") {
+    if case .number(let value) = try! tableEvaluator.evaluate(tableTree, in: table) { total = value }
+}
+print("  result \(total)")

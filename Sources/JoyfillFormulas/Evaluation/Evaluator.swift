@@ -11,18 +11,25 @@ public final class Evaluator {
     public let registry: FunctionRegistry
     public var options: EvaluationOptions
 
-    var tree: SyntaxTree
-    var context: any EvaluationContext = DictionaryContext()
-    var steps = 0
-    var now: Instant = .now
-    var locals: [Value] = []
-    var frameBase = 0
-    var stack: [Value] = []
+    // The evaluator is single-threaded and never holds an access to these across a call that
+    // could touch them again, so the dynamic exclusivity checks (about a tenth of the running
+    // time) are switched off for them.
+    @exclusivity(unchecked) var tree: SyntaxTree
+    @exclusivity(unchecked) var context: any EvaluationContext = DictionaryContext()
+    @exclusivity(unchecked) var steps = 0
+    @exclusivity(unchecked) var maxSteps = 0
+    @exclusivity(unchecked) var now: Instant = .now
+    @exclusivity(unchecked) var locals: [Value] = []
+    @exclusivity(unchecked) var frameBase = 0
+    @exclusivity(unchecked) var stack: [Value] = []
+    @exclusivity(unchecked) var spine: [NodeID] = []
+
+    private static let placeholder = Parser.parse("null")
 
     public init(registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
         self.registry = registry
         self.options = options
-        self.tree = Parser.parse("null")
+        self.tree = Evaluator.placeholder
     }
 
     /// Evaluates a parsed formula. A tree with parse errors throws its first error.
@@ -34,6 +41,7 @@ public final class Evaluator {
         self.tree = tree
         self.context = context
         steps = 0
+        maxSteps = options.maxSteps
         now = options.now ?? .now
         locals.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
@@ -50,7 +58,7 @@ public final class Evaluator {
 
     func eval(_ id: NodeID) throws(Diagnostic) -> Value {
         steps += 1
-        if steps > options.maxSteps { throw budgetExceeded(id) }
+        if steps > maxSteps { throw budgetExceeded(id) }
         switch tree[id] {
         case .number(let value): return .number(value)
         case .string(let name): return .string(tree.names[name.index])
@@ -209,69 +217,83 @@ public final class Evaluator {
         }
     }
 
-    /// Evaluates a left-deep chain of binary operators iteratively.
+    /// Evaluates a left-deep chain of binary operators iteratively: `a + b + c` is walked down
+    /// its left spine into ``spine``, then folded bottom-up, so chains of any length use a
+    /// constant amount of call stack.
     private func binaryChain(_ id: NodeID) throws(Diagnostic) -> Value {
-        var spine: [NodeID] = []
+        guard case .binary(_, let firstLeft, _) = tree[id] else { preconditionFailure("binaryChain needs a binary node") }
+        guard case .binary = tree[firstLeft] else {
+            return try fold(id, try eval(firstLeft))
+        }
+        let base = spine.count
+        defer { spine.removeLast(spine.count - base) }
         var node = id
         while case .binary(_, let left, _) = tree[node] {
             spine.append(node)
             node = left
         }
         var accumulator = try eval(node)
-        for operation in spine.reversed() {
-            guard case .binary(let op, let leftNode, let rightNode) = tree[operation] else { continue }
-            steps += 1
-            switch op {
-            case .and, .or:
-                guard case .boolean(let left) = accumulator else {
-                    throw Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(accumulator))",
-                                     at: tree.span(of: leftNode),
-                                     notes: ["there is no implicit truthiness; compare explicitly, e.g. x != 0"])
-                }
-                if (op == .and && !left) || (op == .or && left) { continue }   // short-circuit (V4, C2)
-                let right = try eval(rightNode)
-                guard case .boolean = right else {
-                    throw Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(right))",
-                                     at: tree.span(of: rightNode))
-                }
-                accumulator = right
-            default:
-                let right = try eval(rightNode)
-                accumulator = try Operators.apply(op, accumulator, right, span: tree.span(of: operation),
-                                                  limit: options.maxStringLength)
-            }
+        var index = spine.count - 1
+        while index >= base {
+            accumulator = try fold(spine[index], accumulator)
+            index -= 1
         }
         return accumulator
+    }
+
+    /// Applies binary node `operation` to the already evaluated left operand.
+    @inline(__always)
+    private func fold(_ operation: NodeID, _ left: Value) throws(Diagnostic) -> Value {
+        guard case .binary(let op, let leftNode, let rightNode) = tree[operation] else { return left }
+        steps += 1
+        switch op {
+        case .and, .or:
+            guard case .boolean(let flag) = left else {
+                throw Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(left))",
+                                 at: tree.span(of: leftNode),
+                                 notes: ["there is no implicit truthiness; compare explicitly, e.g. x != 0"])
+            }
+            if (op == .and && !flag) || (op == .or && flag) { return left }   // short-circuit (V4, C2)
+            let right = try eval(rightNode)
+            guard case .boolean = right else {
+                throw Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(right))",
+                                 at: tree.span(of: rightNode))
+            }
+            return right
+        default:
+            let right = try eval(rightNode)
+            return try Operators.apply(op, left, right, span: tree.span(of: operation), limit: options.maxStringLength)
+        }
     }
 
     // MARK: - Calls
 
     private func call(_ name: String, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
         guard let function = registry.lookup(name) else { throw unknownFunction(name, at: id) }
-        let signature = function.signature
         let argumentNodes = tree.children[range.indices]
         let count = argumentNodes.count
-        if count < signature.minimumArity || count > signature.maximumArity {
+        if count < function.minimumArity || count > function.maximumArity {
+            let signature = function.signature
             throw Diagnostic(.arguments, "\(signature.name)() \(signature.arityDescription), got \(count)",
                              at: tree.span(of: id), notes: ["usage: " + signature.usage], code: "wrong-arity")
         }
         let base = stack.count
-        for (position, node) in argumentNodes.enumerated() {
-            let parameter = signature.parameter(at: position)
-            if parameter.isLazy {
+        var position = 0
+        for node in argumentNodes {
+            if function.isLazy(at: position) {
                 stack.append(.undefined)
-                continue
+            } else {
+                let value = try eval(node)
+                if !function.types(at: position).contains(value.type) {
+                    stack.removeLast(stack.count - base)
+                    throw Signatures.typeError(function.signature, position, value, span: tree.span(of: node))
+                }
+                stack.append(value)
             }
-            let value = try eval(node)
-            if !parameter.types.contains(value.type) {
-                stack.removeLast(stack.count - base)
-                throw Signatures.typeError(signature, position, value, span: tree.span(of: node))
-            }
-            stack.append(value)
+            position += 1
         }
         defer { stack.removeLast(stack.count - base) }
-        let arguments = Arguments(evaluator: self, call: id, nodes: range, base: base, signature: signature)
-        return try function.body(arguments)
+        return try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
     }
 
     private func unknownFunction(_ name: String, at id: NodeID) -> Diagnostic {
@@ -286,19 +308,20 @@ public final class Evaluator {
     /// Calls a lambda with up to four arguments; arguments beyond its parameter count are
     /// not even computed. The lambda's own parameters shadow nothing outside it.
     func invoke(_ lambda: Lambda, _ arguments: (Int) -> Value) throws(Diagnostic) -> Value {
-        let savedTree = tree
         let savedBase = frameBase
         let newBase = locals.count
         locals.append(contentsOf: lambda.captured)
         for position in 0..<lambda.parameterCount { locals.append(arguments(position)) }
         frameBase = newBase
-        let differentTree = !lambda.tree.isSameTree(as: tree)
-        if differentTree { tree = lambda.tree }
         defer {
             frameBase = savedBase
             locals.removeLast(locals.count - newBase)
-            if differentTree { tree = savedTree }
         }
+        if lambda.tree === tree { return try eval(lambda.body) }
+        // A lambda from another formula (passed in through the context): evaluate in its tree.
+        let savedTree = tree
+        tree = lambda.tree
+        defer { tree = savedTree }
         return try eval(lambda.body)
     }
 }

@@ -1,10 +1,32 @@
 /// The implementation of a function: it receives its checked arguments and returns a value.
 public typealias FunctionBody = @Sendable (Arguments) throws(Diagnostic) -> Value
 
-/// A function known to a registry: its signature and its implementation.
-public struct RegisteredFunction: Sendable {
+/// A function known to a registry: its signature and its implementation, with what the
+/// evaluator checks on every call precomputed from the signature.
+public final class RegisteredFunction: Sendable {
     public let signature: FunctionSignature
     public let body: FunctionBody
+    let minimumArity: Int
+    let maximumArity: Int
+    private let parameterTypes: [ValueTypes]
+    private let lazyParameters: [Bool]
+
+    init(signature: FunctionSignature, body: @escaping FunctionBody) {
+        self.signature = signature
+        self.body = body
+        minimumArity = signature.minimumArity
+        maximumArity = signature.maximumArity
+        parameterTypes = signature.parameters.map(\.types)
+        lazyParameters = signature.parameters.map(\.isLazy)
+    }
+
+    @inline(__always) func types(at position: Int) -> ValueTypes {
+        parameterTypes[min(position, parameterTypes.count - 1)]
+    }
+
+    @inline(__always) func isLazy(at position: Int) -> Bool {
+        lazyParameters[min(position, lazyParameters.count - 1)]
+    }
 }
 
 /// The functions a formula can call, looked up case-insensitively (decision S6).
@@ -32,7 +54,11 @@ public struct FunctionRegistry: Sendable {
     /// Adds or replaces a function.
     public mutating func register(_ signature: FunctionSignature, _ body: @escaping FunctionBody) {
         precondition(!signature.parameters.dropLast().contains { $0.isVariadic }, "only the last parameter may be variadic")
-        functions[signature.name.lowercased()] = RegisteredFunction(signature: signature, body: body)
+        let function = RegisteredFunction(signature: signature, body: body)
+        // Keyed by the lowercase name and, so that the usual spelling needs no case folding,
+        // by the canonical one (`countIf`).
+        functions[signature.name.lowercased()] = function
+        functions[signature.name] = function
     }
 
     /// The function called `name`, in any letter case.
@@ -45,7 +71,8 @@ public struct FunctionRegistry: Sendable {
 
     /// Every signature, sorted by name.
     public var signatures: [FunctionSignature] {
-        functions.values.map(\.signature).sorted { $0.name.lowercased() < $1.name.lowercased() }
+        functions.filter { $0.key == $0.value.signature.name.lowercased() }.values.map(\.signature)
+            .sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
 
     /// Every function name in its canonical spelling, sorted.
@@ -57,20 +84,22 @@ public struct FunctionRegistry: Sendable {
 /// Eager arguments are already evaluated and type-checked against the signature; read them
 /// with the subscript. Lazy ones are evaluated on demand with ``value(_:)``.
 public struct Arguments {
-    unowned let evaluator: Evaluator
+    unowned(unsafe) let evaluator: Evaluator
+    unowned(unsafe) let function: RegisteredFunction
     let call: NodeID
     let nodes: TableRange
     let base: Int
-    /// The signature being called.
-    public let signature: FunctionSignature
 
-    init(evaluator: Evaluator, call: NodeID, nodes: TableRange, base: Int, signature: FunctionSignature) {
+    init(evaluator: Evaluator, function: RegisteredFunction, call: NodeID, nodes: TableRange, base: Int) {
         self.evaluator = evaluator
+        self.function = function
         self.call = call
         self.nodes = nodes
         self.base = base
-        self.signature = signature
     }
+
+    /// The signature being called.
+    public var signature: FunctionSignature { function.signature }
 
     /// The number of arguments passed.
     public var count: Int { nodes.indices.count }
@@ -82,7 +111,7 @@ public struct Arguments {
     public func value(_ position: Int) throws(Diagnostic) -> Value {
         let node = evaluator.tree.children[nodes.indices.lowerBound + position]
         let value = try evaluator.eval(node)
-        if !signature.parameter(at: position).types.contains(value.type) {
+        if !function.types(at: position).contains(value.type) {
             throw Signatures.typeError(signature, position, value, span: evaluator.tree.span(of: node))
         }
         return value

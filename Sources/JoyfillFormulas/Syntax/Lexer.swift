@@ -10,21 +10,30 @@
 /// - a run that starts with a digit and continues with letters, digits or `_` but is not a
 ///   number literal is a name (`6857510fbfed1553e168161b`, `1_000`); `1e5` stays a number.
 public struct Lexer {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var previous: TokenKind = .endOfInput
 
-    /// Creates a lexer over the UTF-8 bytes of a formula.
-    public init(bytes: [UInt8]) {
+    /// Creates a lexer over UTF-8 bytes, which must stay valid while the lexer is used.
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Lexes the whole input; the last token is always `.endOfInput`.
     public static func tokenize(_ source: String) -> [Token] {
-        var lexer = Lexer(bytes: Array(source.utf8))
+        var text = source
+        return text.withUTF8 { buffer in
+            var lexer = Lexer(bytes: buffer)
+            return lexer.all()
+        }
+    }
+
+    /// Lexes the rest of the input, ending with `.endOfInput`.
+    mutating func all() -> [Token] {
         var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 3 + 2)
         while true {
-            let token = lexer.next()
+            let token = next()
             tokens.append(token)
             if token.kind == .endOfInput { return tokens }
         }
@@ -102,12 +111,20 @@ public struct Lexer {
     private mutating func double(_ kind: TokenKind) -> TokenKind { position += 2; return kind }
     private mutating func triple(_ kind: TokenKind) -> TokenKind { position += 3; return kind }
 
+    @inline(__always)
     private func peek(_ offset: Int) -> UInt8 {
         let index = position + offset
         return index < bytes.count ? bytes[index] : 0
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    /// ASCII letters, digits and `_`.
+    @inline(__always)
+    private func isASCIINameByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x5F
+    }
 
     private mutating func scanNumberOrDigitName() -> TokenKind {
         let start = position
@@ -170,8 +187,15 @@ public struct Lexer {
     }
 
     private mutating func scanNameRun() {
-        while position < bytes.count, isNameContinue(at: position) {
-            position += bytes[position] < 0x80 ? 1 : scalarLength(at: position)
+        while position < bytes.count {
+            let byte = bytes[position]
+            if isASCIINameByte(byte) {
+                position += 1
+            } else if byte >= 0x80, isNameContinue(at: position) {
+                position += scalarLength(at: position)
+            } else {
+                return
+            }
         }
     }
 
@@ -219,21 +243,28 @@ public struct Lexer {
 
     // MARK: - Unicode
 
+    @inline(__always)
     private func isNameStart(at index: Int) -> Bool {
         let byte = bytes[index]
         if byte < 0x80 {
-            return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            return (byte | 0x20) &- 0x61 < 26 || byte == 0x5F
         }
+        return isNonASCIINameStart(at: index)
+    }
+
+    private func isNonASCIINameStart(at index: Int) -> Bool {
         guard let scalar = scalar(at: index) else { return false }
         return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
+    @inline(__always)
     private func isNameContinue(at index: Int) -> Bool {
         let byte = bytes[index]
-        if byte < 0x80 {
-            return isDigit(byte) || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-                || byte == UInt8(ascii: "_")
-        }
+        if byte < 0x80 { return isASCIINameByte(byte) }
+        return isNonASCIINameContinue(at: index)
+    }
+
+    private func isNonASCIINameContinue(at index: Int) -> Bool {
         guard let scalar = scalar(at: index) else { return false }
         let properties = scalar.properties
         switch properties.generalCategory {
@@ -251,7 +282,7 @@ public struct Lexer {
     private func scalar(at index: Int) -> Unicode.Scalar? {
         let length = scalarLength(at: index)
         var decoder = UTF8()
-        var iterator = bytes[index..<(index + length)].makeIterator()
+        var iterator = UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]).makeIterator()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
         return nil
     }

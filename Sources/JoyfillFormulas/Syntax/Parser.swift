@@ -16,30 +16,29 @@ public struct Parser {
     /// The deepest nesting of brackets, prefix operators and postfix accesses accepted.
     public static let maxNestingDepth = 256
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var tokens: [Token]
     private var position = 0
-    private var tree: SyntaxTree
+    private var tree: TreeBuilder
     private var scope: [String] = []
     private var depth = 0
+    /// Children of the lists being parsed (arguments, elements); each list uses the top.
+    private var pending: [NodeID] = []
 
     /// Parses `source`. The result always exists; check ``SyntaxTree/isValid`` or its diagnostics.
     public static func parse(_ source: String) -> SyntaxTree {
-        var parser = Parser(source: source)
-        return parser.run()
+        var text = source
+        return text.withUTF8 { buffer in
+            var parser = Parser(source: source, bytes: buffer)
+            return parser.run()
+        }
     }
 
-    private init(source: String) {
-        bytes = Array(source.utf8)
-        tree = SyntaxTree(source: source)
+    private init(source: String, bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
         var lexer = Lexer(bytes: bytes)
-        tokens = []
-        tokens.reserveCapacity(bytes.count / 3 + 2)
-        while true {
-            let token = lexer.next()
-            tokens.append(token)
-            if token.kind == .endOfInput { break }
-        }
+        tokens = lexer.all()
+        tree = TreeBuilder(source: source, expectedNodes: tokens.count)
     }
 
     private mutating func run() -> SyntaxTree {
@@ -53,7 +52,7 @@ public struct Parser {
             tree.diagnostics.append(error)
             tree.root = nil
         }
-        return tree
+        return SyntaxTree(tree)
     }
 
     // MARK: - Tokens
@@ -68,7 +67,11 @@ public struct Parser {
     }
 
     private func text(_ token: Token) -> String {
-        String(decoding: bytes[token.span.start..<token.span.end], as: UTF8.self)
+        string(token.span.start, token.span.end)
+    }
+
+    private func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     private mutating func expect(_ kind: TokenKind, _ context: String) throws(Diagnostic) -> Token {
@@ -261,7 +264,7 @@ public struct Parser {
             return tree.append(.number(parseNumber(token)), token.span)
         case .string:
             _ = advance()
-            let content = String(decoding: bytes[(token.span.start + 1)..<(token.span.end - 1)], as: UTF8.self)
+            let content = string(token.span.start + 1, token.span.end - 1)
             return tree.append(.string(tree.intern(content)), token.span)
         case .trueKeyword, .falseKeyword:
             _ = advance()
@@ -304,22 +307,43 @@ public struct Parser {
 
     private func parseNumber(_ token: Token) -> Double {
         let slice = bytes[token.span.start..<token.span.end]
-        if slice.count <= 15, slice.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            var value = 0
-            for byte in slice { value = value * 10 + Int(byte - 0x30) }
-            return Double(value)
+        // Clinger's fast path: up to 15 significant digits and a short fraction give an exact
+        // integer mantissa and power of ten, so one division is correctly rounded.
+        var mantissa = 0
+        var digits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        for byte in slice {
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte >= 0x30 && byte <= 0x39 {
+                mantissa = mantissa &* 10 &+ Int(byte - 0x30)
+                digits += 1
+                if inFraction { fractionDigits += 1 }
+            } else {
+                digits = 99   // an exponent: leave it to the full parser
+                break
+            }
         }
-        return Double(String(decoding: slice, as: UTF8.self)) ?? .nan
+        if digits <= 15 {
+            return fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Parser.powersOfTen[fractionDigits]
+        }
+        return Double(string(token.span.start, token.span.end)) ?? .nan
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     private mutating func parseCall(name: String, nameToken: Token) throws(Diagnostic) -> NodeID {
         let open = advance()
         try enter(open.span)
         defer { leave() }
-        var arguments: [NodeID] = []
+        let base = pending.count
+        defer { pending.removeLast(pending.count - base) }
         if current.kind != .rightParen {
             while true {
-                arguments.append(try parseExpression(minimumPrecedence: 1))
+                pending.append(try parseExpression(minimumPrecedence: 1))
                 if current.kind == .comma {
                     _ = advance()
                     if current.kind == .rightParen {
@@ -338,14 +362,15 @@ public struct Parser {
         }
         let close = advance()
         let nameID = tree.intern(name)
-        let range = appendChildren(arguments)
+        let range = appendChildren(from: base)
         return tree.append(.call(nameID, range), nameToken.span.union(close.span))
     }
 
-    private mutating func appendChildren(_ nodes: [NodeID]) -> TableRange {
+    /// Moves the pending children above `base` into the tree's children table.
+    private mutating func appendChildren(from base: Int) -> TableRange {
         let start = tree.children.count
-        tree.children.append(contentsOf: nodes)
-        return TableRange(start: start, count: nodes.count)
+        tree.children.append(contentsOf: pending[base...])
+        return TableRange(start: start, count: pending.count - base)
     }
 
     private mutating func parseParenthesizedOrLambda() throws(Diagnostic) -> NodeID {
@@ -416,9 +441,10 @@ public struct Parser {
         let open = advance()
         try enter(open.span)
         defer { leave() }
-        var elements: [NodeID] = []
+        let base = pending.count
+        defer { pending.removeLast(pending.count - base) }
         while current.kind != .rightBracket {
-            elements.append(try parseExpression(minimumPrecedence: 1))
+            pending.append(try parseExpression(minimumPrecedence: 1))
             if current.kind == .comma {
                 _ = advance()
                 continue
@@ -428,7 +454,7 @@ public struct Parser {
             }
         }
         let close = advance()
-        return tree.append(.array(appendChildren(elements)), open.span.union(close.span))
+        return tree.append(.array(appendChildren(from: base)), open.span.union(close.span))
     }
 
     private mutating func parseObject() throws(Diagnostic) -> NodeID {
@@ -443,7 +469,7 @@ public struct Parser {
             case .identifier, .trueKeyword, .falseKeyword, .nullKeyword, .undefinedKeyword:
                 keys.append(text(keyToken))
             case .string:
-                keys.append(String(decoding: bytes[(keyToken.span.start + 1)..<(keyToken.span.end - 1)], as: UTF8.self))
+                keys.append(string(keyToken.span.start + 1, keyToken.span.end - 1))
             default:
                 throw Diagnostic(.syntax, "expected a key (a name or a string) in the object, found \(describe(keyToken))",
                                  at: keyToken.span)

@@ -102,27 +102,35 @@ public enum Node: Sendable {
 /// A parsed formula: its source, nodes with spans, side tables and parse diagnostics.
 ///
 /// Nodes are stored in post-order: every child has a smaller index than its parent and the
-/// root is the last node. A tree with errors has no root.
-public struct SyntaxTree: Sendable {
+/// root is the last node. A tree with errors has no root. Trees are immutable once parsed, so
+/// they are shared by reference (a lambda value keeps the tree it came from).
+public final class SyntaxTree: Sendable {
     /// The formula text.
     public let source: String
     /// All nodes, children before parents.
-    public internal(set) var nodes: [Node] = []
+    public let nodes: [Node]
     /// The span of each node, parallel to ``nodes``.
-    public internal(set) var spans: [SourceSpan] = []
+    public let spans: [SourceSpan]
     /// Names, string literal contents, object keys and lambda parameter names.
-    public internal(set) var names: [String] = []
+    public let names: [String]
     /// Call arguments, array elements and object values.
-    public internal(set) var children: [NodeID] = []
+    public let children: [NodeID]
     /// The root node, or nil when parsing failed.
-    public internal(set) var root: NodeID?
+    public let root: NodeID?
     /// Problems found while parsing. Fixable ones (such as `===`) do not prevent a root.
-    public internal(set) var diagnostics: [Diagnostic] = []
+    public let diagnostics: [Diagnostic]
     /// Uses of syntax that only this project accepts (for the `non-portable` lint rule).
-    public internal(set) var extensions: [SyntaxExtension] = []
+    public let extensions: [SyntaxExtension]
 
-    init(source: String) {
-        self.source = source
+    init(_ builder: TreeBuilder) {
+        source = builder.source
+        nodes = builder.nodes
+        spans = builder.spans
+        names = builder.names
+        children = builder.children
+        root = builder.root
+        diagnostics = builder.diagnostics
+        extensions = builder.extensions
     }
 
     /// True when the tree parsed without errors and can be evaluated.
@@ -156,12 +164,36 @@ public struct SyntaxTree: Sendable {
         }
         return result
     }
+}
 
-    /// True when both values are the same parse (they share storage), without comparing contents.
-    func isSameTree(as other: SyntaxTree) -> Bool {
-        nodes.withUnsafeBufferPointer { mine in
-            other.nodes.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
-        }
+/// The mutable tables a ``Parser`` fills before freezing them into a ``SyntaxTree``.
+struct TreeBuilder {
+    let source: String
+    var nodes: [Node] = []
+    var spans: [SourceSpan] = []
+    var names: [String] = []
+    var children: [NodeID] = []
+    var root: NodeID?
+    var diagnostics: [Diagnostic] = []
+    var extensions: [SyntaxExtension] = []
+
+    init(source: String, expectedNodes: Int) {
+        self.source = source
+        nodes.reserveCapacity(expectedNodes)
+        spans.reserveCapacity(expectedNodes)
+        names.reserveCapacity(expectedNodes / 2 + 1)
+        children.reserveCapacity(expectedNodes / 2 + 1)
+    }
+
+    subscript(id: NodeID) -> Node { nodes[id.index] }
+    func span(of id: NodeID) -> SourceSpan { spans[id.index] }
+    func name(_ id: NameID) -> String { names[id.index] }
+
+    func text(of id: NodeID) -> Substring {
+        let span = spans[id.index]
+        let utf8 = source.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: span.start)
+        return source[start..<utf8.index(start, offsetBy: span.length)]
     }
 
     mutating func append(_ node: Node, _ span: SourceSpan) -> NodeID {

@@ -50,6 +50,22 @@ public enum Value: Sendable {
 /// The types of ``Value``; the raw values are the names used in the JSON contract.
 public enum ValueType: String, Sendable, CaseIterable {
     case number, string, boolean, date, array, object, null, undefined, lambda
+
+    /// The position in declaration order (the bit in ``ValueTypes``).
+    @inlinable
+    public var ordinal: UInt16 {
+        switch self {
+        case .number: return 0
+        case .string: return 1
+        case .boolean: return 2
+        case .date: return 3
+        case .array: return 4
+        case .object: return 5
+        case .null: return 6
+        case .undefined: return 7
+        case .lambda: return 8
+        }
+    }
 }
 
 /// A set of ``ValueType``s, used by function signatures and the static checker.
@@ -57,8 +73,9 @@ public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    @inlinable
     public init(_ type: ValueType) {
-        self.init(rawValue: 1 << UInt16(ValueType.allCases.firstIndex(of: type)!))
+        self.init(rawValue: 1 << type.ordinal)
     }
 
     public static let number = ValueTypes(.number)
@@ -72,7 +89,8 @@ public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible
     public static let lambda = ValueTypes(.lambda)
     public static let any: ValueTypes = [.number, .string, .boolean, .date, .array, .object, .null, .undefined, .lambda]
 
-    public func contains(_ type: ValueType) -> Bool { contains(ValueTypes(type)) }
+    @inlinable
+    public func contains(_ type: ValueType) -> Bool { rawValue & (1 << type.ordinal) != 0 }
 
     /// The member types, in declaration order.
     public var types: [ValueType] { ValueType.allCases.filter { contains($0) } }
@@ -167,12 +185,16 @@ public struct ObjectValue: Sendable, Sequence {
     public init(_ pairs: [(String, Value)]) {
         var names: [String] = []
         var values: [Value] = []
-        var seen: [String: Int] = [:]
+        names.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
+        // Small objects (formula literals) find repeats by a scan; large ones with a table.
+        var positions: [String: Int]? = pairs.count > 16 ? [:] : nil
         for (key, value) in pairs {
-            if let index = seen[key] {
-                values[index] = value
+            let existing = positions != nil ? positions![key] : names.firstIndex(of: key)
+            if let existing {
+                values[existing] = value
             } else {
-                seen[key] = names.count
+                positions?[key] = names.count
                 names.append(key)
                 values.append(value)
             }
