@@ -13,6 +13,7 @@ struct Options {
     var env: String?
     var rows = 1_000_000
     var iterations = 5
+    var showErrors = 0
 }
 
 func parseOptions() -> Options {
@@ -24,6 +25,7 @@ func parseOptions() -> Options {
         case "--env": options.env = arguments.next()
         case "--rows": options.rows = Int(arguments.next() ?? "") ?? options.rows
         case "--iterations": options.iterations = Int(arguments.next() ?? "") ?? options.iterations
+        case "--show-errors": options.showErrors = Int(arguments.next() ?? "") ?? 10
         default:
             FileHandle.standardError.write("usage: jf-bench [--formulas FILE --env FILE] [--rows N] [--iterations K]\n".data(using: .utf8)!)
             exit(2)
@@ -93,9 +95,17 @@ if let formulasPath = options.formulas, let envPath = options.env {
     let evaluator = Evaluator(options: EvaluationOptions(now: Instant(milliseconds: 1_735_689_600_000)))
 
     var failures = 0
+    var kinds: [String: Int] = [:]
     for formula in formulas {
-        if (try? evaluator.evaluate(Parser.parse(formula), in: context)) == nil { failures += 1 }
+        do throws(Diagnostic) {
+            _ = try evaluator.evaluate(Parser.parse(formula), in: context)
+        } catch {
+            failures += 1
+            kinds[error.kind.rawValue, default: 0] += 1
+            if failures <= options.showErrors { print("  \(error.kind.rawValue): \(error.message)  in  \(formula)") }
+        }
     }
+    print("errors by kind: \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
     print("workload: \(formulas.count) formulas, \(Int(bytes)) bytes, \(failures) evaluate to an error")
 
     measure("parse", iterations: options.iterations, units: Double(formulas.count), unit: "formulas") {
