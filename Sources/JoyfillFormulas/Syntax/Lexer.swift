@@ -39,8 +39,8 @@ public struct Lexer {
         }
     }
 
-    /// Returns the next token.
-    public mutating func next() -> Token {
+    /// Returns the next token; at the end, `.endOfInput` again and again.
+    mutating func next() -> Token {
         skipWhitespace()
         let start = position
         guard position < bytes.count else {

@@ -17,8 +17,9 @@ public struct Parser {
     public static let maxNestingDepth = 256
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var tokens: [Token]
-    private var position = 0
+    /// Tokens are pulled on demand: the grammar needs only the current one.
+    private var lexer: Lexer
+    private var current: Token
     private var tree: TreeBuilder
     private var scope: [String] = []
     private var depth = 0
@@ -36,9 +37,9 @@ public struct Parser {
 
     private init(source: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        var lexer = Lexer(bytes: bytes)
-        tokens = lexer.all()
-        tree = TreeBuilder(source: source, expectedNodes: tokens.count)
+        lexer = Lexer(bytes: bytes)
+        current = lexer.next()
+        tree = TreeBuilder(source: source, expectedNodes: bytes.count / 3 + 2)
     }
 
     private mutating func run() -> SyntaxTree {
@@ -57,12 +58,9 @@ public struct Parser {
 
     // MARK: - Tokens
 
-    private var current: Token { tokens[position] }
-    private var next: Token { tokens[min(position + 1, tokens.count - 1)] }
-
     private mutating func advance() -> Token {
-        let token = tokens[position]
-        if position < tokens.count - 1 { position += 1 }
+        let token = current
+        if token.kind != .endOfInput { current = lexer.next() }
         return token
     }
 
@@ -146,9 +144,8 @@ public struct Parser {
         var left = try parseUnary()
         while let op = try binaryOperator(), op.precedence >= minimumPrecedence {
             let operatorToken = advance()
-            if op == .subtract, operatorToken.span.end == current.span.start, current.kind == .number,
-               tokens[position - 2].span.end == operatorToken.span.start {
-                // `5-3`: the reference lexes `-3` as a literal and fails (decision S1).
+            if op == .subtract, operatorToken.span.end == current.span.start, current.kind == .number {
+                // `5-3`, `5 -3`: the SDKs lex `-3` as a literal and fail (decision S1).
                 tree.extensions.append(SyntaxExtension(.unspacedMinus, at: operatorToken.span))
             }
             let right = try parseExpression(minimumPrecedence: op.precedence + 1)
@@ -503,7 +500,7 @@ public struct SyntaxExtension: Sendable, Hashable {
         case fatArrow
         /// `1e3` (S3).
         case exponentLiteral
-        /// `5-3`, `a-1`: a binary minus directly followed by a digit (S1).
+        /// `5-3`, `a -1`: a binary minus directly followed by a digit, which the SDKs read as a negative literal (S1).
         case unspacedMinus
         /// A name that starts with a digit, such as an ObjectId (S5).
         case digitLeadingName
