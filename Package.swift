@@ -6,17 +6,20 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "JoyfillFormulas", targets: ["JoyfillFormulas"]),
+        .library(name: "JoyfillJSON", targets: ["JoyfillJSON"]),
         .executable(name: "jf", targets: ["jf"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "JoyfillFormulas"),
+        .target(name: "JoyfillJSON"),
+        .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
         .executableTarget(
             name: "jf",
             dependencies: [
                 "JoyfillFormulas",
+                "JoyfillJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -26,6 +29,7 @@ let package = Package(
             path: "Benchmarks/jf-bench"
         ),
         .testTarget(name: "JoyfillFormulasTests", dependencies: ["JoyfillFormulas"]),
+        .testTarget(name: "JoyfillJSONTests", dependencies: ["JoyfillJSON"]),
         .testTarget(name: "jfTests", dependencies: ["jf"], exclude: ["Fixtures"]),
     ]
 )

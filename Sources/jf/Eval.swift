@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JoyfillFormulas
+import JoyfillJSON
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -116,7 +117,7 @@ struct Eval: ParsableCommand {
         var line = "{\"ok\":true,\"type\":\"\(value.type.rawValue)\",\"value\":"
         value.appendJSON(to: &line)
         line += ",\"text\":"
-        JSON.appendString(value.text, to: &line)
+        JSONText.appendString(value.text, to: &line)
         return line + "}\n"
     }
 

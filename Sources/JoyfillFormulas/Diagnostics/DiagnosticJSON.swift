@@ -1,3 +1,4 @@
+import JoyfillJSON
 extension SourceSpan {
     /// `{"start":4,"end":5,"line":1,"column":5}`: byte offsets, 1-based line and column.
     public func json(in source: String) -> String {
@@ -13,15 +14,15 @@ extension Diagnostic {
         var output = "{\"kind\":\"\(kind.rawValue)\","
         if let code { output += "\"code\":\"\(code)\"," }
         output += "\"message\":"
-        JSON.appendString(message, to: &output)
+        JSONText.appendString(message, to: &output)
         output += ",\"span\":" + span.json(in: source)
         if !notes.isEmpty {
-            output += ",\"notes\":[" + notes.map(JSON.string).joined(separator: ",") + "]"
+            output += ",\"notes\":[" + notes.map(JSONText.string).joined(separator: ",") + "]"
         }
         if let fix {
-            output += ",\"fix\":{\"message\":" + JSON.string(fix.message) + ",\"safe\":\(fix.isSafe),\"edits\":["
+            output += ",\"fix\":{\"message\":" + JSONText.string(fix.message) + ",\"safe\":\(fix.isSafe),\"edits\":["
             output += fix.edits.map { edit in
-                "{\"start\":\(edit.span.start),\"end\":\(edit.span.end),\"replacement\":" + JSON.string(edit.replacement) + "}"
+                "{\"start\":\(edit.span.start),\"end\":\(edit.span.end),\"replacement\":" + JSONText.string(edit.replacement) + "}"
             }.joined(separator: ",")
             output += "]}"
         }

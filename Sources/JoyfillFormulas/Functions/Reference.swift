@@ -1,3 +1,4 @@
+import JoyfillJSON
 /// The function reference, generated from the registry's signatures: `docs/functions.md`
 /// (`jf functions --markdown`) and the JSON catalogue (`jf functions --json`).
 public enum FunctionReference {
@@ -48,16 +49,16 @@ public enum FunctionReference {
     public static func json(_ registry: FunctionRegistry = .standard) -> String {
         let entries = registry.signatures.map { signature -> String in
             let parameters = signature.parameters.map { parameter in
-                "{\"name\":\(JSON.string(parameter.name)),\"types\":[\(parameter.types.types.map { JSON.string($0.rawValue) }.joined(separator: ","))],"
+                "{\"name\":\(JSONText.string(parameter.name)),\"types\":[\(parameter.types.types.map { JSONText.string($0.rawValue) }.joined(separator: ","))],"
                     + "\"optional\":\(parameter.isOptional),\"variadic\":\(parameter.isVariadic),\"lazy\":\(parameter.isLazy)}"
             }.joined(separator: ",")
-            let examples = signature.examples.map { "{\"formula\":\(JSON.string($0.formula)),\"result\":\(JSON.string($0.result))}" }
+            let examples = signature.examples.map { "{\"formula\":\(JSONText.string($0.formula)),\"result\":\(JSONText.string($0.result))}" }
                 .joined(separator: ",")
-            return "{\"name\":\(JSON.string(signature.name)),\"category\":\(JSON.string(signature.category.rawValue)),"
-                + "\"usage\":\(JSON.string(signature.usage)),\"parameters\":[\(parameters)],"
-                + "\"returns\":[\(signature.returns.types.map { JSON.string($0.rawValue) }.joined(separator: ","))],"
-                + "\"summary\":\(JSON.string(signature.summary)),\"details\":[\(signature.details.map(JSON.string).joined(separator: ","))],"
-                + "\"examples\":[\(examples)],\"portability\":[\(signature.portability.names.map(JSON.string).joined(separator: ","))]}"
+            return "{\"name\":\(JSONText.string(signature.name)),\"category\":\(JSONText.string(signature.category.rawValue)),"
+                + "\"usage\":\(JSONText.string(signature.usage)),\"parameters\":[\(parameters)],"
+                + "\"returns\":[\(signature.returns.types.map { JSONText.string($0.rawValue) }.joined(separator: ","))],"
+                + "\"summary\":\(JSONText.string(signature.summary)),\"details\":[\(signature.details.map(JSONText.string).joined(separator: ","))],"
+                + "\"examples\":[\(examples)],\"portability\":[\(signature.portability.names.map(JSONText.string).joined(separator: ","))]}"
         }
         return "[" + entries.joined(separator: ",\n") + "]"
     }

@@ -1,0 +1,23 @@
+// JoyfillFormulas: the Joyfill formula language. Nothing here knows about JoyDocs.
+//
+// The pipeline, one folder per stage:
+//
+//   text ──Lexer──▶ tokens ──Parser──▶ SyntaxTree ──Checker──▶ [Diagnostic]
+//                                          │
+//                                          └──Evaluator + FunctionRegistry + EvaluationContext──▶ Value
+//
+// Syntax/       SourceSpan, Token, Lexer, SyntaxTree (a flat post-order arena of Nodes with a
+//               span each), Parser (precedence climbing; lambda parameters resolved to slots).
+// Values/       Value (number, string, boolean, date, array, object, null, undefined, lambda),
+//               the canonical text form, JavaScript number text, instants and the civil
+//               calendar, ISO-8601 reading, the JSON form used by `jf`.
+// Evaluation/   EvaluationContext (where names get values), EvaluationOptions (clock, time
+//               zone, limits), Evaluator (the tree walker), Operators.
+// Functions/    FunctionSignature (the one declaration of a function), FunctionRegistry,
+//               Arguments (what a body receives), one file per family, and the generated
+//               reference (docs/functions.md).
+// Check/        Checker: static findings without evaluating.
+// Diagnostics/  Diagnostic (the one error type), Fix, the caret renderer, suggestions.
+//
+// The language is described in docs/language.md; differences from the Joyfill SDKs are in
+// docs/compatibility.md; limits (nesting 256, value nesting 512, steps, sizes) in both.

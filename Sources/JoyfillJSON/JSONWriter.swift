@@ -1,0 +1,105 @@
+/// Writing JSON: compact text for values built in code, and edits that replace only the
+/// changed spans of a document that was read, so everything else keeps its bytes.
+extension JSONValue {
+    /// Compact JSON text. Numbers keep their text and members their order.
+    public var text: String {
+        var output = ""
+        write(to: &output)
+        return output
+    }
+
+    /// Appends compact JSON text to `output`.
+    public func write(to output: inout String) {
+        switch kind {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let text): output += text
+        case .string(let text): JSONText.appendString(text, to: &output)
+        case .array(let elements):
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                element.write(to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                JSONText.appendString(member.key, to: &output)
+                output += ":"
+                member.value.write(to: &output)
+            }
+            output += "}"
+        }
+    }
+}
+
+/// JSON string literals.
+public enum JSONText {
+    /// Appends `text` as a JSON string literal: `"`, `\` and control characters are escaped,
+    /// everything else is written as UTF-8.
+    public static func appendString(_ text: String, to output: inout String) {
+        output += "\""
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            output += text
+        } else {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": output += "\\\""
+                case "\\": output += "\\\\"
+                case "\n": output += "\\n"
+                case "\r": output += "\\r"
+                case "\t": output += "\\t"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        output.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+        }
+        output += "\""
+    }
+
+    /// `text` as a JSON string literal.
+    public static func string(_ text: String) -> String {
+        var output = ""
+        appendString(text, to: &output)
+        return output
+    }
+}
+
+/// A replacement of a byte range of a JSON document's text.
+public struct JSONEdit: Sendable, Equatable {
+    public var span: Range<Int>
+    public var replacement: String
+
+    public init(span: Range<Int>, replacement: String) {
+        self.span = span
+        self.replacement = replacement
+    }
+
+    /// Replaces a value that was read from the document with `value`'s compact text.
+    public init?(replacing original: JSONValue, with value: JSONValue) {
+        guard let span = original.span else { return nil }
+        self.init(span: span, replacement: value.text)
+    }
+
+    /// Applies non-overlapping edits to `bytes`; an edit overlapping an earlier one is skipped.
+    public static func apply(_ edits: [JSONEdit], to bytes: [UInt8]) -> [UInt8] {
+        guard !edits.isEmpty else { return bytes }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var copied = 0
+        for edit in edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) where edit.span.lowerBound >= copied {
+            output.append(contentsOf: bytes[copied..<min(edit.span.lowerBound, bytes.count)])
+            output.append(contentsOf: edit.replacement.utf8)
+            copied = min(edit.span.upperBound, bytes.count)
+        }
+        output.append(contentsOf: bytes[copied...])
+        return output
+    }
+}

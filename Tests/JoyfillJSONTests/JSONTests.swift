@@ -1,0 +1,117 @@
+import Testing
+@testable import JoyfillJSON
+
+struct JSONReaderTests {
+    @Test func readsEveryKindWithSpans() throws {
+        let text = #"{"a": [1, -2.50e+3, true, null], "b": "x\ny", "c": {}}"#
+        let value = try JSONReader.read(text)
+        let members = try #require(value.members)
+        #expect(members.map(\.key) == ["a", "b", "c"])
+        #expect(value["a"]?.arrayValue?.map(\.typeName) == ["number", "number", "boolean", "null"])
+        #expect(value["a"]?.arrayValue?[1].numberText == "-2.50e+3")
+        #expect(value["a"]?.arrayValue?[1].numberValue == -2500)
+        #expect(value["b"]?.stringValue == "x\ny")
+        let bytes = Array(text.utf8)
+        let span = try #require(value["a"]?.span)
+        #expect(String(decoding: bytes[span], as: UTF8.self) == "[1, -2.50e+3, true, null]")
+        #expect(value.span == 0..<bytes.count)
+    }
+
+    @Test func duplicateKeysAreKeptAndTheLastWins() throws {
+        let value = try JSONReader.read(#"{"k": 1, "k": 2}"#)
+        #expect(value.members?.count == 2)
+        #expect(value["k"]?.numberText == "2")
+    }
+
+    @Test func escapesAndUnicode() throws {
+        let value = try JSONReader.read(#"["\u00e9\"\\\/\b\f\n\r\t", "\ud83d\ude00", "\ud800x", "é😀"]"#)
+        let strings = (value.arrayValue ?? []).compactMap { $0.stringValue }
+        #expect(strings == ["é\"\\/\u{8}\u{C}\n\r\t", "😀", "\u{FFFD}x", "é😀"])
+    }
+
+    @Test func errorsNameLineAndColumn() {
+        let cases: [(String, Int, Int, String)] = [
+            ("", 1, 1, "the input is empty: expected a JSON value"),
+            ("{\n  \"a\": 1,\n  \"b\" 2\n}", 3, 7, "expected ':' after the member name \"b\", found '2'"),
+            ("[1, 2", 1, 6, "expected ',' or ']' after an array element, found the end of input"),
+            ("{\"a\": 1,}", 1, 9, "a trailing comma is not allowed in JSON"),
+            ("[01]", 1, 3, "a number may not have leading zeros"),
+            ("\"abc", 1, 1, "unterminated string"),
+            ("[\"a\tb\"]", 1, 4, "a control character must be escaped in a string"),
+            ("{} x", 1, 4, "unexpected 'x' after the end of the JSON value"),
+            ("[tru]", 1, 2, "expected a JSON value, found 't'"),
+            ("\"\\q\"", 1, 3, "invalid escape sequence '\\'q'' in a string"),
+        ]
+        for (text, line, column, message) in cases {
+            do {
+                _ = try JSONReader.read(text)
+                Issue.record("expected an error for \(text)")
+            } catch {
+                #expect(error.line == line, "\(text)")
+                #expect(error.column == column, "\(text)")
+                #expect(error.message == message, "\(text)")
+            }
+        }
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        #expect(throws: JSONError.self) { try JSONReader.read([0x22, 0xFF, 0x22]) }
+        #expect(throws: JSONError.self) { try JSONReader.read([0x22, 0x5C, 0x6E, 0xC3, 0x22]) }
+    }
+
+    @Test func hostileNestingStopsAtTheLimit() throws {
+        let deep = String(repeating: "[", count: 1_000_000)
+        do {
+            _ = try JSONReader.read(deep)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "arrays and objects nested deeper than 512 levels")
+        }
+        let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect(try JSONReader.read(fine).arrayValue?.count == 1)
+    }
+
+    @Test func largeArrays() throws {
+        let text = "[" + (0..<200_000).map { "{\"i\":\($0)}" }.joined(separator: ",") + "]"
+        let value = try JSONReader.read(text)
+        #expect(value.arrayValue?.count == 200_000)
+        #expect(value.arrayValue?.last?["i"]?.numberText == "199999")
+    }
+
+    @Test func byteOrderMarkIsSkipped() throws {
+        #expect(try JSONReader.read([0xEF, 0xBB, 0xBF] + Array("1".utf8)).numberText == "1")
+    }
+}
+
+struct JSONWriterTests {
+    @Test func compactTextKeepsOrderAndNumberText() throws {
+        let text = "{ \"b\" : 1.50 , \"a\" : [ true , null , \"q\\\"\" ] }"
+        #expect(try JSONReader.read(text).text == #"{"b":1.50,"a":[true,null,"q\""]}"#)
+    }
+
+    @Test func numbersFromDoubles() {
+        #expect(JSONValue.number(12).text == "12")
+        #expect(JSONValue.number(0.1).text == "0.1")
+        #expect(JSONValue.number(1e-7).text == "1e-7")
+        #expect(JSONValue.number(1e300).text == "1e+300")
+        #expect(JSONValue.number(.nan).text == "null")
+    }
+
+    @Test func editsReplaceOnlyWhatChanged() throws {
+        let text = "{\n  \"fields\": [ {\"_id\": \"total\", \"value\": 10.0, \"x\": 1e2} ],\n  \"other\": 1.50\n}\n"
+        let bytes = Array(text.utf8)
+        let document = try JSONReader.read(bytes)
+        let field = try #require(document["fields"]?.arrayValue?.first)
+        let edit = try #require(JSONEdit(replacing: field["value"]!, with: .number(12.5)))
+        let result = String(decoding: JSONEdit.apply([edit], to: bytes), as: UTF8.self)
+        #expect(result == "{\n  \"fields\": [ {\"_id\": \"total\", \"value\": 12.5, \"x\": 1e2} ],\n  \"other\": 1.50\n}\n")
+        #expect(JSONEdit.apply([], to: bytes) == bytes)
+    }
+
+    @Test func escapingRoundTrips() throws {
+        let original = "tab\t quote\" back\\ nul\u{0} é 😀"
+        let text = JSONText.string(original)
+        #expect(text == "\"tab\\t quote\\\" back\\\\ nul\\u0000 é 😀\"")
+        #expect(try JSONReader.read(text).stringValue == original)
+    }
+}
