@@ -57,46 +57,38 @@ struct Eval: ParsableCommand {
         var failures = 0
 
         if let expression {
-            let tree = Parser.parse(expression)
-            do throws(Diagnostic) {
-                let value = try evaluator.evaluate(tree)
-                output.write(json ? Self.jsonLine(value) : value.text + "\n")
-            } catch {
-                failures += 1
-                if json {
-                    output.write(Self.jsonLine(error, source: expression))
-                } else {
-                    let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: "formula")
-                    Terminal.standardError.write(renderer.render(error, in: expression))
-                }
-            }
+            let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: "formula")
+            if !report(expression, evaluator, renderer, errorsTo: Terminal.standardError) { failures += 1 }
         } else if let linesFile {
             let bytes = try Input.read(linesFile)
-            let renderer = DiagnosticRenderer(colored: output.wantsColor, origin: linesFile == "-" ? "stdin" : linesFile)
+            var renderer = DiagnosticRenderer(colored: output.wantsColor, origin: linesFile == "-" ? "stdin" : linesFile)
             var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             if bytes.last == UInt8(ascii: "\n") { lines.removeLast() }   // a final newline ends the last line
             for (index, var line) in lines.enumerated() {
-                let lineNumber = index + 1
                 if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                let source = String(decoding: line, as: UTF8.self)
-                do throws(Diagnostic) {
-                    let value = try evaluator.evaluate(Parser.parse(source))
-                    output.write(json ? Self.jsonLine(value) : value.text + "\n")
-                } catch {
-                    failures += 1
-                    if json {
-                        output.write(Self.jsonLine(error, source: source))
-                    } else {
-                        var rendered = DiagnosticRenderer(colored: renderer.colored, origin: "\(renderer.origin):\(lineNumber)")
-                            .render(error, in: source)
-                        rendered = rendered.replacingOccurrences(of: "\(renderer.origin):\(lineNumber):1:", with: "\(renderer.origin):\(lineNumber):")
-                        output.write(rendered)
-                    }
-                }
+                renderer.firstLine = index + 1
+                if !report(String(decoding: line, as: UTF8.self), evaluator, renderer, errorsTo: output) { failures += 1 }
             }
         }
         output.flush()
         if failures > 0 { throw Failure.problems }
+    }
+
+    /// Evaluates one formula and writes its value to standard output, or its error (to
+    /// `errorsTo` in human form, to standard output as JSON). Returns false on an error.
+    private func report(_ source: String, _ evaluator: Evaluator, _ renderer: DiagnosticRenderer, errorsTo errors: Terminal) -> Bool {
+        do throws(Diagnostic) {
+            let value = try evaluator.evaluate(Parser.parse(source))
+            Terminal.standardOutput.write(json ? Self.jsonLine(value) : value.text + "\n")
+            return true
+        } catch {
+            if json {
+                Terminal.standardOutput.write(Self.jsonLine(error, source: source))
+            } else {
+                errors.write(renderer.render(error, in: source))
+            }
+            return false
+        }
     }
 
     private func evaluationOptions() throws(Failure) -> EvaluationOptions {

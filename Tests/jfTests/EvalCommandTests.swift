@@ -56,6 +56,13 @@ struct EvalCommandTests {
             """)
     }
 
+    @Test func humanLinesNameTheLineOfEachError() throws {
+        let result = try JF.run(["eval", "--lines", "-"], stdin: "1 + 1\n\nsum(1,\n", environment: ["NO_COLOR": "1"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("2\nerror[syntax]: expected an expression, found end of input\n --> stdin:2:1\n"))
+        #expect(result.stdout.contains(" --> stdin:3:7\n  |\n3 | sum(1,\n  |       ^\n"))
+    }
+
     @Test func nowAndTimeZone() throws {
         let result = try JF.run(["eval", "--now", "2024-06-30T23:30:00Z", "--tz", "Europe/Paris", "day(now()) + month(now()) * 100"])
         #expect(result.stdout == "701\n")

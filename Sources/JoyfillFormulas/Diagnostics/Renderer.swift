@@ -13,10 +13,13 @@ public struct DiagnosticRenderer: Sendable {
     public var colored: Bool
     /// The name shown after `-->` (a file name, or "formula").
     public var origin: String
+    /// The line of `origin` on which the formula starts (for formulas read from a file).
+    public var firstLine: Int
 
-    public init(colored: Bool = false, origin: String = "formula") {
+    public init(colored: Bool = false, origin: String = "formula", firstLine: Int = 1) {
         self.colored = colored
         self.origin = origin
+        self.firstLine = firstLine
     }
 
     public func render(_ diagnostic: Diagnostic, in source: String) -> String {
@@ -28,10 +31,11 @@ public struct DiagnosticRenderer: Sendable {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         let lineIndex = min(location.line - 1, max(lines.count - 1, 0))
         let line = lines.isEmpty ? "" : String(lines[lineIndex])
-        let gutter = String(repeating: " ", count: String(location.line).count)
-        output += "\(gutter)\(paint("-->", "34")) \(origin):\(location.line):\(location.column)\n"
+        let shownLine = location.line + firstLine - 1
+        let gutter = String(repeating: " ", count: String(shownLine).count)
+        output += "\(gutter)\(paint("-->", "34")) \(origin):\(shownLine):\(location.column)\n"
         output += "\(gutter) \(paint("|", "34"))\n"
-        output += "\(paint(String(location.line), "34")) \(paint("|", "34")) \(line.replacingTabs())\n"
+        output += "\(paint(String(shownLine), "34")) \(paint("|", "34")) \(line.replacingTabs())\n"
 
         // Caret columns are measured in characters of the line, so multi-byte text lines up.
         let lineUTF8 = Array(line.utf8)
