@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "JoyfillFormulas", targets: ["JoyfillFormulas"]),
         .library(name: "JoyfillJSON", targets: ["JoyfillJSON"]),
+        .library(name: "JoyfillModel", targets: ["JoyfillModel"]),
         .executable(name: "jf", targets: ["jf"]),
     ],
     dependencies: [
@@ -14,6 +15,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "JoyfillJSON"),
+        .target(name: "JoyfillModel", dependencies: ["JoyfillJSON"]),
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
         .executableTarget(
             name: "jf",
@@ -30,6 +32,7 @@ let package = Package(
         ),
         .testTarget(name: "JoyfillFormulasTests", dependencies: ["JoyfillFormulas"]),
         .testTarget(name: "JoyfillJSONTests", dependencies: ["JoyfillJSON"]),
+        .testTarget(name: "JoyfillModelTests", dependencies: ["JoyfillModel"]),
         .testTarget(name: "jfTests", dependencies: ["jf"], exclude: ["Fixtures"]),
     ]
 )

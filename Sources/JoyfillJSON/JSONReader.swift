@@ -317,12 +317,18 @@ public struct JSONReader {
     }
 
     static func error(_ message: String, at offset: Int, in bytes: [UInt8]) -> JSONError {
+        let (line, column) = JSONReader.lineAndColumn(of: offset, in: bytes)
+        return JSONError(message: message, offset: offset, line: line, column: column)
+    }
+
+    /// The 1-based line and column (in bytes) of `offset` in `bytes`.
+    public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
             line += 1
             lineStart = index + 1
         }
-        return JSONError(message: message, offset: offset, line: line, column: offset - lineStart + 1)
+        return (line, offset - lineStart + 1)
     }
 }

@@ -1,0 +1,198 @@
+import JoyfillJSON
+
+/// The types of JoyDoc fields; anything else reads as ``unknown``.
+public enum FieldType: Sendable, Hashable {
+    case text, textarea, number, date, dropdown, multiSelect, signature, image, block, richText
+    case table, collection, chart, file
+    case unknown(String)
+
+    public init(_ name: String) {
+        switch name {
+        case "text": self = .text
+        case "textarea": self = .textarea
+        case "number": self = .number
+        case "date": self = .date
+        case "dropdown": self = .dropdown
+        case "multiSelect": self = .multiSelect
+        case "signature": self = .signature
+        case "image": self = .image
+        case "block": self = .block
+        case "richText": self = .richText
+        case "table": self = .table
+        case "collection": self = .collection
+        case "chart": self = .chart
+        case "file": self = .file
+        default: self = .unknown(name)
+        }
+    }
+
+    /// The type as JoyDocs spell it.
+    public var name: String {
+        switch self {
+        case .text: return "text"
+        case .textarea: return "textarea"
+        case .number: return "number"
+        case .date: return "date"
+        case .dropdown: return "dropdown"
+        case .multiSelect: return "multiSelect"
+        case .signature: return "signature"
+        case .image: return "image"
+        case .block: return "block"
+        case .richText: return "richText"
+        case .table: return "table"
+        case .collection: return "collection"
+        case .chart: return "chart"
+        case .file: return "file"
+        case .unknown(let name): return name
+        }
+    }
+}
+
+/// A JoyDoc field: typed access to the keys formulas use, over the field's JSON object.
+public struct Field: Sendable {
+    /// The field's `_id`: the name formulas use to reference it.
+    public let id: String
+    public let type: FieldType
+    public let title: String?
+    /// The field's JSON object, with spans into the document's text.
+    public let json: JSONValue
+    /// The formulas applied to the field, in order.
+    public let appliedFormulas: [AppliedFormula]
+    /// Options of a dropdown or multiSelect (entries without an `_id` are skipped and reported).
+    public let options: [FieldOption]
+    /// Columns of a table, in `tableColumnOrder` when the field has one.
+    public let columns: [TableColumn]
+    /// Collection schemas by key.
+    public let schema: [String: CollectionSchema]
+
+    init(json: JSONValue, id: String, bytes: [UInt8], issues: inout [DocumentIssue]) {
+        self.id = id
+        self.json = json
+        let typeName = json["type"]?.stringValue ?? ""
+        type = FieldType(typeName)
+        title = json["title"]?.stringValue
+        func issue(_ message: String, _ value: JSONValue?) {
+            issues.append(DocumentIssue(message: message, field: id, offset: value?.span?.lowerBound ?? json.span?.lowerBound, in: bytes))
+        }
+        if json["type"]?.stringValue == nil {
+            issue("field \"\(id)\" has no \"type\" string; it is read as an unknown type", json)
+        }
+
+        var applied: [AppliedFormula] = []
+        if let list = json["formulas"]?.arrayValue {
+            for element in list {
+                guard let formula = element["formula"]?.stringValue else {
+                    issue("field \"\(id)\": an applied formula has no \"formula\" id and is ignored", element)
+                    continue
+                }
+                applied.append(AppliedFormula(id: element["_id"]?.stringValue ?? "", formula: formula,
+                                              key: element["key"]?.stringValue ?? "value", json: element))
+            }
+        }
+        appliedFormulas = applied
+        options = FieldOption.list(json["options"], owner: "field \"\(id)\"", issue: issue)
+
+        var columns = TableColumn.list(json["tableColumns"], owner: "field \"\(id)\"", issue: issue)
+        if let order = json["tableColumnOrder"]?.arrayValue?.compactMap(\.stringValue), !order.isEmpty {
+            let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            columns = columns.enumerated().sorted { a, b in
+                (rank[a.element.id] ?? order.count + a.offset, a.offset) < (rank[b.element.id] ?? order.count + b.offset, b.offset)
+            }.map(\.element)
+        }
+        self.columns = columns
+
+        var schema: [String: CollectionSchema] = [:]
+        if let members = json["schema"]?.members {
+            for member in members {
+                schema[member.key] = CollectionSchema(key: member.key, json: member.value, owner: "field \"\(id)\"", issue: issue)
+            }
+        }
+        self.schema = schema
+    }
+
+    /// The stored `value`; nil when the key is absent (which differs from JSON null).
+    public var value: JSONValue? { json["value"] }
+
+    /// The field's `rowOrder` (tables), when present.
+    public var rowOrder: [String]? { json["rowOrder"]?.arrayValue?.compactMap(\.stringValue) }
+
+    /// True when some applied formula writes the value.
+    public var hasValueFormula: Bool { appliedFormulas.contains { $0.key == "value" } }
+
+    /// The root schema of a collection (`root: true`, or the only schema).
+    public var rootSchema: CollectionSchema? {
+        schema.values.first { $0.isRoot } ?? (schema.count == 1 ? schema.values.first : nil)
+    }
+}
+
+/// A dropdown or multiSelect option: `{_id, value, deleted?}`.
+public struct FieldOption: Sendable {
+    public let id: String
+    /// The option's text (what formulas see).
+    public let text: String
+    public let deleted: Bool
+
+    static func list(_ json: JSONValue?, owner: String, issue: (String, JSONValue?) -> Void) -> [FieldOption] {
+        guard let elements = json?.arrayValue else { return [] }
+        var options: [FieldOption] = []
+        for element in elements {
+            guard let id = element["_id"]?.stringValue else {
+                issue("\(owner): an option has no \"_id\" and is ignored", element)
+                continue
+            }
+            let text: String
+            switch element["value"]?.kind {
+            case .string(let value): text = value
+            case .number(let value): text = value
+            default:
+                issue("\(owner): option \"\(id)\" has no \"value\" text and reads as \"\"", element)
+                text = ""
+            }
+            options.append(FieldOption(id: id, text: text, deleted: element["deleted"]?.boolValue ?? false))
+        }
+        return options
+    }
+}
+
+/// A table (or collection schema) column: `{_id, type, title, options?}`.
+public struct TableColumn: Sendable {
+    public let id: String
+    public let type: FieldType
+    public let title: String?
+    public let options: [FieldOption]
+    public let deleted: Bool
+
+    static func list(_ json: JSONValue?, owner: String, issue: (String, JSONValue?) -> Void) -> [TableColumn] {
+        guard let elements = json?.arrayValue else { return [] }
+        var columns: [TableColumn] = []
+        for element in elements {
+            guard let id = element["_id"]?.stringValue else {
+                issue("\(owner): a column has no \"_id\" and is ignored", element)
+                continue
+            }
+            columns.append(TableColumn(
+                id: id, type: FieldType(element["type"]?.stringValue ?? ""), title: element["title"]?.stringValue,
+                options: FieldOption.list(element["options"], owner: "\(owner), column \"\(id)\"", issue: issue),
+                deleted: element["deleted"]?.boolValue ?? false))
+        }
+        return columns
+    }
+}
+
+/// One level of a collection: its columns and the schemas of its children.
+public struct CollectionSchema: Sendable {
+    public let key: String
+    public let title: String?
+    public let isRoot: Bool
+    public let columns: [TableColumn]
+    /// Keys of the child schemas.
+    public let children: [String]
+
+    init(key: String, json: JSONValue, owner: String, issue: (String, JSONValue?) -> Void) {
+        self.key = key
+        title = json["title"]?.stringValue
+        isRoot = json["root"]?.boolValue ?? false
+        columns = TableColumn.list(json["tableColumns"], owner: "\(owner), schema \"\(key)\"", issue: issue)
+        children = json["children"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+}

@@ -1,0 +1,182 @@
+import JoyfillJSON
+
+/// A JoyDoc: the fields and formulas of a Joyfill document, over the JSON it was read from.
+public struct JoyDoc: Sendable {
+    /// The document's text, as read.
+    public let bytes: [UInt8]
+    /// The whole document.
+    public let json: JSONValue
+    /// Every field, in document order.
+    public let fields: [Field]
+    /// Document-level formulas (`formulas: [{_id, expression}]`), in document order.
+    public let formulas: [FormulaDefinition]
+    /// Problems the reader worked around.
+    public let issues: [DocumentIssue]
+
+    private let fieldPositions: [String: Int]
+    private let formulaPositions: [String: Int]
+
+    /// Reads a JoyDoc from JSON text.
+    public init(bytes: [UInt8]) throws(DocumentError) {
+        let json: JSONValue
+        do {
+            json = try JSONReader.read(bytes)
+        } catch {
+            throw DocumentError(message: "invalid JSON: \(error.message)", line: error.line, column: error.column)
+        }
+        try self.init(json: json, bytes: bytes)
+    }
+
+    /// Reads a JoyDoc from an already parsed JSON value (`bytes` is the text it came from).
+    public init(json: JSONValue, bytes: [UInt8] = []) throws(DocumentError) {
+        self.bytes = bytes
+        self.json = json
+        func located(_ message: String, _ value: JSONValue?, field: String? = nil) -> DocumentError {
+            DocumentError(message: message, offset: value?.span?.lowerBound, in: bytes, field: field)
+        }
+        guard json.members != nil else {
+            throw located("not a JoyDoc: the document must be a JSON object, not \(json.typeName == "array" ? "an" : "a") \(json.typeName)", json)
+        }
+        guard let fieldsJSON = json["fields"] else {
+            throw located("not a JoyDoc: the document has no \"fields\" array", json)
+        }
+        guard let fieldList = fieldsJSON.arrayValue else {
+            throw located("not a JoyDoc: \"fields\" must be an array, not \(fieldsJSON.typeName == "object" ? "an" : "a") \(fieldsJSON.typeName)", fieldsJSON)
+        }
+        var issues: [DocumentIssue] = []
+        var fields: [Field] = []
+        fields.reserveCapacity(fieldList.count)
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(fieldList.count)
+        for (index, element) in fieldList.enumerated() {
+            guard element.members != nil else {
+                throw located("fields[\(index)] must be an object, not \(element.typeName == "array" ? "an" : "a") \(element.typeName)", element)
+            }
+            guard let id = element["_id"]?.stringValue, !id.isEmpty else {
+                throw located("fields[\(index)] has no \"_id\" string; every field needs one", element)
+            }
+            if positions[id] != nil {
+                issues.append(DocumentIssue(message: "a second field has the _id \"\(id)\"; formulas read the first", field: id,
+                                            offset: element.span?.lowerBound, in: bytes))
+                continue
+            }
+            let field = Field(json: element, id: id, bytes: bytes, issues: &issues)
+            positions[id] = fields.count
+            fields.append(field)
+        }
+        var formulas: [FormulaDefinition] = []
+        var formulaPositions: [String: Int] = [:]
+        if let list = json["formulas"] {
+            guard let elements = list.arrayValue else {
+                throw located("\"formulas\" must be an array, not \(list.typeName == "object" ? "an" : "a") \(list.typeName)", list)
+            }
+            for (index, element) in elements.enumerated() {
+                guard let id = element["_id"]?.stringValue else {
+                    issues.append(DocumentIssue(message: "formulas[\(index)] has no \"_id\" string and is ignored", field: nil,
+                                                offset: element.span?.lowerBound, in: bytes))
+                    continue
+                }
+                guard let expression = element["expression"] else {
+                    issues.append(DocumentIssue(message: "formula \"\(id)\" has no \"expression\" and is ignored", field: nil,
+                                                offset: element.span?.lowerBound, in: bytes))
+                    continue
+                }
+                guard let text = expression.stringValue else {
+                    issues.append(DocumentIssue(message: "formula \"\(id)\": \"expression\" must be a string, not \(expression.typeName)",
+                                                field: nil, offset: expression.span?.lowerBound, in: bytes))
+                    continue
+                }
+                if formulaPositions[id] == nil { formulaPositions[id] = formulas.count }
+                formulas.append(FormulaDefinition(id: id, expression: text, json: element))
+            }
+        }
+        self.fields = fields
+        self.fieldPositions = positions
+        self.formulas = formulas
+        self.formulaPositions = formulaPositions
+        self.issues = issues
+    }
+
+    /// The field with this `_id` (case-sensitive), if any.
+    public func field(_ id: String) -> Field? {
+        fieldPositions[id].map { fields[$0] }
+    }
+
+    /// The document formula with this `_id` (the first, if several share it).
+    public func formula(_ id: String) -> FormulaDefinition? {
+        formulaPositions[id].map { formulas[$0] }
+    }
+
+    /// The line and column of a byte offset in the document's text.
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        JSONReader.lineAndColumn(of: offset, in: bytes)
+    }
+}
+
+/// A document-level formula: `{_id, expression}` (other keys are kept in ``json``).
+public struct FormulaDefinition: Sendable {
+    public let id: String
+    public let expression: String
+    public let json: JSONValue
+}
+
+/// A formula applied to a field: `{_id, formula, key}`.
+public struct AppliedFormula: Sendable {
+    /// The application's own `_id` (may be empty).
+    public let id: String
+    /// The `_id` of the document formula it applies.
+    public let formula: String
+    /// What the result sets: `value` or `hidden` (others are reported by evaluation and lint).
+    public let key: String
+    public let json: JSONValue
+}
+
+/// Why a text is not a JoyDoc.
+public struct DocumentError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var line: Int?
+    public var column: Int?
+    public var field: String?
+
+    public init(message: String, line: Int? = nil, column: Int? = nil, field: String? = nil) {
+        self.message = message
+        self.line = line
+        self.column = column
+        self.field = field
+    }
+
+    init(message: String, offset: Int?, in bytes: [UInt8], field: String? = nil) {
+        self.init(message: message, field: field)
+        if let offset, !bytes.isEmpty {
+            (line, column) = JSONReader.lineAndColumn(of: offset, in: bytes)
+        }
+    }
+
+    /// `line 3, column 5: …`, or the message alone.
+    public var description: String {
+        if let line, let column { return "line \(line), column \(column): \(message)" }
+        return message
+    }
+}
+
+/// A problem the reader worked around; reported, never fatal.
+public struct DocumentIssue: Sendable, CustomStringConvertible {
+    public var message: String
+    public var field: String?
+    public var line: Int?
+    public var column: Int?
+
+    init(message: String, field: String?, offset: Int?, in bytes: [UInt8]) {
+        self.message = message
+        self.field = field
+        if let offset, !bytes.isEmpty {
+            (line, column) = JSONReader.lineAndColumn(of: offset, in: bytes)
+        }
+    }
+
+    public var description: String {
+        var prefix = ""
+        if let line, let column { prefix = "line \(line), column \(column): " }
+        return prefix + message
+    }
+}

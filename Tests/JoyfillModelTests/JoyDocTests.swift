@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import JoyfillJSON
+@testable import JoyfillModel
+
+let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("examples")
+
+func document(_ text: String) throws(DocumentError) -> JoyDoc { try JoyDoc(bytes: Array(text.utf8)) }
+
+struct JoyDocTests {
+    @Test func readsTheInvoiceExample() throws {
+        let bytes = Array(try Data(contentsOf: examples.appendingPathComponent("invoice.json")))
+        let doc = try JoyDoc(bytes: bytes)
+        #expect(doc.fields.count == 11)
+        #expect(doc.formulas.map(\.id) == ["f_subtotal", "f_tax", "f_total", "f_due", "f_summary", "f_large"])
+        #expect(doc.issues.isEmpty)
+
+        let items = try #require(doc.field("items"))
+        #expect(items.type == .table)
+        #expect(items.columns.map(\.id) == ["description", "price", "qty", "category"])
+        #expect(items.columns[3].options.map(\.text) == ["Hardware", "Service"])
+        #expect(items.rowOrder == ["r2", "r1", "r3"])
+        #expect(items.value?.arrayValue?.count == 4)
+
+        let status = try #require(doc.field("status"))
+        #expect(status.options.map(\.text) == ["Draft", "Sent", "Paid"])
+        #expect(status.value?.stringValue == "opt_sent")
+
+        let total = try #require(doc.field("total"))
+        #expect(total.appliedFormulas.map(\.formula) == ["f_total"])
+        #expect(total.hasValueFormula)
+        #expect(total.value == nil)
+        #expect(doc.formula("f_total")?.expression == "subtotal + tax")
+    }
+
+    @Test func notAJoyDocSaysWhyAndWhere() {
+        let cases: [(String, String)] = [
+            ("[1, 2]", "line 1, column 1: not a JoyDoc: the document must be a JSON object, not an array"),
+            ("{\"name\": \"x\"}", "line 1, column 1: not a JoyDoc: the document has no \"fields\" array"),
+            ("{\n  \"fields\": {}\n}", "line 2, column 13: not a JoyDoc: \"fields\" must be an array, not an object"),
+            ("{\"fields\": [{\"type\": \"text\"}]}", "line 1, column 13: fields[0] has no \"_id\" string; every field needs one"),
+            ("{\"fields\": [3]}", "line 1, column 13: fields[0] must be an object, not a number"),
+            ("{\"fields\": [}", "line 1, column 13: invalid JSON: expected a JSON value, found '}'"),
+            ("{\"fields\": [], \"formulas\": 1}", "line 1, column 28: \"formulas\" must be an array, not a number"),
+        ]
+        for (text, message) in cases {
+            do {
+                _ = try document(text)
+                Issue.record("expected an error for \(text)")
+            } catch {
+                #expect(error.description == message, "\(text)")
+            }
+        }
+    }
+
+    @Test func oddButReadableInputIsReported() throws {
+        let doc = try document("""
+            {"fields": [
+              {"_id": "a", "type": "dropdown", "options": [{"value": "no id"}, {"_id": "o1"}]},
+              {"_id": "a", "type": "text"},
+              {"_id": "b"},
+              {"_id": "t", "type": "table", "tableColumns": [{"title": "no id"}, {"_id": "c1"}]}
+            ],
+            "formulas": [{"expression": "1"}, {"_id": "f", "expression": 5}]}
+            """)
+        #expect(doc.fields.map(\.id) == ["a", "b", "t"])
+        #expect(doc.field("a")?.options.map(\.id) == ["o1"])
+        #expect(doc.field("b")?.type == .unknown(""))
+        #expect(doc.field("t")?.columns.map(\.id) == ["c1"])
+        #expect(doc.formulas.isEmpty)
+        let messages = doc.issues.map(\.description)
+        #expect(messages == [
+            "line 2, column 48: field \"a\": an option has no \"_id\" and is ignored",
+            "line 2, column 68: field \"a\": option \"o1\" has no \"value\" text and reads as \"\"",
+            "line 3, column 3: a second field has the _id \"a\"; formulas read the first",
+            "line 4, column 3: field \"b\" has no \"type\" string; it is read as an unknown type",
+            "line 5, column 50: field \"t\": a column has no \"_id\" and is ignored",
+            "line 7, column 14: formulas[0] has no \"_id\" string and is ignored",
+            "line 7, column 62: formula \"f\": \"expression\" must be a string, not number",
+        ])
+    }
+
+    @Test func absentAndNullValuesDiffer() throws {
+        let doc = try document(#"{"fields": [{"_id": "a", "type": "number"}, {"_id": "b", "type": "number", "value": null}]}"#)
+        #expect(doc.field("a")?.value == nil)
+        #expect(doc.field("b")?.value?.isNull == true)
+    }
+
+    @Test func columnOrderFollowsTableColumnOrder() throws {
+        let doc = try document("""
+            {"fields": [{"_id": "t", "type": "table", "tableColumnOrder": ["b", "a"],
+                         "tableColumns": [{"_id": "a", "type": "text"}, {"_id": "b", "type": "number"}, {"_id": "c", "type": "text"}]}]}
+            """)
+        #expect(doc.field("t")?.columns.map(\.id) == ["b", "a", "c"])
+    }
+}
