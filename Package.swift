@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "JoyfillFormulas", targets: ["JoyfillFormulas"]),
         .library(name: "JoyfillJSON", targets: ["JoyfillJSON"]),
         .library(name: "JoyfillModel", targets: ["JoyfillModel"]),
+        .library(name: "JoyfillEngine", targets: ["JoyfillEngine"]),
         .executable(name: "jf", targets: ["jf"]),
     ],
     dependencies: [
@@ -16,6 +17,7 @@ let package = Package(
     targets: [
         .target(name: "JoyfillJSON"),
         .target(name: "JoyfillModel", dependencies: ["JoyfillJSON"]),
+        .target(name: "JoyfillEngine", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
         .executableTarget(
             name: "jf",
@@ -33,6 +35,7 @@ let package = Package(
         .testTarget(name: "JoyfillFormulasTests", dependencies: ["JoyfillFormulas"]),
         .testTarget(name: "JoyfillJSONTests", dependencies: ["JoyfillJSON"]),
         .testTarget(name: "JoyfillModelTests", dependencies: ["JoyfillModel"]),
+        .testTarget(name: "JoyfillEngineTests", dependencies: ["JoyfillEngine"]),
         .testTarget(name: "jfTests", dependencies: ["jf"], exclude: ["Fixtures"]),
     ]
 )

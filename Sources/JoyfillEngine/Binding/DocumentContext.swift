@@ -1,0 +1,62 @@
+import JoyfillFormulas
+import JoyfillModel
+
+/// Resolves formula names against a JoyDoc (decision B1): a name is the field whose `_id`
+/// equals it. Values are converted once per field and cached.
+///
+/// `table.col` projects a column by `_id`, then by title (case-insensitively); `table.N` is
+/// row N; collections do the same over their root schema; an unknown column or row is a
+/// `reference` error (B3). Other paths are read from the field's value in the generic way.
+///
+/// ``overrides`` holds values that replace stored ones (computed formula results), so the
+/// engine can evaluate dependents before anything is written back.
+public final class DocumentContext: EvaluationContext {
+    public let document: JoyDoc
+    /// Values that take precedence over the stored ones, by field id.
+    public var overrides: [String: Value] = [:]
+    private var cache: [String: Value] = [:]
+
+    public init(document: JoyDoc) {
+        self.document = document
+    }
+
+    public func value(of name: String) throws(ResolutionError) -> Value? {
+        if let value = overrides[name] ?? cache[name] { return value }
+        guard let field = document.field(name) else { return nil }
+        let value = ValueConversion.value(of: field)
+        cache[name] = value
+        return value
+    }
+
+    public func member(_ member: String, of name: String) throws(ResolutionError) -> Value? {
+        guard overrides[name] == nil, let field = document.field(name) else { return nil }
+        let columns: [TableColumn]
+        switch field.type {
+        case .table: columns = field.columns
+        case .collection: columns = field.rootSchema?.columns ?? []
+        default: return nil
+        }
+        guard case .array(let rows)? = try value(of: name) else { return nil }
+        if let index = Int(member), member.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            guard index < rows.count else {
+                throw ResolutionError(.reference, "\(field.type.name) '\(name)' has \(rows.count) row\(rows.count == 1 ? "" : "s"); there is no row \(index)")
+            }
+            return rows[index]
+        }
+        let column = columns.first { $0.id == member }
+            ?? columns.first { $0.title?.lowercased() == member.lowercased() }
+        guard let column else {
+            let names = columns.map(\.id) + columns.compactMap(\.title)
+            let listing = columns.prefix(12).map { column in column.title.map { "\(column.id) (\($0))" } ?? column.id }
+            var notes = ["its columns are: " + listing.joined(separator: ", ")]
+            if let suggestion = Suggestions.closest(to: member, in: names) { notes.insert("did you mean '\(suggestion)'?", at: 0) }
+            throw ResolutionError(.reference, "\(field.type.name) '\(name)' has no column '\(member)'", notes: notes)
+        }
+        return .array(ArrayValue(rows.map { row in
+            if case .object(let object) = row { return object[column.id] ?? .null }
+            return .null
+        }))
+    }
+
+    public var knownNames: [String] { document.fields.map(\.id) }
+}

@@ -1,0 +1,158 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// Field and cell values as formulas see them (decisions B2–B4, C8). Conversion follows the
+/// field or column type; there are no magnitude or string-sniffing heuristics.
+enum ValueConversion {
+    /// A field's stored value.
+    static func value(of field: Field) -> Value {
+        let stored = field.value
+        switch field.type {
+        case .text, .textarea, .block, .richText, .signature:
+            guard let stored else { return .string("") }
+            return plain(stored)
+        case .number:
+            guard let stored else { return .number(0) }
+            return plain(stored)
+        case .date:
+            return date(stored)
+        case .dropdown:
+            return .string(optionText(stored, in: field.options))
+        case .multiSelect:
+            return optionTexts(stored, in: field.options)
+        case .table:
+            return .array(tableRows(field))
+        case .collection:
+            return .array(collectionRows(field))
+        case .chart:
+            return .array(chartLines(stored))
+        case .image, .file, .unknown:
+            return stored.map(plain) ?? .null
+        }
+    }
+
+    /// JSON as a plain formula value: objects keep their key order.
+    static func plain(_ json: JSONValue) -> Value {
+        switch json.kind {
+        case .null: return .null
+        case .bool(let flag): return .boolean(flag)
+        case .number(let text): return .number(Double(text) ?? .nan)
+        case .string(let text): return .string(text)
+        case .array(let elements): return .array(ArrayValue(elements.map(plain)))
+        case .object(let members): return .object(ObjectValue(members.map { ($0.key, plain($0.value)) }))
+        }
+    }
+
+    /// A date field or cell: epoch milliseconds, or ISO-8601 text; empty is null.
+    static func date(_ json: JSONValue?) -> Value {
+        guard let json else { return .null }
+        switch json.kind {
+        case .number(let text):
+            return Double(text).flatMap { Instant(milliseconds: $0) }.map(Value.date) ?? .null
+        case .string(let text):
+            if text.isEmpty { return .null }
+            return Instant(iso8601: text).map(Value.date) ?? .string(text)
+        case .null: return .null
+        default: return plain(json)
+        }
+    }
+
+    /// A dropdown's selected option text; nothing selected or an unknown id reads as "" (C8).
+    static func optionText(_ json: JSONValue?, in options: [FieldOption]) -> String {
+        guard let id = json?.stringValue else { return "" }
+        return options.first { $0.id == id }?.text ?? ""
+    }
+
+    /// A multiSelect's selected option texts, in the options' order (B2); unknown ids are dropped.
+    static func optionTexts(_ json: JSONValue?, in options: [FieldOption]) -> Value {
+        guard let selected = json?.arrayValue else { return .array(ArrayValue([])) }
+        let ids = Set(selected.compactMap(\.stringValue))
+        return .array(ArrayValue(options.filter { ids.contains($0.id) }.map { .string($0.text) }))
+    }
+
+    /// A cell by its column's type; a missing cell is the column type's default (C8).
+    static func cell(_ json: JSONValue?, column: TableColumn) -> Value {
+        switch column.type {
+        case .number:
+            guard let json else { return .number(0) }
+            return plain(json)
+        case .date: return date(json)
+        case .dropdown: return .string(optionText(json, in: column.options))
+        case .multiSelect: return optionTexts(json, in: column.options)
+        case .signature, .image:
+            guard let json else { return .null }
+            return plain(json)
+        default:
+            guard let json else { return .string("") }
+            return plain(json)
+        }
+    }
+
+    /// Rows without the deleted ones, in `rowOrder` where there is one (rows it does not
+    /// list follow, in document order).
+    static func liveRows(_ rows: [JSONValue], order: [String]?) -> [JSONValue] {
+        let live = rows.filter { $0["deleted"]?.boolValue != true }
+        guard let order, !order.isEmpty else { return live }
+        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return live.enumerated().sorted { a, b in
+            let left = a.element["_id"]?.stringValue.flatMap { rank[$0] } ?? order.count + a.offset
+            let right = b.element["_id"]?.stringValue.flatMap { rank[$0] } ?? order.count + b.offset
+            return (left, a.offset) < (right, b.offset)
+        }.map(\.element)
+    }
+
+    /// A table's rows as objects keyed by column `_id` (B3), sharing one key shape.
+    static func tableRows(_ field: Field) -> [Value] {
+        let rows = liveRows(field.value?.arrayValue ?? [], order: field.rowOrder)
+        let keys = ObjectKeys(field.columns.map(\.id))
+        return rows.map { row in
+            let cells = row["cells"]
+            return .object(ObjectValue(keys: keys, values: field.columns.map { cell(cells?[$0.id], column: $0) }))
+        }
+    }
+
+    /// A collection's root rows (B4): cells by the level's columns, plus `children`: one array
+    /// of rows per child schema of that level, converted the same way at every level.
+    static func collectionRows(_ field: Field) -> [Value] {
+        guard let root = field.rootSchema else { return [] }
+        // Collections nest at most as deep as their JSON, which the reader bounds.
+        func rows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema) -> [Value] {
+            let keys = ObjectKeys(schema.columns.map(\.id) + ["children"])
+            return liveRows(json, order: order).map { row in
+                let cells = row["cells"]
+                var values = schema.columns.map { cell(cells?[$0.id], column: $0) }
+                var children: [(String, Value)] = []
+                for childKey in schema.children {
+                    guard let childSchema = field.schema[childKey] else { continue }
+                    let entry = row["children"]?[childKey]
+                    let childRows = entry?["value"]?.arrayValue ?? entry?.arrayValue ?? []
+                    let childOrder = entry?["rowOrder"]?.arrayValue?.compactMap(\.stringValue)
+                    children.append((childKey, .array(ArrayValue(rows(childRows, order: childOrder, schema: childSchema)))))
+                }
+                values.append(.object(ObjectValue(children)))
+                return .object(ObjectValue(keys: keys, values: values))
+            }
+        }
+        return rows(field.value?.arrayValue ?? [], order: field.rowOrder, schema: root)
+    }
+
+    /// A chart's lines without the deleted ones (B4): `{_id, title, description, points}` with
+    /// points `{_id, label, x, y}` (x and y default to 0).
+    static func chartLines(_ json: JSONValue?) -> [Value] {
+        let lineKeys = ObjectKeys(["_id", "title", "description", "points"])
+        let pointKeys = ObjectKeys(["_id", "label", "x", "y"])
+        return (json?.arrayValue ?? []).filter { $0["deleted"]?.boolValue != true }.map { line in
+            let points: [Value] = (line["points"]?.arrayValue ?? []).map { point in
+                .object(ObjectValue(keys: pointKeys, values: [
+                    point["_id"].map(plain) ?? .null, point["label"].map(plain) ?? .null,
+                    point["x"].map(plain) ?? .number(0), point["y"].map(plain) ?? .number(0),
+                ]))
+            }
+            return .object(ObjectValue(keys: lineKeys, values: [
+                line["_id"].map(plain) ?? .null, line["title"].map(plain) ?? .null,
+                line["description"].map(plain) ?? .null, .array(ArrayValue(points)),
+            ]))
+        }
+    }
+}

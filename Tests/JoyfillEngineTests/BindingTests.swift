@@ -1,0 +1,127 @@
+import Testing
+import JoyfillFormulas
+import JoyfillModel
+@testable import JoyfillEngine
+
+/// One document with a field of every type, written for these tests.
+let everyType = """
+{
+  "fields": [
+    {"_id": "name", "type": "text", "value": "Ada"},
+    {"_id": "emptyText", "type": "text"},
+    {"_id": "nullText", "type": "text", "value": null},
+    {"_id": "notes", "type": "textarea", "value": "line 1\\nline 2"},
+    {"_id": "qty", "type": "number", "value": 4},
+    {"_id": "noQty", "type": "number"},
+    {"_id": "nullQty", "type": "number", "value": null},
+    {"_id": "big", "type": "number", "value": 2000000000},
+    {"_id": "when", "type": "date", "value": 631152000000},
+    {"_id": "noDate", "type": "date", "value": ""},
+    {"_id": "color", "type": "dropdown", "value": "o2",
+     "options": [{"_id": "o1", "value": "Red"}, {"_id": "o2", "value": "Green"}]},
+    {"_id": "badColor", "type": "dropdown", "value": "zzz", "options": [{"_id": "o1", "value": "Red"}]},
+    {"_id": "tags", "type": "multiSelect", "value": ["m2", "m1", "gone"],
+     "options": [{"_id": "m1", "value": "A"}, {"_id": "m2", "value": "B"}, {"_id": "m3", "value": "C"}]},
+    {"_id": "sig", "type": "signature", "value": "data:image/png;base64,xyz"},
+    {"_id": "photo", "type": "image", "value": [{"_id": "i1", "url": "https://example.test/a.png"}]},
+    {"_id": "items", "type": "table",
+     "tableColumns": [
+       {"_id": "desc", "type": "text", "title": "Description"},
+       {"_id": "price", "type": "number", "title": "Unit Price"},
+       {"_id": "kind", "type": "dropdown", "title": "Kind", "options": [{"_id": "k1", "value": "Part"}]},
+       {"_id": "labels", "type": "multiSelect", "title": "Labels", "options": [{"_id": "l1", "value": "x"}, {"_id": "l2", "value": "y"}]},
+       {"_id": "due", "type": "date", "title": "Due"}
+     ],
+     "rowOrder": ["r3", "r1"],
+     "value": [
+       {"_id": "r1", "cells": {"desc": "bolt", "price": 2.5, "kind": "k1", "labels": ["l2", "l1"], "due": 1704067200000}},
+       {"_id": "r2", "deleted": true, "cells": {"desc": "gone", "price": 100}},
+       {"_id": "r3", "cells": {"desc": "nut"}},
+       {"_id": "r4", "cells": {"desc": "washer", "price": 0.1}}
+     ]},
+    {"_id": "inspections", "type": "collection",
+     "schema": {
+       "root": {"root": true, "title": "Site", "children": ["checks"],
+                "tableColumns": [{"_id": "site", "type": "text", "title": "Site name"}, {"_id": "ok", "type": "dropdown", "options": [{"_id": "y", "value": "Yes"}]}]},
+       "checks": {"title": "Check", "children": [],
+                  "tableColumns": [{"_id": "item", "type": "text"}, {"_id": "score", "type": "number"}]}
+     },
+     "value": [
+       {"_id": "s1", "cells": {"site": "North", "ok": "y"},
+        "children": {"checks": {"value": [
+          {"_id": "c1", "cells": {"item": "fence", "score": 3}},
+          {"_id": "c2", "deleted": true, "cells": {"item": "gate", "score": 1}},
+          {"_id": "c3", "cells": {"item": "roof"}}
+        ]}}},
+       {"_id": "s2", "deleted": true, "cells": {"site": "Old"}},
+       {"_id": "s3", "cells": {"site": "South"}}
+     ]},
+    {"_id": "sales", "type": "chart", "value": [
+      {"_id": "l1", "title": "2024", "points": [{"_id": "p1", "label": "Q1", "x": 1, "y": 10}, {"_id": "p2", "label": "Q2", "y": 12}]},
+      {"_id": "l2", "title": "old", "deleted": true, "points": []}
+    ]}
+  ]
+}
+"""
+
+func evaluate(_ formula: String, in text: String = everyType) throws -> String {
+    let document = try JoyDoc(bytes: Array(text.utf8))
+    let evaluator = Evaluator()
+    do throws(Diagnostic) {
+        return try evaluator.evaluate(formula, in: DocumentContext(document: document)).description
+    } catch {
+        return "error: \(error.kind.rawValue): \(error.message)"
+    }
+}
+
+struct BindingTests {
+    static let cases: [(String, String)] = [
+        ("name", "\"Ada\""), ("emptyText", "\"\""), ("nullText", "null"), ("length(notes)", "13"),
+        ("qty * 2", "8"), ("noQty", "0"), ("nullQty", "null"), ("big + 1", "2000000001"),
+        ("year(when)", "1990"), ("noDate", "null"), ("color", "\"Green\""), ("badColor", "\"\""),
+        ("tags", "[A, B]"), ("length(sig) > 10", "true"), ("photo.0.url", "\"https://example.test/a.png\""),
+        // tables (B3, C8)
+        ("length(items)", "3"), ("items.desc", "[nut, bolt, washer]"), ("items.price", "[0, 2.5, 0.1]"),
+        ("items.Price", "error: reference: table 'items' has no column 'Price'"),
+        ("items.kind", "[, Part, ]"), ("items.1.labels", "[x, y]"), ("items.0.due", "null"),
+        ("year(items.1.due)", "2024"), ("items.1.desc", "\"bolt\""), ("items[2].price", "0.1"),
+        ("items.3", "error: reference: table 'items' has 3 rows; there is no row 3"),
+        ("items.nope", "error: reference: table 'items' has no column 'nope'"),
+        ("sum(map(items, (row) -> row.price))", "2.6"), ("items.Description", "[nut, bolt, washer]"),
+        ("items.labels", "[[], [x, y], []]"),
+        // collections (B4)
+        ("inspections.site", "[North, South]"), ("inspections.ok", "[Yes, ]"), ("inspections.Site_name", "error: reference: collection 'inspections' has no column 'Site_name'"),
+        ("inspections.0.children.checks.item", "[fence, roof]"), ("inspections.0.children.checks.1.score", "0"),
+        ("length(inspections.1.children.checks)", "0"), ("inspections.2", "error: reference: collection 'inspections' has 2 rows; there is no row 2"),
+        // charts (B4)
+        ("length(sales)", "1"), ("sales.0.points.1.x", "0"), ("sales.0.points.y", "[10, 12]"), ("sales.0.title", "\"2024\""),
+        // names
+        ("nosuch", "error: reference: unknown name 'nosuch'"), ("map(items, (name) -> name.desc)", "[nut, bolt, washer]"),
+    ]
+
+    @Test(arguments: cases)
+    func binding(_ formula: String, _ expected: String) throws {
+        #expect(try evaluate(formula) == expected, "\(formula)")
+    }
+
+    @Test func columnTitlesMatchCaseInsensitively() throws {
+        #expect(try evaluate("items.description") == "[nut, bolt, washer]")
+        #expect(try evaluate("items.UNIT PRICE") == "error: syntax: unexpected name 'PRICE' after the end of the expression")
+    }
+
+    @Test func unknownNamesSuggestFieldIds() throws {
+        let document = try JoyDoc(bytes: Array(everyType.utf8))
+        do {
+            _ = try Evaluator().evaluate("itmes.price", in: DocumentContext(document: document))
+        } catch {
+            #expect(error.fix?.message == "did you mean 'items'?")
+        }
+    }
+
+    @Test func overridesReplaceStoredValues() throws {
+        let document = try JoyDoc(bytes: Array(everyType.utf8))
+        let context = DocumentContext(document: document)
+        context.overrides["qty"] = .number(10)
+        #expect(try Evaluator().evaluate("qty + 1", in: context).description == "11")
+    }
+}
