@@ -5,9 +5,10 @@ import JoyfillModel
 /// Field and cell values as formulas see them (decisions B2–B4, C8). Conversion follows the
 /// field or column type; there are no magnitude or string-sniffing heuristics.
 enum ValueConversion {
-    /// A field's stored value.
-    static func value(of field: Field) -> Value {
-        let stored = field.value
+    /// A field's value as formulas see it; `stored` replaces the document's value when given
+    /// (a result already written back).
+    static func value(of field: Field, stored replacement: JSONValue?? = nil) -> Value {
+        let stored = replacement ?? field.value
         switch field.type {
         case .text, .textarea, .block, .richText, .signature:
             guard let stored else { return .string("") }
@@ -22,9 +23,9 @@ enum ValueConversion {
         case .multiSelect:
             return optionTexts(stored, in: field.options)
         case .table:
-            return .array(tableRows(field))
+            return .array(tableRows(field, stored))
         case .collection:
-            return .array(collectionRows(field))
+            return .array(collectionRows(field, stored))
         case .chart:
             return .array(chartLines(stored))
         case .image, .file, .unknown:
@@ -103,8 +104,8 @@ enum ValueConversion {
     }
 
     /// A table's rows as objects keyed by column `_id` (B3), sharing one key shape.
-    static func tableRows(_ field: Field) -> [Value] {
-        let rows = liveRows(field.value?.arrayValue ?? [], order: field.rowOrder)
+    static func tableRows(_ field: Field, _ stored: JSONValue?) -> [Value] {
+        let rows = liveRows(stored?.arrayValue ?? [], order: field.rowOrder)
         let keys = ObjectKeys(field.columns.map(\.id))
         return rows.map { row in
             let cells = row["cells"]
@@ -114,7 +115,7 @@ enum ValueConversion {
 
     /// A collection's root rows (B4): cells by the level's columns, plus `children`: one array
     /// of rows per child schema of that level, converted the same way at every level.
-    static func collectionRows(_ field: Field) -> [Value] {
+    static func collectionRows(_ field: Field, _ stored: JSONValue?) -> [Value] {
         guard let root = field.rootSchema else { return [] }
         // Collections nest at most as deep as their JSON, which the reader bounds.
         func rows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema) -> [Value] {
@@ -134,7 +135,7 @@ enum ValueConversion {
                 return .object(ObjectValue(keys: keys, values: values))
             }
         }
-        return rows(field.value?.arrayValue ?? [], order: field.rowOrder, schema: root)
+        return rows(stored?.arrayValue ?? [], order: field.rowOrder, schema: root)
     }
 
     /// A chart's lines without the deleted ones (B4): `{_id, title, description, points}` with

@@ -1,0 +1,110 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// A formula result as the stored JSON of a field (decisions B6, C9). A result that cannot
+/// fit the field's type is a `write-type-mismatch` error, and the field keeps its value.
+enum WriteBack {
+    struct Mismatch: Error {
+        var message: String
+    }
+
+    static func json(_ value: Value, for field: Field) throws(Mismatch) -> JSONValue {
+        if case .null = value { return .null }
+        if case .undefined = value { return .null }
+        switch field.type {
+        case .number:
+            switch value {
+            case .number(let number): return try finite(number)
+            case .string(let text):
+                guard let number = Double(text.trimmingWhitespace()), number.isFinite else {
+                    throw Mismatch(message: "the text \"\(abbreviated(text))\" is not a number, and '\(field.id)' is a number field")
+                }
+                return .number(number)
+            default:
+                throw Mismatch(message: "a \(value.type.rawValue) cannot be stored in the number field '\(field.id)'")
+            }
+        case .text, .textarea, .block, .richText, .signature:
+            return .string(value.text)
+        case .date:
+            switch value {
+            case .date(let instant): return .number(Double(instant.milliseconds))
+            case .number(let number): return try finite(number)
+            case .string(let text):
+                guard let instant = Instant(iso8601: text) else {
+                    throw Mismatch(message: "the text \"\(abbreviated(text))\" is not an ISO-8601 date, and '\(field.id)' is a date field")
+                }
+                return .number(Double(instant.milliseconds))
+            default:
+                throw Mismatch(message: "a \(value.type.rawValue) cannot be stored in the date field '\(field.id)'")
+            }
+        case .dropdown:
+            let text = value.text
+            guard let option = field.options.first(where: { !$0.deleted && $0.text == text }) else {
+                throw Mismatch(message: "\"\(abbreviated(text))\" is not an option of the dropdown '\(field.id)'")
+            }
+            return .string(option.id)
+        case .multiSelect:
+            guard case .array(let elements) = value else {
+                throw Mismatch(message: "a multiSelect takes an array of option texts, not a \(value.type.rawValue)")
+            }
+            var ids: [JSONValue] = []
+            for element in elements {
+                let text = element.text
+                guard let option = field.options.first(where: { !$0.deleted && $0.text == text }) else {
+                    throw Mismatch(message: "\"\(abbreviated(text))\" is not an option of the multiSelect '\(field.id)'")
+                }
+                ids.append(.string(option.id))
+            }
+            return .array(ids)
+        case .chart:
+            guard case .array = value else {
+                throw Mismatch(message: "a chart takes an array of lines, not a \(value.type.rawValue)")
+            }
+            return try plain(value)
+        case .table, .collection:
+            throw Mismatch(message: "formulas cannot write \(field.type.name) fields")
+        case .image, .file, .unknown:
+            return try plain(value)
+        }
+    }
+
+    /// A value as plain JSON: dates become epoch milliseconds.
+    static func plain(_ value: Value) throws(Mismatch) -> JSONValue {
+        switch value {
+        case .number(let number): return try finite(number)
+        case .string(let text): return .string(text)
+        case .boolean(let flag): return .bool(flag)
+        case .date(let instant): return .number(Double(instant.milliseconds))
+        case .null, .undefined: return .null
+        case .array(let elements):
+            var result: [JSONValue] = []
+            for element in elements { result.append(try plain(element)) }
+            return .array(result)
+        case .object(let object):
+            var members: [JSONMember] = []
+            for (key, element) in object { members.append(JSONMember(key, try plain(element))) }
+            return .object(members)
+        case .lambda:
+            throw Mismatch(message: "a lambda cannot be stored in a document")
+        }
+    }
+
+    private static func finite(_ number: Double) throws(Mismatch) -> JSONValue {
+        guard number.isFinite else { throw Mismatch(message: "\(Value.number(number).text) cannot be stored: JSON has no such number") }
+        return .number(number)
+    }
+
+    private static func abbreviated(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+}
+
+private extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+}

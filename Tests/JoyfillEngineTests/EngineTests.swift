@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+@testable import JoyfillEngine
+
+let examplesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("examples")
+
+/// A document whose formula fields are given as `id: (type, expression)`, plus inputs.
+func makeDocument(formulas: [(String, String, String)], inputs: String = "") -> String {
+    var fields: [String] = []
+    var definitions: [String] = []
+    for (id, type, expression) in formulas {
+        definitions.append(#"{"_id": "f_\#(id)", "expression": \#(JSONText.string(expression))}"#)
+        fields.append(#"{"_id": "\#(id)", "type": "\#(type)", "formulas": [{"_id": "a_\#(id)", "formula": "f_\#(id)", "key": "value"}]}"#)
+    }
+    if !inputs.isEmpty { fields.insert(inputs, at: 0) }
+    return #"{"formulas": [\#(definitions.joined(separator: ", "))], "fields": [\#(fields.joined(separator: ", "))]}"#
+}
+
+func run(_ text: String) throws -> DocumentEngine {
+    let engine = DocumentEngine(document: try JoyDoc(bytes: Array(text.utf8)),
+                                options: EvaluationOptions(now: Instant(milliseconds: 1_717_243_200_000)))
+    engine.evaluateAll()
+    return engine
+}
+
+extension DocumentEngine {
+    func value(_ id: String) -> String { fieldReports.first { $0.field == id }?.value?.text ?? "absent" }
+    func status(_ id: String) -> FieldStatus? { fieldReports.first { $0.field == id }?.status }
+}
+
+struct EngineTests {
+    @Test func invoiceExample() throws {
+        let text = try String(contentsOf: examplesFolder.appendingPathComponent("invoice.json"), encoding: .utf8)
+        let engine = try run(text)
+        #expect(engine.value("subtotal") == "880.75")
+        #expect(engine.value("tax") == "72.66")
+        #expect(engine.value("total") == "953.41")
+        #expect(engine.value("due_date") == "1734825600000")
+        #expect(engine.value("summary") == "\"Acme Tools Ltd: 3 items, total 953.41\"")
+        #expect(engine.value("size") == "\"Standard\"")
+        #expect(engine.diagnostics.isEmpty)
+
+        let recomputed = try engine.apply([("tax_rate", .number(10))])
+        #expect(recomputed == ["tax", "total", "summary", "size"])
+        #expect(engine.value("total") == "968.83")
+    }
+
+    @Test func cyclesAreReportedByTheirPath() throws {
+        let engine = try run(makeDocument(formulas: [
+            ("c", "number", "a + 1"), ("a", "number", "b + 1"), ("b", "number", "c + 1"),
+            ("down", "number", "a * 2"), ("self", "number", "self + 2"), ("fine", "number", "5"),
+        ]))
+        #expect(engine.status("a") == .circular)
+        #expect(engine.status("b") == .circular)
+        #expect(engine.status("c") == .circular)
+        #expect(engine.status("down") == .dependsOnCircular)
+        #expect(engine.status("self") == .circular)
+        #expect(engine.status("fine") == .ok)
+        #expect(engine.value("fine") == "5")
+        #expect(engine.value("a") == "absent")
+        let cycle = engine.diagnostics.first { $0.field == "b" }
+        #expect(cycle?.message == "circular reference: a → b → c → a")
+        #expect(cycle?.cycle == ["a", "b", "c", "a"])
+        #expect(cycle?.span == SourceSpan(start: 0, end: 1))
+        #expect(engine.diagnostics.first { $0.field == "self" }?.cycle == ["self", "self"])
+        #expect(engine.diagnostics.first { $0.field == "down" }?.code == "depends-on-circular")
+    }
+
+    @Test func failuresKeepThePreviousValue() throws {
+        let text = #"{"formulas": [{"_id": "f", "expression": "1 / zero"}], "fields": [{"_id": "zero", "type": "number", "value": 0}, {"_id": "x", "type": "number", "value": 7, "formulas": [{"_id": "a", "formula": "f", "key": "value"}]}]}"#
+        let engine = try run(text)
+        #expect(engine.status("x") == .error)
+        #expect(engine.value("x") == "7")
+        let diagnostic = try #require(engine.diagnostics.first)
+        #expect(diagnostic.kind == .divisionByZero)
+        #expect(diagnostic.formula == "f")
+        #expect(diagnostic.span == SourceSpan(start: 0, end: 8))
+        #expect(engine.updatedBytes == nil)
+    }
+
+    @Test func writeBackByFieldType() throws {
+        let inputs = #"{"_id": "hiddenField", "type": "text", "value": "h"}"#
+        var text = makeDocument(formulas: [
+            ("n1", "number", "\"12.5\""), ("n2", "number", "true"), ("t1", "text", "[8, 12]"), ("t2", "textarea", "date(2024, 1, 1)"),
+            ("d1", "date", "\"2024-01-02\""), ("d2", "date", "date(2024, 1, 3)"), ("p1", "dropdown", "2 + 3"),
+            ("p2", "dropdown", "\"Z\""), ("m1", "multiSelect", "[\"y\", \"x\"]"), ("m2", "multiSelect", "[\"q\"]"), ("c1", "text", "null"),
+        ], inputs: inputs)
+        let dropdownOptions = #""options": [{"_id": "o5", "value": "5"}, {"_id": "ob", "value": "B"}], "type": "dropdown""#
+        let multiOptions = #""options": [{"_id": "m1", "value": "x"}, {"_id": "m2", "value": "y"}], "type": "multiSelect""#
+        text = text.replacingOccurrences(of: #""type": "dropdown""#, with: dropdownOptions)
+            .replacingOccurrences(of: #""type": "multiSelect""#, with: multiOptions)
+            .replacingOccurrences(of: #"{"_id": "hiddenField", "type": "text", "value": "h"}"#,
+            with: #"{"_id": "hiddenField", "type": "text", "value": "h", "formulas": [{"_id": "ah", "formula": "f_hide", "key": "hidden"}]}"#)
+            .replacingOccurrences(of: #"{"formulas": ["#, with: #"{"formulas": [{"_id": "f_hide", "expression": "1 > 0"}, "#)
+        let engine = try run(text)
+        #expect(engine.value("n1") == "12.5")
+        #expect(engine.status("n2") == .error)
+        #expect(engine.diagnostics.first { $0.field == "n2" }?.code == "write-type-mismatch")
+        #expect(engine.value("t1") == "\"[8, 12]\"")
+        #expect(engine.value("t2") == "\"2024-01-01T00:00:00.000Z\"")
+        #expect(engine.value("d1") == "1704153600000")
+        #expect(engine.value("d2") == "1704240000000")
+        #expect(engine.value("p1") == "\"o5\"")
+        #expect(engine.status("p2") == .error)
+        #expect(engine.value("m1") == "[\"m2\",\"m1\"]")
+        #expect(engine.status("m2") == .error)
+        #expect(engine.value("c1") == "null")
+        let updated = String(decoding: try #require(engine.updatedBytes), as: UTF8.self)
+        #expect(updated.contains(#""value": "h", "formulas": [{"_id": "ah", "formula": "f_hide", "key": "hidden"}], "hidden": true}"#))
+    }
+
+    @Test func unchangedDocumentsAreNotRewritten() throws {
+        let text = makeDocument(formulas: [("total", "number", "2 * 5")])
+            .replacingOccurrences(of: #""type": "number", "formulas""#, with: #""type": "number", "value": 10.0, "formulas""#)
+        let engine = try run(text)
+        #expect(engine.value("total") == "10.0")
+        #expect(engine.updatedBytes == nil)
+    }
+
+    @Test func changedValuesAreTheOnlyBytesRewritten() throws {
+        let text = """
+            {"fields": [ {"_id": "a", "type": "number", "value": 1.50},
+              {"_id": "b",   "type": "number", "value": 0, "formulas": [{"_id": "x", "formula": "f", "key": "value"}], "unknown": {"k": [1e2]}},
+              {"_id": "c", "type": "number", "formulas": [{"_id": "y", "formula": "g", "key": "value"}]}
+            ], "formulas": [{"_id": "f", "expression": "a * 2"}, {"_id": "g", "expression": "b + 1"}], "extra": true}
+            """
+        let engine = try run(text)
+        let updated = String(decoding: try #require(engine.updatedBytes), as: UTF8.self)
+        #expect(updated == """
+            {"fields": [ {"_id": "a", "type": "number", "value": 1.50},
+              {"_id": "b",   "type": "number", "value": 3, "formulas": [{"_id": "x", "formula": "f", "key": "value"}], "unknown": {"k": [1e2]}},
+              {"_id": "c", "type": "number", "formulas": [{"_id": "y", "formula": "g", "key": "value"}], "value": 4}
+            ], "formulas": [{"_id": "f", "expression": "a * 2"}, {"_id": "g", "expression": "b + 1"}], "extra": true}
+            """)
+    }
+
+    @Test func incrementalUpdatesTouchOnlyDependents() throws {
+        let engine = try run(makeDocument(formulas: [
+            ("s1", "number", "x + 1"), ("s2", "number", "s1 * 2"), ("other", "number", "y + 1"), ("both", "number", "s2 + other"),
+        ], inputs: #"{"_id": "x", "type": "number", "value": 1}, {"_id": "y", "type": "number", "value": 10}"#))
+        #expect(engine.value("both") == "15")
+        #expect(try engine.apply([("x", .number(5))]) == ["s1", "s2", "both"])
+        #expect(engine.value("both") == "23")
+        #expect(throws: EngineError.self) { try engine.apply([("nope", .number(1))]) }
+    }
+
+    @Test func aLongChainNeedsNoDeepStack() throws {
+        let count = 100_000
+        var formulas: [(String, String, String)] = []
+        for index in 1..<count { formulas.append(("f\(index)", "number", "f\(index - 1) + 1")) }
+        let engine = try run(makeDocument(formulas: formulas, inputs: #"{"_id": "f0", "type": "number", "value": 1}"#))
+        #expect(engine.value("f\(count - 1)") == String(count))
+        // and a cycle just as long
+        var cycle: [(String, String, String)] = []
+        for index in 0..<50_000 { cycle.append(("c\(index)", "number", "c\((index + 1) % 50_000) + 1")) }
+        let cyclic = try run(makeDocument(formulas: cycle))
+        #expect(cyclic.diagnostics.first?.cycle?.count == 50_001)
+        #expect(cyclic.diagnostics.filter { $0.cycle != nil }.count == 1)
+        #expect(cyclic.diagnostics[1].message.hasSuffix("(50000 fields; the whole path is on 'c0')"))
+    }
+
+    @Test func missingFormulasAndInvalidKeys() throws {
+        let text = #"{"formulas": [{"_id": "f", "expression": "1"}], "fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "ghost", "key": "value"}]}, {"_id": "b", "type": "number", "formulas": [{"formula": "f", "key": "color"}]}]}"#
+        let engine = try run(text)
+        #expect(engine.diagnostics.map(\.code) == ["missing-formula", "invalid-key"])
+        #expect(engine.status("a") == .error)
+        #expect(engine.status("b") == .error)
+    }
+}
