@@ -24,6 +24,8 @@ let package = Package(
             dependencies: [
                 "JoyfillFormulas",
                 "JoyfillJSON",
+                "JoyfillModel",
+                "JoyfillEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -68,7 +68,7 @@ public final class DocumentEngine {
     /// Every field with an applied formula: its status and stored value after the run.
     public var fieldReports: [FieldReport] {
         formulaFields.enumerated().map { index, field in
-            FieldReport(field: field.id, status: statuses[index], value: values[field.id] ?? field.value)
+            FieldReport(field: field.id, type: field.type, status: statuses[index], value: values[field.id] ?? field.value)
         }
     }
 
@@ -84,6 +84,8 @@ public final class DocumentEngine {
                 guard let newValue else { continue }
                 if let old = field.json[key] {
                     if old != newValue, let edit = JSONEdit(replacing: old, with: newValue) { edits.append(edit) }
+                } else if key == "hidden" && newValue == .bool(false) {
+                    continue   // an absent `hidden` already means visible
                 } else {
                     inserted.append(JSONText.string(key) + ": " + newValue.text)
                 }
@@ -213,6 +215,7 @@ public enum FieldStatus: String, Sendable {
 /// A formula field after a run: its status and its stored value (nil when absent).
 public struct FieldReport: Sendable {
     public let field: String
+    public let type: FieldType
     public let status: FieldStatus
     public let value: JSONValue?
 }

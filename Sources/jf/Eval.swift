@@ -51,7 +51,7 @@ struct Eval: ParsableCommand {
     }
 
     func run() throws {
-        let options = try evaluationOptions()
+        let options = try EvaluationSettings(tz: tz, now: now, maxSteps: maxSteps).options
         let evaluator = Evaluator(options: options)
         let output = Terminal.standardOutput
         var failures = 0
@@ -89,20 +89,6 @@ struct Eval: ParsableCommand {
             }
             return false
         }
-    }
-
-    private func evaluationOptions() throws(Failure) -> EvaluationOptions {
-        guard let zone = CalendarZone(identifier: tz) else {
-            throw .usage("--tz: unknown time zone '\(tz)' (use an IANA name such as Europe/Paris, or UTC)")
-        }
-        var options = EvaluationOptions(zone: zone, maxSteps: maxSteps)
-        if let now {
-            guard let instant = Instant(iso8601: now) else {
-                throw .usage("--now: '\(now)' is not an ISO-8601 date-time (e.g. 2024-06-01T12:00:00Z)")
-            }
-            options.now = instant
-        }
-        return options
     }
 
     static func jsonLine(_ value: Value) -> String {

@@ -15,6 +15,8 @@ public struct DiagnosticRenderer: Sendable {
     public var origin: String
     /// The line of `origin` on which the formula starts (for formulas read from a file).
     public var firstLine: Int
+    /// Show the diagnostic's code (`error[unknown-function]`) instead of its kind, when it has one.
+    public var showsCode = false
 
     public init(colored: Bool = false, origin: String = "formula", firstLine: Int = 1) {
         self.colored = colored
@@ -25,7 +27,8 @@ public struct DiagnosticRenderer: Sendable {
     public func render(_ diagnostic: Diagnostic, in source: String) -> String {
         let severityColor = diagnostic.severity == .error ? "31" : diagnostic.severity == .warning ? "33" : "36"
         let location = SourceLocation(offset: diagnostic.span.start, in: source)
-        var output = paint("\(diagnostic.severity.rawValue)[\(diagnostic.kind.rawValue)]", severityColor + ";1")
+        let heading = showsCode ? diagnostic.code ?? diagnostic.kind.rawValue : diagnostic.kind.rawValue
+        var output = paint("\(diagnostic.severity.rawValue)[\(heading)]", severityColor + ";1")
         output += paint(": \(diagnostic.message)", "1") + "\n"
 
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,0 +1,145 @@
+import Foundation
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// One document of a `jf run`: evaluate it, apply `--set` changes, write it if asked, and
+/// render its report.
+enum DocumentRun {
+    enum Result {
+        case unreadable(DocumentError)
+        case evaluated(DocumentEngine, EngineError?)
+    }
+
+    /// What a document's run produced, ready to print.
+    struct Outcome: Sendable {
+        var report = ""
+        var formulas = 0
+        var errors = 0
+        var changed = false
+        var unreadable = false
+    }
+
+    /// Fields shown per document in human output; `--json` has them all.
+    static let fieldsShown = 25
+
+    static func evaluate(bytes: [UInt8], options: EvaluationOptions, changes: [(field: String, value: JSONValue)]) -> Result {
+        let document: JoyDoc
+        do {
+            document = try JoyDoc(bytes: bytes)
+        } catch {
+            return .unreadable(error)
+        }
+        let engine = DocumentEngine(document: document, options: options)
+        engine.evaluateAll()
+        var changeError: EngineError?
+        if !changes.isEmpty {
+            do { try engine.apply(changes) } catch { changeError = error }
+        }
+        return .evaluated(engine, changeError)
+    }
+
+    static func run(path: String, options: EvaluationOptions, changes: [(field: String, value: JSONValue)], json: Bool,
+                    write: Bool, out: (directory: String, root: String?)?) -> Outcome {
+        var outcome = Outcome()
+        guard let data = FileManager.default.contents(atPath: path) else {
+            outcome.unreadable = true
+            outcome.report = json ? "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\"cannot read the file\"},\"changed\":false}" : ""
+            Terminal.standardError.write("jf: \(path): cannot read the file\n")
+            return outcome
+        }
+        let bytes = Array(data)
+        switch evaluate(bytes: bytes, options: options, changes: changes) {
+        case .unreadable(let error):
+            outcome.unreadable = true
+            Terminal.standardError.write("jf: \(path): \(error)\n")
+            if json {
+                var location = ""
+                if let line = error.line, let column = error.column { location = ",\"line\":\(line),\"column\":\(column)" }
+                outcome.report = "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\(JSONText.string(error.message))\(location)},\"changed\":false}"
+            }
+        case .evaluated(let engine, let changeError):
+            let updated = engine.updatedBytes
+            outcome.formulas = engine.fieldReports.count
+            outcome.errors = engine.diagnostics.count + (changeError == nil ? 0 : 1)
+            outcome.changed = updated != nil
+            if let changeError { Terminal.standardError.write("jf: \(path): --set: \(changeError)\n") }
+            do {
+                if write, let updated {
+                    try Files.writeAtomically(updated, to: path)
+                } else if let out {
+                    try Files.writeAtomically(updated ?? bytes, to: destination(of: path, in: out.directory, root: out.root))
+                }
+            } catch {
+                outcome.unreadable = true
+                Terminal.standardError.write("jf: \(path): cannot write the result: \(error.localizedDescription)\n")
+            }
+            outcome.report = json ? jsonReport(path, engine, changed: outcome.changed) : humanReport(path, engine)
+        }
+        return outcome
+    }
+
+    /// Where `--out` puts `path`: its path relative to the PATH argument it came from.
+    static func destination(of path: String, in directory: String, root: String?) -> String {
+        var relative = path
+        if let root, path.hasPrefix(root), path != root {
+            relative = String(path.dropFirst(root.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        } else if path.hasPrefix("/") || path == root {
+            relative = (path as NSString).lastPathComponent
+        }
+        return (directory as NSString).appendingPathComponent(relative)
+    }
+
+    static func jsonReport(_ path: String, _ engine: DocumentEngine, changed: Bool) -> String {
+        var text = "{\"path\":\(JSONText.string(path)),\"fields\":{"
+        for (index, report) in engine.fieldReports.enumerated() {
+            if index > 0 { text += "," }
+            text += JSONText.string(report.field) + ":{\"status\":\"\(report.status.rawValue)\",\"value\":"
+            text += report.value?.text ?? "null"
+            text += "}"
+        }
+        text += "},\"diagnostics\":[" + engine.diagnostics.map(diagnosticJSON).joined(separator: ",") + "]"
+        return text + ",\"changed\":\(changed)}"
+    }
+
+    static func diagnosticJSON(_ diagnostic: EngineDiagnostic) -> String {
+        var text = "{\"severity\":\"error\",\"code\":\"\(diagnostic.code)\",\"kind\":\"\(diagnostic.kind.rawValue)\","
+        text += "\"field\":\(JSONText.string(diagnostic.field)),\"formula\":\(diagnostic.formula.map(JSONText.string) ?? "null"),"
+        text += "\"message\":\(JSONText.string(diagnostic.message))"
+        if let cycle = diagnostic.cycle { text += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]" }
+        if let span = diagnostic.span, let expression = diagnostic.expression { text += ",\"span\":" + span.json(in: expression) }
+        return text + "}"
+    }
+
+    static func humanReport(_ path: String, _ engine: DocumentEngine) -> String {
+        let reports = engine.fieldReports
+        var text = "\(path)\n"
+        let width = min(24, reports.prefix(fieldsShown).map(\.field.count).max() ?? 0)
+        for report in reports.prefix(fieldsShown) {
+            let name = report.field.padding(toLength: max(width, report.field.count), withPad: " ", startingAt: 0)
+            var value = report.value?.text ?? "(empty)"
+            if report.type == .date, let milliseconds = report.value?.numberValue, let instant = Instant(milliseconds: milliseconds) {
+                value += " (\(instant.iso8601))"
+            }
+            let status = report.status == .ok ? "" : "  [\(report.status.rawValue)]"
+            text += "  \(name)  \(value.count > 80 ? String(value.prefix(80)) + "…" : value)\(status)\n"
+        }
+        if reports.count > fieldsShown { text += "  … and \(reports.count - fieldsShown) more formula fields (--json lists them all)\n" }
+        var renderer = DiagnosticRenderer(colored: Terminal.standardOutput.wantsColor)
+        renderer.showsCode = true
+        for diagnostic in engine.diagnostics {
+            let formula = diagnostic.formula.map { ", formula '\($0)'" } ?? ""
+            if let span = diagnostic.span, let expression = diagnostic.expression {
+                var rendered = Diagnostic(diagnostic.kind, diagnostic.message, at: span)
+                rendered.code = diagnostic.code
+                var origin = renderer
+                origin.origin = "field '\(diagnostic.field)'\(formula)"
+                text += origin.render(rendered, in: expression)
+            } else {
+                text += "error[\(diagnostic.code)]: field '\(diagnostic.field)'\(formula): \(diagnostic.message)\n"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The file system as `jf` uses it: finding documents, writing atomically.
+enum Files {
+    /// The files named by `paths`: files as given, directories searched recursively for
+    /// `*.json` (sorted, so batches are deterministic).
+    static func documents(in paths: [String]) throws(Failure) -> [String] {
+        var result: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .usage("\(path): no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                result.append(path)
+                continue
+            }
+            guard let enumerator = manager.enumerator(atPath: path) else {
+                throw .usage("\(path): cannot list the directory")
+            }
+            var found: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                if relative.hasSuffix(".json") {
+                    let full = (path as NSString).appendingPathComponent(relative)
+                    var isDir: ObjCBool = false
+                    if manager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue { found.append(full) }
+                }
+            }
+            result.append(contentsOf: found.sorted())
+        }
+        return result
+    }
+
+    /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a
+    /// rename, so a reader never sees half a file and a failure leaves the old file intact.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).jf-\(UUID().uuidString).tmp")
+        do {
+            try Data(bytes).write(to: temporary)
+            if FileManager.default.fileExists(atPath: path),
+               let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+               let permissions = attributes[.posixPermissions] {
+                try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
+            guard rename(temporary.path, path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}
+
+/// Runs `count` jobs on `workers` threads (with stacks large enough for deep formulas) and
+/// returns their results in job order.
+func parallelMap<T: Sendable>(
+    _ count: Int, workers: Int, progress: (@Sendable (Int) -> Void)? = nil, _ job: @escaping @Sendable (Int) -> T
+) -> [T] {
+    let state = ParallelState<T>(count: count)
+    let group = DispatchGroup()
+    for _ in 0..<max(1, min(workers, count)) {
+        group.enter()
+        let thread = Thread {
+            while true {
+                state.lock.lock()
+                let index = state.next
+                state.next += 1
+                state.lock.unlock()
+                if index >= count { break }
+                let result = job(index)
+                state.lock.lock()
+                state.results[index] = result
+                state.done += 1
+                let done = state.done
+                state.lock.unlock()
+                progress?(done)
+            }
+            group.leave()
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
+    }
+    group.wait()
+    return state.results.map { $0! }
+}
+
+/// The shared work queue and results of ``parallelMap(_:workers:progress:_:)``, under a lock.
+private final class ParallelState<T>: @unchecked Sendable {
+    let lock = NSLock()
+    var next = 0
+    var done = 0
+    var results: [T?]
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+}

@@ -1,0 +1,228 @@
+import ArgumentParser
+import Foundation
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Evaluate the formulas of JoyDocs.",
+        discussion: """
+            Evaluates every formula of each document in dependency order, writes results back by \
+            field type, and reports each formula field's status and value. PATH is a JoyDoc or a \
+            directory searched recursively for *.json. One bad document is reported and the rest go on.
+
+            Examples:
+              jf run examples/invoice.json
+              jf run --json forms/                        # the JSON report (docs/cli.md)
+              jf run --set tax_rate=10 examples/invoice.json
+              jf run --write --jobs 2 forms/              # rewrite changed files in place, atomically
+              cat docs.jsonl | jf run --jsonl > out.jsonl # one JoyDoc per line, for pipelines
+
+            Exits 1 when a formula failed or a document is not a JoyDoc, 2 on a usage error \
+            or unreadable input.
+            """
+    )
+
+    @Flag(help: "Print one JSON report on standard output (see docs/cli.md).")
+    var json = false
+
+    @Flag(help: "Rewrite each changed document in place (atomically).")
+    var write = false
+
+    @Option(help: ArgumentHelp("Write every document's result under DIR instead (same relative paths).", valueName: "DIR"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Documents evaluated in parallel (default: the number of cores).", valueName: "N"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+        "Change a field before the report, then recompute only its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
+        valueName: "FIELD=VALUE"))
+    var changes: [String] = []
+
+    @Flag(help: "Read JoyDocs from standard input, one per line; write each evaluated document as a line.")
+    var jsonl = false
+
+    @Option(help: ArgumentHelp("The calendar time zone of date functions (IANA name; default UTC).", valueName: "ZONE"))
+    var tz: String = "UTC"
+
+    @Option(help: ArgumentHelp("The instant now() returns, in ISO-8601 (default: the current time).", valueName: "ISO8601"))
+    var now: String?
+
+    @Argument(help: "JoyDoc files or directories.")
+    var paths: [String] = []
+
+    func validate() throws {
+        if jsonl && !paths.isEmpty { throw ValidationError("--jsonl reads standard input; give no PATH") }
+        if !jsonl && paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory), or --jsonl") }
+        if write && out != nil { throw ValidationError("choose one of --write and --out") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let options = try EvaluationSettings(tz: tz, now: now).options
+        let parsedChanges = try parseChanges()
+        let started = Date()
+        if jsonl {
+            try runLines(options: options, changes: parsedChanges)
+            return
+        }
+        let files = try Files.documents(in: paths)
+        let root = paths.count == 1 ? paths[0] : nil
+        let json = json, write = write, out = out
+        let progress = ProgressBar(total: files.count)
+        var update: (@Sendable (Int) -> Void)?
+        if let progress { update = { done in progress.update(done) } }
+        let outcomes: [DocumentRun.Outcome] = parallelMap(files.count, workers: jobs, progress: update) { index in
+            DocumentRun.run(path: files[index], options: options, changes: parsedChanges, json: json,
+                            write: write, out: out.map { (directory: $0, root: root) })
+        }
+        progress?.finish()
+
+        let output = Terminal.standardOutput
+        if json {
+            output.write("{\"documents\":[")
+            for (index, outcome) in outcomes.enumerated() {
+                if index > 0 { output.write(",\n") }
+                output.write(outcome.report)
+            }
+            output.write("]}\n")
+        } else {
+            for outcome in outcomes { output.write(outcome.report) }
+        }
+        output.flush()
+
+        let formulas = outcomes.reduce(0) { $0 + $1.formulas }
+        let errors = outcomes.reduce(0) { $0 + $1.errors }
+        let unreadable = outcomes.filter { $0.unreadable }.count
+        let changed = outcomes.filter { $0.changed }.count
+        let seconds = Date().timeIntervalSince(started)
+        var summary = "\(files.count) document\(files.count == 1 ? "" : "s"), \(formulas) formula field\(formulas == 1 ? "" : "s"), "
+        summary += "\(errors) error\(errors == 1 ? "" : "s")"
+        if unreadable > 0 { summary += ", \(unreadable) unreadable" }
+        if write || out != nil { summary += ", \(changed) changed" }
+        summary += String(format: " in %.2f s", seconds)
+        Terminal.standardError.write(summary + "\n")
+        if unreadable > 0 { throw Failure(message: "", code: 2) }
+        if errors > 0 { throw Failure.problems }
+    }
+
+    private func parseChanges() throws(Failure) -> [(field: String, value: JSONValue)] {
+        var result: [(field: String, value: JSONValue)] = []
+        for change in changes {
+            guard let equals = change.firstIndex(of: "="), equals != change.startIndex else {
+                throw .usage("--set \(change): expected FIELD=VALUE, e.g. --set qty=5")
+            }
+            let field = String(change[..<equals])
+            let text = String(change[change.index(after: equals)...])
+            do {
+                result.append((field, try JSONReader.read(text)))
+            } catch {
+                throw .usage("--set \(change): the value must be JSON (\(error.message)); quote text: \(field)='\"\(text)\"'")
+            }
+        }
+        return result
+    }
+
+    /// `--jsonl`: each input line is a JoyDoc; each output line is the evaluated document
+    /// (the input line itself when it is not a JoyDoc); diagnostics go to standard error as
+    /// JSON lines with the input line number.
+    private func runLines(options: EvaluationOptions, changes: [(field: String, value: JSONValue)]) throws {
+        let input = FileHandle.standardInput
+        var pending: [UInt8] = []
+        var lineNumber = 0
+        var failures = 0
+        let output = Terminal.standardOutput
+        func handle(_ line: ArraySlice<UInt8>) {
+            lineNumber += 1
+            var bytes = Array(line)
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                output.write("\n")
+                return
+            }
+            let result = DocumentRun.evaluate(bytes: bytes, options: options, changes: changes)
+            switch result {
+            case .unreadable(let error):
+                failures += 1
+                output.write(String(decoding: bytes, as: UTF8.self) + "\n")
+                Terminal.standardError.write("{\"line\":\(lineNumber),\"error\":\(JSONText.string(error.description))}\n")
+            case .evaluated(let engine, let changeError):
+                let updated = engine.updatedBytes ?? bytes
+                output.write(String(decoding: updated, as: UTF8.self) + "\n")
+                if let changeError {
+                    failures += 1
+                    Terminal.standardError.write("{\"line\":\(lineNumber),\"error\":\(JSONText.string(changeError.description))}\n")
+                }
+                for diagnostic in engine.diagnostics {
+                    failures += 1
+                    Terminal.standardError.write("{\"line\":\(lineNumber)," + DocumentRun.diagnosticJSON(diagnostic).dropFirst())
+                    Terminal.standardError.write("\n")
+                }
+            }
+        }
+        while true {
+            let chunk = input.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            pending.append(contentsOf: chunk)
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                handle(pending[start..<newline])
+                start = newline + 1
+            }
+            pending.removeFirst(start)
+        }
+        if !pending.isEmpty { handle(pending[...]) }
+        output.flush()
+        if failures > 0 { throw Failure.problems }
+    }
+}
+
+/// The clock and time zone options shared by `eval` and `run`.
+struct EvaluationSettings {
+    let options: EvaluationOptions
+
+    init(tz: String, now: String?, maxSteps: Int = EvaluationOptions().maxSteps) throws(Failure) {
+        guard let zone = CalendarZone(identifier: tz) else {
+            throw .usage("--tz: unknown time zone '\(tz)' (use an IANA name such as Europe/Paris, or UTC)")
+        }
+        var options = EvaluationOptions(zone: zone, maxSteps: maxSteps)
+        if let now {
+            guard let instant = Instant(iso8601: now) else {
+                throw .usage("--now: '\(now)' is not an ISO-8601 date-time (e.g. 2024-06-01T12:00:00Z)")
+            }
+            options.now = instant
+        }
+        self.options = options
+    }
+}
+
+/// A progress bar on standard error, for runs long enough to want one.
+final class ProgressBar: @unchecked Sendable {
+    private let total: Int
+    private let lock = NSLock()
+    private var lastDrawn = Date.distantPast
+
+    init?(total: Int) {
+        guard total >= 20, Terminal.standardError.isTerminal else { return nil }
+        self.total = total
+    }
+
+    func update(_ done: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        guard now.timeIntervalSince(lastDrawn) > 0.1 || done == total else { return }
+        lastDrawn = now
+        let width = 30
+        let filled = width * done / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        Terminal.standardError.write("\r[\(bar)] \(done)/\(total)")
+    }
+
+    func finish() {
+        Terminal.standardError.write("\r" + String(repeating: " ", count: 50) + "\r")
+    }
+}

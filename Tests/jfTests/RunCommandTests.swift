@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// A fresh temporary directory holding copies of the named examples.
+func workspace(_ examples: [String]) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    for name in examples {
+        try FileManager.default.copyItem(at: JF.root.appendingPathComponent("examples/\(name)"), to: directory.appendingPathComponent(name))
+    }
+    return directory
+}
+
+func report(_ stdout: String) throws -> [[String: Any]] {
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+    return try #require(object["documents"] as? [[String: Any]])
+}
+
+func fieldValue(_ document: [String: Any], _ field: String) -> Any? {
+    ((document["fields"] as? [String: Any])?[field] as? [String: Any])?["value"]
+}
+
+func fieldStatus(_ document: [String: Any], _ field: String) -> String? {
+    ((document["fields"] as? [String: Any])?[field] as? [String: Any])?["status"] as? String
+}
+
+struct RunCommandTests {
+    @Test func invoiceReport() throws {
+        let result = try JF.run(["run", "--json", "examples/invoice.json"])
+        #expect(result.status == 0)
+        let document = try #require(try report(result.stdout).first)
+        #expect(document["path"] as? String == "examples/invoice.json")
+        #expect(fieldValue(document, "total") as? Double == 953.41)
+        #expect(fieldValue(document, "summary") as? String == "Acme Tools Ltd: 3 items, total 953.41")
+        #expect(fieldValue(document, "due_date") as? Double == 1_734_825_600_000)
+        #expect(fieldStatus(document, "total") == "ok")
+        #expect((document["diagnostics"] as? [Any])?.isEmpty == true)
+        #expect(document["changed"] as? Bool == true)
+        #expect(result.stderr.hasPrefix("1 document, 6 formula fields, 0 errors in "))
+    }
+
+    @Test func everyExampleEvaluates() throws {
+        let result = try JF.run(["run", "--json", "examples"])
+        let documents = try report(result.stdout)
+        #expect(documents.map { $0["path"] as? String } == [
+            "examples/cycle.json", "examples/inspection.json", "examples/invoice.json", "examples/sales-chart.json",
+        ])
+        let inspection = documents[1]
+        #expect(fieldValue(inspection, "failed") as? Double == 1)
+        #expect(fieldValue(inspection, "average_score") as? Double == 7)
+        #expect(fieldValue(inspection, "status") as? String == "st_act")
+        #expect(fieldValue(inspection, "worst_site") as? String == "Harbour depot")
+        let chart = documents[3]
+        #expect(fieldValue(chart, "total_units") as? Double == 708)
+        let lines = try #require(fieldValue(chart, "target_chart") as? [[String: Any]])
+        #expect((lines.first?["points"] as? [[String: Any]])?.map { $0["y"] as? Double } == [120, 120, 120, 120])
+        #expect(result.status == 1, "the cycle example has errors")
+    }
+
+    @Test func cyclesAreReportedWithTheirPath() throws {
+        let result = try JF.run(["run", "--json", "examples/cycle.json"])
+        #expect(result.status == 1)
+        let document = try #require(try report(result.stdout).first)
+        #expect(fieldStatus(document, "net") == "circular")
+        #expect(fieldStatus(document, "fees") == "circular")
+        #expect(fieldStatus(document, "report") == "dependsOnCircular")
+        #expect(fieldStatus(document, "gross") == "ok")
+        #expect(fieldValue(document, "net") as? Double == 0)
+        let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["code"] as? String } == ["circular-reference", "circular-reference", "depends-on-circular"])
+        #expect(diagnostics[0]["cycle"] as? [String] == ["fees", "net", "fees"])
+        #expect(diagnostics[0]["message"] as? String == "circular reference: fees → net → fees")
+        #expect(diagnostics[0]["span"] as? [String: Int] == ["start": 8, "end": 12, "line": 1, "column": 9])
+    }
+
+    @Test func setRecomputesDependents() throws {
+        let result = try JF.run(["run", "--json", "--set", "tax_rate=10", "examples/invoice.json"])
+        let document = try #require(try report(result.stdout).first)
+        #expect(fieldValue(document, "tax") as? Double == 88.08)
+        #expect(fieldValue(document, "total") as? Double == 968.83)
+
+        let unknown = try JF.run(["run", "--set", "tax_rat=10", "examples/invoice.json"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no field has the _id 'tax_rat' (did you mean 'tax_rate'?)"))
+
+        let notJSON = try JF.run(["run", "--set", "customer=Bob", "examples/invoice.json"])
+        #expect(notJSON.status == 2)
+        #expect(notJSON.stderr.contains("quote text: customer='\"Bob\"'"))
+    }
+
+    @Test func writeRewritesOnlyChangedFilesAtomically() throws {
+        let directory = try workspace(["invoice.json"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("invoice.json").path
+        let first = try JF.run(["run", "--write", path])
+        #expect(first.status == 0)
+        #expect(first.stderr.hasPrefix("1 document, 6 formula fields, 0 errors, 1 changed"))
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        let json = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+        let total = (json["fields"] as? [[String: Any]])?.first { $0["_id"] as? String == "total" }
+        #expect(total?["value"] as? Double == 953.41)
+
+        let second = try JF.run(["run", "--write", path])
+        #expect(second.stderr.hasPrefix("1 document, 6 formula fields, 0 errors, 0 changed"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written, "an unchanged document is not rewritten")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func outWritesResultsUnderADirectory() throws {
+        let directory = try workspace(["invoice.json", "cycle.json"])
+        let output = directory.appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("invoice.json")
+        let before = try Data(contentsOf: source)
+        _ = try JF.run(["run", "--out", output.path, source.path])
+        #expect(try Data(contentsOf: source) == before, "--out leaves the input alone")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("invoice.json").path))
+    }
+
+    @Test func aBadDocumentDoesNotStopTheBatch() throws {
+        let directory = try workspace(["invoice.json"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("{\n  \"fields\": [\n    {\"_id\": }\n  ]\n}\n".utf8).write(to: directory.appendingPathComponent("broken.json"))
+        try Data("[1, 2]".utf8).write(to: directory.appendingPathComponent("list.json"))
+        let result = try JF.run(["run", "--json", directory.path])
+        #expect(result.status == 2)
+        let documents = try report(result.stdout)
+        #expect(documents.count == 3)
+        #expect(result.stderr.contains("broken.json: line 3, column 13: invalid JSON: expected a JSON value, found '}'"))
+        #expect(result.stderr.contains("list.json: line 1, column 1: not a JoyDoc: the document must be a JSON object, not an array"))
+        #expect(fieldValue(documents[1], "total") as? Double == 953.41)
+    }
+
+    @Test func jsonLinesStream() throws {
+        let invoice = try String(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let result = try JF.run(["run", "--jsonl"], stdin: invoice + "\nnot json\n" + invoice + "\n")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4)
+        #expect(lines[1] == "not json")
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        let total = (first["fields"] as? [[String: Any]])?.first { $0["_id"] as? String == "total" }
+        #expect(total?["value"] as? Double == 953.41)
+        #expect(lines[0] == lines[2])
+        #expect(result.stderr == "{\"line\":2,\"error\":\"line 1, column 1: invalid JSON: expected a JSON value, found 'n'\"}\n")
+        #expect(result.status == 1)
+    }
+
+    @Test func parallelRunsMatchSerialOnes() throws {
+        let serial = try JF.run(["run", "--json", "--jobs", "1", "examples"])
+        let parallel = try JF.run(["run", "--json", "--jobs", "2", "examples"])
+        #expect(serial.stdout == parallel.stdout)
+    }
+
+    @Test func missingPathsAreUsageErrors() throws {
+        let result = try JF.run(["run", "no/such/dir"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "jf: no/such/dir: no such file or directory\n")
+    }
+}
