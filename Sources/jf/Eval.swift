@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import JoyfillEngine
 import JoyfillFormulas
+import JoyfillModel
 import JoyfillJSON
 
 struct Eval: ParsableCommand {
@@ -28,6 +30,9 @@ struct Eval: ParsableCommand {
     @Option(name: .customLong("lines"), help: ArgumentHelp("Evaluate each line of FILE (- for standard input).", valueName: "FILE"))
     var linesFile: String?
 
+    @Option(help: ArgumentHelp("Bind names to the fields of this JoyDoc (its formulas are evaluated first).", valueName: "FILE"))
+    var doc: String?
+
     @Option(help: ArgumentHelp("The calendar time zone of date functions: an IANA name such as Europe/Paris.", valueName: "ZONE"))
     var tz: String = "UTC"
 
@@ -53,12 +58,13 @@ struct Eval: ParsableCommand {
     func run() throws {
         let options = try EvaluationSettings(tz: tz, now: now, maxSteps: maxSteps).options
         let evaluator = Evaluator(options: options)
+        let context = try documentContext(options: options)
         let output = Terminal.standardOutput
         var failures = 0
 
         if let expression {
             let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: "formula")
-            if !report(expression, evaluator, renderer, errorsTo: Terminal.standardError) { failures += 1 }
+            if !report(expression, evaluator, context, renderer, errorsTo: Terminal.standardError) { failures += 1 }
         } else if let linesFile {
             let bytes = try Input.read(linesFile)
             var renderer = DiagnosticRenderer(colored: output.wantsColor, origin: linesFile == "-" ? "stdin" : linesFile)
@@ -67,7 +73,7 @@ struct Eval: ParsableCommand {
             for (index, var line) in lines.enumerated() {
                 if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
                 renderer.firstLine = index + 1
-                if !report(String(decoding: line, as: UTF8.self), evaluator, renderer, errorsTo: output) { failures += 1 }
+                if !report(String(decoding: line, as: UTF8.self), evaluator, context, renderer, errorsTo: output) { failures += 1 }
             }
         }
         output.flush()
@@ -76,9 +82,10 @@ struct Eval: ParsableCommand {
 
     /// Evaluates one formula and writes its value to standard output, or its error (to
     /// `errorsTo` in human form, to standard output as JSON). Returns false on an error.
-    private func report(_ source: String, _ evaluator: Evaluator, _ renderer: DiagnosticRenderer, errorsTo errors: Terminal) -> Bool {
+    private func report(_ source: String, _ evaluator: Evaluator, _ context: any EvaluationContext, _ renderer: DiagnosticRenderer,
+                        errorsTo errors: Terminal) -> Bool {
         do throws(Diagnostic) {
-            let value = try evaluator.evaluate(Parser.parse(source))
+            let value = try evaluator.evaluate(Parser.parse(source), in: context)
             Terminal.standardOutput.write(json ? Self.jsonLine(value) : value.text + "\n")
             return true
         } catch {
@@ -89,6 +96,24 @@ struct Eval: ParsableCommand {
             }
             return false
         }
+    }
+
+    /// The names formulas see: the fields of `--doc` after its own formulas ran, or none.
+    private func documentContext(options: EvaluationOptions) throws(Failure) -> any EvaluationContext {
+        guard let doc else { return DictionaryContext() }
+        let document: JoyDoc
+        do {
+            document = try JoyDoc(bytes: try Input.read(doc))
+        } catch let error as DocumentError {
+            throw .usage("\(doc): \(error)")
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .usage("\(doc): \(error)")
+        }
+        let engine = DocumentEngine(document: document, options: options)
+        engine.evaluateAll()
+        return engine.context
     }
 
     static func jsonLine(_ value: Value) -> String {
