@@ -159,3 +159,22 @@ struct RunCommandTests {
         #expect(result.stderr == "jf: no/such/dir: no such file or directory\n")
     }
 }
+
+struct GraphCommandTests {
+    @Test func textDotAndJSON() throws {
+        let text = try JF.run(["graph", "examples/invoice.json"])
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("subtotal  reads items\ntax  reads subtotal, tax_rate\ntotal  reads subtotal, tax\n"))
+
+        let dot = try JF.run(["graph", "--format", "dot", "examples/cycle.json"])
+        #expect(dot.status == 1, "a document with a cycle exits 1")
+        #expect(dot.stdout.contains("\"net\" -> \"fees\" [color=red];"))
+        #expect(dot.stdout.contains("\"report\" [color=orange];"))
+
+        let json = try JF.run(["graph", "--format", "json", "examples/cycle.json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["cycles"] as? [[String]] == [["fees", "net", "fees"]])
+        let order = try #require(object["order"] as? [[String: Any]])
+        #expect(order.map { $0["field"] as? String } == ["gross", "net", "fees", "report"])
+    }
+}
