@@ -211,14 +211,16 @@ public struct JSONReader {
     private mutating func readString() throws(JSONError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
+        // Fast path: no escapes; ASCII-only text needs no UTF-8 validation.
+        var ascii = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let text = try validated(start, position)
+                let text = ascii ? asciiString(start, position) : try validated(start, position)
                 position += 1
                 return text
             }
+            if byte >= 0x80 { ascii = false }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("a control character must be escaped in a string") }
             position += 1
@@ -297,9 +299,14 @@ public struct JSONReader {
         return value
     }
 
+    private func asciiString(_ start: Int, _ end: Int) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+    }
+
     private func validated(_ start: Int, _ end: Int) throws(JSONError) -> String {
         let slice = bytes[start..<end]
-        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
         guard let text = String(validating: slice, as: UTF8.self) else {
             throw JSONReader.error("invalid UTF-8 in a string", at: start, in: bytes)
         }

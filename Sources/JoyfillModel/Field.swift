@@ -68,18 +68,32 @@ public struct Field: Sendable {
     init(json: JSONValue, id: String, bytes: [UInt8], issues: inout [DocumentIssue]) {
         self.id = id
         self.json = json
-        let typeName = json["type"]?.stringValue ?? ""
-        type = FieldType(typeName)
-        title = json["title"]?.stringValue
+        // One pass over the members (the last of a repeated key wins, as in ``JSONValue/subscript(_:)``).
+        var typeJSON: JSONValue?, titleJSON: JSONValue?, formulasJSON: JSONValue?, optionsJSON: JSONValue?
+        var columnsJSON: JSONValue?, columnOrderJSON: JSONValue?, schemaJSON: JSONValue?
+        for member in json.members ?? [] {
+            switch member.key {
+            case "type": typeJSON = member.value
+            case "title": titleJSON = member.value
+            case "formulas": formulasJSON = member.value
+            case "options": optionsJSON = member.value
+            case "tableColumns": columnsJSON = member.value
+            case "tableColumnOrder": columnOrderJSON = member.value
+            case "schema": schemaJSON = member.value
+            default: continue
+            }
+        }
+        type = FieldType(typeJSON?.stringValue ?? "")
+        title = titleJSON?.stringValue
         func issue(_ message: String, _ value: JSONValue?) {
             issues.append(DocumentIssue(message: message, field: id, offset: value?.span?.lowerBound ?? json.span?.lowerBound, in: bytes))
         }
-        if json["type"]?.stringValue == nil {
+        if typeJSON?.stringValue == nil {
             issue("field \"\(id)\" has no \"type\" string; it is read as an unknown type", json)
         }
 
         var applied: [AppliedFormula] = []
-        if let list = json["formulas"]?.arrayValue {
+        if let list = formulasJSON?.arrayValue {
             for element in list {
                 guard let formula = element["formula"]?.stringValue else {
                     issue("field \"\(id)\": an applied formula has no \"formula\" id and is ignored", element)
@@ -90,10 +104,10 @@ public struct Field: Sendable {
             }
         }
         appliedFormulas = applied
-        options = FieldOption.list(json["options"], owner: "field \"\(id)\"", issue: issue)
+        options = FieldOption.list(optionsJSON, owner: "field \"\(id)\"", issue: issue)
 
-        var columns = TableColumn.list(json["tableColumns"], owner: "field \"\(id)\"", issue: issue)
-        if let order = json["tableColumnOrder"]?.arrayValue?.compactMap(\.stringValue), !order.isEmpty {
+        var columns = TableColumn.list(columnsJSON, owner: "field \"\(id)\"", issue: issue)
+        if let order = columnOrderJSON?.arrayValue?.compactMap(\.stringValue), !order.isEmpty {
             let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             columns = columns.enumerated().sorted { a, b in
                 (rank[a.element.id] ?? order.count + a.offset, a.offset) < (rank[b.element.id] ?? order.count + b.offset, b.offset)
@@ -102,10 +116,8 @@ public struct Field: Sendable {
         self.columns = columns
 
         var schema: [String: CollectionSchema] = [:]
-        if let members = json["schema"]?.members {
-            for member in members {
-                schema[member.key] = CollectionSchema(key: member.key, json: member.value, owner: "field \"\(id)\"", issue: issue)
-            }
+        for member in schemaJSON?.members ?? [] {
+            schema[member.key] = CollectionSchema(key: member.key, json: member.value, owner: "field \"\(id)\"", issue: issue)
         }
         self.schema = schema
     }

@@ -40,8 +40,11 @@ enum DocumentRun {
         return .evaluated(engine, changeError)
     }
 
+    /// - Parameter lastUse: the process exits after this document, so its memory is not freed:
+    ///   tearing down a large document's JSON tree costs about a third of a run (compilers skip
+    ///   their final frees for the same reason).
     static func run(path: String, options: EvaluationOptions, changes: [(field: String, value: JSONValue)], json: Bool,
-                    write: Bool, out: (directory: String, root: String?)?) -> Outcome {
+                    write: Bool, out: (directory: String, root: String?)?, lastUse: Bool = false) -> Outcome {
         var outcome = Outcome()
         guard let data = FileManager.default.contents(atPath: path) else {
             outcome.unreadable = true
@@ -76,6 +79,7 @@ enum DocumentRun {
                 Terminal.standardError.write("jf: \(path): cannot write the result: \(error.localizedDescription)\n")
             }
             outcome.report = json ? jsonReport(path, engine, changed: outcome.changed) : humanReport(path, engine)
+            if lastUse { _ = Unmanaged.passRetained(engine) }
         }
         return outcome
     }

@@ -77,7 +77,7 @@ struct Run: ParsableCommand {
         if let progress { update = { done in progress.update(done) } }
         let outcomes: [DocumentRun.Outcome] = parallelMap(files.count, workers: jobs, progress: update) { index in
             DocumentRun.run(path: files[index], options: options, changes: parsedChanges, json: json,
-                            write: write, out: out.map { (directory: $0, root: root) })
+                            write: write, out: out.map { (directory: $0, root: root) }, lastUse: files.count == 1)
         }
         progress?.finish()
 
