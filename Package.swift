@@ -31,7 +31,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "jf-bench",
-            dependencies: ["JoyfillFormulas"],
+            dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine"],
             path: "Benchmarks/jf-bench"
         ),
         .testTarget(name: "JoyfillFormulasTests", dependencies: ["JoyfillFormulas"]),

@@ -6,7 +6,10 @@
 // this; docs/performance.md records the results. Each measurement runs K times and reports
 // the best and the median (wall-clock, one core).
 import Foundation
+import JoyfillEngine
 import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
 
 struct Options {
     var formulas: String?
@@ -14,6 +17,8 @@ struct Options {
     var rows = 1_000_000
     var iterations = 5
     var showErrors = 0
+    var documents: [String] = []
+    var change: String?
 }
 
 func parseOptions() -> Options {
@@ -26,8 +31,10 @@ func parseOptions() -> Options {
         case "--rows": options.rows = Int(arguments.next() ?? "") ?? options.rows
         case "--iterations": options.iterations = Int(arguments.next() ?? "") ?? options.iterations
         case "--show-errors": options.showErrors = Int(arguments.next() ?? "") ?? 10
+        case "--document": options.documents.append(arguments.next() ?? "")
+        case "--change": options.change = arguments.next()
         default:
-            FileHandle.standardError.write("usage: jf-bench [--formulas FILE --env FILE] [--rows N] [--iterations K]\n".data(using: .utf8)!)
+            FileHandle.standardError.write("usage: jf-bench [--formulas FILE --env FILE] [--rows N] [--iterations K] [--document FILE [--change FIELD=JSON]]\n".data(using: .utf8)!)
             exit(2)
         }
     }
@@ -86,6 +93,54 @@ func environment(from path: String) -> DictionaryContext {
 
 let options = parseOptions()
 print("jf-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores visible, measuring on one")
+
+/// Peak resident memory of the process so far, in MiB.
+func peakMemory() -> Int {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return usage.ru_maxrss / 1024
+}
+
+/// Times each phase of a document run: read, JSON, JoyDoc, engine setup (parse and graph),
+/// full evaluation, edits; then an incremental update of one input (`--change FIELD=JSON`).
+for path in options.documents {
+    func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+    var start = DispatchTime.now().uptimeNanoseconds
+    let bytes = Array(FileManager.default.contents(atPath: path)!)
+    let read = seconds(since: start)
+    start = DispatchTime.now().uptimeNanoseconds
+    let json = try! JSONReader.read(bytes)
+    let parse = seconds(since: start)
+    start = DispatchTime.now().uptimeNanoseconds
+    let document = try! JoyDoc(json: json, bytes: bytes)
+    let model = seconds(since: start)
+    start = DispatchTime.now().uptimeNanoseconds
+    let engine = DocumentEngine(document: document)
+    let setup = seconds(since: start)
+    start = DispatchTime.now().uptimeNanoseconds
+    engine.evaluateAll()
+    let evaluate = seconds(since: start)
+    start = DispatchTime.now().uptimeNanoseconds
+    let edits = engine.edits
+    let updated = JSONEdit.apply(edits, to: bytes)
+    let write = seconds(since: start)
+    let total = read + parse + model + setup + evaluate + write
+    print(String(format: "%@: %d fields, %d formula fields, %.1f MB", path, document.fields.count, engine.graph.nodes.count,
+                 Double(bytes.count) / 1e6))
+    print(String(format: "  read %.3f  json %.3f  joydoc %.3f  setup %.3f  evaluate %.3f  edits %.3f  total %.3f s  peak %d MiB",
+                 read, parse, model, setup, evaluate, write, total, peakMemory()))
+    precondition(updated.count >= bytes.count / 2)
+    if let change = options.change, let equals = change.firstIndex(of: "=") {
+        let field = String(change[..<equals])
+        let value = try! JSONReader.read(String(change[change.index(after: equals)...]))
+        start = DispatchTime.now().uptimeNanoseconds
+        let recomputed = try! engine.apply([(field, value)])
+        let incremental = seconds(since: start)
+        print(String(format: "  incremental update of %@: %d fields recomputed in %.6f s (%.3f%% of the full evaluation)",
+                     field, recomputed.count, incremental, 100 * incremental / evaluate))
+    }
+}
+if !options.documents.isEmpty { exit(0) }
 
 if let formulasPath = options.formulas, let envPath = options.env {
     let text = try! String(contentsOfFile: formulasPath, encoding: .utf8)

@@ -63,16 +63,16 @@ enum DocumentRun {
                 outcome.report = "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\(JSONText.string(error.message))\(location)},\"changed\":false}"
             }
         case .evaluated(let engine, let changeError):
-            let updated = engine.updatedBytes
+            let edits = engine.edits
             outcome.formulas = engine.fieldReports.count
             outcome.errors = engine.diagnostics.count + (changeError == nil ? 0 : 1)
-            outcome.changed = updated != nil
+            outcome.changed = !edits.isEmpty
             if let changeError { Terminal.standardError.write("jf: \(path): --set: \(changeError)\n") }
             do {
-                if write, let updated {
-                    try Files.writeAtomically(updated, to: path)
+                if write, outcome.changed {
+                    try Files.writeAtomically(JSONEdit.apply(edits, to: bytes), to: path)
                 } else if let out {
-                    try Files.writeAtomically(updated ?? bytes, to: destination(of: path, in: out.directory, root: out.root))
+                    try Files.writeAtomically(JSONEdit.apply(edits, to: bytes), to: destination(of: path, in: out.directory, root: out.root))
                 }
             } catch {
                 outcome.unreadable = true
