@@ -91,7 +91,7 @@ public final class DocumentEngine {
                 }
             }
             if !inserted.isEmpty, let span = field.json.span {
-                let separator = (field.json.members?.isEmpty ?? true) ? "" : ", "
+                let separator = (field.json.count ?? 0) == 0 ? "" : ", "
                 edits.append(JSONEdit(span: (span.upperBound - 1)..<(span.upperBound - 1),
                                       replacement: separator + inserted.joined(separator: ", ")))
             }

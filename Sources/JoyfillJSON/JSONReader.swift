@@ -11,10 +11,11 @@ public struct JSONError: Error, Sendable, CustomStringConvertible {
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// Reads JSON text (RFC 8259) into ``JSONValue``s with spans.
+/// Reads JSON text (RFC 8259) into a ``JSONTape``: one entry per token, with spans.
 ///
-/// The reader is iterative: nested arrays and objects live on an explicit stack, so hostile
-/// nesting costs no call stack and stops cleanly at ``maxDepth``. Text must be UTF-8 (a leading
+/// The reader is iterative: open arrays and objects live on an explicit stack, so hostile
+/// nesting costs no call stack and stops cleanly at ``maxDepth``. Strings are checked here
+/// (escapes, control characters, UTF-8) and decoded only when asked for. Text must be UTF-8 (a leading
 /// byte-order mark is skipped); invalid UTF-8 inside strings is an error.
 public struct JSONReader {
     /// The deepest nesting of arrays and objects accepted.
@@ -33,108 +34,117 @@ public struct JSONReader {
 
     private let bytes: [UInt8]
     private var position = 0
+    private var entries: [JSONTape.Entry] = []
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        entries.reserveCapacity(bytes.count / 8 + 1)
     }
 
-    /// An array or object being read. Frames are mutated in place on the stack, so appending
-    /// an element never copies the elements read so far.
+    /// An array or object whose closing bracket has not been read yet.
     private struct Container {
-        let start: Int
+        let entry: Int
         let isObject: Bool
-        var elements: [JSONValue] = []
-        var members: [JSONMember] = []
-        /// The key of the member whose value is being read.
-        var key = ""
+        var count = 0
+    }
+
+    private mutating func append(_ type: JSONTape.TokenType, from start: Int, needsDecoding: Bool = false) {
+        entries.append(JSONTape.Entry(type: type, needsDecoding: needsDecoding, start: UInt32(start), end: UInt32(position),
+                                      next: UInt32(entries.count + 1), count: 0))
+    }
+
+    private mutating func open(_ type: JSONTape.TokenType, _ stack: inout [Container]) throws(JSONError) {
+        try push(&stack)
+        stack.append(Container(entry: entries.count, isObject: type == .object))
+        entries.append(JSONTape.Entry(type: type, needsDecoding: false, start: UInt32(position), end: 0, next: 0, count: 0))
+        position += 1
+        skipWhitespace()
+    }
+
+    private mutating func close(_ container: Container) {
+        position += 1
+        entries[container.entry].end = UInt32(position)
+        entries[container.entry].next = UInt32(entries.count)
+        entries[container.entry].count = UInt32(container.count)
     }
 
     private mutating func readDocument() throws(JSONError) -> JSONValue {
+        guard bytes.count < Int(UInt32.max) else {
+            throw error("the document is larger than 4 GiB")
+        }
         var stack: [Container] = []
         skipWhitespace()
         parsing: while true {
-            // Read the start of a value; containers are pushed and their first element read next.
-            var value: JSONValue
+            // Read one value; an opened container continues with its first element.
             let start = position
             guard position < bytes.count else {
-                throw error(stack.isEmpty && start == 0 ? "the input is empty: expected a JSON value" : "unexpected end of input: expected a value")
+                throw error(stack.isEmpty && entries.isEmpty ? "the input is empty: expected a JSON value" : "unexpected end of input: expected a value")
             }
             switch bytes[position] {
             case UInt8(ascii: "{"):
-                try push(&stack)
-                position += 1
-                skipWhitespace()
+                try open(.object, &stack)
                 if peek == UInt8(ascii: "}") {
-                    position += 1
-                    value = JSONValue(.object([]), span: start..<position)
+                    close(stack.removeLast())
                 } else {
-                    stack.append(Container(start: start, isObject: true, key: try readKey()))
+                    try readKey()
                     continue parsing
                 }
             case UInt8(ascii: "["):
-                try push(&stack)
-                position += 1
-                skipWhitespace()
+                try open(.array, &stack)
                 if peek == UInt8(ascii: "]") {
-                    position += 1
-                    value = JSONValue(.array([]), span: start..<position)
+                    close(stack.removeLast())
                 } else {
-                    stack.append(Container(start: start, isObject: false))
                     continue parsing
                 }
             case UInt8(ascii: "\""):
-                value = JSONValue(.string(try readString()), span: start..<position)
+                let needsDecoding = try readString()
+                append(.string, from: start, needsDecoding: needsDecoding)
             case UInt8(ascii: "t"):
                 try expectWord("true")
-                value = JSONValue(.bool(true), span: start..<position)
+                append(.true, from: start)
             case UInt8(ascii: "f"):
                 try expectWord("false")
-                value = JSONValue(.bool(false), span: start..<position)
+                append(.false, from: start)
             case UInt8(ascii: "n"):
                 try expectWord("null")
-                value = JSONValue(.null, span: start..<position)
+                append(.null, from: start)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = JSONValue(.number(try readNumber()), span: start..<position)
+                try readNumber()
+                append(.number, from: start)
             default:
                 throw error("expected a JSON value, found \(describe(bytes[position]))")
             }
 
-            // Attach the value to the containers it completes.
+            // The value is complete: continue or close the containers it ends.
             while true {
                 guard !stack.isEmpty else {
                     skipWhitespace()
                     if position < bytes.count {
                         throw error("unexpected \(describe(bytes[position])) after the end of the JSON value")
                     }
-                    return value
+                    return JSONValue(tape: JSONTape(bytes: bytes, entries: entries), index: 0)
                 }
                 let top = stack.count - 1
+                stack[top].count += 1
                 skipWhitespace()
                 if stack[top].isObject {
-                    stack[top].members.append(JSONMember(stack[top].key, value))
                     if peek == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
-                        stack[top].key = try readKey()
+                        try readKey()
                         continue parsing
                     }
                     guard peek == UInt8(ascii: "}") else { throw error("expected ',' or '}' after an object member\(found)") }
-                    position += 1
-                    let frame = stack.removeLast()
-                    value = JSONValue(.object(frame.members), span: frame.start..<position)
                 } else {
-                    stack[top].elements.append(value)
                     if peek == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
                         continue parsing
                     }
                     guard peek == UInt8(ascii: "]") else { throw error("expected ',' or ']' after an array element\(found)") }
-                    position += 1
-                    let frame = stack.removeLast()
-                    value = JSONValue(.array(frame.elements), span: frame.start..<position)
                 }
+                close(stack.removeLast())
             }
         }
     }
@@ -145,17 +155,23 @@ public struct JSONReader {
         }
     }
 
-    /// Reads `"key"` and the `:` after it, leaving the position at the member's value.
-    private mutating func readKey() throws(JSONError) -> String {
+    /// Reads `"key"` (as a string entry) and the `:` after it, leaving the position at the
+    /// member's value.
+    private mutating func readKey() throws(JSONError) {
         guard peek == UInt8(ascii: "\"") else {
             throw error(peek == UInt8(ascii: "}") ? "a trailing comma is not allowed in JSON" : "expected a member name in double quotes\(found)")
         }
-        let key = try readString()
+        let start = position
+        let needsDecoding = try readString()
+        let end = position
+        append(.string, from: start, needsDecoding: needsDecoding)
         skipWhitespace()
-        guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the member name \"\(key)\"\(found)") }
+        guard peek == UInt8(ascii: ":") else {
+            let key = JSONStrings.decode(bytes[(start + 1)..<(end - 1)])
+            throw error("expected ':' after the member name \"\(key)\"\(found)")
+        }
         position += 1
         skipWhitespace()
-        return key
     }
 
     private var peek: UInt8 { position < bytes.count ? bytes[position] : 0 }
@@ -181,8 +197,7 @@ public struct JSONReader {
         position += length
     }
 
-    private mutating func readNumber() throws(JSONError) -> String {
-        let start = position
+    private mutating func readNumber() throws(JSONError) {
         if peek == UInt8(ascii: "-") { position += 1 }
         guard isDigit(peek) else { throw error("expected a digit in the number") }
         if peek == UInt8(ascii: "0") {
@@ -202,115 +217,56 @@ public struct JSONReader {
             guard isDigit(peek) else { throw error("expected a digit in the exponent") }
             while isDigit(peek) { position += 1 }
         }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-    /// Reads a string starting at its opening quote.
-    private mutating func readString() throws(JSONError) -> String {
-        position += 1
+    /// Checks a string starting at its opening quote and moves past it. Returns whether its
+    /// text has escape sequences (and so must be decoded, not just copied).
+    private mutating func readString() throws(JSONError) -> Bool {
         let start = position
-        // Fast path: no escapes; ASCII-only text needs no UTF-8 validation.
+        position += 1
+        var escaped = false
         var ascii = true
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = ascii ? asciiString(start, position) : try validated(start, position)
-                position += 1
-                return text
-            }
-            if byte >= 0x80 { ascii = false }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("a control character must be escaped in a string") }
-            position += 1
-        }
-        var buffer = Array(bytes[start..<position])
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
-                position += 1
-                guard let text = String(validating: buffer, as: UTF8.self) else {
-                    throw JSONReader.error("invalid UTF-8 in a string", at: start, in: bytes)
+                if !ascii, String(validating: bytes[(start + 1)..<position], as: UTF8.self) == nil {
+                    throw JSONReader.error("invalid UTF-8 in a string", at: start + 1, in: bytes)
                 }
-                return text
-            case UInt8(ascii: "\\"):
                 position += 1
-                try readEscape(into: &buffer)
+                return escaped
+            case UInt8(ascii: "\\"):
+                escaped = true
+                position += 1
+                try checkEscape()
+            case 0..<0x20:
+                throw error("a control character must be escaped in a string")
             default:
-                if byte < 0x20 { throw error("a control character must be escaped in a string") }
-                buffer.append(byte)
+                if byte >= 0x80 { ascii = false }
                 position += 1
             }
         }
-        throw JSONReader.error("unterminated string", at: start - 1, in: bytes)
+        throw JSONReader.error("unterminated string", at: start, in: bytes)
     }
 
-    private mutating func readEscape(into buffer: inout [UInt8]) throws(JSONError) {
+    private mutating func checkEscape() throws(JSONError) {
         guard position < bytes.count else { throw error("unterminated escape sequence") }
         let byte = bytes[position]
-        position += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 1
         case UInt8(ascii: "u"):
-            var scalar = try readHex4()
-            if (0xD800...0xDBFF).contains(scalar), peek == UInt8(ascii: "\\"),
-               position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") {
-                let saved = position
-                position += 2
-                let low = try readHex4()
-                if (0xDC00...0xDFFF).contains(low) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else {
-                    position = saved
-                }
+            position += 1
+            guard position + 4 <= bytes.count, bytes[position..<(position + 4)].allSatisfy(JSONStrings.isHexDigit) else {
+                throw error("expected four hex digits after \\u")
             }
-            // A lone surrogate cannot be held in a Swift string; it reads as U+FFFD. The
-            // document's bytes are kept, so it is only replaced if this string is rewritten.
-            let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-            buffer.append(contentsOf: Array(String(character).utf8))
+            position += 4
         default:
-            position -= 1
             throw error("invalid escape sequence '\\\(describe(byte))' in a string")
         }
-    }
-
-    private mutating func readHex4() throws(JSONError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - 0x30)
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - 0x61 + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - 0x41 + 10)
-            default: throw error("expected four hex digits after \\u")
-            }
-            value = value << 4 | digit
-            position += 1
-        }
-        return value
-    }
-
-    private func asciiString(_ start: Int, _ end: Int) -> String {
-        bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-        }
-    }
-
-    private func validated(_ start: Int, _ end: Int) throws(JSONError) -> String {
-        let slice = bytes[start..<end]
-        guard let text = String(validating: slice, as: UTF8.self) else {
-            throw JSONReader.error("invalid UTF-8 in a string", at: start, in: bytes)
-        }
-        return text
     }
 
     private func describe(_ byte: UInt8) -> String {

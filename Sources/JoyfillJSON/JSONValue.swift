@@ -1,12 +1,13 @@
 /// JSON read and written losslessly (decision B10), for documents that must survive a
 /// round trip byte for byte.
 ///
-/// Every value read from text remembers its byte range (``JSONValue/span``), objects keep
-/// their members in order (duplicates included), and numbers keep their text, so `1.50`
-/// stays `1.50`. A changed document is written by replacing only the spans of the values
-/// that changed (``JSONEdit``); everything else keeps its original bytes.
-///
-/// This module knows nothing about JoyDocs or formulas.
+/// A value read from text is a view into a ``JSONTape``: the document's bytes plus one flat
+/// array of token entries. Nothing is decoded until asked for, so a large document costs
+/// about one entry per token rather than a tree of small objects. Every such value knows its
+/// byte range (``span``), objects keep their members in order (duplicates included), and
+/// numbers keep their text, so `1.50` stays `1.50`. Values built in code (results to write
+/// back) are plain ``Kind``s. A changed document is written by replacing only the spans of
+/// the values that changed (``JSONEdit``).
 public struct JSONValue: Sendable {
     public enum Kind: Sendable {
         case null
@@ -18,13 +19,20 @@ public struct JSONValue: Sendable {
         case object([JSONMember])
     }
 
-    public var kind: Kind
-    /// The value's bytes in the text it was read from; nil for values built in code.
-    public var span: Range<Int>?
+    enum Storage: Sendable {
+        case tape(JSONTape, Int)
+        case built(Kind)
+    }
 
-    public init(_ kind: Kind, span: Range<Int>? = nil) {
-        self.kind = kind
-        self.span = span
+    let storage: Storage
+
+    /// A value built in code.
+    public init(_ kind: Kind) {
+        storage = .built(kind)
+    }
+
+    init(tape: JSONTape, index: Int) {
+        storage = .tape(tape, index)
     }
 
     public static let null = JSONValue(.null)
@@ -45,37 +53,136 @@ public struct JSONValue: Sendable {
 
     // MARK: Reading
 
-    public var isNull: Bool { if case .null = kind { return true } else { return false } }
+    /// The value, decoded (containers hold views of their elements).
+    public var kind: Kind {
+        switch storage {
+        case .built(let kind): return kind
+        case .tape(let tape, let index):
+            switch tape.entries[index].type {
+            case .null: return .null
+            case .false: return .bool(false)
+            case .true: return .bool(true)
+            case .number: return .number(tape.text(index))
+            case .string: return .string(tape.string(index))
+            case .array: return .array(tape.children(index).map { JSONValue(tape: tape, index: $0) })
+            case .object: return .object(tape.members(index))
+            }
+        }
+    }
 
-    public var boolValue: Bool? { if case .bool(let value) = kind { return value } else { return nil } }
+    /// The value's bytes in the text it was read from; nil for values built in code.
+    public var span: Range<Int>? {
+        guard case .tape(let tape, let index) = storage else { return nil }
+        let entry = tape.entries[index]
+        return Int(entry.start)..<Int(entry.end)
+    }
 
-    public var stringValue: String? { if case .string(let value) = kind { return value } else { return nil } }
+    /// True for objects (without decoding anything).
+    public var isObject: Bool {
+        switch storage {
+        case .tape(let tape, let index): return tape.entries[index].type == .object
+        case .built(let kind): if case .object = kind { return true } else { return false }
+        }
+    }
+
+    /// The number of elements of an array or members of an object; nil for other values.
+    public var count: Int? {
+        switch storage {
+        case .tape(let tape, let index):
+            let entry = tape.entries[index]
+            return entry.type == .array || entry.type == .object ? Int(entry.count) : nil
+        case .built(let kind):
+            switch kind {
+            case .array(let values): return values.count
+            case .object(let members): return members.count
+            default: return nil
+            }
+        }
+    }
+
+    public var isNull: Bool {
+        switch storage {
+        case .tape(let tape, let index): return tape.entries[index].type == .null
+        case .built(let kind): if case .null = kind { return true } else { return false }
+        }
+    }
+
+    public var boolValue: Bool? {
+        switch storage {
+        case .tape(let tape, let index):
+            let type = tape.entries[index].type
+            return type == .true ? true : type == .false ? false : nil
+        case .built(let kind): if case .bool(let value) = kind { return value } else { return nil }
+        }
+    }
+
+    public var stringValue: String? {
+        switch storage {
+        case .tape(let tape, let index): return tape.entries[index].type == .string ? tape.string(index) : nil
+        case .built(let kind): if case .string(let value) = kind { return value } else { return nil }
+        }
+    }
 
     /// The number as a double (nil for non-numbers).
-    public var numberValue: Double? { if case .number(let text) = kind { return Double(text) } else { return nil } }
+    public var numberValue: Double? { numberText.flatMap { Double($0) } }
 
     /// The number's text as written.
-    public var numberText: String? { if case .number(let text) = kind { return text } else { return nil } }
+    public var numberText: String? {
+        switch storage {
+        case .tape(let tape, let index): return tape.entries[index].type == .number ? tape.text(index) : nil
+        case .built(let kind): if case .number(let text) = kind { return text } else { return nil }
+        }
+    }
 
-    public var arrayValue: [JSONValue]? { if case .array(let values) = kind { return values } else { return nil } }
+    public var arrayValue: [JSONValue]? {
+        switch storage {
+        case .tape(let tape, let index):
+            guard tape.entries[index].type == .array else { return nil }
+            return tape.children(index).map { JSONValue(tape: tape, index: $0) }
+        case .built(let kind): if case .array(let values) = kind { return values } else { return nil }
+        }
+    }
 
-    public var members: [JSONMember]? { if case .object(let members) = kind { return members } else { return nil } }
+    public var members: [JSONMember]? {
+        switch storage {
+        case .tape(let tape, let index): return tape.entries[index].type == .object ? tape.members(index) : nil
+        case .built(let kind): if case .object(let members) = kind { return members } else { return nil }
+        }
+    }
 
     /// The value of `key` in an object; with duplicate keys, the last one (as JavaScript reads JSON).
     public subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = kind else { return nil }
-        return members.last { $0.key == key }?.value
+        switch storage {
+        case .tape(let tape, let index):
+            guard tape.entries[index].type == .object, let found = tape.lookup(key, in: index) else { return nil }
+            return JSONValue(tape: tape, index: found)
+        case .built(let kind):
+            guard case .object(let members) = kind else { return nil }
+            return members.last { $0.key == key }?.value
+        }
     }
 
     /// The name of the value's JSON type, for messages.
     public var typeName: String {
-        switch kind {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .number: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
+        switch storage {
+        case .tape(let tape, let index):
+            switch tape.entries[index].type {
+            case .null: return "null"
+            case .true, .false: return "boolean"
+            case .number: return "number"
+            case .string: return "string"
+            case .array: return "array"
+            case .object: return "object"
+            }
+        case .built(let kind):
+            switch kind {
+            case .null: return "null"
+            case .bool: return "boolean"
+            case .number: return "number"
+            case .string: return "string"
+            case .array: return "array"
+            case .object: return "object"
+            }
         }
     }
 }
@@ -104,6 +211,111 @@ extension JSONValue: Equatable {
             return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: return false
         }
+    }
+}
+
+/// A parsed document: its bytes and one entry per JSON token, in document order. A container's
+/// entry is followed by its children (an object's as key, value, key, value …); `next` skips a
+/// whole subtree.
+final class JSONTape: Sendable {
+    enum TokenType: UInt8, Sendable {
+        case null, `false`, `true`, number, string, array, object
+    }
+
+    struct Entry: Sendable {
+        var type: TokenType
+        /// Strings: whether the text holds escape sequences (or non-ASCII) and must be decoded.
+        var needsDecoding: Bool
+        /// The token's bytes (strings include their quotes, containers their brackets).
+        var start: UInt32
+        var end: UInt32
+        /// The index of the entry after this value and everything inside it.
+        var next: UInt32
+        /// Containers: the number of elements (objects: members).
+        var count: UInt32
+    }
+
+    let bytes: [UInt8]
+    let entries: [Entry]
+
+    init(bytes: [UInt8], entries: [Entry]) {
+        self.bytes = bytes
+        self.entries = entries
+    }
+
+    /// The raw text of a token.
+    func text(_ index: Int) -> String {
+        let entry = entries[index]
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
+        }
+    }
+
+    /// A string token's value, decoded.
+    func string(_ index: Int) -> String {
+        let entry = entries[index]
+        let inner = (Int(entry.start) + 1)..<(Int(entry.end) - 1)
+        if !entry.needsDecoding {
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[inner]), as: UTF8.self) }
+        }
+        return JSONStrings.decode(bytes[inner])
+    }
+
+    /// The entry indices of a container's elements (for objects, of the values).
+    func children(_ index: Int) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(Int(entries[index].count))
+        var child = index + 1
+        let isObject = entries[index].type == .object
+        let end = Int(entries[index].next)
+        while child < end {
+            if isObject { child += 1 }   // skip the key
+            result.append(child)
+            child = Int(entries[child].next)
+        }
+        return result
+    }
+
+    func members(_ index: Int) -> [JSONMember] {
+        var result: [JSONMember] = []
+        result.reserveCapacity(Int(entries[index].count))
+        var key = index + 1
+        let end = Int(entries[index].next)
+        while key < end {
+            result.append(JSONMember(string(key), JSONValue(tape: self, index: key + 1)))
+            key = Int(entries[key + 1].next)
+        }
+        return result
+    }
+
+    /// The value of the last member named `key`, compared on the raw bytes when the key has
+    /// no escapes.
+    func lookup(_ key: String, in index: Int) -> Int? {
+        var found: Int?
+        var member = index + 1
+        let end = Int(entries[index].next)
+        var target = key
+        target.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { buffer in
+                while member < end {
+                    let entry = entries[member]
+                    let start = Int(entry.start) + 1
+                    let length = Int(entry.end) - 1 - start
+                    if entry.needsDecoding {
+                        if string(member) == key { found = member + 1 }
+                    } else if length == wanted.count {
+                        var equal = true
+                        for offset in 0..<length where buffer[start + offset] != wanted[offset] {
+                            equal = false
+                            break
+                        }
+                        if equal { found = member + 1 }
+                    }
+                    member = Int(entries[member + 1].next)
+                }
+            }
+        }
+        return found
     }
 }
 

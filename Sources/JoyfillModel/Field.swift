@@ -68,21 +68,10 @@ public struct Field: Sendable {
     init(json: JSONValue, id: String, bytes: [UInt8], issues: inout [DocumentIssue]) {
         self.id = id
         self.json = json
-        // One pass over the members (the last of a repeated key wins, as in ``JSONValue/subscript(_:)``).
-        var typeJSON: JSONValue?, titleJSON: JSONValue?, formulasJSON: JSONValue?, optionsJSON: JSONValue?
-        var columnsJSON: JSONValue?, columnOrderJSON: JSONValue?, schemaJSON: JSONValue?
-        for member in json.members ?? [] {
-            switch member.key {
-            case "type": typeJSON = member.value
-            case "title": titleJSON = member.value
-            case "formulas": formulasJSON = member.value
-            case "options": optionsJSON = member.value
-            case "tableColumns": columnsJSON = member.value
-            case "tableColumnOrder": columnOrderJSON = member.value
-            case "schema": schemaJSON = member.value
-            default: continue
-            }
-        }
+        // Key lookups compare raw bytes on the tape, so they cost no allocation.
+        let typeJSON = json["type"], titleJSON = json["title"], formulasJSON = json["formulas"]
+        let optionsJSON = json["options"], columnsJSON = json["tableColumns"]
+        let columnOrderJSON = json["tableColumnOrder"], schemaJSON = json["schema"]
         type = FieldType(typeJSON?.stringValue ?? "")
         title = titleJSON?.stringValue
         func issue(_ message: String, _ value: JSONValue?) {

@@ -34,7 +34,7 @@ public struct JoyDoc: Sendable {
         func located(_ message: String, _ value: JSONValue?, field: String? = nil) -> DocumentError {
             DocumentError(message: message, offset: value?.span?.lowerBound, in: bytes, field: field)
         }
-        guard json.members != nil else {
+        guard json.isObject else {
             throw located("not a JoyDoc: the document must be a JSON object, not \(json.typeName == "array" ? "an" : "a") \(json.typeName)", json)
         }
         guard let fieldsJSON = json["fields"] else {
@@ -49,7 +49,7 @@ public struct JoyDoc: Sendable {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(fieldList.count)
         for (index, element) in fieldList.enumerated() {
-            guard element.members != nil else {
+            guard element.isObject else {
                 throw located("fields[\(index)] must be an object, not \(element.typeName == "array" ? "an" : "a") \(element.typeName)", element)
             }
             guard let id = element["_id"]?.stringValue, !id.isEmpty else {
