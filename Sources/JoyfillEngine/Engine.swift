@@ -65,6 +65,9 @@ public final class DocumentEngine {
 
     // MARK: - Results
 
+    /// The number of fields with applied formulas.
+    public var formulaFieldCount: Int { formulaFields.count }
+
     /// Every field with an applied formula: its status and stored value after the run.
     public var fieldReports: [FieldReport] {
         formulaFields.enumerated().map { index, field in
@@ -123,7 +126,7 @@ public final class DocumentEngine {
         findings[node].removeAll()
         if let cycle = graph.cycles[node] {
             statuses[node] = .circular
-            let next = graph.nodes[graph.reads[node].first { graph.cycles[$0] != nil } ?? node]
+            let next = graph.nodes[graph.reads(of: node).first { graph.cycles[$0] != nil } ?? node]
             // Long cycles are named in full once, on the field where the path starts; the
             // other fields get a shortened path, so reports stay linear in the document's size.
             let full = cycle.count <= DocumentEngine.longestPathShown || cycle[0] == field.id
@@ -136,7 +139,7 @@ public final class DocumentEngine {
         }
         if graph.downstreamOfCycle.contains(node) {
             statuses[node] = .dependsOnCircular
-            let source = graph.reads[node].first { graph.cycles[$0] != nil || graph.downstreamOfCycle.contains($0) }.map { graph.nodes[$0] } ?? ""
+            let source = graph.reads(of: node).first { graph.cycles[$0] != nil || graph.downstreamOfCycle.contains($0) }.map { graph.nodes[$0] } ?? ""
             report(node, .circular, "depends-on-circular", "depends on '\(source)', which is on or after a circular reference; the value is kept",
                    formula: formula(of: field, reading: source))
             return

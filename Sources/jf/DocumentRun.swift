@@ -64,7 +64,7 @@ enum DocumentRun {
             }
         case .evaluated(let engine, let changeError):
             let edits = engine.edits
-            outcome.formulas = engine.fieldReports.count
+            outcome.formulas = engine.formulaFieldCount
             outcome.errors = engine.diagnostics.count + (changeError == nil ? 0 : 1)
             outcome.changed = !edits.isEmpty
             if let changeError { Terminal.standardError.write("jf: \(path): --set: \(changeError)\n") }

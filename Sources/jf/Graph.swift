@@ -46,9 +46,7 @@ struct Graph: ParsableCommand {
     /// Every name each node reads (fields with formulas and inputs alike), sorted; one pass
     /// over the edges.
     private func readsByNode(_ graph: DependencyGraph) -> [[String]] {
-        var reads = [[String]](repeating: [], count: graph.nodes.count)
-        for (name, readers) in graph.readers { for reader in readers { reads[reader].append(name) } }
-        return reads.map { $0.sorted() }
+        graph.readNamesByNode().map { $0.sorted() }
     }
 
     /// Each cycle once (a cycle's path starts at its smallest id, so that id names it).
@@ -76,7 +74,7 @@ struct Graph: ParsableCommand {
         var text = "digraph formulas {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
         let formulaFields = Set(graph.nodes)
         var inputs = Set<String>()
-        for (name, _) in graph.readers where !formulaFields.contains(name) { inputs.insert(name) }
+        for name in graph.readNames where !formulaFields.contains(name) { inputs.insert(name) }
         for input in inputs.sorted() {
             let known = doc.field(input) != nil
             text += "  \(quoted(input)) [style=\(known ? "dashed" : "\"dashed,filled\", fillcolor=\"#eeeeee\", label=\(quoted(input + " (unknown)"))")];\n"

@@ -10,11 +10,15 @@ import JoyfillModel
 public struct DependencyGraph: Sendable {
     /// The formula fields, in document order; a node is an index into this array.
     public let nodes: [String]
-    /// For each node, the nodes it reads (deduplicated, in first-read order).
-    public let reads: [[Int]]
-    /// For every field id read by some formula (formula fields and inputs alike), the nodes
-    /// that read it: what must be recomputed when it changes.
-    public let readers: [String: [Int]]
+    /// Every name some formula reads (formula fields and inputs alike), each once.
+    public let readNames: [String]
+    /// The nodes each node reads, as compressed rows: node `n`'s are `readTargets[readStart[n]..<readStart[n + 1]]`.
+    private let readStart: [Int32]
+    private let readTargets: [Int32]
+    /// The readers of each read name, as compressed rows indexed like ``readNames``.
+    private let readerStart: [Int32]
+    private let readerNodes: [Int32]
+    private let nameIDs: [String: Int32]
     /// Every node once, dependencies before dependents; the nodes of a cycle are adjacent.
     public let order: [Int]
     /// Each node's position in ``order``.
@@ -36,19 +40,61 @@ public struct DependencyGraph: Sendable {
         for (index, id) in nodes.enumerated() where positions[id] == nil { positions[id] = index }
         self.positions = positions
 
-        var reads = [[Int]](repeating: [], count: nodes.count)
-        var readers: [String: [Int]] = [:]
-        for (index, entry) in references.enumerated() {
-            var seen = Set<Int>()
+        // Intern the read names, and record each node's reads (names and nodes) without duplicates.
+        var nameIDs: [String: Int32] = [:]
+        var readNames: [String] = []
+        var nodeNames: [Int32] = []            // per node, its read name ids (compressed by nameStart)
+        var nameStart: [Int32] = [0]
+        var readStart: [Int32] = [0]
+        var readTargets: [Int32] = []
+        nameStart.reserveCapacity(nodes.count + 1)
+        readStart.reserveCapacity(nodes.count + 1)
+        for entry in references {
+            let firstName = nodeNames.count
+            // Short read lists are de-duplicated by a scan; long ones (a sum of 100,000 fields) with a set.
+            var seen: Set<Int32>? = entry.reads.count > 16 ? [] : nil
             for name in entry.reads {
-                if readers[name]?.last != index { readers[name, default: []].append(index) }
-                if let target = positions[name], seen.insert(target).inserted { reads[index].append(target) }
+                let id: Int32
+                if let known = nameIDs[name] {
+                    id = known
+                } else {
+                    id = Int32(readNames.count)
+                    nameIDs[name] = id
+                    readNames.append(name)
+                }
+                if seen != nil {
+                    if !seen!.insert(id).inserted { continue }
+                } else if nodeNames[firstName...].contains(id) {
+                    continue
+                }
+                nodeNames.append(id)
+                if let target = positions[name] { readTargets.append(Int32(target)) }
+            }
+            nameStart.append(Int32(nodeNames.count))
+            readStart.append(Int32(readTargets.count))
+        }
+        // Readers of each name: a counting pass, then a filling pass.
+        var readerStart = [Int32](repeating: 0, count: readNames.count + 1)
+        for id in nodeNames { readerStart[Int(id) + 1] += 1 }
+        for index in 0..<readNames.count { readerStart[index + 1] += readerStart[index] }
+        var fill = readerStart
+        var readerNodes = [Int32](repeating: 0, count: nodeNames.count)
+        for node in 0..<nodes.count {
+            for position in Int(nameStart[node])..<Int(nameStart[node + 1]) {
+                let id = Int(nodeNames[position])
+                readerNodes[Int(fill[id])] = Int32(node)
+                fill[id] += 1
             }
         }
-        self.reads = reads
-        self.readers = readers
+        self.readNames = readNames
+        self.nameIDs = nameIDs
+        self.readStart = readStart
+        self.readTargets = readTargets
+        self.readerStart = readerStart
+        self.readerNodes = readerNodes
 
-        let (order, components) = DependencyGraph.stronglyConnectedComponents(reads)
+        let (order, components) = DependencyGraph.stronglyConnectedComponents(
+            count: nodes.count, reads: { node in readTargets[Int(readStart[node])..<Int(readStart[node + 1])] })
         self.order = order
         var rank = [Int](repeating: 0, count: nodes.count)
         for (position, node) in order.enumerated() { rank[node] = position }
@@ -56,18 +102,45 @@ public struct DependencyGraph: Sendable {
 
         var cycles: [Int: [String]] = [:]
         for component in components {
-            let isCycle = component.count > 1 || reads[component[0]].contains(component[0])
+            let first = component[0]
+            let isCycle = component.count > 1
+                || readTargets[Int(readStart[first])..<Int(readStart[first + 1])].contains(Int32(first))
             guard isCycle else { continue }
-            let path = DependencyGraph.cyclePath(in: component, reads: reads, nodes: nodes)
+            let path = DependencyGraph.cyclePath(in: component, nodes: nodes) { node in
+                readTargets[Int(readStart[node])..<Int(readStart[node + 1])]
+            }
             for node in component { cycles[node] = path }
         }
         self.cycles = cycles
 
         var downstream = Set<Int>()
-        for node in order where cycles[node] == nil {
-            if reads[node].contains(where: { cycles[$0] != nil || downstream.contains($0) }) { downstream.insert(node) }
+        if !cycles.isEmpty {
+            for node in order where cycles[node] == nil {
+                let reads = readTargets[Int(readStart[node])..<Int(readStart[node + 1])]
+                if reads.contains(where: { cycles[Int($0)] != nil || downstream.contains(Int($0)) }) { downstream.insert(node) }
+            }
         }
         downstreamOfCycle = downstream
+    }
+
+    /// The nodes a node reads.
+    public func reads(of node: Int) -> [Int] {
+        readTargets[Int(readStart[node])..<Int(readStart[node + 1])].map(Int.init)
+    }
+
+    /// The nodes that read `name`.
+    public func readers(of name: String) -> [Int] {
+        guard let id = nameIDs[name] else { return [] }
+        return readerNodes[Int(readerStart[Int(id)])..<Int(readerStart[Int(id) + 1])].map(Int.init)
+    }
+
+    /// For each node, every name it reads (in the order of ``readNames``).
+    public func readNamesByNode() -> [[String]] {
+        var result = [[String]](repeating: [], count: nodes.count)
+        for (id, name) in readNames.enumerated() {
+            for position in Int(readerStart[id])..<Int(readerStart[id + 1]) { result[Int(readerNodes[position])].append(name) }
+        }
+        return result
     }
 
     /// The node of a formula field.
@@ -78,20 +151,19 @@ public struct DependencyGraph: Sendable {
     public func affected(by fields: [String]) -> [Int] {
         var seen = Set<Int>()
         var queue: [Int] = []
-        for field in fields { for reader in readers[field] ?? [] where seen.insert(reader).inserted { queue.append(reader) } }
+        for field in fields { for reader in readers(of: field) where seen.insert(reader).inserted { queue.append(reader) } }
         var index = 0
         while index < queue.count {
             let node = queue[index]
             index += 1
-            for reader in readers[nodes[node]] ?? [] where seen.insert(reader).inserted { queue.append(reader) }
+            for reader in readers(of: nodes[node]) where seen.insert(reader).inserted { queue.append(reader) }
         }
         return queue.sorted { rank[$0] < rank[$1] }
     }
 
     /// Tarjan's algorithm with an explicit stack. Components come out dependencies first
     /// (a component is finished only after everything it reads); returns that node order too.
-    static func stronglyConnectedComponents(_ reads: [[Int]]) -> (order: [Int], components: [[Int]]) {
-        let count = reads.count
+    static func stronglyConnectedComponents(count: Int, reads: (Int) -> ArraySlice<Int32>) -> (order: [Int], components: [[Int]]) {
         var index = [Int](repeating: -1, count: count)
         var low = [Int](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
@@ -110,9 +182,10 @@ public struct DependencyGraph: Sendable {
             onStack[start] = true
             while let frame = frames.last {
                 let node = frame.node
-                if frame.edge < reads[node].count {
+                let targets = reads(node)
+                if frame.edge < targets.count {
                     frames[frames.count - 1].edge += 1
-                    let target = reads[node][frame.edge]
+                    let target = Int(targets[targets.startIndex + frame.edge])
                     if index[target] < 0 {
                         index[target] = nextIndex
                         low[target] = nextIndex
@@ -146,7 +219,7 @@ public struct DependencyGraph: Sendable {
 
     /// The shortest cycle through the component's smallest field id, following reads (C1):
     /// `[a, b, c, a]` where `a` reads `b`.
-    static func cyclePath(in component: [Int], reads: [[Int]], nodes: [String]) -> [String] {
+    static func cyclePath(in component: [Int], nodes: [String], reads: (Int) -> ArraySlice<Int32>) -> [String] {
         let members = Set(component)
         let start = component.min { nodes[$0] < nodes[$1] }!
         var previous: [Int: Int] = [:]
@@ -156,7 +229,7 @@ public struct DependencyGraph: Sendable {
         search: while index < queue.count {
             let node = queue[index]
             index += 1
-            for target in reads[node] where members.contains(target) {
+            for target in reads(node).map(Int.init) where members.contains(target) {
                 if target == start {
                     closing = node
                     break search
