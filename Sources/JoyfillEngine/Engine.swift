@@ -69,10 +69,22 @@ public final class DocumentEngine {
     public var formulaFieldCount: Int { formulaFields.count }
 
     /// Every field with an applied formula: its status and stored value after the run.
-    public var fieldReports: [FieldReport] {
-        formulaFields.enumerated().map { index, field in
+    public var fieldReports: [FieldReport] { fieldReports(first: formulaFields.count) }
+
+    /// The reports of the first `count` formula fields, in document order.
+    public func fieldReports(first count: Int) -> [FieldReport] {
+        formulaFields.prefix(count).enumerated().map { index, field in
             FieldReport(field: field.id, type: field.type, status: statuses[index], value: values[field.id] ?? field.value)
         }
+    }
+
+    /// Whether writing the results would change the document; stops at the first change.
+    public var hasChanges: Bool {
+        for field in formulaFields {
+            if let value = values[field.id], field.json["value"].map({ $0 != value }) ?? true { return true }
+            if let flag = hidden[field.id], field.json["hidden"]?.boolValue ?? false != flag { return true }
+        }
+        return false
     }
 
     /// Problems, by field in document order.
@@ -81,22 +93,26 @@ public final class DocumentEngine {
     /// The text edits that write the results into the document; empty when nothing changed.
     public var edits: [JSONEdit] {
         var edits: [JSONEdit] = []
-        for field in document.fields {
-            var inserted: [String] = []
-            for (key, newValue) in [("value", values[field.id]), ("hidden", hidden[field.id].map(JSONValue.bool))] {
+        for field in formulaFields {
+            let value = values[field.id]
+            let flag = hidden[field.id]
+            if value == nil && flag == nil { continue }
+            var inserted = ""
+            for (key, newValue) in [("value", value), ("hidden", flag.map(JSONValue.bool))] {
                 guard let newValue else { continue }
                 if let old = field.json[key] {
                     if old != newValue, let edit = JSONEdit(replacing: old, with: newValue) { edits.append(edit) }
                 } else if key == "hidden" && newValue == .bool(false) {
                     continue   // an absent `hidden` already means visible
                 } else {
-                    inserted.append(JSONText.string(key) + ": " + newValue.text)
+                    if !inserted.isEmpty { inserted += ", " }
+                    inserted += "\"\(key)\": "
+                    newValue.write(to: &inserted)
                 }
             }
             if !inserted.isEmpty, let span = field.json.span {
                 let separator = (field.json.count ?? 0) == 0 ? "" : ", "
-                edits.append(JSONEdit(span: (span.upperBound - 1)..<(span.upperBound - 1),
-                                      replacement: separator + inserted.joined(separator: ", ")))
+                edits.append(JSONEdit(span: (span.upperBound - 1)..<(span.upperBound - 1), replacement: separator + inserted))
             }
         }
         return edits

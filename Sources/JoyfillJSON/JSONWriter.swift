@@ -94,7 +94,9 @@ public struct JSONEdit: Sendable, Equatable {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var copied = 0
-        for edit in edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) where edit.span.lowerBound >= copied {
+        let ordered = zip(edits, edits.dropFirst()).allSatisfy { $0.span.lowerBound <= $1.span.lowerBound }
+        for edit in ordered ? edits : edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })
+        where edit.span.lowerBound >= copied {
             output.append(contentsOf: bytes[copied..<min(edit.span.lowerBound, bytes.count)])
             output.append(contentsOf: edit.replacement.utf8)
             copied = min(edit.span.upperBound, bytes.count)

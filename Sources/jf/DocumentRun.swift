@@ -63,16 +63,15 @@ enum DocumentRun {
                 outcome.report = "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\(JSONText.string(error.message))\(location)},\"changed\":false}"
             }
         case .evaluated(let engine, let changeError):
-            let edits = engine.edits
             outcome.formulas = engine.formulaFieldCount
             outcome.errors = engine.diagnostics.count + (changeError == nil ? 0 : 1)
-            outcome.changed = !edits.isEmpty
+            outcome.changed = engine.hasChanges
             if let changeError { Terminal.standardError.write("jf: \(path): --set: \(changeError)\n") }
             do {
                 if write, outcome.changed {
-                    try Files.writeAtomically(JSONEdit.apply(edits, to: bytes), to: path)
+                    try Files.writeAtomically(JSONEdit.apply(engine.edits, to: bytes), to: path)
                 } else if let out {
-                    try Files.writeAtomically(JSONEdit.apply(edits, to: bytes), to: destination(of: path, in: out.directory, root: out.root))
+                    try Files.writeAtomically(JSONEdit.apply(engine.edits, to: bytes), to: destination(of: path, in: out.directory, root: out.root))
                 }
             } catch {
                 outcome.unreadable = true
@@ -117,7 +116,8 @@ enum DocumentRun {
     }
 
     static func humanReport(_ path: String, _ engine: DocumentEngine) -> String {
-        let reports = engine.fieldReports
+        let reports = engine.fieldReports(first: fieldsShown)
+        let total = engine.formulaFieldCount
         var text = "\(path)\n"
         let width = min(24, reports.prefix(fieldsShown).map(\.field.count).max() ?? 0)
         for report in reports.prefix(fieldsShown) {
@@ -129,7 +129,7 @@ enum DocumentRun {
             let status = report.status == .ok ? "" : "  [\(report.status.rawValue)]"
             text += "  \(name)  \(value.count > 80 ? String(value.prefix(80)) + "…" : value)\(status)\n"
         }
-        if reports.count > fieldsShown { text += "  … and \(reports.count - fieldsShown) more formula fields (--json lists them all)\n" }
+        if total > fieldsShown { text += "  … and \(total - fieldsShown) more formula fields (--json lists them all)\n" }
         var renderer = DiagnosticRenderer(colored: Terminal.standardOutput.wantsColor)
         renderer.showsCode = true
         for diagnostic in engine.diagnostics {
