@@ -38,20 +38,33 @@ enum Files {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).jf-\(UUID().uuidString).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            if FileManager.default.fileExists(atPath: path),
-               let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-               let permissions = attributes[.posixPermissions] {
-                try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).jf-\(UUID().uuidString).tmp").path
+        // Keep the file's permissions; new files get the usual 0644 (less the umask).
+        var status = stat()
+        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let result = write(descriptor, raw.baseAddress! + written, raw.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
             }
-            guard rename(temporary.path, path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+            return nil
+        }
+        if close(descriptor) != 0 || failure != nil {
+            let code = failure ?? errno
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
     }
 }
