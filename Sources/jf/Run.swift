@@ -15,13 +15,13 @@ struct Run: ParsableCommand {
 
             Examples:
               jf run examples/invoice.json
-              jf run --json forms/                        # the JSON report (docs/cli.md)
+              jf run --json forms/              # the JSON report
               jf run --set tax_rate=10 examples/invoice.json
-              jf run --write --jobs 2 forms/              # rewrite changed files in place, atomically
-              cat docs.jsonl | jf run --jsonl > out.jsonl # one JoyDoc per line, for pipelines
+              jf run --write --jobs 2 forms/    # rewrite changed files
+              jf run --jsonl < in.jsonl         # one JoyDoc per line
 
-            Exits 1 when a formula failed or a document is not a JoyDoc, 2 on a usage error \
-            or unreadable input.
+            Exits 1 when a formula failed, 2 on a usage error or when a document cannot be \
+            read (invalid JSON, not a JoyDoc). Details: docs/cli.md.
             """
     )
 
