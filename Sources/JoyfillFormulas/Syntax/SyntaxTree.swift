@@ -144,13 +144,7 @@ public final class SyntaxTree: Sendable {
     public func children(_ range: TableRange) -> ArraySlice<NodeID> { children[range.indices] }
 
     /// The source text covered by a node.
-    public func text(of id: NodeID) -> Substring {
-        let span = spans[id.index]
-        let utf8 = source.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: span.start)
-        let end = utf8.index(start, offsetBy: span.length)
-        return source[start..<end]
-    }
+    public func text(of id: NodeID) -> Substring { source.text(in: spans[id.index]) }
 
     /// Every free name the formula reads (field ids), in order of first appearance.
     /// Lambda parameters and function names are not included (decision B1).
@@ -189,12 +183,7 @@ struct TreeBuilder {
     func span(of id: NodeID) -> SourceSpan { spans[id.index] }
     func name(_ id: NameID) -> String { names[id.index] }
 
-    func text(of id: NodeID) -> Substring {
-        let span = spans[id.index]
-        let utf8 = source.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: span.start)
-        return source[start..<utf8.index(start, offsetBy: span.length)]
-    }
+    func text(of id: NodeID) -> Substring { source.text(in: spans[id.index]) }
 
     mutating func append(_ node: Node, _ span: SourceSpan) -> NodeID {
         nodes.append(node)
@@ -205,5 +194,14 @@ struct TreeBuilder {
     mutating func intern(_ name: String) -> NameID {
         names.append(name)
         return NameID(names.count - 1)
+    }
+}
+
+extension String {
+    /// The text a span of UTF-8 byte offsets covers.
+    func text(in span: SourceSpan) -> Substring {
+        let utf8 = self.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: span.start)
+        return self[start..<utf8.index(start, offsetBy: span.length)]
     }
 }
