@@ -12,6 +12,8 @@ public final class DocumentEngine {
     private let evaluator: Evaluator
     /// Parsed document formulas by id (each formula is parsed once).
     private var trees: [String: SyntaxTree] = [:]
+    /// Each formula's names resolved to the context's slots, by formula id (made on first use).
+    private var slotTables: [String: [Int32]] = [:]
     private var formulaFields: [Field] = []
     /// Stored values that differ from the document's (field id → value; JSON null clears).
     private var values: [String: JSONValue] = [:]
@@ -134,7 +136,7 @@ public final class DocumentEngine {
         } else {
             values[field.id] = json
         }
-        context.overrides[field.id] = ValueConversion.value(of: field, stored: .some(json))
+        context.override(field.id, with: ValueConversion.value(of: field, stored: .some(json)))
     }
 
     private func evaluate(_ node: Int) {
@@ -167,8 +169,10 @@ public final class DocumentEngine {
                 continue
             }
             let value: Value
+            let slots = slotTables[definition.id] ?? Evaluator.slots(of: tree, in: context)
+            slotTables[definition.id] = slots
             do throws(Diagnostic) {
-                value = try evaluator.evaluate(tree, in: context)
+                value = try evaluator.evaluate(tree, in: context, slots: slots)
             } catch {
                 fail(node, error.kind, error.code ?? defaultCode(error.kind), error.message, formula: (definition, error.span))
                 continue

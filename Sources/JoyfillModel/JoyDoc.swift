@@ -102,6 +102,9 @@ public struct JoyDoc: Sendable {
         fieldPositions[id].map { fields[$0] }
     }
 
+    /// The position in ``fields`` of the field with this `_id`.
+    public func fieldIndex(_ id: String) -> Int? { fieldPositions[id] }
+
     /// The document formula with this `_id` (the first, if several share it).
     public func formula(_ id: String) -> FormulaDefinition? {
         formulaPositions[id].map { formulas[$0] }

@@ -121,7 +121,7 @@ struct BindingTests {
     @Test func overridesReplaceStoredValues() throws {
         let document = try JoyDoc(bytes: Array(everyType.utf8))
         let context = DocumentContext(document: document)
-        context.overrides["qty"] = .number(10)
+        context.override("qty", with: .number(10))
         #expect(try Evaluator().evaluate("qty + 1", in: context).description == "11")
     }
 }

@@ -109,6 +109,36 @@ struct EvaluatorTests {
         }
     }
 
+    @Test func slotsResolveNamesOnce() throws {
+        final class Slotted: EvaluationContext {
+            let names = ["a", "b", "f"]
+            var values: [Value]
+            var lookupsByName = 0
+            init(_ values: [Value]) { self.values = values }
+            func value(of name: String) throws(ResolutionError) -> Value? {
+                lookupsByName += 1
+                return names.firstIndex(of: name).map { values[$0] }
+            }
+            func slots(for names: [String]) -> [Int32] { names.map { self.names.firstIndex(of: $0).map(Int32.init) ?? -1 } }
+            func value(atSlot slot: Int) -> Value? { values[slot] }
+        }
+        let evaluator = Evaluator()
+        let lambda = try evaluator.evaluate("(y) -> y + b")   // from another tree
+        let context = Slotted([.number(1), .number(100), lambda])
+        let tree = Parser.parse("map([a, 2], f)[1] + a + nosuch")
+        let slots = Evaluator.slots(of: tree, in: context)
+        do {
+            _ = try evaluator.evaluate(tree, in: context, slots: slots)
+            Issue.record("nosuch should not resolve")
+        } catch {
+            #expect(error.message == "unknown name 'nosuch'")
+        }
+        // `a` and `f` came from slots; `b` (in the other tree's lambda, called twice) and `nosuch` by name.
+        #expect(context.lookupsByName == 3)
+        let fine = Parser.parse("map([a, 2], f)[1] + a")
+        #expect(try evaluator.evaluate(fine, in: context, slots: Evaluator.slots(of: fine, in: context)).description == "103")
+    }
+
     @Test func lambdasEscapeAndStillWork() throws {
         let evaluator = Evaluator()
         let adders = try evaluator.evaluate("map([1, 2], (x) -> (y) -> x + y)")

@@ -8,28 +8,49 @@ import JoyfillModel
 /// row N; collections do the same over their root schema; an unknown column or row is a
 /// `reference` error (B3). Other paths are read from the field's value in the generic way.
 ///
-/// ``overrides`` holds values that replace stored ones (computed formula results), so the
+/// ``override(_:with:)`` replaces a field's stored value (a computed formula result), so the
 /// engine can evaluate dependents before anything is written back.
+///
+/// A field's slot is its position in the document; ``slots(for:)`` resolves a formula's names
+/// once, so that repeated evaluations read values by slot without hashing names.
 public final class DocumentContext: EvaluationContext {
     public let document: JoyDoc
-    /// Values that take precedence over the stored ones, by field id.
-    public var overrides: [String: Value] = [:]
-    private var cache: [String: Value] = [:]
+    /// Each field's current value by position: converted on first use, or overridden.
+    private var values: [Value?]
+    private var overridden: [Bool]
 
     public init(document: JoyDoc) {
         self.document = document
+        values = [Value?](repeating: nil, count: document.fields.count)
+        overridden = [Bool](repeating: false, count: document.fields.count)
+    }
+
+    /// Replaces the value formulas see for `field` (a result already written back).
+    public func override(_ field: String, with value: Value) {
+        guard let index = document.fieldIndex(field) else { return }
+        values[index] = value
+        overridden[index] = true
     }
 
     public func value(of name: String) throws(ResolutionError) -> Value? {
-        if let value = overrides[name] ?? cache[name] { return value }
-        guard let field = document.field(name) else { return nil }
-        let value = ValueConversion.value(of: field)
-        cache[name] = value
+        guard let index = document.fieldIndex(name) else { return nil }
+        return value(atSlot: index)
+    }
+
+    public func slots(for names: [String]) -> [Int32] {
+        names.map { name in document.fieldIndex(name).map(Int32.init) ?? -1 }
+    }
+
+    public func value(atSlot slot: Int) -> Value? {
+        if let value = values[slot] { return value }
+        let value = ValueConversion.value(of: document.fields[slot])
+        values[slot] = value
         return value
     }
 
     public func member(_ member: String, of name: String) throws(ResolutionError) -> Value? {
-        guard overrides[name] == nil, let field = document.field(name) else { return nil }
+        guard let index = document.fieldIndex(name), !overridden[index] else { return nil }
+        let field = document.fields[index]
         let columns: [TableColumn]
         switch field.type {
         case .table: columns = field.columns

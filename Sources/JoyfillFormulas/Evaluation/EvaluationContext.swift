@@ -13,11 +13,20 @@ public protocol EvaluationContext {
 
     /// Names this context knows, for "did you mean" suggestions.
     var knownNames: [String] { get }
+
+    /// Resolves names to slots once (-1 for an unknown name), for callers that evaluate the
+    /// same formula many times; see ``Evaluator/slots(of:in:)``.
+    func slots(for names: [String]) -> [Int32]
+
+    /// The value in a slot returned by ``slots(for:)``.
+    func value(atSlot slot: Int) -> Value?
 }
 
 extension EvaluationContext {
     public func member(_ member: String, of name: String) throws(ResolutionError) -> Value? { nil }
     public var knownNames: [String] { [] }
+    public func slots(for names: [String]) -> [Int32] { [Int32](repeating: -1, count: names.count) }
+    public func value(atSlot slot: Int) -> Value? { nil }
 }
 
 /// A failure to resolve a name or path, reported by a context. The evaluator turns it into a

@@ -23,6 +23,8 @@ public final class Evaluator {
     @exclusivity(unchecked) var frameBase = 0
     @exclusivity(unchecked) var stack: [Value] = []
     @exclusivity(unchecked) var spine: [NodeID] = []
+    /// For the tree being evaluated, each name's slot in the context (or empty: look up by name).
+    @exclusivity(unchecked) var slotTable: [Int32] = []
 
     private static let placeholder = Parser.parse("null")
 
@@ -32,14 +34,23 @@ public final class Evaluator {
         self.tree = Evaluator.placeholder
     }
 
+    /// Resolves a tree's names in `context` once, for repeated ``evaluate(_:in:slots:)`` calls.
+    public static func slots(of tree: SyntaxTree, in context: any EvaluationContext) -> [Int32] {
+        context.slots(for: tree.names)
+    }
+
     /// Evaluates a parsed formula. A tree with parse errors throws its first error.
-    public func evaluate(_ tree: SyntaxTree, in context: any EvaluationContext = DictionaryContext()) throws(Diagnostic) -> Value {
+    /// - Parameter slots: the tree's names resolved by ``slots(of:in:)`` in this same context,
+    ///   so that references read values by slot; empty to resolve names one by one.
+    public func evaluate(_ tree: SyntaxTree, in context: any EvaluationContext = DictionaryContext(),
+                         slots: [Int32] = []) throws(Diagnostic) -> Value {
         if let error = tree.diagnostics.first(where: { $0.severity == .error }) { throw error }
         guard let root = tree.root else {
             throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
         }
         self.tree = tree
         self.context = context
+        slotTable = slots
         steps = 0
         maxSteps = options.maxSteps
         now = options.now ?? .now
@@ -66,7 +77,11 @@ public final class Evaluator {
         case .null: return .null
         case .undefined: return .undefined
         case .parameter(let slot, _): return locals[frameBase + Int(slot)]
-        case .reference(let name): return try resolve(tree.names[name.index], at: id)
+        case .reference(let name):
+            if !slotTable.isEmpty, slotTable[name.index] >= 0, let value = context.value(atSlot: Int(slotTable[name.index])) {
+                return value
+            }
+            return try resolve(tree.names[name.index], at: id)
         case .parenthesized(let inner): return try eval(inner)
         case .member(let base, let name): return try member(base: base, name: tree.names[name.index], at: id)
         case .index(let base, let index): return try subscriptValue(base: base, index: index, at: id)
@@ -318,10 +333,16 @@ public final class Evaluator {
             locals.removeLast(locals.count - newBase)
         }
         if lambda.tree === tree { return try eval(lambda.body) }
-        // A lambda from another formula (passed in through the context): evaluate in its tree.
+        // A lambda from another formula (passed in through the context): evaluate in its tree,
+        // whose names are resolved one by one (the slot table belongs to the current tree).
         let savedTree = tree
+        let savedSlots = slotTable
         tree = lambda.tree
-        defer { tree = savedTree }
+        slotTable = []
+        defer {
+            tree = savedTree
+            slotTable = savedSlots
+        }
         return try eval(lambda.body)
     }
 }
