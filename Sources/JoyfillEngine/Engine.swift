@@ -18,6 +18,8 @@ public final class DocumentEngine {
     /// Stored values that differ from the document's (field id → value; JSON null clears).
     private var values: [String: JSONValue] = [:]
     private var hidden: [String: Bool] = [:]
+    /// Positions of the fields whose value or `hidden` was set (inputs changed by `apply` too).
+    private var touched = Set<Int>()
     private var statuses: [FieldStatus]
     private var findings: [[EngineDiagnostic]]
 
@@ -82,7 +84,7 @@ public final class DocumentEngine {
 
     /// Whether writing the results would change the document; stops at the first change.
     public var hasChanges: Bool {
-        for field in formulaFields {
+        for field in touched.sorted().map({ document.fields[$0] }) {
             if let value = values[field.id], field.json["value"].map({ $0 != value }) ?? true { return true }
             if let flag = hidden[field.id], field.json["hidden"]?.boolValue ?? false != flag { return true }
         }
@@ -95,7 +97,7 @@ public final class DocumentEngine {
     /// The text edits that write the results into the document; empty when nothing changed.
     public var edits: [JSONEdit] {
         var edits: [JSONEdit] = []
-        for field in formulaFields {
+        for field in touched.sorted().map({ document.fields[$0] }) {
             let value = values[field.id]
             let flag = hidden[field.id]
             if value == nil && flag == nil { continue }
@@ -130,6 +132,7 @@ public final class DocumentEngine {
     // MARK: - Evaluation
 
     private func store(_ json: JSONValue, in field: Field) {
+        if let index = document.fieldIndex(field.id) { touched.insert(index) }
         // A result equal to what the document holds keeps the document's text (`10.0` stays).
         if let original = field.value, original == json {
             values[field.id] = original
@@ -191,6 +194,7 @@ public final class DocumentEngine {
                     continue
                 }
                 hidden[field.id] = flag
+                if let index = document.fieldIndex(field.id) { touched.insert(index) }
             default:
                 fail(node, .other, "invalid-key", "applied formulas set 'value' or 'hidden', not '\(applied.key)'", formula: nil)
             }

@@ -107,6 +107,17 @@ struct RunCommandTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test func setIsWrittenWithTheResults() throws {
+        let directory = try workspace(["invoice.json"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("invoice.json").path
+        #expect(try JF.run(["run", "--write", "--set", "tax_rate=10", path]).status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let fields = try #require(json["fields"] as? [[String: Any]])
+        #expect(fields.first { $0["_id"] as? String == "tax_rate" }?["value"] as? Double == 10)
+        #expect(fields.first { $0["_id"] as? String == "total" }?["value"] as? Double == 968.83)
+    }
+
     @Test func outWritesResultsUnderADirectory() throws {
         let directory = try workspace(["invoice.json", "cycle.json"])
         let output = directory.appendingPathComponent("out")
