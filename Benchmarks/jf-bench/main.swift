@@ -55,40 +55,14 @@ func measure(_ name: String, iterations: Int, units: Double, unit: String, _ bod
     print(String(format: "%-38@ best %8.4f s  median %8.4f s  %12.0f %@/s", name as NSString, best, median, rate, unit as NSString))
 }
 
-/// The env document's fields as formula values (number, text, date, dropdown, multiSelect
-/// and table fields: the shapes the generator uses).
-func environment(from path: String) -> DictionaryContext {
-    guard let data = FileManager.default.contents(atPath: path),
-          let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-          let fields = document["fields"] as? [[String: Any]]
-    else { fatalError("cannot read \(path)") }
-    var values: [String: Value] = [:]
-    func optionText(_ field: [String: Any], _ id: Any?) -> String? {
-        (field["options"] as? [[String: Any]])?.first { $0["_id"] as? String == id as? String }?["value"] as? String
+/// The env document's fields as formulas see them, through the document binding.
+func environment(from path: String) -> any EvaluationContext {
+    guard let data = FileManager.default.contents(atPath: path), let document = try? JoyDoc(bytes: Array(data)) else {
+        fatalError("cannot read the JoyDoc \(path)")
     }
-    for field in fields {
-        guard let id = field["_id"] as? String, let type = field["type"] as? String else { continue }
-        switch type {
-        case "number": values[id] = .number((field["value"] as? NSNumber)?.doubleValue ?? 0)
-        case "text": values[id] = .string(field["value"] as? String ?? "")
-        case "date": values[id] = .date(Instant(milliseconds: (field["value"] as? NSNumber)?.int64Value ?? 0))
-        case "dropdown": values[id] = .string(optionText(field, field["value"]) ?? "")
-        case "multiSelect":
-            let selected = Set((field["value"] as? [String]) ?? [])
-            let options = (field["options"] as? [[String: Any]]) ?? []
-            values[id] = .array(options.filter { selected.contains($0["_id"] as? String ?? "") }.map { .string($0["value"] as? String ?? "") })
-        case "table":
-            let columns = ((field["tableColumns"] as? [[String: Any]]) ?? []).compactMap { $0["_id"] as? String }
-            let keys = ObjectKeys(columns)
-            let rows = (field["value"] as? [[String: Any]]) ?? []
-            values[id] = .array(rows.map { row in
-                let cells = row["cells"] as? [String: Any] ?? [:]
-                return .object(ObjectValue(keys: keys, values: columns.map { .number((cells[$0] as? NSNumber)?.doubleValue ?? 0) }))
-            })
-        default: continue
-        }
-    }
-    return DictionaryContext(values)
+    let engine = DocumentEngine(document: document)
+    engine.evaluateAll()
+    return engine.context
 }
 
 let options = parseOptions()
