@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "JoyfillJSON", targets: ["JoyfillJSON"]),
         .library(name: "JoyfillModel", targets: ["JoyfillModel"]),
         .library(name: "JoyfillEngine", targets: ["JoyfillEngine"]),
+        .library(name: "JoyfillLint", targets: ["JoyfillLint"]),
         .executable(name: "jf", targets: ["jf"]),
     ],
     dependencies: [
@@ -19,6 +20,7 @@ let package = Package(
         .target(name: "JoyfillModel", dependencies: ["JoyfillJSON"]),
         .target(name: "JoyfillEngine", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
+        .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON"]),
         .executableTarget(
             name: "jf",
             dependencies: [
@@ -26,6 +28,7 @@ let package = Package(
                 "JoyfillJSON",
                 "JoyfillModel",
                 "JoyfillEngine",
+                "JoyfillLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +41,7 @@ let package = Package(
         .testTarget(name: "JoyfillJSONTests", dependencies: ["JoyfillJSON"]),
         .testTarget(name: "JoyfillModelTests", dependencies: ["JoyfillModel"]),
         .testTarget(name: "JoyfillEngineTests", dependencies: ["JoyfillEngine"]),
+        .testTarget(name: "JoyfillLintTests", dependencies: ["JoyfillLint"], exclude: ["Fixtures"]),
         .testTarget(name: "jfTests", dependencies: ["jf"], exclude: ["Fixtures"]),
     ]
 )

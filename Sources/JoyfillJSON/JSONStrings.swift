@@ -53,3 +53,36 @@ enum JSONStrings {
         return String(decoding: buffer, as: UTF8.self)
     }
 }
+
+extension JSONText {
+    /// Where byte `offset` of a string's decoded text sits in its raw JSON literal.
+    ///
+    /// `literal` is the literal as it appears in the document, quotes included; the result is
+    /// an index into it (so `literal.startIndex + 1` for offset 0). Escapes are walked, so a
+    /// position inside `"a\"b"` or after a `\u00e9` lands on the right raw byte. Offsets past
+    /// the end map to the closing quote.
+    public static func rawOffset(ofDecoded offset: Int, inLiteral literal: ArraySlice<UInt8>) -> Int {
+        var raw = literal.startIndex + 1
+        let end = max(raw, literal.endIndex - 1)
+        var decoded = 0
+        while raw < end && decoded < offset {
+            guard literal[raw] == UInt8(ascii: "\\"), raw + 1 < end else {
+                raw += 1
+                decoded += 1
+                continue
+            }
+            guard literal[raw + 1] == UInt8(ascii: "u"), raw + 6 <= end else {
+                raw += 2
+                decoded += 1
+                continue
+            }
+            // A \uXXXX escape (or a surrogate pair of two) decodes to the scalar's UTF-8 bytes.
+            let decodedText = JSONStrings.decode(literal[raw..<min(raw + 12, end)])
+            let scalar = decodedText.unicodeScalars.first.map { $0.value } ?? 0xFFFD
+            let pair = scalar >= 0x10000
+            raw += pair ? 12 : 6
+            decoded += scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+        }
+        return min(raw, end)
+    }
+}

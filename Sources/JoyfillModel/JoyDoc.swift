@@ -155,6 +155,10 @@ public struct DocumentError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True when the text is JSON but not a JoyDoc at all (no `fields` array, not an object),
+    /// as opposed to a JoyDoc with a broken part.
+    public var isNotJoyDoc: Bool { message.hasPrefix("not a JoyDoc") }
+
     /// `line 3, column 5: …`, or the message alone.
     public var description: String {
         if let line, let column { return "line \(line), column \(column): \(message)" }

@@ -1,4 +1,5 @@
 import Foundation
+import JoyfillLint
 
 /// The file system as `jf` uses it: finding documents, writing atomically.
 enum Files {
@@ -6,30 +7,46 @@ enum Files {
     /// `*.json` (sorted, so batches are deterministic).
     static func documents(in paths: [String]) throws(Failure) -> [String] {
         var result: [String] = []
-        let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .usage("\(path): no such file or directory")
-            }
-            guard isDirectory.boolValue else {
-                result.append(path)
-                continue
-            }
-            guard let enumerator = manager.enumerator(atPath: path) else {
-                throw .usage("\(path): cannot list the directory")
-            }
-            var found: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                if relative.hasSuffix(".json") {
-                    let full = (path as NSString).appendingPathComponent(relative)
-                    var isDir: ObjCBool = false
-                    if manager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue { found.append(full) }
-                }
-            }
-            result.append(contentsOf: found.sorted())
+            result += try files(in: path) { $0.hasSuffix(".json") }
         }
         return result
+    }
+
+    /// What `jf lint` reads under `path`: the path itself when it is a file; in a directory,
+    /// every `*.json`, `*.jf` and `*.formula` file, passing over hidden directories (`.git`,
+    /// `.build`) and configuration files.
+    static func lintable(in path: String) throws(Failure) -> [String] {
+        try files(in: path, skippingHidden: true) { name in
+            guard !LintConfiguration.fileNames.contains((name as NSString).lastPathComponent) else { return false }
+            return name.hasSuffix(".json") || Linter.isExpressionFile(name)
+        }
+    }
+
+    /// `path` if it is a file, or the files under the directory `path` whose relative path
+    /// `accepts`, sorted.
+    private static func files(in path: String, skippingHidden: Bool = false, accepts: (String) -> Bool) throws(Failure) -> [String] {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .usage("\(path): no such file or directory")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        guard let enumerator = manager.enumerator(atPath: path) else {
+            throw .usage("\(path): cannot list the directory")
+        }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let full = (path as NSString).appendingPathComponent(relative)
+            var isDir: ObjCBool = false
+            guard manager.fileExists(atPath: full, isDirectory: &isDir) else { continue }
+            if isDir.boolValue {
+                if skippingHidden && (relative as NSString).lastPathComponent.hasPrefix(".") { enumerator.skipDescendants() }
+                continue
+            }
+            if accepts(relative) { found.append(full) }
+        }
+        return found.sorted()
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a

@@ -29,24 +29,23 @@ public struct Checker: Sendable {
 
     /// The parse diagnostics of `tree` followed by the checker's findings, in source order.
     public func check(_ tree: SyntaxTree) -> [Diagnostic] {
-        var diagnostics = tree.diagnostics
-        guard tree.root != nil else { return diagnostics }
-        var types = [ValueTypes](repeating: .any, count: tree.nodes.count)
-        for index in tree.nodes.indices {
-            types[index] = infer(NodeID(index), in: tree, types: types, into: &diagnostics)
-        }
-        return diagnostics.sorted { $0.span.start < $1.span.start }
+        analyze(tree).diagnostics
     }
 
     /// The types the root may have (`any` when unknown or when the tree has errors).
     public func resultTypes(of tree: SyntaxTree) -> ValueTypes {
-        guard let root = tree.root else { return .any }
+        analyze(tree).result
+    }
+
+    /// Both at once, in one pass: the findings in source order and the root's types.
+    public func analyze(_ tree: SyntaxTree) -> (diagnostics: [Diagnostic], result: ValueTypes) {
+        var diagnostics = tree.diagnostics
+        guard let root = tree.root else { return (diagnostics, .any) }
         var types = [ValueTypes](repeating: .any, count: tree.nodes.count)
-        var ignored: [Diagnostic] = []
         for index in tree.nodes.indices {
-            types[index] = infer(NodeID(index), in: tree, types: types, into: &ignored)
+            types[index] = infer(NodeID(index), in: tree, types: types, into: &diagnostics)
         }
-        return types[root.index]
+        return (diagnostics.sorted { $0.span.start < $1.span.start }, types[root.index])
     }
 
     private func infer(_ id: NodeID, in tree: SyntaxTree, types: [ValueTypes], into diagnostics: inout [Diagnostic]) -> ValueTypes {

@@ -17,6 +17,12 @@ public struct DiagnosticRenderer: Sendable {
     public var firstLine: Int
     /// Show the diagnostic's code (`error[unknown-function]`) instead of its kind, when it has one.
     public var showsCode = false
+    /// The text after `-->`, when the caller knows a better place than `origin:line:column`
+    /// (the linter names the JSON file position and the field).
+    public var location: String?
+    /// Lines longer than this many bytes are cut to a window around the span, so a finding
+    /// in a minified document or a 100,000-term formula prints one readable line.
+    public var maxLineWidth = 160
 
     public init(colored: Bool = false, origin: String = "formula", firstLine: Int = 1) {
         self.colored = colored
@@ -36,14 +42,19 @@ public struct DiagnosticRenderer: Sendable {
         let line = lines.isEmpty ? "" : String(lines[lineIndex])
         let shownLine = location.line + firstLine - 1
         let gutter = String(repeating: " ", count: String(shownLine).count)
-        output += "\(gutter)\(paint("-->", "34")) \(origin):\(shownLine):\(location.column)\n"
+        output += "\(gutter)\(paint("-->", "34")) \(self.location ?? "\(origin):\(shownLine):\(location.column)")\n"
         output += "\(gutter) \(paint("|", "34"))\n"
-        output += "\(paint(String(shownLine), "34")) \(paint("|", "34")) \(line.replacingTabs())\n"
+
+        var lineUTF8 = Array(line.utf8)
+        var startByte = min(location.column - 1, lineUTF8.count)
+        var endByte = min(startByte + max(diagnostic.span.length, 1), max(lineUTF8.count, startByte + 1))
+        if lineUTF8.count > maxLineWidth {
+            (lineUTF8, startByte, endByte) = Self.window(lineUTF8, start: startByte, end: endByte, width: maxLineWidth)
+        }
+        let shownText = String(decoding: lineUTF8, as: UTF8.self)
+        output += "\(paint(String(shownLine), "34")) \(paint("|", "34")) \(shownText.replacingTabs())\n"
 
         // Caret columns are measured in characters of the line, so multi-byte text lines up.
-        let lineUTF8 = Array(line.utf8)
-        let startByte = min(location.column - 1, lineUTF8.count)
-        let endByte = min(startByte + max(diagnostic.span.length, 1), max(lineUTF8.count, startByte + 1))
         let prefixWidth = String(decoding: lineUTF8[..<startByte], as: UTF8.self).replacingTabs().count
         let markedWidth = max(1, String(decoding: lineUTF8[startByte..<min(endByte, lineUTF8.count)], as: UTF8.self).count)
         let label = diagnostic.fix.map { $0.message } ?? ""
@@ -53,6 +64,26 @@ public struct DiagnosticRenderer: Sendable {
             output += "\(gutter) \(paint("=", "34")) note: \(note)\n"
         }
         return output
+    }
+
+    /// A window of about `width` bytes of `line` around `start..<end`, with `…` where it was
+    /// cut, and the span's offsets in the window. Cuts never split a UTF-8 sequence.
+    static func window(_ line: [UInt8], start: Int, end: Int, width: Int) -> ([UInt8], Int, Int) {
+        let shownSpan = min(end - start, width / 2)
+        var from = max(0, start - (width - shownSpan) / 2)
+        var to = min(line.count, max(from + width, start + shownSpan))
+        while from > 0 && line[from] & 0xC0 == 0x80 { from -= 1 }
+        while to < line.count && line[to] & 0xC0 == 0x80 { to += 1 }
+        let ellipsis = Array("…".utf8)
+        var result: [UInt8] = []
+        var shift = -from
+        if from > 0 {
+            result += ellipsis
+            shift += ellipsis.count
+        }
+        result += line[from..<to]
+        if to < line.count { result += ellipsis }
+        return (result, start + shift, min(end, to) + shift)
     }
 
     private func paint(_ text: String, _ code: String) -> String {

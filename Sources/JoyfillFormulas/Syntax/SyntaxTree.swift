@@ -1,7 +1,8 @@
 /// The index of a node in a ``SyntaxTree``.
 public struct NodeID: Hashable, Sendable {
     @usableFromInline let raw: Int32
-    @inlinable init(_ raw: Int) { self.raw = Int32(truncatingIfNeeded: raw) }
+    /// The node at position `index` of ``SyntaxTree/nodes``.
+    @inlinable public init(_ index: Int) { self.raw = Int32(truncatingIfNeeded: index) }
     /// The node's position in ``SyntaxTree/nodes`` (children always come before parents).
     @inlinable public var index: Int { Int(raw) }
 }
@@ -203,5 +204,32 @@ extension String {
         let utf8 = self.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: span.start)
         return self[start..<utf8.index(start, offsetBy: span.length)]
+    }
+}
+
+extension SyntaxTree {
+    /// The spans of a lambda's parameter names, in order (empty for any other node).
+    ///
+    /// The tree keeps one span per node, and parameters are not nodes; the parameter list is
+    /// short, so it is lexed again on demand (the linter's `shadowed-field` rule needs it).
+    public func parameterSpans(of lambda: NodeID) -> [SourceSpan] {
+        guard case .lambda = self[lambda] else { return [] }
+        let start = span(of: lambda).start
+        var text = source
+        return text.withUTF8 { buffer in
+            var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: buffer[start...]))
+            var spans: [SourceSpan] = []
+            while true {
+                let token = lexer.next()
+                switch token.kind {
+                case .identifier:
+                    spans.append(SourceSpan(start: start + token.span.start, end: start + token.span.end))
+                case .rightParen, .endOfInput:
+                    return spans
+                default:
+                    continue
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,72 @@
+/// A path pattern of a configuration's `overrides`, in the style of `.gitignore`:
+///
+/// - `*` matches any run of characters within one path segment, `?` one character;
+/// - `**` matches any number of whole segments (`legacy/**`, `**/drafts/*.json`);
+/// - a pattern without `/` matches the file name at any depth (`*.draft.json`);
+/// - a pattern ending in `/` matches everything under that directory (`legacy/`).
+///
+/// Paths are matched relative to the configuration file's directory, with `/` separators.
+public struct Glob: Sendable, Hashable {
+    public let pattern: String
+    private let segments: [[UInt8]]
+    private let matchesNameOnly: Bool
+
+    public init(_ pattern: String) {
+        self.pattern = pattern
+        var text = pattern
+        if text.hasPrefix("./") { text.removeFirst(2) }
+        if text.hasSuffix("/") { text += "**" }
+        matchesNameOnly = !text.contains("/")
+        segments = text.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
+    }
+
+    /// Whether `path` (relative, `/`-separated) matches.
+    public func matches(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
+        if matchesNameOnly {
+            guard let name = parts.last, let segment = segments.first else { return false }
+            return Glob.matchSegment(segment[...], name[...])
+        }
+        return Glob.matchPath(segments[...], parts[...])
+    }
+
+    /// Segments against path parts; `**` tries every split. Patterns are a few segments
+    /// long, so the backtracking is bounded by the pattern, not by the data.
+    private static func matchPath(_ pattern: ArraySlice<[UInt8]>, _ parts: ArraySlice<[UInt8]>) -> Bool {
+        guard let first = pattern.first else { return parts.isEmpty }
+        if first == Array("**".utf8) {
+            let rest = pattern.dropFirst()
+            var remaining = parts
+            while true {
+                if matchPath(rest, remaining) { return true }
+                guard !remaining.isEmpty else { return false }
+                remaining = remaining.dropFirst()
+            }
+        }
+        guard let part = parts.first, matchSegment(first[...], part[...]) else { return false }
+        return matchPath(pattern.dropFirst(), parts.dropFirst())
+    }
+
+    /// One segment with `*` and `?`, by the classic linear backtracking on the last star.
+    private static func matchSegment(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        var p = pattern.startIndex, t = text.startIndex
+        var star: (pattern: Int, text: Int)?
+        while t < text.endIndex {
+            if p < pattern.endIndex, pattern[p] == UInt8(ascii: "?") || pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") {
+                star = (p, t)
+                p += 1
+            } else if let last = star {
+                p = last.pattern + 1
+                t = last.text + 1
+                star = (last.pattern, last.text + 1)
+            } else {
+                return false
+            }
+        }
+        while p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") { p += 1 }
+        return p == pattern.endIndex
+    }
+}

@@ -1,0 +1,319 @@
+import JoyfillJSON
+
+/// Reads the part of TOML 1.0 that configuration files use, into the same ``JSONValue``
+/// shape a `.jf.json` file has, so one decoder serves both.
+///
+/// Supported: comments, `[table]` and `[dotted.table]` headers, `[[arrays.of.tables]]`, bare,
+/// quoted and dotted keys, basic strings (with escapes) and literal strings, integers,
+/// floats, booleans, arrays (over several lines, with a trailing comma) and inline tables.
+/// Multi-line strings and dates are not (no setting needs them); they are reported with
+/// their line and column, like every other error. A key defined twice is an error.
+enum TOML {
+    struct Error: Swift.Error, CustomStringConvertible {
+        var message: String
+        var line: Int
+        var column: Int
+        var description: String { "line \(line), column \(column): \(message)" }
+    }
+
+    static func read(_ text: String) throws(Error) -> JSONValue {
+        var reader = Reader(bytes: Array(text.utf8))
+        return try reader.document()
+    }
+
+    /// A table being built: keys in order, and whether a header defined it explicitly.
+    private final class Table {
+        var keys: [String] = []
+        var values: [String: Item] = [:]
+        var isInline = false
+
+        func json() -> JSONValue {
+            .object(keys.map { JSONMember($0, values[$0]!.json()) })
+        }
+    }
+
+    private enum Item {
+        case value(JSONValue)
+        case table(Table)
+        case tables([Table])
+
+        func json() -> JSONValue {
+            switch self {
+            case .value(let value): return value
+            case .table(let table): return table.json()
+            case .tables(let tables): return .array(tables.map { $0.json() })
+            }
+        }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var position = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func document() throws(Error) -> JSONValue {
+            let root = Table()
+            var current = root
+            while true {
+                skipBlankLinesAndComments()
+                guard position < bytes.count else { break }
+                if bytes[position] == UInt8(ascii: "[") {
+                    let isArray = position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "[")
+                    position += isArray ? 2 : 1
+                    skipSpaces()
+                    let path = try key()
+                    skipSpaces()
+                    try expect("]")
+                    if isArray { try expect("]") }
+                    try endOfLine()
+                    current = try header(path, in: root, isArray: isArray)
+                } else {
+                    let path = try key()
+                    skipSpaces()
+                    try expect("=")
+                    skipSpaces()
+                    let value = try self.value()
+                    try assign(value, to: path, in: current)
+                    try endOfLine()
+                }
+            }
+            return root.json()
+        }
+
+        // MARK: Tables
+
+        private func header(_ path: [String], in root: Table, isArray: Bool) throws(Error) -> Table {
+            var table = root
+            for (index, part) in path.enumerated() {
+                let last = index == path.count - 1
+                switch table.values[part] {
+                case nil:
+                    let child = Table()
+                    table.keys.append(part)
+                    table.values[part] = last && isArray ? .tables([child]) : .table(child)
+                    table = child
+                case .table(let child)?:
+                    if last && isArray { throw error("'\(part)' is a table, not an array of tables") }
+                    if child.isInline { throw error("inline table '\(part)' cannot be extended") }
+                    table = child
+                case .tables(let children)?:
+                    if last && isArray {
+                        let child = Table()
+                        table.values[part] = .tables(children + [child])
+                        table = child
+                    } else {
+                        table = children[children.count - 1]
+                    }
+                case .value?:
+                    throw error("'\(part)' already has a value")
+                }
+            }
+            return table
+        }
+
+        private func assign(_ value: JSONValue, to path: [String], in table: Table) throws(Error) {
+            var table = table
+            for part in path.dropLast() {
+                switch table.values[part] {
+                case nil:
+                    let child = Table()
+                    table.keys.append(part)
+                    table.values[part] = .table(child)
+                    table = child
+                case .table(let child)?:
+                    table = child
+                default:
+                    throw error("'\(part)' already has a value")
+                }
+            }
+            let name = path[path.count - 1]
+            guard table.values[name] == nil else { throw error("'\(path.joined(separator: "."))' is defined twice") }
+            table.keys.append(name)
+            table.values[name] = .value(value)
+        }
+
+        // MARK: Keys and values
+
+        private mutating func key() throws(Error) -> [String] {
+            var parts: [String] = []
+            repeat {
+                skipSpaces()
+                guard position < bytes.count else { throw error("expected a key") }
+                switch bytes[position] {
+                case UInt8(ascii: "\""): parts.append(try basicString())
+                case UInt8(ascii: "'"): parts.append(try literalString())
+                default:
+                    let start = position
+                    while position < bytes.count, Self.isBareKey(bytes[position]) { position += 1 }
+                    guard position > start else { throw error("expected a key, found \(describe())") }
+                    parts.append(String(decoding: bytes[start..<position], as: UTF8.self))
+                }
+                skipSpaces()
+            } while consume(".")
+            return parts
+        }
+
+        private mutating func value() throws(Error) -> JSONValue {
+            guard position < bytes.count else { throw error("expected a value") }
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                if starts(with: "\"\"\"") { throw error("multi-line strings are not supported in jf's configuration") }
+                return .string(try basicString())
+            case UInt8(ascii: "'"):
+                if starts(with: "'''") { throw error("multi-line strings are not supported in jf's configuration") }
+                return .string(try literalString())
+            case UInt8(ascii: "["):
+                position += 1
+                var elements: [JSONValue] = []
+                while true {
+                    skipWhitespaceAndComments()
+                    if consume("]") { return .array(elements) }
+                    elements.append(try value())
+                    skipWhitespaceAndComments()
+                    if consume(",") { continue }
+                    try expect("]")
+                    return .array(elements)
+                }
+            case UInt8(ascii: "{"):
+                position += 1
+                let table = Table()
+                table.isInline = true
+                skipSpaces()
+                if consume("}") { return table.json() }
+                while true {
+                    let path = try key()
+                    try expect("=")
+                    skipSpaces()
+                    try assign(try value(), to: path, in: table)
+                    skipSpaces()
+                    if consume("}") { return table.json() }
+                    try expect(",")
+                }
+            default:
+                let start = position
+                while position < bytes.count, !Self.endsScalar(bytes[position]) { position += 1 }
+                let word = String(decoding: bytes[start..<position], as: UTF8.self)
+                if word == "true" { return .bool(true) }
+                if word == "false" { return .bool(false) }
+                let digits = word.replacingUnderscores()
+                if let number = Double(digits), !digits.isEmpty, digits.first != ".", digits.last != "." {
+                    return .number(number)
+                }
+                position = start
+                throw error(word.isEmpty ? "expected a value, found \(describe())"
+                            : "'\(word)' is not a value here; strings need quotes, e.g. \"\(word)\"")
+            }
+        }
+
+        private mutating func basicString() throws(Error) -> String {
+            let start = position
+            position += 1
+            var raw: [UInt8] = [UInt8(ascii: "\"")]
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                let byte = bytes[position]
+                if byte == 0x0A { break }
+                raw.append(byte)
+                position += 1
+                if byte == UInt8(ascii: "\\"), position < bytes.count {
+                    raw.append(bytes[position])
+                    position += 1
+                }
+            }
+            guard consume("\"") else {
+                position = start
+                throw error("unterminated string")
+            }
+            raw.append(UInt8(ascii: "\""))
+            // TOML's basic-string escapes are JSON's (plus \U, which no setting needs).
+            guard case .string(let text)? = (try? JSONReader.read(raw))?.kind else {
+                position = start
+                throw error("invalid escape in string")
+            }
+            return text
+        }
+
+        private mutating func literalString() throws(Error) -> String {
+            let start = position
+            position += 1
+            while position < bytes.count, bytes[position] != UInt8(ascii: "'"), bytes[position] != 0x0A { position += 1 }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "'") else {
+                position = start
+                throw error("unterminated string")
+            }
+            position += 1
+            return String(decoding: bytes[(start + 1)..<(position - 1)], as: UTF8.self)
+        }
+
+        // MARK: Layout
+
+        private static func isBareKey(_ byte: UInt8) -> Bool {
+            (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+
+        private static func endsScalar(_ byte: UInt8) -> Bool {
+            [UInt8(ascii: " "), 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#")]
+                .contains(byte)
+        }
+
+        private mutating func skipSpaces() {
+            while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == 0x09 { position += 1 }
+        }
+
+        private mutating func skipComment() {
+            if position < bytes.count, bytes[position] == UInt8(ascii: "#") {
+                while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+            }
+        }
+
+        private mutating func skipWhitespaceAndComments() {
+            while position < bytes.count {
+                skipSpaces()
+                skipComment()
+                guard position < bytes.count, bytes[position] == 0x0A || bytes[position] == 0x0D else { return }
+                position += 1
+            }
+        }
+
+        private mutating func skipBlankLinesAndComments() { skipWhitespaceAndComments() }
+
+        private mutating func endOfLine() throws(Error) {
+            skipSpaces()
+            skipComment()
+            if position < bytes.count, bytes[position] == 0x0D { position += 1 }
+            guard position >= bytes.count || bytes[position] == 0x0A else {
+                throw error("expected the end of the line, found \(describe())")
+            }
+        }
+
+        private func starts(with text: String) -> Bool {
+            bytes[position...].starts(with: text.utf8)
+        }
+
+        private mutating func consume(_ character: Character) -> Bool {
+            guard position < bytes.count, bytes[position] == character.asciiValue! else { return false }
+            position += 1
+            return true
+        }
+
+        private mutating func expect(_ character: Character) throws(Error) {
+            guard consume(character) else { throw error("expected '\(character)', found \(describe())") }
+        }
+
+        private func describe() -> String {
+            guard position < bytes.count else { return "the end of the file" }
+            if bytes[position] == 0x0A { return "the end of the line" }
+            let end = bytes[position...].firstIndex { $0 == 0x0A || $0 == UInt8(ascii: " ") } ?? bytes.count
+            return "'\(String(decoding: bytes[position..<min(end, position + 20)], as: UTF8.self))'"
+        }
+
+        private func error(_ message: String) -> Error {
+            let (line, column) = JSONReader.lineAndColumn(of: position, in: bytes)
+            return Error(message: message, line: line, column: column)
+        }
+    }
+}
+
+private extension String {
+    func replacingUnderscores() -> String { String(filter { $0 != "_" }) }
+}

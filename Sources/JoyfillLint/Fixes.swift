@@ -1,0 +1,128 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// Safe fixes as edits of a file's bytes, and the unified diff they make.
+///
+/// Fixes are edits of a formula's text. In a JoyDoc, the fixed formula is written back as a
+/// new JSON string in place of the old `expression` string, so every other byte of the file
+/// stays as it was. In a bare-expression file the edits apply to the file directly.
+public enum LintFixes {
+    /// The file edits that apply the safe fixes of `diagnostics` to a document.
+    public static func edits(for diagnostics: [LintDiagnostic], in document: JoyDoc) -> [JSONEdit] {
+        var byFormula: [String: [Fix]] = [:]
+        var order: [String] = []
+        for diagnostic in diagnostics {
+            guard let fix = diagnostic.fix, fix.isSafe, let formula = diagnostic.formula else { continue }
+            if byFormula[formula] == nil { order.append(formula) }
+            byFormula[formula, default: []].append(fix)
+        }
+        var edits: [JSONEdit] = []
+        for formula in order {
+            guard let definition = document.formula(formula), let span = definition.json["expression"]?.span else { continue }
+            let fixed = Fix.apply(byFormula[formula]!, to: definition.expression)
+            guard fixed != definition.expression else { continue }
+            edits.append(JSONEdit(span: span, replacement: JSONText.string(fixed)))
+        }
+        return edits.sorted { $0.span.lowerBound < $1.span.lowerBound }
+    }
+
+    /// The file edits that apply the safe fixes of `diagnostics` to a bare expression file.
+    public static func edits(for diagnostics: [LintDiagnostic]) -> [JSONEdit] {
+        var accepted: [JSONEdit] = []
+        let all = diagnostics.compactMap { $0.fix }.filter(\.isSafe).flatMap(\.edits).sorted { $0.span.start < $1.span.start }
+        for edit in all where accepted.last.map({ $0.span.upperBound <= edit.span.start }) ?? true {
+            accepted.append(JSONEdit(span: edit.span.start..<edit.span.end, replacement: edit.replacement))
+        }
+        return accepted
+    }
+
+    /// A unified diff (`--- a/path`, `+++ b/path`, hunks with three lines of context) of
+    /// what `edits` do to `bytes`. It is made from the edits themselves, so its cost is
+    /// linear in the file and the changes, whatever their number.
+    public static func diff(path: String, original bytes: [UInt8], edits: [JSONEdit]) -> String {
+        guard !edits.isEmpty else { return "" }
+        let lines = LineIndex(bytes)
+        let context = 3
+        // A block is a run of lines that edits change; edits on a shared line share a block.
+        var blocks: [(first: Int, last: Int, edits: [JSONEdit])] = []
+        for edit in edits {
+            let first = lines.line(containing: edit.span.lowerBound)
+            let last = lines.line(containing: max(edit.span.lowerBound, edit.span.upperBound - 1))
+            if let previous = blocks.last, first <= previous.last {
+                blocks[blocks.count - 1].last = max(previous.last, last)
+                blocks[blocks.count - 1].edits.append(edit)
+            } else {
+                blocks.append((first, last, [edit]))
+            }
+        }
+        // Blocks close enough to share context share a hunk.
+        var hunks: [[(first: Int, last: Int, edits: [JSONEdit])]] = []
+        for block in blocks {
+            if let previous = hunks.last?.last, block.first - previous.last <= 2 * context {
+                hunks[hunks.count - 1].append(block)
+            } else {
+                hunks.append([block])
+            }
+        }
+        let name = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        var output = "--- a/\(name)\n+++ b/\(name)\n"
+        var shift = 0
+        for hunk in hunks {
+            let before = max(1, hunk[0].first - context)
+            let after = min(lines.count, hunk[hunk.count - 1].last + context)
+            var body = ""
+            var oldCount = 0, newCount = 0
+            var line = before
+            for block in hunk {
+                while line < block.first {
+                    body += " " + lines.text(ofLine: line) + "\n"
+                    line += 1
+                    oldCount += 1
+                    newCount += 1
+                }
+                let start = lines.start(ofLine: block.first)
+                let rebased = block.edits.map {
+                    JSONEdit(span: ($0.span.lowerBound - start)..<($0.span.upperBound - start), replacement: $0.replacement)
+                }
+                let oldText = Array(bytes[start..<lines.end(ofLine: block.last)])
+                let oldLines = splitLines(oldText)
+                let newLines = splitLines(JSONEdit.apply(rebased, to: oldText))
+                for text in oldLines { body += "-" + text + "\n" }
+                for text in newLines { body += "+" + text + "\n" }
+                oldCount += oldLines.count
+                newCount += newLines.count
+                line = block.last + 1
+            }
+            while line <= after {
+                body += " " + lines.text(ofLine: line) + "\n"
+                line += 1
+                oldCount += 1
+                newCount += 1
+            }
+            output += "@@ -\(before),\(oldCount) +\(before + shift),\(newCount) @@\n" + body
+            shift += newCount - oldCount
+        }
+        return output
+    }
+
+    private static func splitLines(_ bytes: [UInt8]) -> [String] {
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+    }
+}
+
+extension LineIndex {
+    /// The number of lines (a final line break does not start another).
+    var count: Int {
+        bytes.last == 0x0A ? lineStarts.count - 1 : lineStarts.count
+    }
+
+    /// One past the last byte of line `line`, its line break included.
+    func end(ofLine line: Int) -> Int {
+        line < lineStarts.count ? lineStarts[line] : bytes.count
+    }
+}

@@ -1,0 +1,115 @@
+import JoyfillFormulas
+
+/// A finding of the linter: which rule, how serious, what and where.
+///
+/// A finding about a formula's text carries the ``expression`` and a ``span`` in it (so the
+/// formula can be shown with a caret, and its ``fix`` applied); a finding about the
+/// document's structure (a missing formula, an invalid key) has neither. Every finding has a
+/// ``location`` in the file.
+public struct LintDiagnostic: Sendable, Hashable {
+    public var rule: String
+    public var severity: Diagnostic.Severity
+    public var message: String
+    public var notes: [String]
+    /// A suggested correction, in the expression's byte offsets.
+    public var fix: Fix?
+    /// The field the finding is about (for a formula, the first field that applies it).
+    public var field: String?
+    /// The `_id` of the document formula the finding is in.
+    public var formula: String?
+    /// The formula text that ``span`` points into.
+    public var expression: String?
+    /// The bytes of ``expression`` the finding is about.
+    public var span: SourceSpan?
+    /// The finding's place in the file.
+    public var location: FileLocation
+
+    public init(rule: String, severity: Diagnostic.Severity, message: String, notes: [String] = [], fix: Fix? = nil,
+                field: String? = nil, formula: String? = nil, expression: String? = nil, span: SourceSpan? = nil,
+                location: FileLocation) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.notes = notes
+        self.fix = fix
+        self.field = field
+        self.formula = formula
+        self.expression = expression
+        self.span = span
+        self.location = location
+    }
+}
+
+/// A range of a file: byte offsets, and 1-based lines and columns (columns count Unicode
+/// scalars, as editors and SARIF's `unicodeCodePoints` do).
+public struct FileLocation: Sendable, Hashable, Comparable {
+    public var start: Int
+    public var end: Int
+    public var line: Int
+    public var column: Int
+    public var endLine: Int
+    public var endColumn: Int
+
+    public init(start: Int, end: Int, line: Int, column: Int, endLine: Int, endColumn: Int) {
+        self.start = start
+        self.end = end
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+    }
+
+    public static func < (lhs: FileLocation, rhs: FileLocation) -> Bool {
+        (lhs.start, lhs.end) < (rhs.start, rhs.end)
+    }
+}
+
+/// Line starts of a file, found once, so each location costs a binary search rather than a
+/// scan from the top (a document can have thousands of findings).
+struct LineIndex {
+    let bytes: [UInt8]
+    let lineStarts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        self.lineStarts = starts
+    }
+
+    /// The location of the bytes `start..<end`.
+    func location(_ start: Int, _ end: Int) -> FileLocation {
+        let (line, column) = position(start)
+        let (endLine, endColumn) = position(max(start, end))
+        return FileLocation(start: start, end: max(start, end), line: line, column: column, endLine: endLine, endColumn: endColumn)
+    }
+
+    private func position(_ offset: Int) -> (Int, Int) {
+        let offset = min(max(offset, 0), bytes.count)
+        let line = line(containing: offset)
+        var column = 1
+        for byte in bytes[lineStarts[line - 1]..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
+    }
+
+    /// The 1-based line holding byte `offset`.
+    func line(containing offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    /// The text of line `line` (1-based), without its line break.
+    func text(ofLine line: Int) -> String {
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    /// The byte offset where line `line` starts.
+    func start(ofLine line: Int) -> Int { lineStarts[line - 1] }
+}

@@ -1,0 +1,229 @@
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// Lints JoyDocs and bare formulas.
+///
+/// A document is linted in one pass: each document formula is parsed and checked once (however
+/// many fields apply it), then the document-level rules look at the applications, the field
+/// types and the dependency graph. Findings come back sorted by their place in the file,
+/// filtered by the ``LintSettings`` and the document's `jfLint` suppressions.
+public struct Linter: Sendable {
+    public var settings: LintSettings
+    public var registry: FunctionRegistry
+
+    public init(settings: LintSettings = .standard, registry: FunctionRegistry = .standard) {
+        self.settings = settings
+        self.registry = registry
+    }
+
+    /// The findings in a JoyDoc.
+    public func lint(document: JoyDoc) -> [LintDiagnostic] {
+        var pass = DocumentLint(document: document, settings: settings, registry: registry)
+        pass.run()
+        return pass.findings.sorted()
+    }
+
+    /// The findings in a file holding one bare expression (`.jf`, `.formula`): the formula
+    /// rules, without references (there is no document to check them against).
+    public func lint(expression source: String) -> [LintDiagnostic] {
+        let tree = Parser.parse(source)
+        var findings = Findings(settings: settings, bytes: Array(source.utf8))
+        for diagnostic in formulaDiagnostics(tree, checker: Checker(registry: registry), fields: []) {
+            findings.add(diagnostic, expression: source, formula: nil, field: nil) { SourceSpan(start: $0.start, end: $0.end) }
+        }
+        return findings.sorted()
+    }
+
+    /// The findings of the formula rules in one tree, each with its rule name as `code`.
+    func formulaDiagnostics(_ tree: SyntaxTree, checker: Checker, fields: Set<String>) -> [Diagnostic] {
+        var diagnostics = checker.analyze(tree).diagnostics
+        for index in diagnostics.indices where diagnostics[index].code == nil {
+            diagnostics[index].code = diagnostics[index].fix != nil ? "invalid-operator" : "syntax-error"
+        }
+        if settings.enabled.contains("non-portable") {
+            diagnostics += NonPortable.check(tree, targets: settings.targets, registry: registry)
+        }
+        if !fields.isEmpty, settings.enabled.contains("shadowed-field") {
+            diagnostics += ShadowedField.check(tree, fields: fields)
+        }
+        return diagnostics
+    }
+}
+
+/// The findings of one file, as they are made: each is dropped when its rule is off, given
+/// the configured severity and placed in the file.
+struct Findings {
+    let settings: LintSettings
+    let bytes: [UInt8]
+    private var lines: LineIndex?
+    private(set) var items: [LintDiagnostic] = []
+
+    init(settings: LintSettings, bytes: [UInt8]) {
+        self.settings = settings
+        self.bytes = bytes
+    }
+
+    /// Adds a finding about the file's bytes `range` (structural findings).
+    mutating func add(_ rule: String, _ message: String, at range: Range<Int>, notes: [String] = [],
+                      field: String? = nil, formula: String? = nil) {
+        guard let severity = settings.severity(of: rule) else { return }
+        let location = locate(range.lowerBound, range.upperBound)
+        items.append(LintDiagnostic(rule: rule, severity: severity, message: message, notes: notes,
+                                    field: field, formula: formula, location: location))
+    }
+
+    /// Adds a finding in a formula; `place` maps a span of the expression to file bytes.
+    mutating func add(_ diagnostic: Diagnostic, expression: String, formula: String?, field: String?,
+                      place: (SourceSpan) -> SourceSpan) {
+        let rule = diagnostic.code ?? "syntax-error"
+        guard let severity = settings.severity(of: rule) else { return }
+        let range = place(diagnostic.span)
+        items.append(LintDiagnostic(rule: rule, severity: severity, message: diagnostic.message, notes: diagnostic.notes,
+                                    fix: diagnostic.fix, field: field, formula: formula, expression: expression,
+                                    span: diagnostic.span, location: locate(range.start, range.end)))
+    }
+
+    func sorted() -> [LintDiagnostic] {
+        items.sorted { ($0.location, $0.rule) < ($1.location, $1.rule) }
+    }
+
+    private mutating func locate(_ start: Int, _ end: Int) -> FileLocation {
+        if lines == nil { lines = LineIndex(bytes) }
+        return lines!.location(start, end)
+    }
+}
+
+/// One document's lint pass.
+struct DocumentLint {
+    let document: JoyDoc
+    let settings: LintSettings
+    let registry: FunctionRegistry
+    let linter: Linter
+    var findings: Findings
+    /// Parsed formulas by id (the first definition of an id).
+    var trees: [String: SyntaxTree] = [:]
+    /// Positions in `document.fields` of the fields that apply each formula.
+    var appliers: [String: [Int]] = [:]
+    let suppressions: Suppressions
+
+    init(document: JoyDoc, settings: LintSettings, registry: FunctionRegistry) {
+        self.document = document
+        self.settings = settings
+        self.registry = registry
+        linter = Linter(settings: settings, registry: registry)
+        var findings = Findings(settings: settings, bytes: document.bytes)
+        suppressions = Suppressions(document: document, findings: &findings)
+        self.findings = findings
+    }
+
+    mutating func run() {
+        documentIssues()
+        applications()
+        let fieldIDs = Set(document.fields.map(\.id))
+        var nameTypes: [String: ValueTypes] = [:]
+        nameTypes.reserveCapacity(document.fields.count)
+        for field in document.fields { nameTypes[field.id] = FieldValueTypes.read(field) }
+        let checker = Checker(registry: registry, knownNames: fieldIDs, nameTypes: nameTypes)
+        for definition in document.formulas where trees[definition.id] == nil {
+            let tree = Parser.parse(definition.expression)
+            trees[definition.id] = tree
+            let users = appliers[definition.id] ?? []
+            let field = users.first.map { document.fields[$0].id }
+            let place = placement(of: definition)
+            for diagnostic in linter.formulaDiagnostics(tree, checker: checker, fields: fieldIDs)
+            where !suppressions.ignores(diagnostic.code ?? "syntax-error", formula: definition.id, appliers: users) {
+                findings.add(diagnostic, expression: definition.expression, formula: definition.id, field: field, place: place)
+            }
+            if users.isEmpty { unusedFormula(definition) }
+        }
+        writeTypes(checker: checker)
+        cycles()
+    }
+
+    /// Maps a span of a formula's expression to the bytes of its JSON string in the file.
+    func placement(of definition: FormulaDefinition) -> (SourceSpan) -> SourceSpan {
+        guard let range = definition.json["expression"]?.span, range.upperBound <= document.bytes.count else {
+            let start = definition.json.span?.lowerBound ?? 0
+            return { _ in SourceSpan(start: start, end: start) }
+        }
+        let literal = document.bytes[range]
+        // Without escapes the expression's bytes follow the opening quote one for one.
+        if !literal.dropFirst().dropLast().contains(UInt8(ascii: "\\")) {
+            return { SourceSpan(start: range.lowerBound + 1 + $0.start, end: range.lowerBound + 1 + $0.end) }
+        }
+        return {
+            SourceSpan(start: JSONText.rawOffset(ofDecoded: $0.start, inLiteral: literal),
+                       end: JSONText.rawOffset(ofDecoded: $0.end, inLiteral: literal))
+        }
+    }
+
+    /// Where a JSON value is in the file (the whole field when the value has no place).
+    func range(of value: JSONValue?, or fallback: JSONValue) -> Range<Int> {
+        value?.span ?? fallback.span ?? 0..<0
+    }
+}
+
+/// What linting one file produced: the report, and with fixing, the file's new bytes.
+public struct FileOutcome: Sendable {
+    public var report: FileReport
+    /// The fixed file, when safe fixes changed it.
+    public var fixedBytes: [UInt8]?
+    /// The edits of the original bytes that make ``fixedBytes`` (for `--diff`).
+    public var edits: [JSONEdit]
+
+    public init(report: FileReport, fixedBytes: [UInt8]? = nil, edits: [JSONEdit] = []) {
+        self.report = report
+        self.fixedBytes = fixedBytes
+        self.edits = edits
+    }
+}
+
+extension Linter {
+    /// Whether a file holds one bare expression rather than a JoyDoc, by its name.
+    public static func isExpressionFile(_ path: String) -> Bool {
+        path.hasSuffix(".jf") || path.hasSuffix(".formula")
+    }
+
+    /// Lints a file's bytes. `.jf` and `.formula` files hold one expression; anything else
+    /// is read as a JoyDoc (JSON that is not one is skipped with a note). With `fixing`,
+    /// safe fixes are applied once and the fixed text linted again, so the report lists
+    /// what remains.
+    public func lint(path: String, bytes: [UInt8], fixing: Bool) -> FileOutcome {
+        if Self.isExpressionFile(path) {
+            let source = String(decoding: bytes, as: UTF8.self)
+            let diagnostics = lint(expression: source)
+            guard fixing else { return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: []) }
+            let edits = LintFixes.edits(for: diagnostics)
+            guard !edits.isEmpty else { return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: []) }
+            let fixed = JSONEdit.apply(edits, to: bytes)
+            let remaining = lint(expression: String(decoding: fixed, as: UTF8.self))
+            return FileOutcome(report: FileReport(path: path, bytes: fixed, diagnostics: remaining,
+                                                  fixed: max(0, diagnostics.count - remaining.count)),
+                               fixedBytes: fixed, edits: edits)
+        }
+        let document: JoyDoc
+        do {
+            document = try JoyDoc(bytes: bytes)
+        } catch {
+            if error.isNotJoyDoc {
+                return FileOutcome(report: FileReport(path: path, bytes: bytes, skipped: error.message), edits: [])
+            }
+            return FileOutcome(report: FileReport(path: path, bytes: bytes, failure: "\(path): \(error)"), edits: [])
+        }
+        let diagnostics = lint(document: document)
+        guard fixing else { return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: []) }
+        let edits = LintFixes.edits(for: diagnostics, in: document)
+        guard !edits.isEmpty else { return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: []) }
+        let fixed = JSONEdit.apply(edits, to: bytes)
+        guard let fixedDocument = try? JoyDoc(bytes: fixed) else {
+            // Cannot happen (only JSON strings are replaced), but never write a broken file.
+            return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: [])
+        }
+        let remaining = lint(document: fixedDocument)
+        return FileOutcome(report: FileReport(path: path, bytes: fixed, diagnostics: remaining,
+                                              fixed: max(0, diagnostics.count - remaining.count)),
+                           fixedBytes: fixed, edits: edits)
+    }
+}

@@ -1,0 +1,199 @@
+import JoyfillFormulas
+import JoyfillJSON
+
+/// The outcome of linting one file.
+public struct FileReport: Sendable {
+    /// The path as given on the command line (or found under a directory).
+    public var path: String
+    /// The file's bytes after any fixes (structural findings show a line of it).
+    public var bytes: [UInt8]
+    public var diagnostics: [LintDiagnostic]
+    /// Why the file was passed over without being linted (JSON that is not a JoyDoc).
+    public var skipped: String?
+    /// Why the file could not be linted (unreadable, invalid JSON); the run exits 2.
+    public var failure: String?
+    /// How many findings `--fix` removed.
+    public var fixed: Int
+
+    public init(path: String, bytes: [UInt8] = [], diagnostics: [LintDiagnostic] = [], skipped: String? = nil,
+                failure: String? = nil, fixed: Int = 0) {
+        self.path = path
+        self.bytes = bytes
+        self.diagnostics = diagnostics
+        self.skipped = skipped
+        self.failure = failure
+        self.fixed = fixed
+    }
+}
+
+/// Counts over all files.
+public struct LintSummary: Sendable, Equatable {
+    public var files = 0
+    public var errors = 0
+    public var warnings = 0
+    public var infos = 0
+    /// Findings with a safe fix (what `--fix` would apply).
+    public var fixable = 0
+    public var fixed = 0
+    public var skipped = 0
+    public var failures = 0
+
+    public init(_ reports: [FileReport]) {
+        for report in reports {
+            files += 1
+            fixed += report.fixed
+            if report.skipped != nil { skipped += 1 }
+            if report.failure != nil { failures += 1 }
+            for diagnostic in report.diagnostics {
+                switch diagnostic.severity {
+                case .error: errors += 1
+                case .warning: warnings += 1
+                case .info: infos += 1
+                }
+                if diagnostic.fix?.isSafe == true { fixable += 1 }
+            }
+        }
+    }
+}
+
+/// The output formats of `jf lint --format`.
+public enum LintFormat: String, Sendable, CaseIterable {
+    case human, json, sarif, github
+}
+
+/// Human output, in the style of rustc and Ruff: the rule, the message, the place in the
+/// file (and the field and formula), the formula with a caret under the span, notes and fix.
+public struct HumanFormatter: Sendable {
+    public var colored: Bool
+
+    public init(colored: Bool) { self.colored = colored }
+
+    public func render(_ report: FileReport) -> String {
+        var output = ""
+        for diagnostic in report.diagnostics {
+            var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
+            if let field = diagnostic.field { place += " · field \(field)" }
+            if let formula = diagnostic.formula { place += " · formula \(formula)" }
+            let fixNote = diagnostic.fix.map { $0.isSafe ? " [fixable with --fix]" : " [suggestion]" } ?? ""
+            var renderer = DiagnosticRenderer(colored: colored)
+            renderer.showsCode = true
+            renderer.location = place
+            var shown = Diagnostic(.other, diagnostic.message, at: diagnostic.span ?? SourceSpan(start: 0, end: 0),
+                                   severity: diagnostic.severity, notes: diagnostic.notes, code: diagnostic.rule)
+            if let fix = diagnostic.fix { shown.fix = Fix(fix.message + fixNote, edits: fix.edits, isSafe: fix.isSafe) }
+            if let expression = diagnostic.expression {
+                output += renderer.render(shown, in: expression)
+            } else {
+                // A structural finding: show its line of the file.
+                let lines = LineIndex(report.bytes)
+                let lineStart = lines.start(ofLine: diagnostic.location.line)
+                let lineText = lines.text(ofLine: diagnostic.location.line)
+                let start = diagnostic.location.start - lineStart
+                let end = diagnostic.location.endLine == diagnostic.location.line ? diagnostic.location.end - lineStart : lineText.utf8.count
+                shown.span = SourceSpan(start: start, end: max(start + 1, end))
+                renderer.firstLine = diagnostic.location.line
+                output += renderer.render(shown, in: lineText)
+            }
+            output += "\n"
+        }
+        return output
+    }
+
+    /// The closing line: what was found, what can be fixed.
+    public func summary(_ summary: LintSummary) -> String {
+        var parts: [String] = []
+        let problems = summary.errors + summary.warnings + summary.infos
+        let files = "\(summary.files) file\(summary.files == 1 ? "" : "s")"
+        if problems == 0 {
+            parts.append("All checks passed (\(files)).")
+        } else {
+            var counts = ["\(summary.errors) error\(summary.errors == 1 ? "" : "s")", "\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")"]
+            if summary.infos > 0 { counts.append("\(summary.infos) info") }
+            parts.append("Found \(problems) problem\(problems == 1 ? "" : "s") (\(counts.joined(separator: ", "))) in \(files).")
+        }
+        if summary.fixed > 0 { parts.append("Fixed \(summary.fixed).") }
+        if summary.fixable > 0 { parts.append("\(summary.fixable) fixable with --fix (see what changes with --diff).") }
+        if summary.skipped > 0 { parts.append("Skipped \(summary.skipped) non-JoyDoc file\(summary.skipped == 1 ? "" : "s").") }
+        return parts.joined(separator: " ") + "\n"
+    }
+}
+
+/// `--format json`, the contract of docs/cli.md.
+public enum JSONFormatter {
+    public static func render(_ reports: [FileReport]) -> String {
+        var output = "{\"files\":["
+        for (index, report) in reports.enumerated() {
+            if index > 0 { output += "," }
+            output += "{\"path\":" + JSONText.string(report.path) + ",\"diagnostics\":["
+            for (position, diagnostic) in report.diagnostics.enumerated() {
+                if position > 0 { output += "," }
+                output += json(diagnostic)
+            }
+            output += "]"
+            if let skipped = report.skipped { output += ",\"skipped\":" + JSONText.string(skipped) }
+            if let failure = report.failure { output += ",\"error\":" + JSONText.string(failure) }
+            if report.fixed > 0 { output += ",\"fixed\":\(report.fixed)" }
+            output += "}"
+        }
+        let summary = LintSummary(reports)
+        output += "],\"summary\":{\"errors\":\(summary.errors),\"warnings\":\(summary.warnings),\"infos\":\(summary.infos)"
+        output += ",\"fixable\":\(summary.fixable),\"fixed\":\(summary.fixed),\"files\":\(summary.files)}}\n"
+        return output
+    }
+
+    /// One finding: `rule severity field formula message span fix`, plus `location` (the
+    /// place in the file) and `notes`.
+    static func json(_ diagnostic: LintDiagnostic) -> String {
+        var output = "{\"rule\":\"\(diagnostic.rule)\",\"severity\":\"\(diagnostic.severity.rawValue)\""
+        output += ",\"field\":" + (diagnostic.field.map(JSONText.string) ?? "null")
+        output += ",\"formula\":" + (diagnostic.formula.map(JSONText.string) ?? "null")
+        output += ",\"message\":" + JSONText.string(diagnostic.message)
+        if let span = diagnostic.span, let expression = diagnostic.expression {
+            output += ",\"span\":" + span.json(in: expression)
+        } else {
+            output += ",\"span\":null"
+        }
+        let location = diagnostic.location
+        output += ",\"location\":{\"line\":\(location.line),\"column\":\(location.column),\"endLine\":\(location.endLine),\"endColumn\":\(location.endColumn)}"
+        if !diagnostic.notes.isEmpty { output += ",\"notes\":[" + diagnostic.notes.map(JSONText.string).joined(separator: ",") + "]" }
+        if let fix = diagnostic.fix {
+            output += ",\"fix\":{\"message\":" + JSONText.string(fix.message) + ",\"safe\":\(fix.isSafe),\"edits\":["
+            output += fix.edits.map { "{\"start\":\($0.span.start),\"end\":\($0.span.end),\"replacement\":" + JSONText.string($0.replacement) + "}" }
+                .joined(separator: ",")
+            output += "]}"
+        } else {
+            output += ",\"fix\":null"
+        }
+        return output + "}"
+    }
+}
+
+/// `--format github`: GitHub Actions workflow commands, one annotation per finding.
+public enum GitHubFormatter {
+    public static func render(_ report: FileReport) -> String {
+        var output = ""
+        for diagnostic in report.diagnostics {
+            let command = diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
+            let location = diagnostic.location
+            var properties = "file=\(escapeProperty(report.path)),line=\(location.line),col=\(location.column)"
+            properties += ",endLine=\(location.endLine),endColumn=\(location.endColumn)"
+            properties += ",title=" + escapeProperty("jf lint (\(diagnostic.rule))")
+            var message = diagnostic.message
+            if let field = diagnostic.field { message = "field \(field): " + message }
+            if let fix = diagnostic.fix { message += "\n" + fix.message }
+            output += "::\(command) \(properties)::\(escapeData(message))\n"
+        }
+        if let failure = report.failure {
+            output += "::error file=\(escapeProperty(report.path)),title=jf lint::\(escapeData(failure))\n"
+        }
+        return output
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}

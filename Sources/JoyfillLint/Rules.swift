@@ -1,0 +1,62 @@
+import JoyfillFormulas
+
+/// One lint rule: a stable name, a default severity, a one-line summary, and whether
+/// findings can carry a fix. Every rule has a page in `docs/rules/<name>.md` and a fixture
+/// in `Tests/JoyfillLintTests/Fixtures/rules/<name>/` (a test checks both exist).
+public struct LintRule: Sendable, Hashable {
+    public enum Fixability: String, Sendable {
+        /// No fix is ever offered.
+        case never
+        /// Some findings carry a fix (a misspelt function with one close match, say).
+        case sometimes
+        /// Every finding carries a safe fix.
+        case always
+    }
+
+    public let name: String
+    public let severity: Diagnostic.Severity
+    public let summary: String
+    public let fixability: Fixability
+
+    /// Where the rule's documentation page lives, relative to the repository.
+    public var documentationPath: String { "docs/rules/\(name).md" }
+
+    /// Every rule, in the order of `jf lint --list-rules`.
+    public static let all: [LintRule] = [
+        LintRule(name: "syntax-error", severity: .error, summary: "The formula does not parse.", fixability: .never),
+        LintRule(name: "invalid-operator", severity: .error,
+                 summary: "An operator borrowed from another language: `===`, `!==`, `=`, `&` or `|`.", fixability: .always),
+        LintRule(name: "unknown-function", severity: .error, summary: "A call to a function no engine has.", fixability: .sometimes),
+        LintRule(name: "wrong-arity", severity: .error, summary: "A call with too few or too many arguments.", fixability: .never),
+        LintRule(name: "type-mismatch", severity: .error,
+                 summary: "An argument or operand whose type can never be accepted.", fixability: .never),
+        LintRule(name: "unknown-reference", severity: .error, summary: "A name that is no field of the document.", fixability: .sometimes),
+        LintRule(name: "division-by-zero", severity: .error, summary: "A division or `mod()` by a literal zero.", fixability: .never),
+        LintRule(name: "always-false-comparison", severity: .warning,
+                 summary: "A comparison whose outcome the types already decide.", fixability: .never),
+        LintRule(name: "circular-reference", severity: .error, summary: "Fields whose formulas read each other in a cycle.", fixability: .never),
+        LintRule(name: "write-type-mismatch", severity: .error,
+                 summary: "A result that can never be stored in the field it is written to.", fixability: .never),
+        LintRule(name: "shadowed-field", severity: .warning, summary: "A lambda parameter hides a field of the same id.", fixability: .never),
+        LintRule(name: "non-portable", severity: .warning,
+                 summary: "Syntax or a function that a target Joyfill SDK does not run.", fixability: .sometimes),
+        LintRule(name: "missing-formula", severity: .error,
+                 summary: "A field applies a formula the document does not define.", fixability: .never),
+        LintRule(name: "unused-formula", severity: .warning, summary: "A document formula no field applies.", fixability: .never),
+        LintRule(name: "invalid-key", severity: .error,
+                 summary: "An applied formula writes a key other than `value` or `hidden`.", fixability: .never),
+        LintRule(name: "invalid-document", severity: .warning,
+                 summary: "A structural problem the reader works around (a duplicate id, a formula without an expression).",
+                 fixability: .never),
+        LintRule(name: "invalid-suppression", severity: .warning,
+                 summary: "A `jfLint` suppression names no rule, or is malformed.", fixability: .never),
+    ]
+
+    private static let byName: [String: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The rule with this name.
+    public static func named(_ name: String) -> LintRule? { byName[name] }
+
+    /// Every rule name, for suggestions.
+    public static let names: [String] = all.map(\.name)
+}

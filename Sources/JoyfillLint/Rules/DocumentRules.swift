@@ -1,0 +1,155 @@
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+// The rules that need the whole document: how formulas are applied, what fields can hold,
+// and how fields read each other.
+extension DocumentLint {
+    /// `invalid-document`: what the reader worked around (duplicate field ids, formulas
+    /// without an id or an expression), and formulas that share an id.
+    mutating func documentIssues() {
+        guard !suppressions.ignoresDocument("invalid-document") else { return }
+        let lines = LineIndex(document.bytes)
+        for issue in document.issues {
+            let start = issue.line.map { lines.start(ofLine: $0) + max(0, ($0 == issue.line ? issue.column ?? 1 : 1) - 1) } ?? 0
+            if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores("invalid-document", field: index) {
+                continue
+            }
+            findings.add("invalid-document", issue.message, at: start..<(start + 1), field: issue.field)
+        }
+        var seen = Set<String>()
+        for formula in document.formulas where !seen.insert(formula.id).inserted {
+            findings.add("invalid-document", "a second formula has the _id \"\(formula.id)\"; fields apply the first",
+                         at: range(of: formula.json["_id"], or: formula.json), formula: formula.id)
+        }
+    }
+
+    /// `missing-formula` and `invalid-key`: each applied formula must name a document
+    /// formula and write `value` or `hidden` (B5, C11). Records who applies what.
+    mutating func applications() {
+        var formulaIDs: [String]?
+        for (index, field) in document.fields.enumerated() {
+            for applied in field.appliedFormulas {
+                if !["value", "hidden"].contains(applied.key), !suppressions.ignores("invalid-key", field: index) {
+                    var message = "the formula \"\(applied.formula)\" writes the key \"\(applied.key)\"; formulas write \"value\" or \"hidden\""
+                    if applied.json["key"] == nil { message = "the applied formula \"\(applied.formula)\" has no \"key\"; write \"key\": \"value\"" }
+                    var notes: [String] = []
+                    if let close = Suggestions.closest(to: applied.key, in: ["value", "hidden"]) { notes.append("did you mean \"\(close)\"?") }
+                    findings.add("invalid-key", message, at: range(of: applied.json["key"], or: applied.json), notes: notes,
+                                 field: field.id, formula: applied.formula)
+                }
+                if document.formula(applied.formula) != nil {
+                    if appliers[applied.formula]?.last != index { appliers[applied.formula, default: []].append(index) }
+                } else if !suppressions.ignores("missing-formula", field: index) {
+                    if formulaIDs == nil { formulaIDs = document.formulas.map(\.id) }
+                    var notes: [String] = []
+                    if let close = Suggestions.closest(to: applied.formula, in: formulaIDs!) {
+                        notes.append("did you mean \"\(close)\"?")
+                    } else if formulaIDs!.isEmpty {
+                        notes.append("the document has no \"formulas\" list; add {\"_id\": \"\(applied.formula)\", \"expression\": …} to it")
+                    }
+                    findings.add("missing-formula", "the field '\(field.id)' applies the formula \"\(applied.formula)\", which the document does not define",
+                                 at: range(of: applied.json["formula"], or: applied.json), notes: notes,
+                                 field: field.id, formula: applied.formula)
+                }
+            }
+        }
+    }
+
+    /// `unused-formula`: a document formula that no field applies never runs.
+    mutating func unusedFormula(_ definition: FormulaDefinition) {
+        guard !suppressions.ignores("unused-formula", formula: definition.id, appliers: []) else { return }
+        findings.add("unused-formula", "the formula \"\(definition.id)\" is applied to no field, so it never runs",
+                     at: range(of: definition.json["_id"], or: definition.json),
+                     notes: ["apply it with \"formulas\": [{\"formula\": \"\(definition.id)\", \"key\": \"value\"}] on a field, or delete it"],
+                     formula: definition.id)
+    }
+
+    /// `write-type-mismatch`: a formula whose every possible result is refused by the field it
+    /// writes (B6, C9, C11): text into a number field, a number into a multiSelect, anything
+    /// into a table, a non-boolean into `hidden`.
+    mutating func writeTypes(checker: Checker) {
+        guard settings.enabled.contains("write-type-mismatch") else { return }
+        for (index, field) in document.fields.enumerated() where !field.appliedFormulas.isEmpty {
+            if suppressions.ignores("write-type-mismatch", field: index) { continue }
+            for applied in field.appliedFormulas where applied.key == "value" || applied.key == "hidden" {
+                guard let definition = document.formula(applied.formula), let tree = trees[definition.id],
+                      let root = tree.root, tree.isValid else { continue }
+                let result = checker.analyze(tree).result
+                let message: String
+                if applied.key == "hidden" {
+                    guard result.isDisjoint(with: .boolean) else { continue }
+                    message = "a \"hidden\" formula must produce a boolean, and this one produces \(Self.article(result))"
+                } else {
+                    let accepted = FieldValueTypes.writable(field.type)
+                    guard result.isDisjoint(with: accepted) else { continue }
+                    if case .table = field.type { message = "formulas cannot write the table '\(field.id)'" }
+                    else if case .collection = field.type { message = "formulas cannot write the collection '\(field.id)'" }
+                    else {
+                        // A string fits a number field when it reads as a number: only flag what cannot.
+                        if case .number = field.type, result == .string,
+                           case .string(let literal) = tree[root], Double(tree.name(literal)) != nil { continue }
+                        message = "this formula produces \(Self.article(result)), which the \(field.type.name) field '\(field.id)' cannot store"
+                    }
+                }
+                var notes: [String] = []
+                if case .number = field.type, result.contains(.string) { notes.append("convert the text with toNumber(…)") }
+                let place = placement(of: definition)
+                let span = tree.span(of: root)
+                let diagnostic = Diagnostic(.type, message, at: span, notes: notes, code: "write-type-mismatch")
+                findings.add(diagnostic, expression: definition.expression, formula: definition.id, field: field.id, place: place)
+            }
+        }
+    }
+
+    /// `circular-reference`: one finding per cycle, on the field where its path starts (the
+    /// smallest id, C1), pointing at the reference that closes the loop.
+    mutating func cycles() {
+        guard settings.enabled.contains("circular-reference") else { return }
+        var references: [(field: String, reads: [String])] = []
+        var positions: [Int] = []
+        for (index, field) in document.fields.enumerated() where !field.appliedFormulas.isEmpty {
+            var reads: [String] = []
+            for applied in field.appliedFormulas {
+                if let tree = trees[applied.formula] { reads += tree.references }
+            }
+            references.append((field.id, reads))
+            positions.append(index)
+        }
+        let graph = DependencyGraph(references)
+        for (node, path) in graph.cycles.sorted(by: { $0.key < $1.key }) where path.first == graph.nodes[node] {
+            let index = positions[node]
+            let field = document.fields[index]
+            if suppressions.ignores("circular-reference", field: index) { continue }
+            let next = path.count > 1 ? path[1] : field.id
+            let shown = path.count > DocumentEngine.longestPathShown + 1
+                ? path.prefix(DocumentEngine.longestPathShown).joined(separator: " → ") + " → … → \(field.id)"
+                : path.joined(separator: " → ")
+            let message = "circular reference: \(shown)"
+            let notes = ["\(path.count - 1) field\(path.count == 2 ? "" : "s") on this cycle keep their previous values; " +
+                         "remove one of the references to break it"]
+            // Point at the first read of the next field on the path.
+            var placed = false
+            for applied in field.appliedFormulas {
+                guard let definition = document.formula(applied.formula), let tree = trees[definition.id] else { continue }
+                guard let reference = tree.nodes.indices.first(where: {
+                    if case .reference(let name) = tree.nodes[$0] { return tree.name(name) == next }
+                    return false
+                }) else { continue }
+                let diagnostic = Diagnostic(.circular, message, at: tree.spans[reference], notes: notes, code: "circular-reference")
+                findings.add(diagnostic, expression: definition.expression, formula: definition.id, field: field.id,
+                             place: placement(of: definition))
+                placed = true
+                break
+            }
+            if !placed { findings.add("circular-reference", message, at: range(of: nil, or: field.json), notes: notes, field: field.id) }
+        }
+    }
+
+    static func article(_ types: ValueTypes) -> String {
+        let names = types.types.map(\.rawValue)
+        let joined = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.first ?? "nothing"
+        return (["a", "e", "i", "o", "u"].contains(joined.first.map(String.init) ?? "") ? "an " : "a ") + joined
+    }
+}

@@ -1,0 +1,94 @@
+import JoyfillFormulas
+
+// The rules that look at one formula's syntax tree. `syntax-error` and `invalid-operator`
+// come from the parser, and `unknown-function`, `wrong-arity`, `type-mismatch`,
+// `unknown-reference`, `division-by-zero` and `always-false-comparison` from the
+// ``Checker`` (shared with `jf eval` and the REPL); the rest are here.
+
+/// `non-portable`: syntax and functions that a target SDK will not run (decisions S1–S5,
+/// F1, F8). Safe fixes rewrite the syntax to its portable spelling where one exists.
+enum NonPortable {
+    /// Functions with a portable spelling of the same meaning.
+    static let aliases = ["iff": "if"]
+
+    static func check(_ tree: SyntaxTree, targets: Portability, registry: FunctionRegistry) -> [Diagnostic] {
+        guard tree.root != nil, !targets.isEmpty else { return [] }
+        var findings: [Diagnostic] = []
+        func report(_ message: String, _ span: SourceSpan, notes: [String] = [], fix: Fix? = nil) {
+            findings.append(Diagnostic(.other, message, at: span, severity: .warning, notes: notes, fix: fix, code: "non-portable"))
+        }
+        for index in tree.nodes.indices {
+            guard case .call(let nameID, _) = tree.nodes[index], let function = registry.lookup(tree.name(nameID)) else { continue }
+            let missing = targets.subtracting(function.signature.portability)
+            guard !missing.isEmpty else { continue }
+            let name = tree.name(nameID)
+            let start = tree.spans[index].start
+            let nameSpan = SourceSpan(start: start, end: start + name.utf8.count)
+            var fix: Fix?
+            var notes: [String] = []
+            if let alias = aliases[name.lowercased()], let replacement = registry.lookup(alias),
+               targets.isSubset(of: replacement.signature.portability) {
+                fix = .replace(nameSpan, with: alias, "use '\(alias)', which means the same")
+            } else if function.signature.portability.isEmpty {
+                notes.append("'\(function.signature.name)' is a jf extension that no Joyfill SDK has")
+            }
+            report("'\(function.signature.name)' is not available in \(sdkList(missing))", nameSpan, notes: notes, fix: fix)
+        }
+        for use in tree.extensions {
+            switch use.kind {
+            case .fatArrow:
+                // The web guide documents `=>`; the Swift SDK accepts only `->`.
+                guard targets.contains(.swift) else { continue }
+                report("'=>' lambdas are a jf extension; \(sdkList(.swift)) accepts only '->'", use.span,
+                       fix: .replace(use.span, with: "->", "write '->'"))
+            case .exponentLiteral:
+                let text = slice(tree.source, use.span)
+                let plain = Value.number(Double(text) ?? .nan).text
+                let fix: Fix? = plain.contains("e") || plain == "NaN" ? nil
+                    : .replace(use.span, with: plain, "write \(plain)")
+                report("exponent literals like '\(text)' are a jf extension; \(sdkList(targets)) reject them", use.span, fix: fix)
+            case .unspacedMinus:
+                let spaced = use.span.start > 0 && slice(tree.source, SourceSpan(start: use.span.start - 1, end: use.span.start)) == " "
+                report("'-' directly before a digit reads as a negative number in \(sdkList(targets)), not as a subtraction",
+                       use.span, fix: .replace(use.span, with: spaced ? "- " : " - ", "put spaces around '-'"))
+            case .digitLeadingName:
+                report("names that start with a digit are a jf extension; \(sdkList(targets)) read them as numbers", use.span,
+                       notes: ["give the field an id that starts with a letter"])
+            }
+        }
+        return findings
+    }
+
+    static func sdkList(_ sdks: Portability) -> String {
+        let names = sdks.names.map { $0 == "swift" ? "the Swift SDK" : "the web SDK" }
+        return names.joined(separator: " and ")
+    }
+
+    private static func slice(_ text: String, _ span: SourceSpan) -> String {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: span.start)
+        return String(decoding: utf8[start..<utf8.index(start, offsetBy: span.length)], as: UTF8.self)
+    }
+}
+
+/// `shadowed-field`: a lambda parameter named like a field of the document. Inside the lambda
+/// the name means the parameter (B1), which is rarely what the author meant.
+enum ShadowedField {
+    static func check(_ tree: SyntaxTree, fields: Set<String>) -> [Diagnostic] {
+        guard tree.root != nil else { return [] }
+        var findings: [Diagnostic] = []
+        for index in tree.nodes.indices {
+            guard case .lambda(let params, _, _) = tree.nodes[index] else { continue }
+            let spans = tree.parameterSpans(of: NodeID(index))
+            for (position, nameIndex) in params.indices.enumerated() where fields.contains(tree.names[nameIndex]) {
+                let name = tree.names[nameIndex]
+                let span = position < spans.count ? spans[position] : tree.spans[index]
+                findings.append(Diagnostic(
+                    .other, "the lambda parameter '\(name)' hides the field '\(name)'", at: span, severity: .warning,
+                    notes: ["inside this lambda '\(name)' is the parameter, not the field; rename the parameter (e.g. '\(name)Item')"],
+                    code: "shadowed-field"))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,194 @@
+/// The documentation of every rule, in one place: `jf lint --explain RULE` prints it, and
+/// `docs/rules/<name>.md` is generated from it (a test fails when a page is stale).
+public enum RuleDocumentation {
+    struct Page {
+        var what: String
+        var why: String
+        var bad: String
+        var good: String
+        var fix: String
+    }
+
+    /// The Markdown page of a rule.
+    public static func page(for rule: LintRule) -> String {
+        let page = pages[rule.name]!
+        let fixability: String
+        switch rule.fixability {
+        case .never: fixability = "no automatic fix"
+        case .sometimes: fixability = "some findings have a safe fix (`jf lint --fix`)"
+        case .always: fixability = "always fixable (`jf lint --fix`)"
+        }
+        return """
+            # \(rule.name)
+
+            \(rule.summary)
+
+            Default severity: **\(rule.severity.rawValue)**; \(fixability).
+
+            ## What it does
+
+            \(page.what)
+
+            ## Why
+
+            \(page.why)
+
+            ## Example
+
+            \(page.bad)
+
+            Use instead:
+
+            \(page.good)
+
+            ## How to fix
+
+            \(page.fix)
+
+            Configure or silence it like any rule: `ignore = ["\(rule.name)"]` or `[lint.severity]` in `jf.toml`,
+            or `"jfLint": {"ignore": ["\(rule.name)"]}` on a document, field or formula (see [README](README.md)).
+
+            """
+    }
+
+    private static func formula(_ text: String) -> String { "```\n\(text)\n```" }
+    private static func json(_ text: String) -> String { "```json\n\(text)\n```" }
+
+    static let pages: [String: Page] = [
+        "syntax-error": Page(
+            what: "Reports a formula that does not parse, with what the parser expected and where.",
+            why: "A formula that does not parse never runs: the field keeps a stale value in every SDK.",
+            bad: formula("sum(price, qty"),
+            good: formula("sum(price, qty)"),
+            fix: "Read the message: it names the token that was expected (`')'`, an expression, a parameter name) and the caret shows where. The language has no `%`, ternary `? :`, `**` or comments; use `mod()`, `if()` and `pow()`."),
+        "invalid-operator": Page(
+            what: "Reports operators that other languages have and this one does not: `===`, `!==`, `=` (for comparison), `&` and `|`.",
+            why: "Every Joyfill SDK rejects them. jf understands what was meant and says so, but the template would fail everywhere else.",
+            bad: formula("if(status === \"Open\" & qty > 0, 1, 0)"),
+            good: formula("if(status == \"Open\" && qty > 0, 1, 0)"),
+            fix: "`jf lint --fix` rewrites `===` to `==`, `!==` to `!=`, `=` to `==`, `&` to `&&` and `|` to `||`. `==` is already strict: it never converts types."),
+        "unknown-function": Page(
+            what: "Reports a call to a function that is not in the registry (`jf functions` lists them), with the closest name.",
+            why: "An unknown function fails when the formula runs, in every SDK.",
+            bad: formula("rund(total * 1.2, 2)"),
+            good: formula("round(total * 1.2, 2)"),
+            fix: "When exactly one function name is that close, `jf lint --fix` replaces the misspelt name; otherwise the suggestion is shown and left to you. Function names are case-insensitive."),
+        "wrong-arity": Page(
+            what: "Reports a call with fewer or more arguments than the function's signature allows.",
+            why: "The call fails at run time with an `arguments` error.",
+            bad: formula("round(price)"),
+            good: formula("round(price, 2)"),
+            fix: "The note shows the function's usage; `jf lint --explain` is for rules, `jf functions` (or `:doc` in the REPL) shows a function's signature and examples."),
+        "type-mismatch": Page(
+            what: "Reports an argument or operand whose type can never be accepted, found without evaluating: literals, results of functions, and fields whose type the document declares.",
+            why: "The language never converts types implicitly, so `\"5\" * 2` or `upper(qty)` on a number field always fails.",
+            bad: formula("upper(qty) + \" items\""),
+            good: formula("toString(qty) + \" items\""),
+            fix: "Convert explicitly with `toNumber()`, `toString()` or `date()`, or use the function meant for that type."),
+        "unknown-reference": Page(
+            what: "Reports a name that is neither a lambda parameter nor the `_id` of a field of the document, with the closest field id.",
+            why: "Formulas reference fields by `_id` (case-sensitive). An unknown name fails at run time with a `reference` error; titles and identifiers are never used.",
+            bad: formula("price * qyt"),
+            good: formula("price * qty"),
+            fix: "Use the field's `_id`. The suggestion is not applied by `--fix`, because a field with a similar id may be a different field."),
+        "division-by-zero": Page(
+            what: "Reports a division or `mod()` whose divisor is the literal `0`.",
+            why: "Division by zero is an error (not Infinity), so the formula always fails.",
+            bad: formula("total / 0"),
+            good: formula("if(count == 0, 0, total / count)"),
+            fix: "Divide by the intended field, and guard divisors that can be zero with `if()`."),
+        "always-false-comparison": Page(
+            what: "Reports `==` and `!=` between values of types that are never equal, `==` on arrays or objects, and `<`, `>`, `<=`, `>=` on types that are not ordered.",
+            why: "`==` does not convert types (`\"1\" == 1` is false), arrays and objects are never equal, and text is not ordered, so the outcome is fixed before the formula runs.",
+            bad: formula("if(qty == \"0\", \"none\", \"some\")"),
+            good: formula("if(qty == 0, \"none\", \"some\")"),
+            fix: "Compare values of one type: convert with `toNumber()` or `toString()`, compare `length(items) == 0` rather than `items == []`."),
+        "circular-reference": Page(
+            what: "Reports fields whose formulas read each other in a cycle, once per cycle, on the field with the smallest id, naming the whole path.",
+            why: "A cycle has no evaluation order: every field on it keeps its previous value and every field that reads one of them is not computed either.",
+            bad: json("""
+                "formulas": [{"_id": "f_a", "expression": "b + 1"}, {"_id": "f_b", "expression": "a * 2"}]
+                // a applies f_a, b applies f_b: a → b → a
+                """),
+            good: json("""
+                "formulas": [{"_id": "f_a", "expression": "base + 1"}, {"_id": "f_b", "expression": "a * 2"}]
+                """),
+            fix: "Remove one reference on the path; the caret shows the read that closes the loop. `jf graph DOC` draws the dependencies."),
+        "write-type-mismatch": Page(
+            what: "Reports a formula whose every possible result is refused by the field it writes: text into a number field, a number into a multiSelect or chart, anything into a table or collection, a non-boolean into `hidden`.",
+            why: "The result cannot be stored, so the field keeps its previous value and the run reports an error every time.",
+            bad: json("""
+                {"_id": "total", "type": "number", "formulas": [{"formula": "f_total", "key": "value"}]}
+                // f_total: concat("Total: ", sum(prices))
+                """),
+            good: json("""
+                {"_id": "total", "type": "number", "formulas": [{"formula": "f_total", "key": "value"}]}
+                // f_total: sum(prices)
+                """),
+            fix: "Produce the field's type (`toNumber()` for text that holds a number), or move the formula to a field of the right type. A text literal that reads as a number (`\"5\"`) is accepted."),
+        "shadowed-field": Page(
+            what: "Reports a lambda parameter that has the same name as a field of the document.",
+            why: "Inside the lambda the name means the parameter, not the field; an author who meant the field gets the element instead, silently.",
+            bad: formula("map(items, (qty) -> qty * price)"),
+            good: formula("map(items, (item) -> item.qty * price)"),
+            fix: "Rename the parameter (`item`, `row`, `x`)."),
+        "non-portable": Page(
+            what: "Reports syntax and functions that a target SDK does not run: `=>` lambdas, exponent literals (`1e3`), a `-` written against a digit (`5-3`), names that start with a digit, and functions outside a target's catalogue (`iff` and `abs` are not in the Swift SDK; `jf functions` shows each function's portability).",
+            why: "jf accepts more than the Joyfill SDKs (see docs/compatibility.md). A template that uses it works in `jf run` and fails in the app.",
+            bad: formula("iff(total > 1e3, (x) => x, 5-3)"),
+            good: formula("if(total > 1000, (x) -> x, 5 - 3)"),
+            fix: "`jf lint --fix` rewrites `iff` to `if`, `=>` to `->`, `1e3` to `1000` and `5-3` to `5 - 3`. Set the SDKs with `targets = [\"swift\", \"web\"]` (default: swift, the reference engine; `web` means what the web formulas guide documents)."),
+        "missing-formula": Page(
+            what: "Reports a field whose `formulas` entry names a formula `_id` that the document's `formulas` list does not have.",
+            why: "The SDKs skip the entry silently: the field is never computed.",
+            bad: json("""
+                "fields": [{"_id": "total", "formulas": [{"formula": "f_totl", "key": "value"}]}],
+                "formulas": [{"_id": "f_total", "expression": "sum(items.price)"}]
+                """),
+            good: json("""
+                "fields": [{"_id": "total", "formulas": [{"formula": "f_total", "key": "value"}]}],
+                "formulas": [{"_id": "f_total", "expression": "sum(items.price)"}]
+                """),
+            fix: "Correct the id (the note suggests the closest one) or add the formula to the document's `formulas`."),
+        "unused-formula": Page(
+            what: "Reports a document formula that no field applies.",
+            why: "It never runs, so it is dead weight or, more often, a formula whose application was lost.",
+            bad: json("""
+                "formulas": [{"_id": "f_tax", "expression": "subtotal * 0.2"}]   // no field applies f_tax
+                """),
+            good: json("""
+                {"_id": "tax", "type": "number", "formulas": [{"formula": "f_tax", "key": "value"}]}
+                """),
+            fix: "Apply it to a field or delete it."),
+        "invalid-key": Page(
+            what: "Reports an applied formula whose `key` is neither `value` nor `hidden`, or that has no `key`.",
+            why: "Only those two keys are written (decision B5); any other key makes the field an error in `jf run` and is ignored by the SDKs.",
+            bad: json("""
+                {"_id": "total", "formulas": [{"formula": "f_total", "key": "vaule"}]}
+                """),
+            good: json("""
+                {"_id": "total", "formulas": [{"formula": "f_total", "key": "value"}]}
+                """),
+            fix: "Write `\"key\": \"value\"` to set the field's value, or `\"key\": \"hidden\"` with a boolean formula to show or hide it."),
+        "invalid-document": Page(
+            what: "Reports structural problems the reader works around: two fields or two formulas with the same `_id`, formulas without an `_id` or an `expression`.",
+            why: "References resolve to the first field with an id, and applications to the first formula, so the second is silently ignored.",
+            bad: json("""
+                "fields": [{"_id": "qty", "type": "number"}, {"_id": "qty", "type": "text"}]
+                """),
+            good: json("""
+                "fields": [{"_id": "qty", "type": "number"}, {"_id": "qty_note", "type": "text"}]
+                """),
+            fix: "Give every field and formula a unique `_id`, and every formula an `expression` string."),
+        "invalid-suppression": Page(
+            what: "Reports a `jfLint` annotation that is not `{\"ignore\": [rule names]}`, or that names a rule that does not exist.",
+            why: "A misspelt suppression silences nothing, and the finding it meant to silence keeps failing CI.",
+            bad: json("""
+                {"_id": "legacy_total", "jfLint": {"ignore": ["non-portible"]}}
+                """),
+            good: json("""
+                {"_id": "legacy_total", "jfLint": {"ignore": ["non-portable"]}}
+                """),
+            fix: "Use rule names from `jf lint --list-rules`, or `\"all\"`."),
+    ]
+}

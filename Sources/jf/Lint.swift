@@ -1,0 +1,319 @@
+import ArgumentParser
+import Foundation
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillLint
+
+extension LintFormat: ExpressibleByArgument {}
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the formulas of JoyDoc templates and formula files.",
+        discussion: """
+            PATH is a JoyDoc, a .jf or .formula file holding one expression, or a directory \
+            searched recursively for all three (directories starting with '.' are passed over). \
+            JSON files that are not JoyDocs are skipped with a note. Files are linted in parallel.
+
+            Configuration: the nearest jf.toml or .jf.json, looked for in each PATH's directory \
+            and then its parents (jf.toml first), or --config FILE. See docs/rules/README.md. \
+            A template can silence rules with "jfLint": {"ignore": ["rule"]} on the document, \
+            a field or a formula.
+
+            Examples:
+              jf lint templates/
+              jf lint --format github templates/      # annotations in GitHub Actions
+              jf lint --format sarif templates/ > jf.sarif
+              jf lint --diff templates/               # what --fix would change
+              jf lint --fix templates/                # apply the safe fixes
+              jf lint --explain unknown-reference     # a rule's documentation
+              echo 'sum(1, 2' | jf lint --stdin
+
+            Exits 0 when no errors were found (and at most --max-warnings warnings), 1 when \
+            there were, 2 on a usage error or a file that cannot be read (invalid JSON). \
+            With --diff, exits 1 when --fix would change something.
+            """
+    )
+
+    @Option(help: "Output format: human, json, sarif or github.")
+    var format: LintFormat = .human
+
+    @Option(help: ArgumentHelp("Use this configuration file instead of looking for one.", valueName: "FILE"))
+    var config: String?
+
+    @Flag(help: "Ignore configuration files; every rule at its default.")
+    var noConfig = false
+
+    @Flag(help: "Apply safe fixes, rewriting only formula text (atomically); report what remains.")
+    var fix = false
+
+    @Flag(help: "Print the unified diff that --fix would apply, and change nothing.")
+    var diff = false
+
+    @Option(help: ArgumentHelp("Run only these rules (comma-separated; 'all' for every rule).", valueName: "RULES"))
+    var select: [String] = []
+
+    @Option(help: ArgumentHelp("Do not run these rules (comma-separated).", valueName: "RULES"))
+    var ignore: [String] = []
+
+    @Option(help: ArgumentHelp("The SDKs templates must run on: swift, web (comma-separated; default swift).", valueName: "SDKS"))
+    var target: [String] = []
+
+    @Option(help: ArgumentHelp("Fail when there are more than N warnings (errors always fail).", valueName: "N"))
+    var maxWarnings: Int?
+
+    @Option(help: ArgumentHelp("Files linted in parallel (default: the number of cores).", valueName: "N"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Lint standard input: a JoyDoc or one expression.")
+    var stdin = false
+
+    @Option(help: ArgumentHelp("The name standard input is reported under (and configured by).", valueName: "PATH"))
+    var stdinFilename: String?
+
+    @Flag(help: "Print findings only, without the summary line.")
+    var quiet = false
+
+    @Flag(help: "List every rule with its default severity and whether it can be fixed.")
+    var listRules = false
+
+    @Option(help: ArgumentHelp("Print the documentation of a rule.", valueName: "RULE"))
+    var explain: String?
+
+    @Argument(help: "JoyDoc files, .jf/.formula files, or directories.")
+    var paths: [String] = []
+
+    func validate() throws {
+        if listRules || explain != nil { return }
+        if stdin && !paths.isEmpty { throw ValidationError("--stdin reads standard input; give no PATH") }
+        if !stdin && paths.isEmpty { throw ValidationError("give at least one PATH (a template, a .jf file or a directory), or --stdin") }
+        if fix && diff { throw ValidationError("choose one of --fix and --diff") }
+        if config != nil && noConfig { throw ValidationError("choose one of --config and --no-config") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+    }
+
+    func run() throws {
+        if listRules { return printRules() }
+        if let explain { return try printExplanation(explain) }
+        let cli = try commandLineSelection()
+        let configurations = ConfigurationFinder(explicit: config, disabled: noConfig)
+        if stdin { return try lintStandardInput(cli: cli, configurations: configurations) }
+
+        var found: [(path: String, settings: LintSettings)] = []
+        for path in paths {
+            let configuration = try configurations.configuration(for: path)
+            for file in try Files.lintable(in: path) {
+                found.append((file, cli.applied(to: configuration.settings(forFile: file))))
+            }
+        }
+        let fixing = fix || diff
+        let files = found
+        let outcomes = parallelMap(files.count, workers: jobs) { index -> FileOutcome in
+            let (path, settings) = files[index]
+            let bytes: [UInt8]
+            do {
+                bytes = try Input.read(path)
+            } catch let failure as Failure {
+                return FileOutcome(report: FileReport(path: path, failure: failure.message))
+            } catch {
+                return FileOutcome(report: FileReport(path: path, failure: "\(path): \(error)"))
+            }
+            return Linter(settings: settings).lint(path: path, bytes: bytes, fixing: fixing)
+        }
+        var reports: [FileReport] = []
+        var wouldChange = false
+        for outcome in outcomes {
+            var report = outcome.report
+            if let fixed = outcome.fixedBytes {
+                if diff {
+                    Terminal.standardOutput.write(LintFixes.diff(path: report.path, original: try Input.read(report.path), edits: outcome.edits))
+                    wouldChange = true
+                    continue
+                }
+                do {
+                    try Files.writeAtomically(fixed, to: report.path)
+                } catch {
+                    report.failure = "\(report.path): cannot write the fixed file: \(error.localizedDescription)"
+                }
+            }
+            reports.append(report)
+        }
+        if diff {
+            if !wouldChange && !quiet { Terminal.standardError.write("jf lint: nothing to fix\n") }
+            throw wouldChange ? Failure.problems : Failure(message: "", code: 0)
+        }
+        try finish(reports)
+    }
+
+    // MARK: Output
+
+    private func finish(_ reports: [FileReport]) throws {
+        let summary = LintSummary(reports)
+        let output = Terminal.standardOutput
+        switch format {
+        case .human:
+            let formatter = HumanFormatter(colored: output.wantsColor)
+            for report in reports { output.write(formatter.render(report)) }
+            if !quiet { output.write(formatter.summary(summary)) }
+        case .json:
+            output.write(JSONFormatter.render(reports))
+        case .sarif:
+            output.write(SARIFFormatter.render(reports, version: JF.configuration.version))
+        case .github:
+            for report in reports { output.write(GitHubFormatter.render(report)) }
+        }
+        for report in reports {
+            if let failure = report.failure { Terminal.standardError.write("jf: \(failure)\n") }
+            if let skipped = report.skipped, format == .human, !quiet {
+                Terminal.standardError.write("jf: note: skipped \(report.path): \(skipped)\n")
+            }
+        }
+        if summary.failures > 0 { throw Failure(message: "", code: 2) }
+        let tooManyWarnings = maxWarnings.map { summary.warnings > $0 } ?? false
+        if summary.errors > 0 || tooManyWarnings {
+            if tooManyWarnings, format == .human {
+                Terminal.standardError.write("jf: \(summary.warnings) warnings, more than --max-warnings \(maxWarnings!)\n")
+            }
+            throw Failure.problems
+        }
+    }
+
+    private func lintStandardInput(cli: RuleSelection, configurations: ConfigurationFinder) throws {
+        let bytes = try Input.read("-")
+        var name = stdinFilename ?? "-"
+        if stdinFilename == nil {
+            // Unnamed input: a JSON object with "fields" is a JoyDoc, anything else an expression.
+            let isDocument = (try? JSONReader.read(bytes)).map { $0.isObject && $0["fields"] != nil } ?? false
+            if !isDocument { name = "-.jf" }
+        }
+        let configuration = try configurations.configuration(for: stdinFilename ?? ".")
+        let settings = cli.applied(to: configuration.settings(forFile: stdinFilename ?? "-"))
+        var outcome = Linter(settings: settings).lint(path: name, bytes: bytes, fixing: fix || diff)
+        outcome.report.path = stdinFilename ?? "-"
+        if diff {
+            Terminal.standardOutput.write(LintFixes.diff(path: outcome.report.path, original: bytes, edits: outcome.edits))
+            throw outcome.fixedBytes == nil ? Failure(message: "", code: 0) : Failure.problems
+        }
+        if fix {
+            // Like other fixers on standard input: the fixed text on stdout, findings on stderr.
+            Terminal.standardOutput.write(String(decoding: outcome.fixedBytes ?? bytes, as: UTF8.self))
+            let formatter = HumanFormatter(colored: Terminal.standardError.wantsColor)
+            Terminal.standardError.write(formatter.render(outcome.report))
+            if outcome.report.diagnostics.contains(where: { $0.severity == .error }) { throw Failure.problems }
+            return
+        }
+        try finish([outcome.report])
+    }
+
+    private func printRules() {
+        let output = Terminal.standardOutput
+        if format == .json {
+            output.write("[" + LintRule.all.map { rule in
+                "{\"name\":\"\(rule.name)\",\"severity\":\"\(rule.severity.rawValue)\",\"fixable\":\"\(rule.fixability.rawValue)\","
+                    + "\"summary\":" + JSONText.string(rule.summary) + "}"
+            }.joined(separator: ",") + "]\n")
+            return
+        }
+        let width = LintRule.all.map(\.name.count).max() ?? 0
+        for rule in LintRule.all {
+            let name = rule.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let severity = rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let fixable = rule.fixability == .never ? "   " : "[*]"
+            output.write("\(name)  \(severity) \(fixable) \(rule.summary)\n")
+        }
+        output.write("\n[*] some or all findings can be fixed with --fix. Details: jf lint --explain RULE\n")
+    }
+
+    private func printExplanation(_ name: String) throws {
+        guard let rule = LintRule.named(name) else {
+            let hint = Suggestions.closest(to: name, in: LintRule.names).map { "; did you mean '\($0)'?" } ?? ""
+            throw Failure.usage("unknown rule '\(name)'\(hint) (jf lint --list-rules lists them)")
+        }
+        Terminal.standardOutput.write(RuleDocumentation.page(for: rule))
+    }
+
+    /// `--select`, `--ignore` and `--target`, applied after the configuration files.
+    private func commandLineSelection() throws -> RuleSelection {
+        func names(_ values: [String]) -> [String] {
+            values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        }
+        var selection = RuleSelection()
+        do {
+            if !select.isEmpty {
+                selection.select = names(select)
+                for rule in selection.select! { try LintConfiguration.check(rule, at: "--select") }
+            }
+            selection.ignore = names(ignore)
+            for rule in selection.ignore { try LintConfiguration.check(rule, at: "--ignore") }
+            if !target.isEmpty { selection.targets = try LintConfiguration.portability(names(target), at: "--target") }
+        } catch {
+            throw Failure.usage(error.message)
+        }
+        return selection
+    }
+}
+
+/// Finds and caches the configuration that applies to each linted path.
+final class ConfigurationFinder {
+    /// A configuration and the directory its path patterns are relative to.
+    struct Located {
+        var configuration: LintConfiguration
+        var directory: String?
+
+        /// The settings for a file, by its path relative to the configuration's directory.
+        func settings(forFile path: String) -> LintSettings {
+            guard let directory else { return configuration.settings(for: path) }
+            let absolute = Located.absolute(path)
+            let relative = absolute.hasPrefix(directory + "/") ? String(absolute.dropFirst(directory.count + 1)) : absolute
+            return configuration.settings(for: relative)
+        }
+
+        static func absolute(_ path: String) -> String {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
+                : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+            return url.standardizedFileURL.path
+        }
+    }
+
+    private let explicit: String?
+    private let disabled: Bool
+    private var cache: [String: Located] = [:]
+
+    init(explicit: String?, disabled: Bool) {
+        self.explicit = explicit
+        self.disabled = disabled
+    }
+
+    func configuration(for path: String) throws -> Located {
+        if disabled { return Located(configuration: .standard, directory: nil) }
+        if let explicit { return try load(explicit) }
+        var directory = Located.absolute(path)
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        while true {
+            for name in LintConfiguration.fileNames {
+                let candidate = (directory as NSString).appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: candidate) { return try load(candidate) }
+            }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if parent == directory || parent.isEmpty { return Located(configuration: .standard, directory: nil) }
+            directory = parent
+        }
+    }
+
+    private func load(_ path: String) throws -> Located {
+        if let cached = cache[path] { return cached }
+        let bytes = try Input.read(path)
+        do {
+            let configuration = try LintConfiguration(text: bytes, name: path)
+            let located = Located(configuration: configuration,
+                                  directory: (Located.absolute(path) as NSString).deletingLastPathComponent)
+            cache[path] = located
+            return located
+        } catch {
+            throw Failure.usage(error.message)
+        }
+    }
+}
