@@ -30,7 +30,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule(name: "wrong-arity", severity: .error, summary: "A call with too few or too many arguments.", fixability: .never),
         LintRule(name: "type-mismatch", severity: .error,
                  summary: "An argument or operand whose type can never be accepted.", fixability: .never),
-        LintRule(name: "unknown-reference", severity: .error, summary: "A name that is no field of the document.", fixability: .sometimes),
+        LintRule(name: "unknown-reference", severity: .error, summary: "A name that is no field of the document.", fixability: .never),
         LintRule(name: "division-by-zero", severity: .error, summary: "A division or `mod()` by a literal zero.", fixability: .never),
         LintRule(name: "always-false-comparison", severity: .warning,
                  summary: "A comparison whose outcome the types already decide.", fixability: .never),

@@ -1,1 +1,334 @@
+import Foundation
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
 import Testing
+@testable import JoyfillLint
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let ruleFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/rules")
+
+/// Lints a fixture file as `jf lint --no-config` would.
+func lintFile(_ url: URL, settings: LintSettings = .standard, fixing: Bool = false) throws -> FileOutcome {
+    let bytes = Array(try Data(contentsOf: url))
+    return Linter(settings: settings).lint(path: url.lastPathComponent, bytes: bytes, fixing: fixing)
+}
+
+/// `line:column rule message`, one line per finding: the form of the `bad.expected` files.
+func summary(_ diagnostics: [LintDiagnostic]) -> String {
+    diagnostics.map { "\($0.location.line):\($0.location.column) \($0.rule) \($0.message)\n" }.joined()
+}
+
+/// One fixture per rule: `bad.*` must raise the rule (exactly the findings in `bad.expected`;
+/// regenerate with `JF_UPDATE_FIXTURES=1 swift test`), `good.*` must be clean.
+struct RuleFixtureTests {
+    @Test(arguments: LintRule.all.map(\.name))
+    func fixture(rule: String) throws {
+        let directory = ruleFixtures.appendingPathComponent(rule)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let bad = try #require(files.first { $0.hasPrefix("bad.") && !$0.hasSuffix(".expected") }, "no bad fixture for \(rule)")
+        let good = try #require(files.first { $0.hasPrefix("good.") }, "no good fixture for \(rule)")
+
+        let found = try lintFile(directory.appendingPathComponent(bad)).report.diagnostics
+        #expect(found.contains { $0.rule == rule }, "\(bad) does not raise \(rule)")
+        let expectedURL = directory.appendingPathComponent("bad.expected")
+        if ProcessInfo.processInfo.environment["JF_UPDATE_FIXTURES"] != nil {
+            try summary(found).write(to: expectedURL, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        #expect(summary(found) == expected)
+
+        let clean = try lintFile(directory.appendingPathComponent(good)).report.diagnostics
+        #expect(clean.isEmpty, "\(good) is not clean: \(summary(clean))")
+    }
+
+    @Test func everyRuleHasItsDocumentationPage() throws {
+        for rule in LintRule.all {
+            let url = repository.appendingPathComponent(rule.documentationPath)
+            let page = try String(contentsOf: url, encoding: .utf8)
+            #expect(page == RuleDocumentation.page(for: rule),
+                    "\(rule.documentationPath) is stale: regenerate with jf lint --explain \(rule.name) > \(rule.documentationPath)")
+        }
+        let index = try String(contentsOf: repository.appendingPathComponent("docs/rules/README.md"), encoding: .utf8)
+        for rule in LintRule.all {
+            #expect(index.contains("[\(rule.name)](\(rule.name).md)"), "docs/rules/README.md does not list \(rule.name)")
+        }
+    }
+}
+
+struct LinterTests {
+    static let template = repository.appendingPathComponent("examples/templates/order-form.json")
+
+    @Test func seededTemplateReportsEachMistakeWithItsRuleAndPlace() throws {
+        let outcome = try lintFile(Self.template)
+        let found = outcome.report.diagnostics.map { "\($0.rule) \($0.field ?? "-") \($0.location.line):\($0.location.column)" }
+        #expect(found == [
+            "unknown-reference subtotal 28:81",
+            "unknown-function rounded 29:70",
+            "write-type-mismatch label 30:75",
+            "invalid-operator is_open 31:77",
+            "non-portable discount 32:92",
+            "shadowed-field doubled 33:105",
+            "circular-reference a 34:54",
+        ])
+        // The location is the formula's text inside the JSON string.
+        let lines = String(decoding: outcome.report.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = Array(lines[27].utf8)
+        #expect(String(decoding: line[80..<87], as: UTF8.self) == "subtotl")
+    }
+
+    @Test func fixRewritesOnlyExpressionStrings() throws {
+        let original = Array(try Data(contentsOf: Self.template))
+        let outcome = try lintFile(Self.template, fixing: true)
+        let fixed = try #require(outcome.fixedBytes)
+        #expect(outcome.report.fixed == 3)
+        #expect(!outcome.report.diagnostics.contains { $0.fix?.isSafe == true })
+        #expect(Set(outcome.report.diagnostics.map(\.rule)) == ["unknown-reference", "write-type-mismatch", "shadowed-field", "circular-reference"])
+        // Outside the edited expression strings, every byte is unchanged.
+        var rebuilt: [UInt8] = []
+        var copied = 0
+        var position = 0
+        for edit in outcome.edits {
+            rebuilt += original[copied..<edit.span.lowerBound]
+            position += edit.span.lowerBound - copied
+            #expect(Array(fixed[position..<(position + edit.replacement.utf8.count)]) == Array(edit.replacement.utf8))
+            rebuilt += edit.replacement.utf8
+            position += edit.replacement.utf8.count
+            copied = edit.span.upperBound
+        }
+        rebuilt += original[copied...]
+        #expect(rebuilt == fixed)
+        let text = String(decoding: fixed, as: UTF8.self)
+        #expect(text.contains(#""expression": "round(subtotal, 2)""#))
+        #expect(text.contains(#""expression": "status == \"Open\"""#))
+        #expect(text.contains(#""expression": "if(subtotal > 100, 10, 0)""#))
+    }
+
+    @Test func diffIsAUnifiedDiffOfTheFix() throws {
+        let original = Array(try Data(contentsOf: Self.template))
+        let outcome = try lintFile(Self.template, fixing: true)
+        let diff = LintFixes.diff(path: "order-form.json", original: original, edits: outcome.edits)
+        #expect(diff.hasPrefix("--- a/order-form.json\n+++ b/order-form.json\n@@ -26,10 +26,10 @@\n"))
+        #expect(diff.contains("\n-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\"},\n"))
+        #expect(diff.contains("\n+    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"round(subtotal, 2)\"},\n"))
+        // The unchanged line between two fixes is context, not a change.
+        #expect(diff.contains("\n     {\"_id\": \"f_label\""))
+    }
+
+    @Test func escapedExpressionsAreLocatedAndFixedThroughTheirEscapes() throws {
+        let text = #"{"fields": [{"_id": "t", "type": "text", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "concat(\"\u00e9\", \"a\") === rund(1)"}]}"#
+        let outcome = Linter().lint(path: "x.json", bytes: Array(text.utf8), fixing: true)
+        let fixed = String(decoding: try #require(outcome.fixedBytes), as: UTF8.self)
+        #expect(fixed.contains(#""expression": "concat(\"é\", \"a\") == round(1)""#))
+        let before = Linter().lint(document: try JoyDoc(bytes: Array(text.utf8)))
+        let operatorFinding = try #require(before.first { $0.rule == "invalid-operator" })
+        let bytes = Array(text.utf8)
+        #expect(String(decoding: bytes[operatorFinding.location.start..<operatorFinding.location.end], as: UTF8.self) == "===")
+    }
+
+    @Test func suppressionsOnFieldsFormulasAndTheDocument() throws {
+        func lint(_ json: String) throws -> [String] {
+            Linter().lint(document: try JoyDoc(bytes: Array(json.utf8))).map(\.rule)
+        }
+        let field = #"{"fields": [{"_id": "a", "type": "number", "jfLint": {"ignore": ["unknown-reference"]}, "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "nope + 1"}]}"#
+        #expect(try lint(field).isEmpty)
+        // Applied by two fields, and only one of them silences the rule: still reported.
+        let shared = #"{"fields": [{"_id": "a", "type": "number", "jfLint": {"ignore": ["all"]}, "formulas": [{"formula": "f", "key": "value"}]}, {"_id": "b", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "nope + 1"}]}"#
+        #expect(try lint(shared) == ["unknown-reference"])
+        let formula = #"{"fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "jfLint": {"ignore": ["unknown-reference"]}, "expression": "nope + 1"}]}"#
+        #expect(try lint(formula).isEmpty)
+        let document = #"{"jfLint": {"ignore": ["unused-formula"]}, "fields": [], "formulas": [{"_id": "f", "expression": "1"}]}"#
+        #expect(try lint(document).isEmpty)
+    }
+
+    @Test func bareExpressionsGetFormulaRulesOnly() {
+        let found = Linter().lint(expression: "sum(price, iff(true, 1, 2))\n")
+        #expect(found.map(\.rule) == ["non-portable"])
+    }
+
+    @Test func targetsDecideWhatIsPortable() {
+        var web = LintSettings.standard
+        web.targets = .web
+        #expect(Linter(settings: web).lint(expression: "iff(true, (x) => x, 1)").isEmpty)
+        #expect(Linter(settings: web).lint(expression: "if(true, 1, 2)").map(\.message) == ["'if' is not available in the web SDK"])
+        #expect(Linter().lint(expression: "iff(true, (x) => x, 1)").map(\.rule) == ["non-portable", "non-portable"])
+    }
+
+    @Test func hostileInputIsAFindingNotACrash() {
+        let deep = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
+        #expect(Linter().lint(expression: deep).map(\.rule) == ["syntax-error"])
+        let outcome = Linter().lint(path: "x.json", bytes: Array("{\"fields\": [".utf8), fixing: false)
+        #expect(outcome.report.failure?.contains("line 1, column 13") == true)
+        #expect(Linter().lint(path: "x.json", bytes: Array("[1, 2]".utf8), fixing: false).report.skipped != nil)
+    }
+}
+
+struct ConfigurationTests {
+    @Test func tomlAndJSONConfigurationsMeanTheSame() throws {
+        let toml = """
+            # jf.toml
+            [lint]
+            select = ["all"]
+            ignore = ["unused-formula"]   # templates keep spare formulas
+            targets = ["swift", "web"]
+
+            [lint.severity]
+            non-portable = "error"
+            shadowed-field = "off"
+
+            [[lint.overrides]]
+            paths = ["legacy/**", "*.draft.json"]
+            ignore = ["non-portable"]
+            severity = { unknown-reference = "warning" }
+            """
+        let json = """
+            {"lint": {"select": ["all"], "ignore": ["unused-formula"], "targets": ["swift", "web"],
+              "severity": {"non-portable": "error", "shadowed-field": "off"},
+              "overrides": [{"paths": ["legacy/**", "*.draft.json"], "ignore": ["non-portable"],
+                             "severity": {"unknown-reference": "warning"}}]}}
+            """
+        let fromTOML = try LintConfiguration(text: Array(toml.utf8), name: "jf.toml")
+        let fromJSON = try LintConfiguration(text: Array(json.utf8), name: ".jf.json")
+        for path in ["forms/a.json", "legacy/old/b.json", "forms/c.draft.json"] {
+            #expect(fromTOML.settings(for: path) == fromJSON.settings(for: path))
+        }
+        let base = fromTOML.settings(for: "forms/a.json")
+        #expect(base.severity(of: "unused-formula") == nil)
+        #expect(base.severity(of: "shadowed-field") == nil)
+        #expect(base.severity(of: "non-portable") == .error)
+        #expect(base.severity(of: "unknown-reference") == .error)
+        #expect(base.targets == [.swift, .web])
+        let legacy = fromTOML.settings(for: "legacy/old/b.json")
+        #expect(legacy.severity(of: "non-portable") == nil)
+        #expect(legacy.severity(of: "unknown-reference") == .warning)
+        #expect(fromTOML.settings(for: "forms/c.draft.json").severity(of: "non-portable") == nil)
+    }
+
+    @Test func selectRunsOnlyTheNamedRules() throws {
+        let configuration = try LintConfiguration(text: Array(#"{"lint": {"select": ["syntax-error"]}}"#.utf8), name: ".jf.json")
+        let settings = configuration.settings(for: "a.jf")
+        #expect(Linter(settings: settings).lint(expression: "rund(1) + (").map(\.rule) == ["syntax-error"])
+        #expect(Linter(settings: settings).lint(expression: "rund(1)").isEmpty)
+    }
+
+    @Test func mistakesAreNamedWithASuggestion() {
+        func message(_ text: String, _ name: String = "jf.toml") -> String {
+            do {
+                _ = try LintConfiguration(text: Array(text.utf8), name: name)
+                return "accepted"
+            } catch {
+                return error.message
+            }
+        }
+        #expect(message("[lint]\nignore = [\"unknown-refrence\"]\n") == "jf.toml: [lint] ignore: unknown rule 'unknown-refrence'; did you mean 'unknown-reference'?")
+        #expect(message("[lint]\nselct = [\"all\"]\n") == "jf.toml: [lint]: unknown key 'selct'; did you mean 'select'?")
+        #expect(message("[lint]\nignore = [unknown-reference]\n").hasPrefix("jf.toml: line 2, column 11: 'unknown-reference' is not a value here"))
+        #expect(message("[lint]\ntargets = [\"android\"]\n") == "jf.toml: [lint] targets: unknown SDK 'android'; the targets are swift and web")
+        #expect(message("[lint.severity]\nnon-portable = \"fatal\"\n") == "jf.toml: [lint] severity: 'non-portable' must be one of error, warning, info, off")
+        #expect(message("{\"lint\": [}", ".jf.json").hasPrefix(".jf.json: line 1, column 11:"))
+        #expect(message("[lint]\nselect = []\nselect = []\n") == "jf.toml: line 3, column 12: 'select' is defined twice")
+        #expect(message("[[lint.overrides]]\nignore = []\n") == "jf.toml: [[lint.overrides]] #1 needs 'paths', a list of path patterns such as \"legacy/**\"")
+    }
+
+    @Test func globs() {
+        #expect(Glob("legacy/**").matches("legacy/a/b.json"))
+        #expect(Glob("legacy/").matches("legacy/b.json"))
+        #expect(!Glob("legacy/**").matches("forms/legacy.json"))
+        #expect(Glob("*.draft.json").matches("deep/er/x.draft.json"))
+        #expect(Glob("forms/*.json").matches("forms/a.json"))
+        #expect(!Glob("forms/*.json").matches("forms/sub/a.json"))
+        #expect(Glob("**/drafts/?.json").matches("a/b/drafts/x.json"))
+        #expect(Glob("./forms/a.json").matches("forms/a.json"))
+    }
+}
+
+struct OutputFormatTests {
+    static func reports() throws -> [FileReport] {
+        [try lintFile(LinterTests.template).report, FileReport(path: "broken.json", failure: "broken.json: line 1, column 2: invalid JSON")]
+    }
+
+    @Test func sarifHasTheShapeCodeScanningNeeds() throws {
+        let text = SARIFFormatter.render(try Self.reports(), version: "0.1.0")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        #expect((log["$schema"] as? String)?.contains("sarif-2.1.0") == true)
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "jf")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.compactMap { $0["id"] as? String } == LintRule.names)
+        for rule in rules {
+            #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
+            #expect(["error", "warning", "note"].contains((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String ?? ""))
+        }
+        let results = try #require(runs[0]["results"] as? [[String: Any]])
+        #expect(results.count == 7)
+        var fingerprints = Set<String>()
+        for result in results {
+            let ruleID = try #require(result["ruleId"] as? String)
+            #expect(rules[try #require(result["ruleIndex"] as? Int)]["id"] as? String == ruleID)
+            #expect(["error", "warning", "note"].contains(result["level"] as? String ?? ""))
+            #expect((result["message"] as? [String: Any])?["text"] is String)
+            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "order-form.json")
+            let region = try #require(location["region"] as? [String: Any])
+            #expect(region["startLine"] is Int && region["startColumn"] is Int)
+            fingerprints.insert(try #require((result["partialFingerprints"] as? [String: String])?["jfFindingHash/v1"]))
+        }
+        #expect(fingerprints.count == results.count)
+        // The unreadable file is a tool notification, not a result.
+        let invocation = try #require((runs[0]["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+    }
+
+    @Test func fingerprintsDoNotDependOnLines() throws {
+        let original = try lintFile(LinterTests.template).report.diagnostics
+        let moved = "\n\n" + String(decoding: try Data(contentsOf: LinterTests.template), as: UTF8.self)
+        let shifted = Linter().lint(path: "order-form.json", bytes: Array(moved.utf8), fixing: false).report.diagnostics
+        #expect(original.map(SARIFFormatter.fingerprint) == shifted.map(SARIFFormatter.fingerprint))
+        #expect(original.map(\.location.line) != shifted.map(\.location.line))
+    }
+
+    @Test func githubAnnotationsEscapeTheirData() throws {
+        let text = GitHubFormatter.render(try Self.reports()[0])
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 7)
+        #expect(lines[0] == "::error file=order-form.json,line=28,col=81,endLine=28,endColumn=88,title=jf lint (unknown-reference)::field subtotal: unknown name 'subtotl'%0Adid you mean 'subtotal'?")
+        #expect(lines[4].hasPrefix("::warning file=order-form.json,line=32,col=92,"))
+        #expect(GitHubFormatter.escapeProperty("a:b,c%") == "a%3Ab%2Cc%25")
+    }
+
+    @Test func jsonFollowsTheContract() throws {
+        let text = JSONFormatter.render(try Self.reports())
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.count == 2)
+        let first = try #require((files[0]["diagnostics"] as? [[String: Any]])?.first)
+        for key in ["rule", "severity", "field", "formula", "message", "span", "fix"] { #expect(first.keys.contains(key), "missing \(key)") }
+        #expect(first["rule"] as? String == "unknown-reference")
+        #expect((first["span"] as? [String: Any])?["start"] as? Int == 14)
+        #expect(files[1]["error"] as? String == "broken.json: line 1, column 2: invalid JSON")
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == 5)
+        #expect(summary["warnings"] as? Int == 2)
+    }
+
+    @Test func humanOutputShowsTheFormulaWithACaretAndStructuralFindingsWithTheirLine() throws {
+        let text = HumanFormatter(colored: false).render(try lintFile(LinterTests.template).report)
+        #expect(text.hasPrefix("""
+            error[unknown-reference]: unknown name 'subtotl'
+             --> order-form.json:28:81 · field subtotal · formula f_subtotal
+              |
+            1 | qty * price + subtotl
+              |               ^^^^^^^ did you mean 'subtotal'? [suggestion]
+            """))
+        let missing = ruleFixtures.appendingPathComponent("missing-formula/bad.json")
+        let structural = HumanFormatter(colored: false).render(try lintFile(missing).report)
+        #expect(structural.contains("""
+            16 |       "formulas": [
+            """) == false)
+        #expect(structural.contains("\"formula\": \"f_totl\""))
+        #expect(structural.contains("^^^^^^^^"))
+    }
+}

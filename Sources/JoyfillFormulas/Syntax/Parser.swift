@@ -193,6 +193,8 @@ public struct Parser {
     }
 
     private mutating func recordFixable(_ token: Token, _ message: String, replacement: String, _ help: String) {
+        // The operator loop looks at the same token again after a lower-precedence level returns.
+        if tree.diagnostics.last?.span == token.span { return }
         tree.diagnostics.append(Diagnostic(.syntax, message, at: token.span,
                                            fix: .replace(token.span, with: replacement, help)))
     }

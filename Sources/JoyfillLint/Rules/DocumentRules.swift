@@ -10,9 +10,9 @@ extension DocumentLint {
     /// without an id or an expression), and formulas that share an id.
     mutating func documentIssues() {
         guard !suppressions.ignoresDocument("invalid-document") else { return }
-        let lines = LineIndex(document.bytes)
+        let lines = document.issues.isEmpty ? nil : LineIndex(document.bytes)
         for issue in document.issues {
-            let start = issue.line.map { lines.start(ofLine: $0) + max(0, ($0 == issue.line ? issue.column ?? 1 : 1) - 1) } ?? 0
+            let start = issue.line.map { lines!.start(ofLine: $0) + max(0, (issue.column ?? 1) - 1) } ?? 0
             if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores("invalid-document", field: index) {
                 continue
             }
@@ -32,8 +32,7 @@ extension DocumentLint {
         for (index, field) in document.fields.enumerated() {
             for applied in field.appliedFormulas {
                 if !["value", "hidden"].contains(applied.key), !suppressions.ignores("invalid-key", field: index) {
-                    var message = "the formula \"\(applied.formula)\" writes the key \"\(applied.key)\"; formulas write \"value\" or \"hidden\""
-                    if applied.json["key"] == nil { message = "the applied formula \"\(applied.formula)\" has no \"key\"; write \"key\": \"value\"" }
+                    let message = "the formula \"\(applied.formula)\" writes the key \"\(applied.key)\"; formulas write \"value\" or \"hidden\""
                     var notes: [String] = []
                     if let close = Suggestions.closest(to: applied.key, in: ["value", "hidden"]) { notes.append("did you mean \"\(close)\"?") }
                     findings.add("invalid-key", message, at: range(of: applied.json["key"], or: applied.json), notes: notes,

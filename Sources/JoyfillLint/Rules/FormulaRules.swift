@@ -46,13 +46,13 @@ enum NonPortable {
                 let plain = Value.number(Double(text) ?? .nan).text
                 let fix: Fix? = plain.contains("e") || plain == "NaN" ? nil
                     : .replace(use.span, with: plain, "write \(plain)")
-                report("exponent literals like '\(text)' are a jf extension; \(sdkList(targets)) reject them", use.span, fix: fix)
+                report("exponent literals like '\(text)' are a jf extension; \(sdkList(targets)) \(targets.names.count == 1 ? "rejects" : "reject") them", use.span, fix: fix)
             case .unspacedMinus:
                 let spaced = use.span.start > 0 && slice(tree.source, SourceSpan(start: use.span.start - 1, end: use.span.start)) == " "
                 report("'-' directly before a digit reads as a negative number in \(sdkList(targets)), not as a subtraction",
                        use.span, fix: .replace(use.span, with: spaced ? "- " : " - ", "put spaces around '-'"))
             case .digitLeadingName:
-                report("names that start with a digit are a jf extension; \(sdkList(targets)) read them as numbers", use.span,
+                report("names that start with a digit are a jf extension; \(sdkList(targets)) \(targets.names.count == 1 ? "reads" : "read") them as numbers", use.span,
                        notes: ["give the field an id that starts with a letter"])
             }
         }

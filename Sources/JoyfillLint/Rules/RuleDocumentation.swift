@@ -161,7 +161,7 @@ public enum RuleDocumentation {
                 """),
             fix: "Apply it to a field or delete it."),
         "invalid-key": Page(
-            what: "Reports an applied formula whose `key` is neither `value` nor `hidden`, or that has no `key`.",
+            what: "Reports an applied formula whose `key` is neither `value` nor `hidden` (a missing `key` means `value`).",
             why: "Only those two keys are written (decision B5); any other key makes the field an error in `jf run` and is ignored by the SDKs.",
             bad: json("""
                 {"_id": "total", "formulas": [{"formula": "f_total", "key": "vaule"}]}

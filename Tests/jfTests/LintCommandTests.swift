@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// `jf lint` end to end: the built binary on real files.
+struct LintCommandTests {
+    static let seededRules = ["unknown-reference", "unknown-function", "write-type-mismatch", "invalid-operator",
+                              "non-portable", "shadowed-field", "circular-reference"]
+
+    func lintJSON(_ stdout: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+    }
+
+    func rules(_ stdout: String) throws -> [String] {
+        let files = try #require(try lintJSON(stdout)["files"] as? [[String: Any]])
+        return files.flatMap { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String } }
+    }
+
+    @Test func seededTemplatesReportEveryMistakeAndExit1() throws {
+        let result = try JF.run(["lint", "--format", "json", "examples/templates"])
+        #expect(result.status == 1)
+        #expect(try rules(result.stdout) == Self.seededRules)
+        let human = try JF.run(["lint", "examples/templates"])
+        #expect(human.status == 1)
+        #expect(human.stdout.contains("error[unknown-function]: unknown function 'rund'\n --> examples/templates/order-form.json:29:70 · field rounded · formula f_rounded"))
+        #expect(human.stdout.hasSuffix("Found 7 problems (5 errors, 2 warnings) in 1 file. 3 fixable with --fix (see what changes with --diff).\n"))
+    }
+
+    @Test func cleanTemplatesPass() throws {
+        let result = try JF.run(["lint", "examples/invoice.json", "examples/inspection.json", "examples/sales-chart.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "All checks passed (3 files).\n")
+    }
+
+    @Test func fixRewritesTheFixableMistakesAndNothingElse() throws {
+        let directory = try workspace(["templates"])
+        let file = directory.appendingPathComponent("templates/order-form.json")
+        let before = try String(contentsOf: file, encoding: .utf8)
+
+        let diff = try JF.run(["lint", "--diff", directory.path])
+        #expect(diff.status == 1)
+        #expect(diff.stdout.contains("-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\"},\n+    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"round(subtotal, 2)\"},\n"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == before, "--diff must not write")
+
+        let fixed = try JF.run(["lint", "--fix", "--format", "json", directory.path])
+        #expect(fixed.status == 1)   // the unfixable errors remain
+        #expect(try rules(fixed.stdout) == ["unknown-reference", "write-type-mismatch", "shadowed-field", "circular-reference"])
+        let after = try String(contentsOf: file, encoding: .utf8)
+        let changed = zip(before.split(separator: "\n", omittingEmptySubsequences: false), after.split(separator: "\n", omittingEmptySubsequences: false))
+            .filter { $0 != $1 }
+        #expect(changed.map { String($0.1) } == [
+            #"    {"_id": "f_rounded", "desc": "misspelt function", "expression": "round(subtotal, 2)"},"#,
+            #"    {"_id": "f_is_open", "desc": "=== instead of ==", "expression": "status == \"Open\""},"#,
+            #"    {"_id": "f_discount", "desc": "iff, which the Swift SDK does not have", "expression": "if(subtotal > 100, 10, 0)"},"#,
+        ])
+        #expect(before.split(separator: "\n").count == after.split(separator: "\n").count)
+
+        let again = try JF.run(["lint", "--diff", directory.path])
+        #expect(again.status == 0)
+        #expect(again.stdout.isEmpty)
+    }
+
+    @Test func configurationIsFoundByWalkingUp() throws {
+        let directory = try workspace(["templates"])
+        try "[lint]\nignore = [\"circular-reference\", \"unknown-reference\", \"unknown-function\", \"write-type-mismatch\", \"invalid-operator\"]\n"
+            .write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
+        let result = try JF.run(["lint", "--format", "json", directory.appendingPathComponent("templates").path])
+        #expect(result.status == 0)
+        #expect(try rules(result.stdout) == ["non-portable", "shadowed-field"])
+        // --max-warnings turns the two warnings into a failure.
+        let strict = try JF.run(["lint", "--max-warnings", "1", directory.appendingPathComponent("templates").path])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("2 warnings, more than --max-warnings 1"))
+        // The configuration file itself is not linted, and --no-config ignores it.
+        let unconfigured = try JF.run(["lint", "--no-config", "--format", "json", directory.path])
+        #expect(try rules(unconfigured.stdout) == Self.seededRules)
+    }
+
+    @Test func badConfigurationIsAUsageError() throws {
+        let directory = try workspace([])
+        try "[lint]\nignore = [\"unknown-refrence\"]\n".write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
+        try "1 + 1\n".write(to: directory.appendingPathComponent("a.jf"), atomically: true, encoding: .utf8)
+        let result = try JF.run(["lint", directory.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("jf.toml: [lint] ignore: unknown rule 'unknown-refrence'; did you mean 'unknown-reference'?"))
+    }
+
+    @Test func unreadableAndForeignFiles() throws {
+        let directory = try workspace([])
+        try "{\"fields\": [1,}".write(to: directory.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+        try "{\"name\": \"package.json, not a template\"}".write(to: directory.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
+        try "sum(1, 2)\n".write(to: directory.appendingPathComponent("ok.formula"), atomically: true, encoding: .utf8)
+        let result = try JF.run(["lint", directory.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("broken.json: line 1, column 15:"))
+        #expect(result.stderr.contains("note: skipped \(directory.path)/package.json: not a JoyDoc"))
+        #expect(result.stdout.contains("All checks passed (3 files)."))
+    }
+
+    @Test func standardInput() throws {
+        let expression = try JF.run(["lint", "--stdin"], stdin: "sum(1, 2")
+        #expect(expression.status == 1)
+        #expect(expression.stdout.contains("error[syntax-error]"))
+        let fixed = try JF.run(["lint", "--stdin", "--fix"], stdin: "iff(1 === 1, 2, 3)")
+        #expect(fixed.stdout == "if(1 == 1, 2, 3)")
+        #expect(fixed.status == 0)
+        let document = try JF.run(["lint", "--stdin", "--stdin-filename", "forms/x.json", "--format", "json"],
+                                  stdin: #"{"fields": [], "formulas": [{"_id": "f", "expression": "1"}]}"#)
+        #expect(try rules(document.stdout) == ["unused-formula"])
+        #expect(document.status == 0)
+    }
+
+    @Test func sarifAndGithubFormats() throws {
+        let sarif = try JF.run(["lint", "--format", "sarif", "examples/templates"])
+        #expect(sarif.status == 1)
+        let log = try lintJSON(sarif.stdout)
+        #expect(log["version"] as? String == "2.1.0")
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["ruleId"] as? String } == Self.seededRules)
+        let github = try JF.run(["lint", "--format", "github", "examples/templates"])
+        #expect(github.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::error file=examples/templates/order-form.json,") || $0.hasPrefix("::warning file=examples/templates/order-form.json,") })
+    }
+
+    @Test func rulesAreListedAndExplained() throws {
+        let list = try JF.run(["lint", "--list-rules"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("unknown-function         error    [*] "))
+        let page = try JF.run(["lint", "--explain", "shadowed-field"])
+        #expect(page.stdout == (try String(contentsOf: JF.root.appendingPathComponent("docs/rules/shadowed-field.md"), encoding: .utf8)))
+        let unknown = try JF.run(["lint", "--explain", "shadowed-feild"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean 'shadowed-field'?"))
+        let badSelect = try JF.run(["lint", "--select", "unknown-functon", "examples/invoice.json"])
+        #expect(badSelect.status == 2)
+        #expect(badSelect.stderr.contains("--select: unknown rule 'unknown-functon'; did you mean 'unknown-function'?"))
+    }
+}
