@@ -1,0 +1,15 @@
+// JoyfillLint: the linter behind `jf lint`.
+//
+// Linter.swift        one pass per file: each document formula parsed and checked once, then the
+//                     document-level rules; findings placed in the file (line, column, byte range).
+// Rules.swift         the catalogue: name, default severity, summary, fixability.
+// Rules/              FormulaRules (non-portable, shadowed-field; the parser and the Checker supply
+//                     syntax-error, invalid-operator and the type and reference rules),
+//                     DocumentRules (applications, write types, cycles, structure), and
+//                     RuleDocumentation, from which docs/rules/<name>.md is generated.
+// Suppressions.swift  `"jfLint": {"ignore": [...]}` on a document, field or formula.
+// Configuration/      jf.toml and .jf.json (a TOML subset read into JSON), path globs, settings.
+// Fixes.swift         safe fixes as edits of expression strings only, and the unified diff.
+// Output/             human, json, sarif and github formats.
+//
+// Nothing here reads files or prints: `jf` does both, in parallel across files.
