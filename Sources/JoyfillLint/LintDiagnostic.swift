@@ -23,6 +23,9 @@ public struct LintDiagnostic: Sendable, Hashable {
     public var span: SourceSpan?
     /// The finding's place in the file.
     public var location: FileLocation
+    /// The safe fix as edits of the file's bytes (inside a JSON string, the replacement is
+    /// escaped), for formats that carry fixes themselves, such as SARIF.
+    public var fileEdits: [FileEdit] = []
 
     public init(rule: String, severity: Diagnostic.Severity, message: String, notes: [String] = [], fix: Fix? = nil,
                 field: String? = nil, formula: String? = nil, expression: String? = nil, span: SourceSpan? = nil,
@@ -38,6 +41,13 @@ public struct LintDiagnostic: Sendable, Hashable {
         self.span = span
         self.location = location
     }
+}
+
+/// A replacement of a file's bytes `start..<end`.
+public struct FileEdit: Sendable, Hashable {
+    public var start: Int
+    public var end: Int
+    public var replacement: String
 }
 
 /// A range of a file: byte offsets, and 1-based lines and columns (columns count Unicode

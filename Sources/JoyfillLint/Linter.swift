@@ -80,9 +80,21 @@ struct Findings {
         let rule = diagnostic.code ?? "syntax-error"
         guard let severity = settings.severity(of: rule) else { return }
         let range = place(diagnostic.span)
-        items.append(LintDiagnostic(rule: rule, severity: severity, message: diagnostic.message, notes: diagnostic.notes,
-                                    fix: diagnostic.fix, field: field, formula: formula, expression: expression,
-                                    span: diagnostic.span, location: locate(range.start, range.end)))
+        var finding = LintDiagnostic(rule: rule, severity: severity, message: diagnostic.message, notes: diagnostic.notes,
+                                     fix: diagnostic.fix, field: field, formula: formula, expression: expression,
+                                     span: diagnostic.span, location: locate(range.start, range.end))
+        if let fix = diagnostic.fix, fix.isSafe {
+            finding.fileEdits = fix.edits.map { edit in
+                let target = place(edit.span)
+                var text = edit.replacement
+                if formula != nil {
+                    // The formula lives in a JSON string: write the replacement as its contents.
+                    text = String(JSONText.string(text).dropFirst().dropLast())
+                }
+                return FileEdit(start: target.start, end: target.end, replacement: text)
+            }
+        }
+        items.append(finding)
     }
 
     func sorted() -> [LintDiagnostic] {

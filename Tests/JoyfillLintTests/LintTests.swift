@@ -277,6 +277,18 @@ struct OutputFormatTests {
             fingerprints.insert(try #require((result["partialFingerprints"] as? [String: String])?["jfFindingHash/v1"]))
         }
         #expect(fingerprints.count == results.count)
+        // Fixes are SARIF fixes: byte replacements of the file that --fix would make.
+        let bytes = Array(try Data(contentsOf: LinterTests.template))
+        var replaced: [String] = []
+        for result in results {
+            guard let fix = (result["fixes"] as? [[String: Any]])?.first else { continue }
+            let change = try #require((fix["artifactChanges"] as? [[String: Any]])?.first)
+            let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
+            let region = try #require(replacement["deletedRegion"] as? [String: Int])
+            let old = String(decoding: bytes[region["byteOffset"]!..<(region["byteOffset"]! + region["byteLength"]!)], as: UTF8.self)
+            replaced.append(old + " → " + (((replacement["insertedContent"] as? [String: Any])?["text"] as? String) ?? ""))
+        }
+        #expect(replaced == ["rund → round", "=== → ==", "iff → if"])
         // The unreadable file is a tool notification, not a result.
         let invocation = try #require((runs[0]["invocations"] as? [[String: Any]])?.first)
         #expect(invocation["executionSuccessful"] as? Bool == false)

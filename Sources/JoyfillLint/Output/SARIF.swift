@@ -64,10 +64,13 @@ public enum SARIFFormatter {
         if !logical.isEmpty { output += ",\"logicalLocations\":[" + logical.joined(separator: ",") + "]" }
         output += "}]"
         output += ",\"partialFingerprints\":{\"jfFindingHash/v1\":\"\(fingerprint(diagnostic))\"}"
-        if let fix = diagnostic.fix, fix.isSafe {
-            // SARIF fixes replace file bytes; a formula's edits become one replacement of the
-            // formula's whole region, which is what `--fix` writes.
-            output += ",\"fixes\":[{\"description\":{\"text\":" + JSONText.string(fix.message) + "}}]"
+        if let fix = diagnostic.fix, fix.isSafe, !diagnostic.fileEdits.isEmpty {
+            let replacements = diagnostic.fileEdits.map { edit in
+                "{\"deletedRegion\":{\"byteOffset\":\(edit.start),\"byteLength\":\(edit.end - edit.start)},"
+                    + "\"insertedContent\":{\"text\":" + JSONText.string(edit.replacement) + "}}"
+            }.joined(separator: ",")
+            output += ",\"fixes\":[{\"description\":{\"text\":" + JSONText.string(fix.message) + "},"
+                + "\"artifactChanges\":[{\"artifactLocation\":\(artifact),\"replacements\":[\(replacements)]}]}]"
         }
         return output + "}"
     }
