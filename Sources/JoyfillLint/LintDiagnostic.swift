@@ -80,11 +80,39 @@ struct LineIndex {
     let bytes: [UInt8]
     let lineStarts: [Int]
 
+    /// The number of UTF-8 continuation bytes before every multiple of `stride` (empty for
+    /// ASCII text), so a column costs at most `stride` steps however long the line: minified
+    /// JSON is one line.
+    private let continuations: [Int]
+    private static let stride = 1024
+
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        var continuations: [Int] = []
+        var isASCII = true
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x0A { starts.append(index + 1) }
+            if byte >= 0x80 { isASCII = false }
+        }
+        if !isASCII {
+            var count = 0
+            for (index, byte) in bytes.enumerated() {
+                if index % Self.stride == 0 { continuations.append(count) }
+                if byte & 0xC0 == 0x80 { count += 1 }
+            }
+        }
         self.lineStarts = starts
+        self.continuations = continuations
+    }
+
+    /// Continuation bytes before `offset`.
+    private func continuationCount(before offset: Int) -> Int {
+        guard !continuations.isEmpty else { return 0 }
+        let block = min(offset / Self.stride, continuations.count - 1)
+        var count = continuations[block]
+        for byte in bytes[(block * Self.stride)..<offset] where byte & 0xC0 == 0x80 { count += 1 }
+        return count
     }
 
     /// The location of the bytes `start..<end`.
@@ -97,8 +125,8 @@ struct LineIndex {
     private func position(_ offset: Int) -> (Int, Int) {
         let offset = min(max(offset, 0), bytes.count)
         let line = line(containing: offset)
-        var column = 1
-        for byte in bytes[lineStarts[line - 1]..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+        let start = lineStarts[line - 1]
+        let column = offset - start + 1 - (continuationCount(before: offset) - continuationCount(before: start))
         return (line, column)
     }
 

@@ -30,15 +30,16 @@ public struct Linter: Sendable {
     public func lint(expression source: String) -> [LintDiagnostic] {
         let tree = Parser.parse(source)
         var findings = Findings(settings: settings, bytes: Array(source.utf8))
-        for diagnostic in formulaDiagnostics(tree, checker: Checker(registry: registry), fields: []) {
+        for diagnostic in formulaDiagnostics(tree, checker: Checker(registry: registry), fields: []).diagnostics {
             findings.add(diagnostic, expression: source, formula: nil, field: nil) { SourceSpan(start: $0.start, end: $0.end) }
         }
         return findings.sorted()
     }
 
-    /// The findings of the formula rules in one tree, each with its rule name as `code`.
-    func formulaDiagnostics(_ tree: SyntaxTree, checker: Checker, fields: Set<String>) -> [Diagnostic] {
-        var diagnostics = checker.analyze(tree).diagnostics
+    /// The findings of the formula rules in one tree, each with its rule name as `code`, and
+    /// the types the formula may produce.
+    func formulaDiagnostics(_ tree: SyntaxTree, checker: Checker, fields: Set<String>) -> (diagnostics: [Diagnostic], result: ValueTypes) {
+        var (diagnostics, result) = checker.analyze(tree)
         for index in diagnostics.indices where diagnostics[index].code == nil {
             diagnostics[index].code = diagnostics[index].fix != nil ? "invalid-operator" : "syntax-error"
         }
@@ -48,7 +49,7 @@ public struct Linter: Sendable {
         if !fields.isEmpty, settings.enabled.contains("shadowed-field") {
             diagnostics += ShadowedField.check(tree, fields: fields)
         }
-        return diagnostics
+        return (diagnostics, result)
     }
 }
 
@@ -116,6 +117,8 @@ struct DocumentLint {
     var findings: Findings
     /// Parsed formulas by id (the first definition of an id).
     var trees: [String: SyntaxTree] = [:]
+    /// The types each formula may produce, by id.
+    var resultTypes: [String: ValueTypes] = [:]
     /// Positions in `document.fields` of the fields that apply each formula.
     var appliers: [String: [Int]] = [:]
     let suppressions: Suppressions
@@ -144,13 +147,15 @@ struct DocumentLint {
             let users = appliers[definition.id] ?? []
             let field = users.first.map { document.fields[$0].id }
             let place = placement(of: definition)
-            for diagnostic in linter.formulaDiagnostics(tree, checker: checker, fields: fieldIDs)
+            let analysis = linter.formulaDiagnostics(tree, checker: checker, fields: fieldIDs)
+            resultTypes[definition.id] = analysis.result
+            for diagnostic in analysis.diagnostics
             where !suppressions.ignores(diagnostic.code ?? "syntax-error", formula: definition.id, appliers: users) {
                 findings.add(diagnostic, expression: definition.expression, formula: definition.id, field: field, place: place)
             }
             if users.isEmpty { unusedFormula(definition) }
         }
-        writeTypes(checker: checker)
+        writeTypes()
         cycles()
     }
 

@@ -344,3 +344,23 @@ struct OutputFormatTests {
         #expect(structural.contains("^^^^^^^^"))
     }
 }
+
+struct ScaleTests {
+    @Test func suggestionsOverLargeSetsMatchTheDirectSearch() {
+        let names = (0..<5_000).map { "field_\($0)" } + ["customer_name", "unit_price"]
+        let index = Suggestions.Index(names)
+        for typo in ["feild_42", "field_4200x", "custmer_name", "unit_prise", "Unit_Price"] {
+            #expect(index.closest(to: typo) == Suggestions.closest(to: typo, in: names), "\(typo)")
+        }
+        #expect(index.closest(to: "nothing_like_it") == nil)
+    }
+
+    @Test func columnsCountCharactersOnLongLines() {
+        let prefix = String(repeating: "é", count: 3_000)   // two bytes each
+        let bytes = Array((prefix + "x").utf8)
+        let location = LineIndex(bytes).location(6_000, 6_001)
+        #expect(location.line == 1)
+        #expect(location.column == 3_001)
+        #expect(location.endColumn == 3_002)
+    }
+}

@@ -17,7 +17,11 @@
 public struct Checker: Sendable {
     public var registry: FunctionRegistry
     /// The names a formula may reference; nil to skip reference checks.
-    public var knownNames: Set<String>?
+    public var knownNames: Set<String>? {
+        didSet { suggestions = knownNames.map { Suggestions.Index($0.sorted()) } }
+    }
+    /// "Did you mean" over ``knownNames``, indexed once for all the formulas checked.
+    private var suggestions: Suggestions.Index?
     /// Known types of names (a number field is `number|null`); others are `any`.
     public var nameTypes: [String: ValueTypes]
 
@@ -25,6 +29,7 @@ public struct Checker: Sendable {
         self.registry = registry
         self.knownNames = knownNames
         self.nameTypes = nameTypes
+        suggestions = knownNames.map { Suggestions.Index($0.sorted()) }
     }
 
     /// The parse diagnostics of `tree` followed by the checker's findings, in source order.
@@ -73,7 +78,7 @@ public struct Checker: Sendable {
             if let knownNames, !knownNames.contains(name) {
                 var notes: [String] = []
                 if registry.lookup(name) != nil { notes.append("'\(name)' is a function; call it with parentheses: \(name)(…)") }
-                let fix = Suggestions.closest(to: name, in: knownNames.sorted()).map {
+                let fix = suggestions?.closest(to: name).map {
                     Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false)
                 }
                 report(.reference, "unknown-reference", "unknown name '\(name)'", at: span, notes: notes, fix: fix)

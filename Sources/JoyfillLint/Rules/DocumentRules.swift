@@ -68,14 +68,13 @@ extension DocumentLint {
     /// `write-type-mismatch`: a formula whose every possible result is refused by the field it
     /// writes (B6, C9, C11): text into a number field, a number into a multiSelect, anything
     /// into a table, a non-boolean into `hidden`.
-    mutating func writeTypes(checker: Checker) {
+    mutating func writeTypes() {
         guard settings.enabled.contains("write-type-mismatch") else { return }
         for (index, field) in document.fields.enumerated() where !field.appliedFormulas.isEmpty {
             if suppressions.ignores("write-type-mismatch", field: index) { continue }
             for applied in field.appliedFormulas where applied.key == "value" || applied.key == "hidden" {
                 guard let definition = document.formula(applied.formula), let tree = trees[definition.id],
-                      let root = tree.root, tree.isValid else { continue }
-                let result = checker.analyze(tree).result
+                      let root = tree.root, tree.isValid, let result = resultTypes[definition.id] else { continue }
                 let message: String
                 if applied.key == "hidden" {
                     guard result.isDisjoint(with: .boolean) else { continue }
