@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "JoyfillModel", targets: ["JoyfillModel"]),
         .library(name: "JoyfillEngine", targets: ["JoyfillEngine"]),
         .library(name: "JoyfillLint", targets: ["JoyfillLint"]),
+        .library(name: "JoyfillREPL", targets: ["JoyfillREPL"]),
         .executable(name: "jf", targets: ["jf"]),
     ],
     dependencies: [
@@ -17,10 +18,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "JoyfillJSON"),
+        // libedit, for `jf repl`'s line editing; `.ci/run` installs libedit-dev when missing.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "JoyfillModel", dependencies: ["JoyfillJSON"]),
         .target(name: "JoyfillEngine", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
         .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON"]),
+        .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON"]),
         .executableTarget(
             name: "jf",
             dependencies: [
@@ -29,6 +33,8 @@ let package = Package(
                 "JoyfillModel",
                 "JoyfillEngine",
                 "JoyfillLint",
+                "JoyfillREPL",
+                "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,6 +48,7 @@ let package = Package(
         .testTarget(name: "JoyfillModelTests", dependencies: ["JoyfillModel"]),
         .testTarget(name: "JoyfillEngineTests", dependencies: ["JoyfillEngine"]),
         .testTarget(name: "JoyfillLintTests", dependencies: ["JoyfillLint"], exclude: ["Fixtures"]),
+        .testTarget(name: "JoyfillREPLTests", dependencies: ["JoyfillREPL"]),
         .testTarget(name: "jfTests", dependencies: ["jf"], exclude: ["Fixtures"]),
     ]
 )

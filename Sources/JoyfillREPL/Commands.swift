@@ -1,0 +1,385 @@
+import Foundation
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// A meta-command: `:name ARGUMENTS`.
+public struct MetaCommand: Sendable {
+    public let name: String
+    public let arguments: String
+    public let help: String
+}
+
+extension REPLSession {
+    /// Every meta-command, in the order `:help` lists them.
+    public static let commands: [MetaCommand] = [
+        MetaCommand(name: "help", arguments: "", help: "this list"),
+        MetaCommand(name: "load", arguments: "DOC", help: "bind a JoyDoc; its formulas are evaluated, its field ids become names"),
+        MetaCommand(name: "fields", arguments: "", help: "the document's fields: id, type, current value"),
+        MetaCommand(name: "formulas", arguments: "", help: "each formula field: its formula, its value or error"),
+        MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field and show what was recomputed"),
+        MetaCommand(name: "deps", arguments: "FIELD", help: "what a field reads and what reads it"),
+        MetaCommand(name: "graph", arguments: "", help: "every formula field in evaluation order, with cycles"),
+        MetaCommand(name: "type", arguments: "EXPR", help: "the types an expression may have, and the type it has"),
+        MetaCommand(name: "ast", arguments: "EXPR", help: "the syntax tree, with spans"),
+        MetaCommand(name: "explain", arguments: "EXPR", help: "every sub-expression with its value"),
+        MetaCommand(name: "doc", arguments: "FUNCTION", help: "a function's signature, summary and examples"),
+        MetaCommand(name: "time", arguments: "EXPR", help: "how long an expression takes to parse and evaluate"),
+        MetaCommand(name: "tz", arguments: "ZONE", help: "the calendar time zone of date functions (IANA name)"),
+        MetaCommand(name: "now", arguments: "[ISO8601]", help: "fix now(); without an argument, use the clock again"),
+        MetaCommand(name: "vars", arguments: "", help: "the session variables (let name = expression)"),
+        MetaCommand(name: "save", arguments: "FILE", help: "write the document, with the results, to FILE"),
+        MetaCommand(name: "quit", arguments: "", help: "leave (or Ctrl-D)"),
+    ]
+
+    func command(_ line: String) -> REPLOutput {
+        let body = line.dropFirst()
+        let name = String(body.prefix { !$0.isWhitespace })
+        let argument = body.dropFirst(name.count).trimmingSpaces()
+        switch name {
+        case "help", "h", "?": return help()
+        case "load": return load(argument)
+        case "fields": return fields()
+        case "formulas": return formulas()
+        case "set": return set(argument)
+        case "deps": return deps(argument)
+        case "graph": return graph()
+        case "type": return type(argument)
+        case "ast": return ast(argument)
+        case "explain": return explain(argument)
+        case "doc": return doc(argument)
+        case "time": return time(argument)
+        case "tz": return tz(argument)
+        case "now": return now(argument)
+        case "vars": return vars()
+        case "save": return save(argument)
+        case "quit", "q", "exit": return REPLOutput("", quit: true)
+        default:
+            var message = "unknown command ':\(name)'"
+            if let close = Suggestions.closest(to: name, in: Self.commands.map(\.name)) { message += "; did you mean ':\(close)'?" }
+            return failure(message + " (:help lists the commands)")
+        }
+    }
+
+    private func failure(_ message: String) -> REPLOutput {
+        REPLOutput("error: \(message)\n", failed: true)
+    }
+
+    private func needs(_ argument: String, _ usage: String) -> REPLOutput? {
+        argument.isEmpty ? failure("usage: \(usage)") : nil
+    }
+
+    private var noDocument: REPLOutput { failure("no document; :load DOC first") }
+
+    // MARK: Commands
+
+    private func help() -> REPLOutput {
+        let width = Self.commands.map { $0.name.count + $0.arguments.count + 2 }.max() ?? 0
+        var text = "Type a formula to evaluate it; an unfinished one continues on the next line.\n"
+        text += "let NAME = EXPR binds a session variable. Meta-commands:\n"
+        for command in Self.commands {
+            let usage = ":" + command.name + (command.arguments.isEmpty ? "" : " " + command.arguments)
+            text += "  " + usage.padding(toLength: width + 1, withPad: " ", startingAt: 0) + "  " + command.help + "\n"
+        }
+        text += "Tab completes functions, fields, variables and commands; Ctrl-R searches the history.\n"
+        return REPLOutput(text)
+    }
+
+    private func load(_ path: String) -> REPLOutput {
+        if let usage = needs(path, ":load DOC") { return usage }
+        let bytes: [UInt8]
+        do {
+            bytes = try files.read(path)
+        } catch {
+            return failure("\(path): \(error)")
+        }
+        let document: JoyDoc
+        do {
+            document = try JoyDoc(bytes: bytes)
+        } catch {
+            return failure("\(path): \(error)")
+        }
+        let engine = bind(document, path: path)
+        let problems = engine.diagnostics.count
+        var text = "loaded \(path): \(document.fields.count) fields, \(engine.formulaFieldCount) with formulas"
+        text += problems == 0 ? "\n" : ", \(problems) problem\(problems == 1 ? "" : "s") (:formulas shows them)\n"
+        return REPLOutput(text)
+    }
+
+    private func fields() -> REPLOutput {
+        guard let engine else { return noDocument }
+        var rows: [[String]] = []
+        for field in engine.document.fields {
+            let value = (try? engine.context.value(of: field.id)) ?? nil
+            rows.append([field.id, field.type.name, value.map { brief($0, 80) } ?? "—"])
+        }
+        return REPLOutput(table(rows))
+    }
+
+    private func formulas() -> REPLOutput {
+        guard let engine else { return noDocument }
+        var text = ""
+        let problems = Dictionary(grouping: engine.diagnostics, by: \.field)
+        for report in engine.fieldReports {
+            let field = engine.document.field(report.field)!
+            let applied = field.appliedFormulas.map { applied in
+                let expression = engine.document.formula(applied.formula)?.expression ?? "(no formula \"\(applied.formula)\")"
+                return (applied.key == "value" ? "" : "[\(applied.key)] ") + expression
+            }.joined(separator: "; ")
+            let value = (try? engine.context.value(of: report.field)) ?? nil
+            text += "\(report.field) = \(applied)\n"
+            switch report.status {
+            case .ok: text += "  → " + (value.map { brief($0, 100) } ?? "—") + "\n"
+            default:
+                for diagnostic in problems[report.field] ?? [] { text += "  ✗ \(report.status.rawValue): \(diagnostic.message)\n" }
+                if problems[report.field] == nil { text += "  ✗ \(report.status.rawValue)\n" }
+            }
+        }
+        return REPLOutput(text.isEmpty ? "the document has no formulas\n" : text)
+    }
+
+    private func set(_ argument: String) -> REPLOutput {
+        guard let engine else { return noDocument }
+        let field = String(argument.prefix { !$0.isWhitespace })
+        let json = argument.dropFirst(field.count).trimmingSpaces()
+        if field.isEmpty || json.isEmpty { return failure("usage: :set FIELD JSON (e.g. :set qty 5, :set name \"Ada\")") }
+        let value: JSONValue
+        do {
+            value = try JSONReader.read(Array(json.utf8))
+        } catch {
+            return failure("the value must be JSON (\(error.message)); quote text: :set \(field) \"\(json)\"")
+        }
+        let recomputed: [String]
+        do {
+            recomputed = try engine.apply([(field, value)])
+        } catch {
+            return failure(error.description)
+        }
+        var text = "\(field) = \(value.text)\n"
+        if recomputed.isEmpty { text += "nothing reads \(field)\n" }
+        let statuses = Dictionary(engine.fieldReports.map { ($0.field, $0.status) }, uniquingKeysWith: { first, _ in first })
+        for name in recomputed {
+            let current = (try? engine.context.value(of: name)) ?? nil
+            let status = statuses[name] ?? .ok
+            text += "  \(name) → " + (status == .ok ? current.map { brief($0, 100) } ?? "—" : status.rawValue) + "\n"
+        }
+        return REPLOutput(text)
+    }
+
+    private func deps(_ field: String) -> REPLOutput {
+        if let usage = needs(field, ":deps FIELD") { return usage }
+        guard let engine else { return noDocument }
+        guard engine.document.field(field) != nil else {
+            let hint = Suggestions.closest(to: field, in: engine.document.fields.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+            return failure("no field has the _id '\(field)'\(hint)")
+        }
+        let graph = engine.graph
+        var text = ""
+        if let node = graph.node(field) {
+            let reads = graph.readNamesByNode()[node]
+            text += "\(field) reads: " + (reads.isEmpty ? "nothing" : reads.joined(separator: ", ")) + "\n"
+            if let cycle = graph.cycles[node] { text += "  on a cycle: " + cycle.joined(separator: " → ") + "\n" }
+            if graph.downstreamOfCycle.contains(node) { text += "  depends on a cycle\n" }
+        } else {
+            text += "\(field) has no formula\n"
+        }
+        let readers = graph.readers(of: field).map { graph.nodes[$0] }
+        text += "read by: " + (readers.isEmpty ? "nothing" : readers.joined(separator: ", ")) + "\n"
+        let affected = graph.affected(by: [field]).map { graph.nodes[$0] }
+        if affected.count > readers.count { text += "a change recomputes: " + affected.joined(separator: ", ") + "\n" }
+        return REPLOutput(text)
+    }
+
+    private func graph() -> REPLOutput {
+        guard let engine else { return noDocument }
+        let graph = engine.graph
+        let reads = graph.readNamesByNode()
+        var text = ""
+        for node in graph.order {
+            text += graph.nodes[node] + " ← " + (reads[node].isEmpty ? "(nothing)" : reads[node].joined(separator: ", "))
+            if let cycle = graph.cycles[node] { text += "   [circular: " + cycle.joined(separator: " → ") + "]" }
+            else if graph.downstreamOfCycle.contains(node) { text += "   [depends on a cycle]" }
+            text += "\n"
+        }
+        return REPLOutput(text.isEmpty ? "the document has no formulas\n" : text)
+    }
+
+    private func type(_ source: String) -> REPLOutput {
+        if let usage = needs(source, ":type EXPR") { return usage }
+        let tree = Parser.parse(source)
+        var nameTypes: [String: ValueTypes] = [:]
+        for field in engine?.document.fields ?? [] { nameTypes[field.id] = FieldValueTypes.read(field) }
+        for (name, value) in variables { nameTypes[name] = ValueTypes(value.type) }
+        let (diagnostics, result) = Checker(registry: registry, nameTypes: nameTypes).analyze(tree)
+        if let error = diagnostics.first(where: { $0.severity == .error }) { return REPLOutput(render(error, in: source), failed: true) }
+        var text = "static: \(result.signature)\n"
+        switch evaluate(source).value {
+        case .success(let value): text += "value:  \(value.type.rawValue)\n"
+        case .failure(let error): text += "value:  error[\(error.kind.rawValue)]: \(error.message)\n"
+        }
+        return REPLOutput(text)
+    }
+
+    private func ast(_ source: String) -> REPLOutput {
+        if let usage = needs(source, ":ast EXPR") { return usage }
+        let tree = Parser.parse(source)
+        guard let root = tree.root else { return REPLOutput(render(tree.diagnostics[0], in: source), failed: true) }
+        return REPLOutput(SyntaxTreePrinter(tree: tree).print(root))
+    }
+
+    private func explain(_ source: String) -> REPLOutput {
+        if let usage = needs(source, ":explain EXPR") { return usage }
+        let tree = Parser.parse(source)
+        guard let root = tree.root else { return REPLOutput(render(tree.diagnostics[0], in: source), failed: true) }
+        // Parents come after their children, so a post-order walk explains inner parts first.
+        // Sub-expressions inside a lambda depend on its parameters and are shown with it.
+        var insideLambda = [Bool](repeating: false, count: tree.nodes.count)
+        for index in tree.nodes.indices.reversed() {
+            if case .lambda(_, let body, _) = tree.nodes[index] { markSubtree(body, in: tree, &insideLambda) }
+        }
+        var text = ""
+        var seen = Set<Substring>()
+        for index in tree.nodes.indices where !insideLambda[index] {
+            switch tree.nodes[index] {
+            case .number, .string, .boolean, .null, .undefined, .parenthesized: continue
+            default: break
+            }
+            let part = tree.text(of: NodeID(index))
+            guard seen.insert(part).inserted else { continue }
+            let line: String
+            switch evaluate(String(part)).value {
+            case .success(let value): line = brief(value, 100)
+            case .failure(let error): line = "error[\(error.kind.rawValue)]: \(error.message)"
+            }
+            text += (index == root.index ? "⇒ " : "  ") + part.replacingNewlines() + "  =  " + line + "\n"
+        }
+        let failed = text.hasSuffix("\n") && text.split(separator: "\n").last?.contains("=  error[") == true
+        return REPLOutput(text, failed: failed)
+    }
+
+    private func markSubtree(_ node: NodeID, in tree: SyntaxTree, _ marks: inout [Bool]) {
+        // Subtrees are contiguous in post-order: they end at the node and start at its first
+        // leaf, which is found by the span (every descendant lies inside the node's span).
+        let span = tree.span(of: node)
+        var index = node.index
+        while index >= 0, tree.spans[index].start >= span.start, tree.spans[index].end <= span.end {
+            marks[index] = true
+            index -= 1
+        }
+    }
+
+    private func doc(_ name: String) -> REPLOutput {
+        if let usage = needs(name, ":doc FUNCTION") { return usage }
+        guard let function = registry.lookup(name) else {
+            let hint = Suggestions.closest(to: name, in: registry.names).map { "; did you mean '\($0)'?" } ?? ""
+            return failure("no function '\(name)'\(hint)")
+        }
+        let signature = function.signature
+        var text = signature.usage + "\n  " + signature.summary + "\n"
+        for detail in signature.details { text += "  " + detail + "\n" }
+        if !signature.examples.isEmpty {
+            text += "examples:\n"
+            for example in signature.examples { text += "  \(example.formula)  ⇒  \(example.result)\n" }
+        }
+        text += "portability: \(signature.portability.description)\n"
+        return REPLOutput(text)
+    }
+
+    private func time(_ source: String) -> REPLOutput {
+        if let usage = needs(source, ":time EXPR") { return usage }
+        let clock = ContinuousClock()
+        let context = self.context
+        var runs = 0
+        var failure: Diagnostic?
+        let start = clock.now
+        // Repeat until the measurement is long enough to mean something.
+        while runs < 100_000 && clock.now - start < .milliseconds(200) {
+            do throws(Diagnostic) {
+                _ = try evaluator.evaluate(Parser.parse(source), in: context)
+            } catch {
+                failure = error
+                break
+            }
+            runs += 1
+        }
+        if let failure { return REPLOutput(render(failure, in: source), failed: true) }
+        let total = clock.now - start
+        let seconds = Double(total.components.seconds) + Double(total.components.attoseconds) / 1e18
+        let each = seconds / Double(max(runs, 1))
+        let shown = each >= 1e-3 ? String(format: "%.3f ms", each * 1e3) : String(format: "%.1f µs", each * 1e6)
+        return REPLOutput("\(shown) per parse and evaluation (\(runs) run\(runs == 1 ? "" : "s"))\n")
+    }
+
+    private func tz(_ name: String) -> REPLOutput {
+        if name.isEmpty { return REPLOutput("time zone: \(options.zone.identifier)\n") }
+        guard let zone = CalendarZone(identifier: name) else {
+            return failure("unknown time zone '\(name)' (use an IANA name such as Europe/Paris, or UTC)")
+        }
+        var options = self.options
+        options.zone = zone
+        setOptions(options)
+        return REPLOutput("time zone: \(zone.identifier)\n")
+    }
+
+    private func now(_ text: String) -> REPLOutput {
+        var options = self.options
+        if text.isEmpty {
+            options.now = nil
+            setOptions(options)
+            return REPLOutput("now() reads the clock\n")
+        }
+        guard let instant = Instant(iso8601: text) else {
+            return failure("'\(text)' is not an ISO-8601 date-time (e.g. 2024-06-01T12:00:00Z)")
+        }
+        options.now = instant
+        setOptions(options)
+        return REPLOutput("now() = \(instant.iso8601)\n")
+    }
+
+    private func vars() -> REPLOutput {
+        if variables.isEmpty { return REPLOutput("no variables; bind one with: let name = expression\n") }
+        return REPLOutput(variables.keys.sorted().map { "\($0) = \(brief(variables[$0]!, 100))\n" }.joined())
+    }
+
+    private func save(_ path: String) -> REPLOutput {
+        if let usage = needs(path, ":save FILE") { return usage }
+        guard let engine else { return noDocument }
+        do {
+            try files.write(engine.updatedBytes ?? engine.document.bytes, to: path)
+        } catch {
+            return failure("\(path): \(error)")
+        }
+        return REPLOutput("saved \(path)\n")
+    }
+
+    /// A value on one line, cut to `width` characters.
+    private func brief(_ value: Value, _ width: Int) -> String {
+        var printer = self.printer
+        printer.width = .max
+        return printer.format(value).firstLine(width)
+    }
+
+    private func table(_ rows: [[String]]) -> String {
+        guard let columns = rows.first?.count else { return "" }
+        let widths = (0..<columns).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == columns - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The first line, cut to `width` characters with `…`.
+    func firstLine(_ width: Int) -> String {
+        let line = split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let cut = line.count > width ? String(line.prefix(width)) + "…" : line
+        return cut + (contains("\n") && cut == line ? " …" : "")
+    }
+}
+
+extension Substring {
+    func replacingNewlines() -> String { String(map { $0 == "\n" ? " " : $0 }) }
+}

@@ -1,0 +1,41 @@
+import JoyfillFormulas
+
+extension REPLSession {
+    /// Completions of the word that ends `line` (the text before the cursor), sorted:
+    /// function names with their `(`, session variables, the document's field ids and the
+    /// literals in formulas; meta-commands at the start of a line; field ids after `:set` and
+    /// `:deps`; function names after `:doc`. Nil means "complete a file name" (`:load`, `:save`).
+    public func completions(for line: String) -> [String]? {
+        let word = String(line.unicodeScalars.reversed().prefix { Self.isNameScalar($0) }.reversed().map(Character.init))
+        let before = line.dropLast(word.count)
+        let trimmed = before.trimmingSpaces()
+        if !isContinuing, trimmed == ":" || (trimmed.isEmpty && line.hasPrefix(":")) {
+            return Self.commands.map { ":" + $0.name }.filter { $0.hasPrefix(":" + word) }.map { String($0.dropFirst()) }
+        }
+        if !isContinuing, trimmed.hasPrefix(":") {
+            let command = trimmed.dropFirst().prefix { !$0.isWhitespace }
+            switch command {
+            case "load", "save": return nil
+            case "doc": return matching(registry.names, word)
+            case "set", "deps": return matching(engine?.document.fields.map(\.id) ?? [], word)
+            case "tz", "now", "help", "quit", "fields", "formulas", "graph", "vars": return []
+            default: break   // :type, :ast, :explain, :time take a formula
+            }
+        }
+        if before.last == "." { return [] }   // a member name: nothing to offer
+        var candidates = matching(registry.names, word).map { $0 + "(" }
+        candidates += matching(variables.keys.sorted(), word)
+        candidates += matching(engine?.document.fields.map(\.id) ?? [], word)
+        candidates += matching(["true", "false", "null"], word)
+        return candidates
+    }
+
+    private func matching(_ names: [String], _ prefix: String) -> [String] {
+        let lowered = prefix.lowercased()
+        return names.filter { $0.lowercased().hasPrefix(lowered) }.sorted()
+    }
+
+    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar == "_" || ("0"..."9").contains(scalar)
+    }
+}

@@ -1,0 +1,207 @@
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// What one input produced: text for standard output, whether it failed, whether to quit.
+public struct REPLOutput: Sendable, Equatable {
+    public var text: String
+    public var failed: Bool
+    public var quit: Bool
+
+    public init(_ text: String, failed: Bool = false, quit: Bool = false) {
+        self.text = text
+        self.failed = failed
+        self.quit = quit
+    }
+}
+
+/// The files a session reads and writes (`:load`, `:save`). `jf` supplies the real file
+/// system; tests can supply their own.
+public protocol REPLFileSystem {
+    func read(_ path: String) throws -> [UInt8]
+    /// Writes atomically.
+    func write(_ bytes: [UInt8], to path: String) throws
+}
+
+/// One REPL session: lines in, outputs out. It owns everything but the terminal: input that
+/// continues over several lines, session variables, the bound document and its engine, the
+/// meta-commands, and completion. `jf repl` feeds it from libedit or from a pipe.
+public final class REPLSession {
+    public var colored: Bool
+    public private(set) var options: EvaluationOptions
+    /// `let` bindings, visible to later lines (a REPL convenience, not part of the language).
+    public private(set) var variables: [String: Value] = [:]
+    /// The loaded document's engine, after its formulas ran.
+    public private(set) var engine: DocumentEngine?
+    public private(set) var documentPath: String?
+    public let registry: FunctionRegistry
+    let files: REPLFileSystem
+    var evaluator: Evaluator
+    /// Lines of an input that is not finished yet.
+    private var pending: [String] = []
+
+    public init(files: REPLFileSystem, options: EvaluationOptions = EvaluationOptions(), colored: Bool = false,
+                registry: FunctionRegistry = .standard) {
+        self.files = files
+        self.options = options
+        self.colored = colored
+        self.registry = registry
+        evaluator = Evaluator(registry: registry, options: options)
+    }
+
+    /// `jf> `, or `... ` while an input continues.
+    public var prompt: String { pending.isEmpty ? "jf> " : "... " }
+
+    /// True while an unfinished input waits for more lines.
+    public var isContinuing: Bool { !pending.isEmpty }
+
+    /// Drops an unfinished input (Ctrl-C).
+    public func cancelInput() { pending.removeAll() }
+
+    /// Takes one line. Returns nil while the input continues (an open bracket or string, a
+    /// trailing operator), otherwise the output of the whole input.
+    public func feed(_ line: String) -> REPLOutput? {
+        if pending.isEmpty {
+            let trimmed = line.trimmingSpaces()
+            if trimmed.isEmpty { return REPLOutput("") }
+            if trimmed.hasPrefix(":") { return command(trimmed) }
+        }
+        pending.append(line)
+        let source = pending.joined(separator: "\n")
+        if InputCompleteness.isUnfinished(source) { return nil }
+        pending.removeAll()
+        return evaluateInput(source)
+    }
+
+    /// Ends the input: an unfinished input is evaluated as it is (to report its error).
+    public func finish() -> REPLOutput? {
+        guard !pending.isEmpty else { return nil }
+        let source = pending.joined(separator: "\n")
+        pending.removeAll()
+        return evaluateInput(source)
+    }
+
+    // MARK: Expressions
+
+    private func evaluateInput(_ source: String) -> REPLOutput {
+        if let binding = Binding(source) {
+            let result = evaluate(binding.expression)
+            guard case .success(let value) = result.value else { return result.output }
+            if registry.lookup(binding.name) != nil || binding.name == "let" {
+                return REPLOutput("error: '\(binding.name)' is a function name; choose another name\n", failed: true)
+            }
+            variables[binding.name] = value
+            return REPLOutput("\(binding.name) = \(printer.format(value))\n")
+        }
+        return evaluate(source).output
+    }
+
+    /// Evaluates a formula against the session: variables first, then the document's fields.
+    func evaluate(_ source: String) -> (value: Result<Value, Diagnostic>, output: REPLOutput) {
+        do throws(Diagnostic) {
+            let value = try evaluator.evaluate(Parser.parse(source), in: context)
+            return (.success(value), REPLOutput(printer.format(value) + "\n"))
+        } catch {
+            return (.failure(error), REPLOutput(render(error, in: source), failed: true))
+        }
+    }
+
+    var context: SessionContext {
+        SessionContext(variables: variables, document: engine?.context)
+    }
+
+    var printer: ValuePrinter { ValuePrinter(colored: colored) }
+
+    func render(_ diagnostic: Diagnostic, in source: String) -> String {
+        DiagnosticRenderer(colored: colored, origin: "input").render(diagnostic, in: source)
+    }
+
+    // MARK: Settings
+
+    func setOptions(_ options: EvaluationOptions) {
+        self.options = options
+        evaluator = Evaluator(registry: registry, options: options)
+    }
+
+    func bind(_ document: JoyDoc, path: String) -> DocumentEngine {
+        let engine = DocumentEngine(document: document, registry: registry, options: options)
+        engine.evaluateAll()
+        self.engine = engine
+        documentPath = path
+        return engine
+    }
+}
+
+/// `let name = expression`.
+struct Binding {
+    var name: String
+    var expression: String
+
+    init?(_ source: String) {
+        let text = source.trimmingSpaces()
+        guard text.hasPrefix("let ") else { return nil }
+        let rest = text.dropFirst(4)
+        guard let equals = rest.firstIndex(of: "=") else { return nil }
+        let name = rest[..<equals].trimmingSpaces()
+        let after = rest[rest.index(after: equals)...]
+        guard !after.hasPrefix("="), !name.isEmpty,
+              name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) }),
+              !("0"..."9").contains(name.unicodeScalars.first!) else { return nil }
+        self.name = name
+        expression = String(after)
+    }
+}
+
+/// Names a session formula sees: session variables, then the document's fields.
+struct SessionContext: EvaluationContext {
+    var variables: [String: Value]
+    var document: DocumentContext?
+
+    func value(of name: String) throws(ResolutionError) -> Value? {
+        if let value = variables[name] { return value }
+        return try document?.value(of: name)
+    }
+
+    func member(_ member: String, of name: String) throws(ResolutionError) -> Value? {
+        if variables[name] != nil { return nil }
+        return try document?.member(member, of: name)
+    }
+
+    var knownNames: [String] { variables.keys.sorted() + (document?.knownNames ?? []) }
+}
+
+/// Whether an input needs more lines: an open bracket, an open string, or a last token that
+/// cannot end an expression (an operator, a comma, an arrow, a dot).
+enum InputCompleteness {
+    static func isUnfinished(_ source: String) -> Bool {
+        var depth = 0
+        var last: TokenKind = .endOfInput
+        for token in Lexer.tokenize(source) where token.kind != .endOfInput {
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace: depth += 1
+            case .rightParen, .rightBracket, .rightBrace: depth -= 1
+            case .unterminatedString: return true
+            default: break
+            }
+            last = token.kind
+        }
+        if depth > 0 { return true }
+        switch last {
+        case .plus, .minus, .star, .slash, .bang, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual,
+             .ampAmp, .pipePipe, .arrow, .fatArrow, .comma, .dot, .colon:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import JoyfillFormulas
+import JoyfillREPL
+
+struct Repl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explore formulas interactively, against a live document.",
+        discussion: """
+            Type a formula to evaluate it; an unfinished one (an open bracket or string, a trailing \
+            operator) continues on the next line. let NAME = EXPR binds a session variable. \
+            Meta-commands start with ':' (:help lists them): :load DOC, :fields, :formulas, \
+            :set FIELD JSON, :deps FIELD, :graph, :type, :ast, :explain, :doc, :time, :tz, :now, \
+            :save FILE, :quit.
+
+            On a terminal: emacs-style editing, Up/Down and Ctrl-R through the history (kept in \
+            $XDG_STATE_HOME/jf/history), Tab completion of functions, fields, variables and \
+            commands, Ctrl-C to drop the line, Ctrl-D to leave.
+
+            Otherwise (a pipe or a file on standard input) each line is one input, with no prompt, \
+            and the exit status is 1 if any failed:
+              jf repl --doc examples/invoice.json < session.jf
+            Details: docs/repl.md.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Load this JoyDoc first (like :load).", valueName: "FILE"))
+    var doc: String?
+
+    @Option(help: ArgumentHelp("The calendar time zone of date functions (IANA name; default UTC).", valueName: "ZONE"))
+    var tz: String = "UTC"
+
+    @Option(help: ArgumentHelp("The instant now() returns, in ISO-8601 (default: the current time).", valueName: "ISO8601"))
+    var now: String?
+
+    @Option(help: ArgumentHelp("Stop an evaluation after this many steps.", valueName: "N"))
+    var maxSteps: Int = EvaluationOptions().maxSteps
+
+    func run() throws {
+        let options = try EvaluationSettings(tz: tz, now: now, maxSteps: maxSteps).options
+        let interactive = isatty(STDIN_FILENO) != 0
+        let session = REPLSession(files: RealFiles(), options: options,
+                                  colored: interactive && Terminal.standardOutput.wantsColor)
+        var failed = false
+        if let doc {
+            let output = session.feed(":load \(doc)")!
+            if output.failed { throw Failure.usage(output.text.dropFirst("error: ".count).trimmingCharacters(in: .newlines)) }
+            if interactive { Terminal.standardOutput.write(output.text) }
+        }
+        if interactive {
+            runInteractive(session)
+        } else {
+            failed = runPiped(session)
+        }
+        Terminal.standardOutput.flush()
+        if failed { throw Failure.problems }
+    }
+
+    /// Lines from a pipe: no prompts, one output per input. Returns whether any input failed.
+    private func runPiped(_ session: REPLSession) -> Bool {
+        var failed = false
+        let output = Terminal.standardOutput
+        func show(_ result: REPLOutput) -> Bool {
+            output.write(result.text)
+            if result.failed { failed = true }
+            return result.quit
+        }
+        while let line = readLine(strippingNewline: true) {
+            if let result = session.feed(line.hasSuffix("\r") ? String(line.dropLast()) : line), show(result) { return failed }
+        }
+        if let result = session.finish() { _ = show(result) }
+        return failed
+    }
+
+    private func runInteractive(_ session: REPLSession) {
+        let history = History.defaultPath.map(History.init)
+        let editor = LineEditor(session: session, history: history?.load() ?? [])
+        let output = Terminal.standardOutput
+        output.write("jf \(JF.configuration.version) — :help for commands, Ctrl-D to leave\n")
+        output.flush()
+        var entry: [String] = []
+        while true {
+            switch editor.read(prompt: session.prompt) {
+            case .end:
+                output.write("\n")
+                return
+            case .cancelled:
+                session.cancelInput()
+                entry.removeAll()
+                output.write("^C\n")
+                output.flush()
+            case .text(let line):
+                entry.append(line)
+                let result = session.feed(line)
+                guard let result else { continue }
+                let text = entry.joined(separator: "\n")
+                entry.removeAll()
+                if !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                    editor.remember(text)
+                    history?.append(text)
+                }
+                output.write(result.text)
+                output.flush()
+                if result.quit { return }
+            }
+        }
+    }
+}
+
+/// The file system as the REPL's `:load` and `:save` see it.
+struct RealFiles: REPLFileSystem {
+    func read(_ path: String) throws -> [UInt8] {
+        try Input.read(path)
+    }
+
+    func write(_ bytes: [UInt8], to path: String) throws {
+        try Files.writeAtomically(bytes, to: path)
+    }
+}
