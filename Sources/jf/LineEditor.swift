@@ -36,6 +36,11 @@ final class LineEditor {
         }
         for entry in history { add_history(entry) }
         signal(SIGINT) { _ in LineEditor.interrupted = 1 }
+        // A parent may have blocked SIGINT (the mask survives exec); Ctrl-C must reach us.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     enum Line {

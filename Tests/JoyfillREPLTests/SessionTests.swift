@@ -1,1 +1,175 @@
+import Foundation
+import JoyfillFormulas
 import Testing
+@testable import JoyfillREPL
+
+let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("examples")
+
+/// Files for tests: reads from disk, writes into memory.
+final class TestFiles: REPLFileSystem {
+    var written: [String: [UInt8]] = [:]
+    func read(_ path: String) throws -> [UInt8] {
+        if let bytes = written[path] { return bytes }
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    func write(_ bytes: [UInt8], to path: String) throws { written[path] = bytes }
+}
+
+/// Feeds lines and collects the outputs (nil for lines that continue an input).
+func run(_ session: REPLSession, _ lines: [String]) -> [String?] {
+    lines.map { session.feed($0)?.text }
+}
+
+func session(now: String? = "2024-06-01T12:00:00Z") -> REPLSession {
+    var options = EvaluationOptions()
+    options.now = now.flatMap { Instant(iso8601: $0) }
+    return REPLSession(files: TestFiles(), options: options)
+}
+
+struct SessionTests {
+    @Test func expressionsAndVariables() {
+        let repl = session()
+        #expect(run(repl, ["1 + 2", "let rate = 0.2", "100 * rate", "", "rate + \"%\""]) ==
+                ["3\n", "rate = 0.2\n", "20\n", "", "\"0.2%\"\n"])
+        #expect(repl.feed("let sum = 1")?.text == "error: 'sum' is a function name; choose another name\n")
+        #expect(repl.feed(":vars")?.text == "rate = 0.2\n")
+    }
+
+    @Test func unfinishedInputContinues() {
+        let repl = session()
+        #expect(repl.prompt == "jf> ")
+        #expect(run(repl, ["map([1, 2, 3],", "  (x) ->", "    x * 2)"]) == [nil, nil, "[2, 4, 6]\n"])
+        #expect(run(repl, ["concat(\"a", "b\")"]) == [nil, "\"a\nb\"\n"])
+        #expect(repl.feed("1 +") == nil)
+        #expect(repl.prompt == "... ")
+        repl.cancelInput()
+        #expect(repl.prompt == "jf> ")
+        #expect(repl.feed("2")?.text == "2\n")
+        // At the end of the input, an unfinished expression is evaluated to report its error.
+        #expect(repl.feed("sum(1,") == nil)
+        #expect(repl.finish()?.failed == true)
+    }
+
+    @Test func errorsHaveACaretAndASuggestion() throws {
+        let output = try #require(session().feed("rund(2.5)"))
+        #expect(output.failed)
+        #expect(output.text == """
+            error[reference]: unknown function 'rund'
+             --> input:1:1
+              |
+            1 | rund(2.5)
+              | ^^^^ did you mean 'round'?
+
+            """)
+    }
+
+    @Test func documentCommands() throws {
+        let repl = session()
+        let path = examples.appendingPathComponent("order.json").path
+        #expect(repl.feed(":load \(path)")?.text == "loaded \(path): 9 fields, 5 with formulas\n")
+        #expect(repl.feed("total")?.text == "215.76\n")
+        #expect(repl.feed(":set qty 12")?.text == """
+            qty = 12
+              subtotal → 1078.8
+              discount → 107.88
+              tax → 194.18
+              total → 1165.1
+              label → "12 × Cordless drill = 1165.1"
+
+            """)
+        #expect(repl.feed("total")?.text == "1165.1\n")
+        #expect(repl.feed(":deps tax")?.text == "tax reads: subtotal, discount, tax_rate\nread by: total\na change recomputes: total, label\n")
+        #expect(repl.feed(":graph")?.text.hasPrefix("subtotal ← qty, unit_price\ndiscount ← qty, subtotal\n") == true)
+        #expect(repl.feed(":fields")?.text.contains("qty         number  12\n") == true)
+        #expect(repl.feed(":formulas")?.text.contains("total = round(subtotal - discount + tax, 2)\n  → 1165.1\n") == true)
+        #expect(repl.feed(":set qyt 1")?.text == "error: no field has the _id 'qyt' (did you mean 'qty'?)\n")
+        #expect(repl.feed(":set qty five")?.failed == true)
+        let files = try #require(repl.files as? TestFiles)
+        #expect(repl.feed(":save out.json")?.text == "saved out.json\n")
+        let saved = String(decoding: try #require(files.written["out.json"]), as: UTF8.self)
+        #expect(saved.contains(#""_id": "qty", "type": "number", "title": "Quantity", "value": 12 }"#))
+    }
+
+    @Test func commandsWithoutADocumentSaySo() {
+        #expect(session().feed(":fields")?.text == "error: no document; :load DOC first\n")
+        #expect(session().feed(":load /nonexistent.json")?.failed == true)
+        #expect(session().feed(":lod x")?.text == "error: unknown command ':lod'; did you mean ':load'? (:help lists the commands)\n")
+    }
+
+    @Test func inspectionCommands() throws {
+        let repl = session()
+        #expect(repl.feed(":type 1 + 2")?.text == "static: number\nvalue:  number\n")
+        #expect(repl.feed(":ast sum(1, [2, 3])")?.text == """
+            call sum  0..<14
+              number 1  4..<5
+              array  7..<13
+                number 2  8..<9
+                number 3  11..<12
+
+            """)
+        #expect(repl.feed(":explain round(2.5 * 2, 0) + 1")?.text == """
+              2.5 * 2  =  5
+              round(2.5 * 2, 0)  =  5
+            ⇒ round(2.5 * 2, 0) + 1  =  6
+
+            """)
+        #expect(repl.feed(":explain map([1, 2], (x) -> x * 10)")?.text == """
+              [1, 2]  =  [1, 2]
+              (x) -> x * 10  =  (x) -> x * 10
+            ⇒ map([1, 2], (x) -> x * 10)  =  [10, 20]
+
+            """)
+        let doc = try #require(repl.feed(":doc round")?.text)
+        #expect(doc.hasPrefix("round(value: number, digits?: number) -> number\n  Rounds"))
+        #expect(doc.contains("round(3.14159, 2)  ⇒  3.14"))
+        #expect(repl.feed(":time 1 + 1")?.text.contains("per parse and evaluation") == true)
+        #expect(repl.feed(":help")?.text.contains(":explain EXPR") == true)
+        #expect(repl.feed(":quit")?.quit == true)
+    }
+
+    @Test func clockAndZone() {
+        let repl = session()
+        #expect(repl.feed("now()")?.text == "2024-06-01T12:00:00.000Z\n")
+        #expect(repl.feed(":now 2020-01-01T23:30:00Z")?.text == "now() = 2020-01-01T23:30:00.000Z\n")
+        #expect(repl.feed("day(now())")?.text == "1\n")
+        #expect(repl.feed(":tz Asia/Tokyo")?.text == "time zone: Asia/Tokyo\n")
+        #expect(repl.feed("day(now())")?.text == "2\n")
+        #expect(repl.feed(":tz Mars/Olympus")?.failed == true)
+    }
+
+    @Test func runawayEvaluationIsCutOffByTheBudget() {
+        var options = EvaluationOptions()
+        options.maxSteps = 1_000
+        let repl = REPLSession(files: TestFiles(), options: options)
+        let output = repl.feed("reduce(map([1,2,3,4,5,6,7,8,9,10], (a) -> map([1,2,3,4,5,6,7,8,9,10], (b) -> map([1,2,3,4,5,6,7,8,9,10], (c) -> a * b * c))), (acc, x) -> acc + 1, 0)")
+        #expect(output?.failed == true)
+        #expect(output?.text.contains("steps") == true)
+    }
+
+    @Test func completion() throws {
+        let repl = session()
+        #expect(repl.completions(for: "su") == ["sum("])
+        #expect(repl.completions(for: "1 + ro") == ["round("])
+        #expect(repl.completions(for: ":lo") == ["load"])
+        #expect(repl.completions(for: ":load ex") == nil)
+        _ = repl.feed("let subtotal_rate = 2")
+        #expect(repl.completions(for: "sub") == ["substring(", "subtotal_rate"].filter { $0 != "substring(" || repl.registry.lookup("substring") != nil })
+        _ = repl.feed(":load \(examples.appendingPathComponent("order.json").path)")
+        #expect(repl.completions(for: "ta") == ["tax", "tax_rate"])
+        #expect(repl.completions(for: ":set un") == ["unit_price"])
+        #expect(repl.completions(for: ":doc coun") == ["count", "countIf"])
+        #expect(repl.completions(for: "items.") == [])
+    }
+
+    @Test func valuesArePrintedByType() {
+        let printer = ValuePrinter(colored: false)
+        #expect(printer.format(.string("a\"b")) == "'a\"b'")
+        #expect(printer.format(.array([.number(1), .string("x"), .null, .undefined, .boolean(true)])) == "[1, \"x\", null, undefined, true]")
+        let long = Value.array((0..<30).map { .string("element \($0)") })
+        #expect(printer.format(long).hasPrefix("[\n  \"element 0\",\n  \"element 1\",\n"))
+        let object = Value.object(ObjectValue([("name", .string("Ada")), ("tags", .array([]))]))
+        #expect(printer.format(object) == "{\"name\": \"Ada\", \"tags\": []}")
+        #expect(ValuePrinter(colored: true).format(.number(1)) == "\u{1B}[36m1\u{1B}[0m")
+    }
+}

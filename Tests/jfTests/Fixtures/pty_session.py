@@ -1,0 +1,59 @@
+"""Drives `jf repl` through a pseudo-terminal, as a person at a keyboard would.
+
+usage: pty_session.py JF STEPS_JSON [ARG...]
+
+STEPS_JSON is a list of {"send": keys, "expect": text}: each step types `keys` and waits (up
+to 10 s) until the terminal shows `text` after what earlier steps saw. Exits 1, printing the
+transcript, when an expectation is not met; 0 and the transcript otherwise.
+"""
+import json
+import os
+import pty
+import select
+import sys
+import time
+
+jf, steps = sys.argv[1], json.loads(sys.argv[2])
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(jf, [jf, "repl"] + sys.argv[3:])
+
+transcript = b""
+seen = 0
+
+
+def read_until(text, timeout=10.0):
+    global transcript, seen
+    deadline = time.time() + timeout
+    wanted = text.encode()
+    while True:
+        found = transcript.find(wanted, seen)
+        if found >= 0:
+            seen = found + len(wanted)
+            return True
+        remaining = deadline - time.time()
+        if remaining <= 0:
+            return False
+        ready, _, _ = select.select([fd], [], [], remaining)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                return transcript.find(wanted, seen) >= 0
+            transcript += chunk
+
+
+for step in steps:
+    if step.get("send"):
+        os.write(fd, step["send"].encode())
+    if step.get("expect") is not None and not read_until(step["expect"]):
+        sys.stdout.write(transcript.decode(errors="replace"))
+        sys.stdout.write("\n--- expected: %r\n" % step["expect"])
+        os.kill(pid, 9)
+        sys.exit(1)
+
+_, status = os.waitpid(pid, 0)
+sys.stdout.write(transcript.decode(errors="replace"))
+sys.exit(0 if os.WIFEXITED(status) else 1)

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `jf repl` end to end: through a pipe, and through a pseudo-terminal driven by
+/// `Fixtures/pty_session.py` (Python's standard `pty` module), keystroke by keystroke.
+struct ReplCommandTests {
+    @Test func pipedInputHasNoPromptsAndOneOutputPerInput() throws {
+        let script = """
+            let rate = 0.5
+            :load examples/order.json
+            :set qty 5
+            map([1, 2],
+              (x) -> x * rate)
+            total * 2
+            """
+        let result = try JF.run(["repl"], stdin: script + "\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            rate = 0.5
+            loaded examples/order.json: 9 fields, 5 with formulas
+            qty = 5
+              subtotal → 449.5
+              discount → 0
+              tax → 89.9
+              total → 539.4
+              label → "5 × Cordless drill = 539.4"
+            [0.5, 1]
+            1078.8
+
+            """)
+    }
+
+    @Test func aFailedLineMakesTheExitStatus1() throws {
+        let result = try JF.run(["repl", "--doc", "examples/order.json"], stdin: "total\nrund(total)\n:fields\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("215.76\nerror[reference]: unknown function 'rund'\n"))
+        #expect(result.stdout.contains("total       number  215.76\n"))
+        let missing = try JF.run(["repl", "--doc", "nope.json"], stdin: "")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nope.json: no such file"))
+    }
+
+    /// Runs the pty driver; returns its transcript (the raw terminal output).
+    func drive(_ steps: [[String: String?]], arguments: [String] = [], state: URL) throws -> (status: Int32, transcript: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps.map { $0.compactMapValues { $0 } }), as: UTF8.self)
+        process.arguments = ["python3", JF.fixtures.appendingPathComponent("pty_session.py").path, JF.executable.path, stepsJSON] + arguments
+        process.currentDirectoryURL = JF.root
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = state.path
+        environment["NO_COLOR"] = "1"
+        environment["TERM"] = "xterm"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func interactiveEditingCompletionHistoryAndDocument() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        let first = try drive([
+            ["expect": "jf> "],
+            ["send": "su\t", "expect": "m("],                              // su<TAB> completes to sum(
+            ["send": "1, 2)\r", "expect": "\r\n3\r\n"],
+            ["send": "map([1, 2,\r", "expect": "... "],                     // an open bracket continues
+            ["send": "  3],\r", "expect": "... "],
+            ["send": "  (x) -> x * 2)\r", "expect": "[2, 4, 6]"],
+            ["send": "1 +", "expect": "1 +"],
+            ["send": "\u{3}", "expect": "jf> "],                            // Ctrl-C drops the line
+            ["send": ":load examples/order.json\r", "expect": "loaded examples/order.json"],
+            ["send": ":set qty 5\r", "expect": "total → 539.4"],            // the recomputed total
+            ["send": "\u{4}", "expect": nil],                               // Ctrl-D leaves
+        ], state: state)
+        #expect(first.status == 0, "\(first.transcript)")
+        let history = try String(contentsOf: state.appendingPathComponent("jf/history"), encoding: .utf8)
+        #expect(history == "sum(1, 2)\nmap([1, 2,\\n  3],\\n  (x) -> x * 2)\n:load examples/order.json\n:set qty 5\n")
+
+        // After a restart, Up recalls the previous line.
+        let second = try drive([
+            ["expect": "jf> "],
+            ["send": "\u{1B}[A", "expect": ":set qty 5"],
+            ["send": "\r", "expect": "error: no document; :load DOC first"],
+            ["send": "\u{4}", "expect": nil],
+        ], state: state)
+        #expect(second.status == 0, "\(second.transcript)")
+    }
+
+    @Test func historyIsBoundedAndSharedSafely() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        let file = state.appendingPathComponent("jf/history")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A history at the bound: the next entry makes the file be trimmed to the newest 1,000.
+        let old = (0..<2_000).map { "\($0) + 0" }.joined(separator: "\n") + "\n"
+        try old.write(to: file, atomically: true, encoding: .utf8)
+        let run = try drive([["expect": "jf> "], ["send": "41 + 1\r", "expect": "42"], ["send": "\u{4}", "expect": nil]], state: state)
+        #expect(run.status == 0, "\(run.transcript)")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1_000)
+        #expect(lines.last == "41 + 1")
+        #expect(lines.first == "1001 + 0")
+    }
+}
