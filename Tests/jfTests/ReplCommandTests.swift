@@ -65,14 +65,15 @@ struct ReplCommandTests {
         let first = try drive([
             ["expect": "jf> "],
             ["send": "su\t", "expect": "m("],                              // su<TAB> completes to sum(
-            ["send": "1, 2)\r", "expect": "\r\n3\r\n"],
+            ["send": "1, 2)\r", "expect": "\r\n3\r\njf> "],
             ["send": "map([1, 2,\r", "expect": "... "],                     // an open bracket continues
             ["send": "  3],\r", "expect": "... "],
-            ["send": "  (x) -> x * 2)\r", "expect": "[2, 4, 6]"],
+            ["send": "  (x) -> x * 2)\r", "expect": "[2, 4, 6]\r\njf> "],
             ["send": "1 +", "expect": "1 +"],
             ["send": "\u{3}", "expect": "jf> "],                            // Ctrl-C drops the line
-            ["send": ":load examples/order.json\r", "expect": "loaded examples/order.json"],
+            ["send": ":load examples/order.json\r", "expect": "with formulas\r\njf> "],
             ["send": ":set qty 5\r", "expect": "total → 539.4"],            // the recomputed total
+            ["expect": "jf> "],
             ["send": "\u{4}", "expect": nil],                               // Ctrl-D leaves
         ], state: state)
         #expect(first.status == 0, "\(first.transcript)")
@@ -83,7 +84,7 @@ struct ReplCommandTests {
         let second = try drive([
             ["expect": "jf> "],
             ["send": "\u{1B}[A", "expect": ":set qty 5"],
-            ["send": "\r", "expect": "error: no document; :load DOC first"],
+            ["send": "\r", "expect": "error: no document; :load DOC first\r\njf> "],
             ["send": "\u{4}", "expect": nil],
         ], state: state)
         #expect(second.status == 0, "\(second.transcript)")
@@ -96,7 +97,7 @@ struct ReplCommandTests {
         // A history at the bound: the next entry makes the file be trimmed to the newest 1,000.
         let old = (0..<2_000).map { "\($0) + 0" }.joined(separator: "\n") + "\n"
         try old.write(to: file, atomically: true, encoding: .utf8)
-        let run = try drive([["expect": "jf> "], ["send": "41 + 1\r", "expect": "42"], ["send": "\u{4}", "expect": nil]], state: state)
+        let run = try drive([["expect": "jf> "], ["send": "41 + 1\r", "expect": "42\r\njf> "], ["send": "\u{4}", "expect": nil]], state: state)
         #expect(run.status == 0, "\(run.transcript)")
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 1_000)

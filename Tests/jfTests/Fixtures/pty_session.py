@@ -3,8 +3,10 @@
 usage: pty_session.py JF STEPS_JSON [ARG...]
 
 STEPS_JSON is a list of {"send": keys, "expect": text}: each step types `keys` and waits (up
-to 10 s) until the terminal shows `text` after what earlier steps saw. Exits 1, printing the
-transcript, when an expectation is not met; 0 and the transcript otherwise.
+to 10 s) until the terminal shows `text` after what earlier steps saw. Steps should wait for
+the next prompt before typing again: line editors may discard input typed ahead of them when
+they switch the terminal's mode. Exits 1, printing the transcript, when an expectation is not
+met or jf does not exit within 10 s of the last step; 0 and the transcript otherwise.
 """
 import json
 import os
@@ -47,6 +49,9 @@ def read_until(text, timeout=10.0):
 
 for step in steps:
     if step.get("send"):
+        # A prompt is drawn a moment before the line editor has set the terminal up; keys
+        # typed in that moment can be lost, as they would be for a very fast typist.
+        time.sleep(0.2)
         os.write(fd, step["send"].encode())
     if step.get("expect") is not None and not read_until(step["expect"]):
         sys.stdout.write(transcript.decode(errors="replace"))
@@ -54,6 +59,16 @@ for step in steps:
         os.kill(pid, 9)
         sys.exit(1)
 
-_, status = os.waitpid(pid, 0)
+deadline = time.time() + 10
+while True:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        break
+    if time.time() > deadline:
+        os.kill(pid, 9)
+        sys.stdout.write(transcript.decode(errors="replace"))
+        sys.stdout.write("\n--- jf did not exit\n")
+        sys.exit(1)
+    read_until("\0", timeout=0.1)   # keep draining the terminal
 sys.stdout.write(transcript.decode(errors="replace"))
-sys.exit(0 if os.WIFEXITED(status) else 1)
+sys.exit(0 if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else 1)
