@@ -80,11 +80,14 @@ struct ReplCommandTests {
         let history = try String(contentsOf: state.appendingPathComponent("jf/history"), encoding: .utf8)
         #expect(history == "sum(1, 2)\nmap([1, 2,\\n  3],\\n  (x) -> x * 2)\n:load examples/order.json\n:set qty 5\n")
 
-        // After a restart, Up recalls the previous line.
+        // After a restart, Up recalls the previous line and Ctrl-R finds an older one.
         let second = try drive([
             ["expect": "jf> "],
             ["send": "\u{1B}[A", "expect": ":set qty 5"],
             ["send": "\r", "expect": "error: no document; :load DOC first\r\njf> "],
+            ["send": "\u{12}", "expect": "bck:"],                           // Ctrl-R searches the history
+            ["send": "sum", "expect": "sum(1, 2)"],
+            ["send": "\r", "expect": "3\r\njf> "],
             ["send": "\u{4}", "expect": nil],
         ], state: state)
         #expect(second.status == 0, "\(second.transcript)")
@@ -103,5 +106,36 @@ struct ReplCommandTests {
         #expect(lines.count == 1_000)
         #expect(lines.last == "41 + 1")
         #expect(lines.first == "1001 + 0")
+    }
+
+    @Test func twoREPLsAtOnceKeepEveryEntryWhole() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        let statuses = Statuses()
+        DispatchQueue.concurrentPerform(iterations: 2) { session in
+            var steps: [[String: String?]] = [["expect": "jf> "]]
+            for entry in 0..<10 { steps.append(["send": "\(session) * 100 + \(entry)\r", "expect": "\r\njf> "]) }
+            steps.append(["send": "\u{4}", "expect": nil])
+            statuses.record((try? drive(steps, state: state))?.status ?? -1)
+        }
+        #expect(statuses.all == [0, 0])
+        let lines = try String(contentsOf: state.appendingPathComponent("jf/history"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let expected = (0..<2).flatMap { session in (0..<10).map { "\(session) * 100 + \($0)" } }
+        #expect(lines.sorted() == expected.sorted())
+    }
+}
+
+/// Exit statuses gathered from concurrent sessions.
+final class Statuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int32] = []
+    func record(_ status: Int32) {
+        lock.lock()
+        values.append(status)
+        lock.unlock()
+    }
+    var all: [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
     }
 }
