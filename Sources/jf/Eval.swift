@@ -33,14 +33,7 @@ struct Eval: ParsableCommand {
     @Option(help: ArgumentHelp("Bind names to the fields of this JoyDoc (its formulas are evaluated first).", valueName: "FILE"))
     var doc: String?
 
-    @Option(help: ArgumentHelp("The calendar time zone of date functions: an IANA name such as Europe/Paris.", valueName: "ZONE"))
-    var tz: String = "UTC"
-
-    @Option(help: ArgumentHelp("The instant now() returns, in ISO-8601 (default: the current time).", valueName: "ISO8601"))
-    var now: String?
-
-    @Option(help: ArgumentHelp("Stop an evaluation after this many steps.", valueName: "N"))
-    var maxSteps: Int = EvaluationOptions().maxSteps
+    @OptionGroup var evaluation: EvaluationFlags
 
     @Argument(help: "The formula to evaluate.")
     var expression: String?
@@ -52,11 +45,10 @@ struct Eval: ParsableCommand {
         if linesFile != nil && expression != nil {
             throw ValidationError("give either an EXPRESSION or --lines FILE, not both")
         }
-        if maxSteps < 1 { throw ValidationError("--max-steps must be at least 1") }
     }
 
     func run() throws {
-        let options = try EvaluationSettings(tz: tz, now: now, maxSteps: maxSteps).options
+        let options = try evaluation.options()
         let evaluator = Evaluator(options: options)
         let context = try documentContext(options: options)
         let output = Terminal.standardOutput

@@ -27,17 +27,10 @@ struct Repl: ParsableCommand {
     @Option(help: ArgumentHelp("Load this JoyDoc first (like :load).", valueName: "FILE"))
     var doc: String?
 
-    @Option(help: ArgumentHelp("The calendar time zone of date functions (IANA name; default UTC).", valueName: "ZONE"))
-    var tz: String = "UTC"
-
-    @Option(help: ArgumentHelp("The instant now() returns, in ISO-8601 (default: the current time).", valueName: "ISO8601"))
-    var now: String?
-
-    @Option(help: ArgumentHelp("Stop an evaluation after this many steps.", valueName: "N"))
-    var maxSteps: Int = EvaluationOptions().maxSteps
+    @OptionGroup var evaluation: EvaluationFlags
 
     func run() throws {
-        let options = try EvaluationSettings(tz: tz, now: now, maxSteps: maxSteps).options
+        let options = try evaluation.options()
         let interactive = isatty(STDIN_FILENO) != 0
         let session = REPLSession(files: RealFiles(), options: options,
                                   colored: interactive && Terminal.standardOutput.wantsColor)

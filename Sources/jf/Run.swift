@@ -45,11 +45,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Read JoyDocs from standard input, one per line; write each evaluated document as a line.")
     var jsonl = false
 
-    @Option(help: ArgumentHelp("The calendar time zone of date functions (IANA name; default UTC).", valueName: "ZONE"))
-    var tz: String = "UTC"
-
-    @Option(help: ArgumentHelp("The instant now() returns, in ISO-8601 (default: the current time).", valueName: "ISO8601"))
-    var now: String?
+    @OptionGroup var evaluation: EvaluationFlags
 
     @Argument(help: "JoyDoc files or directories.")
     var paths: [String] = []
@@ -62,7 +58,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let options = try EvaluationSettings(tz: tz, now: now).options
+        let options = try evaluation.options()
         let parsedChanges = try parseChanges()
         let started = Date()
         if jsonl {
@@ -181,10 +177,23 @@ struct Run: ParsableCommand {
 }
 
 /// The clock and time zone options shared by `eval` and `run`.
-struct EvaluationSettings {
-    let options: EvaluationOptions
+/// The options that set up evaluation, shared by `eval`, `run` and `repl`.
+struct EvaluationFlags: ParsableArguments {
+    @Option(help: ArgumentHelp("The calendar time zone of date functions: an IANA name such as Europe/Paris.", valueName: "ZONE"))
+    var tz: String = "UTC"
 
-    init(tz: String, now: String?, maxSteps: Int = EvaluationOptions().maxSteps) throws(Failure) {
+    @Option(help: ArgumentHelp("The instant now() returns, in ISO-8601 (default: the current time).", valueName: "ISO8601"))
+    var now: String?
+
+    @Option(help: ArgumentHelp("Stop an evaluation after this many steps.", valueName: "N"))
+    var maxSteps: Int = EvaluationOptions().maxSteps
+
+    func validate() throws {
+        if maxSteps < 1 { throw ValidationError("--max-steps must be at least 1") }
+    }
+
+    /// The evaluation options the flags describe.
+    func options() throws(Failure) -> EvaluationOptions {
         guard let zone = CalendarZone(identifier: tz) else {
             throw .usage("--tz: unknown time zone '\(tz)' (use an IANA name such as Europe/Paris, or UTC)")
         }
@@ -195,7 +204,7 @@ struct EvaluationSettings {
             }
             options.now = instant
         }
-        self.options = options
+        return options
     }
 }
 
