@@ -75,6 +75,13 @@ struct Findings {
                                     field: field, formula: formula, location: location))
     }
 
+    /// Adds a finding at a 1-based line and byte column of the file (the reader's issues).
+    mutating func add(_ rule: String, _ message: String, line: Int, column: Int, field: String? = nil) {
+        if lines == nil { lines = LineIndex(bytes) }
+        let start = min(lines!.start(ofLine: min(max(line, 1), lines!.lineStarts.count)) + max(0, column - 1), bytes.count)
+        add(rule, message, at: start..<min(start + 1, bytes.count), field: field)
+    }
+
     /// Adds a finding in a formula; `place` maps a span of the expression to file bytes.
     mutating func add(_ diagnostic: Diagnostic, expression: String, formula: String?, field: String?,
                       place: (SourceSpan) -> SourceSpan) {
@@ -209,36 +216,35 @@ extension Linter {
     /// what remains.
     public func lint(path: String, bytes: [UInt8], fixing: Bool) -> FileOutcome {
         if Self.isExpressionFile(path) {
-            let source = String(decoding: bytes, as: UTF8.self)
-            let diagnostics = lint(expression: source)
-            guard fixing else { return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: []) }
-            let edits = LintFixes.edits(for: diagnostics)
-            guard !edits.isEmpty else { return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: []) }
-            let fixed = JSONEdit.apply(edits, to: bytes)
-            let remaining = lint(expression: String(decoding: fixed, as: UTF8.self))
-            return FileOutcome(report: FileReport(path: path, bytes: fixed, diagnostics: remaining,
-                                                  fixed: max(0, diagnostics.count - remaining.count)),
-                               fixedBytes: fixed, edits: edits)
+            let diagnostics = lint(expression: String(decoding: bytes, as: UTF8.self))
+            return outcome(path, bytes, diagnostics, edits: fixing ? LintFixes.edits(for: diagnostics) : []) {
+                self.lint(expression: String(decoding: $0, as: UTF8.self))
+            }
         }
         let document: JoyDoc
         do {
             document = try JoyDoc(bytes: bytes)
         } catch {
             if error.isNotJoyDoc {
-                return FileOutcome(report: FileReport(path: path, bytes: bytes, skipped: error.message), edits: [])
+                return FileOutcome(report: FileReport(path: path, bytes: bytes, skipped: error.message))
             }
-            return FileOutcome(report: FileReport(path: path, bytes: bytes, failure: "\(path): \(error)"), edits: [])
+            return FileOutcome(report: FileReport(path: path, bytes: bytes, failure: "\(path): \(error)"))
         }
         let diagnostics = lint(document: document)
-        guard fixing else { return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: []) }
-        let edits = LintFixes.edits(for: diagnostics, in: document)
-        guard !edits.isEmpty else { return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: []) }
-        let fixed = JSONEdit.apply(edits, to: bytes)
-        guard let fixedDocument = try? JoyDoc(bytes: fixed) else {
-            // Cannot happen (only JSON strings are replaced), but never write a broken file.
-            return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics), edits: [])
+        return outcome(path, bytes, diagnostics, edits: fixing ? LintFixes.edits(for: diagnostics, in: document) : []) {
+            // Only JSON strings were replaced, so the fixed text is a JoyDoc; never write it if not.
+            (try? JoyDoc(bytes: $0)).map { self.lint(document: $0) }
         }
-        let remaining = lint(document: fixedDocument)
+    }
+
+    /// The outcome of a file: as linted, or with `edits` applied and the fixed text linted
+    /// again by `relint` (nil when the fixed text cannot be read, and then nothing is fixed).
+    private func outcome(_ path: String, _ bytes: [UInt8], _ diagnostics: [LintDiagnostic], edits: [JSONEdit],
+                         relint: ([UInt8]) -> [LintDiagnostic]?) -> FileOutcome {
+        let unfixed = FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics))
+        guard !edits.isEmpty else { return unfixed }
+        let fixed = JSONEdit.apply(edits, to: bytes)
+        guard let remaining = relint(fixed) else { return unfixed }
         return FileOutcome(report: FileReport(path: path, bytes: fixed, diagnostics: remaining,
                                               fixed: max(0, diagnostics.count - remaining.count)),
                            fixedBytes: fixed, edits: edits)

@@ -108,25 +108,26 @@ struct Lint: ParsableCommand {
         }
         let fixing = fix || diff
         let files = found
-        let outcomes = parallelMap(files.count, workers: jobs) { index -> FileOutcome in
+        let showDiff = diff
+        // Each job lints one file and, for --diff, makes its diff while it has the original bytes.
+        let outcomes = parallelMap(files.count, workers: jobs) { index -> (outcome: FileOutcome, diff: String) in
             let (path, settings) = files[index]
             let bytes: [UInt8]
-            do {
+            do throws(Failure) {
                 bytes = try Input.read(path)
-            } catch let failure as Failure {
-                return FileOutcome(report: FileReport(path: path, failure: failure.message))
             } catch {
-                return FileOutcome(report: FileReport(path: path, failure: "\(path): \(error)"))
+                return (FileOutcome(report: FileReport(path: path, failure: error.message)), "")
             }
-            return Linter(settings: settings).lint(path: path, bytes: bytes, fixing: fixing)
+            let outcome = Linter(settings: settings).lint(path: path, bytes: bytes, fixing: fixing)
+            return (outcome, showDiff ? LintFixes.diff(path: path, original: bytes, edits: outcome.edits) : "")
         }
         var reports: [FileReport] = []
         var wouldChange = false
-        for outcome in outcomes {
+        for (outcome, diffText) in outcomes {
             var report = outcome.report
             if let fixed = outcome.fixedBytes {
                 if diff {
-                    Terminal.standardOutput.write(LintFixes.diff(path: report.path, original: try Input.read(report.path), edits: outcome.edits))
+                    Terminal.standardOutput.write(diffText)
                     wouldChange = true
                     continue
                 }

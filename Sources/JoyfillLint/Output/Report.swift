@@ -70,6 +70,7 @@ public struct HumanFormatter: Sendable {
 
     public func render(_ report: FileReport) -> String {
         var output = ""
+        var lineIndex: LineIndex?   // built once, and only when a structural finding needs a line
         for diagnostic in report.diagnostics {
             var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
             if let field = diagnostic.field { place += " · field \(field)" }
@@ -85,7 +86,8 @@ public struct HumanFormatter: Sendable {
                 output += renderer.render(shown, in: expression)
             } else {
                 // A structural finding: show its line of the file.
-                let lines = LineIndex(report.bytes)
+                if lineIndex == nil { lineIndex = LineIndex(report.bytes) }
+                let lines = lineIndex!
                 let lineStart = lines.start(ofLine: diagnostic.location.line)
                 let lineText = lines.text(ofLine: diagnostic.location.line)
                 let start = diagnostic.location.start - lineStart

@@ -10,13 +10,11 @@ extension DocumentLint {
     /// without an id or an expression), and formulas that share an id.
     mutating func documentIssues() {
         guard !suppressions.ignoresDocument("invalid-document") else { return }
-        let lines = document.issues.isEmpty ? nil : LineIndex(document.bytes)
         for issue in document.issues {
-            let start = issue.line.map { lines!.start(ofLine: $0) + max(0, (issue.column ?? 1) - 1) } ?? 0
             if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores("invalid-document", field: index) {
                 continue
             }
-            findings.add("invalid-document", issue.message, at: start..<(start + 1), field: issue.field)
+            findings.add("invalid-document", issue.message, line: issue.line ?? 1, column: issue.column ?? 1, field: issue.field)
         }
         var seen = Set<String>()
         for formula in document.formulas where !seen.insert(formula.id).inserted {
