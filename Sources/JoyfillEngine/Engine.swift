@@ -5,23 +5,40 @@ import JoyfillModel
 /// Evaluates a document's formulas: all of them in dependency order (``evaluateAll()``), then
 /// only what a change affects (``apply(_:)``). Results are written back by field type;
 /// a failure keeps the field's previous value and becomes a diagnostic (B5–B9, C9–C11).
+///
+/// Everything per field or formula is kept in arrays indexed by position (fields by their
+/// position in the document, formulas by theirs), resolved once when the engine is made, so
+/// evaluating a formula hashes no names and a million fields cost a few flat arrays.
 public final class DocumentEngine {
     public let document: JoyDoc
     public let graph: DependencyGraph
     public let context: DocumentContext
     private let evaluator: Evaluator
-    /// Parsed document formulas by id (each formula is parsed once).
-    private var trees: [String: SyntaxTree] = [:]
-    /// Each formula's names resolved to the context's slots, by formula id (made on first use).
-    private var slotTables: [String: [Int32]] = [:]
-    private var formulaFields: [Field] = []
-    /// Stored values that differ from the document's (field id → value; JSON null clears).
-    private var values: [String: JSONValue] = [:]
-    private var hidden: [String: Bool] = [:]
+    /// Each graph node's field, by position in the document.
+    private let nodeFields: [Int32]
+    /// Each node's applied formulas, as compressed rows: node `n`'s are
+    /// `applications[applicationStart[n]..<applicationStart[n + 1]]`, in the field's order.
+    private let applicationStart: [Int32]
+    private let applications: [Application]
+    /// Document formulas parsed once, by position in ``JoyDoc/formulas`` (nil when applied nowhere).
+    private let trees: [SyntaxTree?]
+    /// Each parsed formula's free names resolved to the context's slots (field positions).
+    private let slotTables: [[Int32]]
+    /// Stored values that differ from the document's, by field position (JSON null clears).
+    private var values: [JSONValue?]
+    private var hidden: [Bool?]
     /// Positions of the fields whose value or `hidden` was set (inputs changed by `apply` too).
-    private var touched = Set<Int>()
+    private var touched: [Bool]
     private var statuses: [FieldStatus]
     private var findings: [[EngineDiagnostic]]
+
+    /// One applied formula, resolved: the document formula's position (-1 when it names none)
+    /// and what its result sets.
+    private struct Application {
+        enum Target { case value, hidden, invalid }
+        let formula: Int32
+        let target: Target
+    }
 
     /// Cycles longer than this are named in full only on the field where the path starts.
     public static let longestPathShown = 100
@@ -30,21 +47,79 @@ public final class DocumentEngine {
         self.document = document
         context = DocumentContext(document: document)
         evaluator = Evaluator(registry: registry, options: options)
-        var references: [(field: String, reads: [String])] = []
-        for field in document.fields where !field.appliedFormulas.isEmpty {
-            var reads: [String] = []
+        let fieldCount = document.fields.count
+        var trees = [SyntaxTree?](repeating: nil, count: document.formulas.count)
+        var slotTables = [[Int32]](repeating: [], count: document.formulas.count)
+        // Names: fields are numbered by position; names that are no field come after them.
+        var unknownNames: [String: Int32] = [:]
+        var extraNames: [String] = []
+        var nodeFields: [Int32] = []
+        var applicationStart: [Int32] = [0]
+        var applications: [Application] = []
+        var readStart: [Int32] = [0]
+        var readIDs: [Int32] = []
+        for (position, field) in document.fields.enumerated() where !field.appliedFormulas.isEmpty {
             for applied in field.appliedFormulas {
-                guard let definition = document.formula(applied.formula) else { continue }
-                let tree = trees[definition.id] ?? Parser.parse(definition.expression)
-                trees[definition.id] = tree
-                reads.append(contentsOf: tree.references)
+                let target: Application.Target = applied.key == "value" ? .value : applied.key == "hidden" ? .hidden : .invalid
+                guard let formula = document.formulaIndex(applied.formula) else {
+                    applications.append(Application(formula: -1, target: target))
+                    continue
+                }
+                applications.append(Application(formula: Int32(formula), target: target))
+                if trees[formula] == nil {
+                    let tree = Parser.parse(document.formulas[formula].expression)
+                    trees[formula] = tree
+                    slotTables[formula] = DocumentEngine.slots(of: tree, in: document)
+                }
+                let tree = trees[formula]!, slots = slotTables[formula]
+                for node in tree.nodes {
+                    guard case .reference(let name) = node else { continue }
+                    let slot = slots[name.index]
+                    if slot >= 0 {
+                        readIDs.append(slot)
+                    } else {
+                        let text = tree.name(name)
+                        if let id = unknownNames[text] {
+                            readIDs.append(id)
+                        } else {
+                            let id = Int32(fieldCount + extraNames.count)
+                            unknownNames[text] = id
+                            extraNames.append(text)
+                            readIDs.append(id)
+                        }
+                    }
+                }
             }
-            formulaFields.append(field)
-            references.append((field.id, reads))
+            nodeFields.append(Int32(position))
+            applicationStart.append(Int32(applications.count))
+            readStart.append(Int32(readIDs.count))
         }
-        graph = DependencyGraph(references)
-        statuses = [FieldStatus](repeating: .ok, count: formulaFields.count)
-        findings = [[EngineDiagnostic]](repeating: [], count: formulaFields.count)
+        let names = document.fields.map(\.id) + extraNames
+        let unknown = unknownNames
+        graph = DependencyGraph(names: names, nodeNames: nodeFields, readStart: readStart, readIDs: readIDs,
+                                nameID: { [document] name in document.fieldIndex(name) ?? unknown[name].map(Int.init) })
+        self.trees = trees
+        self.slotTables = slotTables
+        self.nodeFields = nodeFields
+        self.applicationStart = applicationStart
+        self.applications = applications
+        values = [JSONValue?](repeating: nil, count: fieldCount)
+        hidden = [Bool?](repeating: nil, count: fieldCount)
+        touched = [Bool](repeating: false, count: fieldCount)
+        statuses = [FieldStatus](repeating: .ok, count: nodeFields.count)
+        findings = [[EngineDiagnostic]](repeating: [], count: nodeFields.count)
+    }
+
+    /// A tree's free names resolved to field positions (-1: no such field); other names
+    /// (members, string literals) are never looked up by slot and stay -1.
+    private static func slots(of tree: SyntaxTree, in document: JoyDoc) -> [Int32] {
+        var slots = [Int32](repeating: -1, count: tree.names.count)
+        for node in tree.nodes {
+            if case .reference(let name) = node, let position = document.fieldIndex(tree.name(name)) {
+                slots[name.index] = Int32(position)
+            }
+        }
+        return slots
     }
 
     /// Evaluates every formula once, in dependency order.
@@ -56,13 +131,15 @@ public final class DocumentEngine {
     /// transitive dependents, each once, in order. Returns the fields recomputed.
     @discardableResult
     public func apply(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
+        var positions: [Int] = []
         for change in changes {
-            guard let field = document.field(change.field) else {
+            guard let position = document.fieldIndex(change.field) else {
                 throw EngineError(message: "no field has the _id '\(change.field)'", suggestion: Suggestions.closest(to: change.field, in: document.fields.map(\.id)))
             }
-            store(change.value, in: field)
+            store(change.value, at: position)
+            positions.append(position)
         }
-        let affected = graph.affected(by: changes.map(\.field))
+        let affected = graph.affected(byNameIDs: positions)
         for node in affected { evaluate(node) }
         return affected.map { graph.nodes[$0] }
     }
@@ -70,23 +147,25 @@ public final class DocumentEngine {
     // MARK: - Results
 
     /// The number of fields with applied formulas.
-    public var formulaFieldCount: Int { formulaFields.count }
+    public var formulaFieldCount: Int { nodeFields.count }
 
     /// Every field with an applied formula: its status and stored value after the run.
-    public var fieldReports: [FieldReport] { fieldReports(first: formulaFields.count) }
+    public var fieldReports: [FieldReport] { fieldReports(first: nodeFields.count) }
 
     /// The reports of the first `count` formula fields, in document order.
     public func fieldReports(first count: Int) -> [FieldReport] {
-        formulaFields.prefix(count).enumerated().map { index, field in
-            FieldReport(field: field.id, type: field.type, status: statuses[index], value: values[field.id] ?? field.value)
+        nodeFields.prefix(count).enumerated().map { node, position in
+            let field = document.fields[Int(position)]
+            return FieldReport(field: field.id, type: field.type, status: statuses[node], value: values[Int(position)] ?? field.value)
         }
     }
 
     /// Whether writing the results would change the document; stops at the first change.
     public var hasChanges: Bool {
-        for field in touched.sorted().map({ document.fields[$0] }) {
-            if let value = values[field.id], field.json["value"].map({ $0 != value }) ?? true { return true }
-            if let flag = hidden[field.id], field.json["hidden"]?.boolValue ?? false != flag { return true }
+        for position in touched.indices where touched[position] {
+            let field = document.fields[position]
+            if let value = values[position], field.json["value"].map({ $0 != value }) ?? true { return true }
+            if let flag = hidden[position], field.json["hidden"]?.boolValue ?? false != flag { return true }
         }
         return false
     }
@@ -97,14 +176,15 @@ public final class DocumentEngine {
     /// The text edits that write the results into the document; empty when nothing changed.
     public var edits: [JSONEdit] {
         var edits: [JSONEdit] = []
-        for field in touched.sorted().map({ document.fields[$0] }) {
-            let value = values[field.id]
-            let flag = hidden[field.id]
+        for position in touched.indices where touched[position] {
+            let value = values[position]
+            let flag = hidden[position]
             if value == nil && flag == nil { continue }
+            let json = document.fields[position].json
             var inserted = ""
             for (key, newValue) in [("value", value), ("hidden", flag.map(JSONValue.bool))] {
                 guard let newValue else { continue }
-                if let old = field.json[key] {
+                if let old = json[key] {
                     if old != newValue, let edit = JSONEdit(replacing: old, with: newValue) { edits.append(edit) }
                 } else if key == "hidden" && newValue == .bool(false) {
                     continue   // an absent `hidden` already means visible
@@ -114,8 +194,8 @@ public final class DocumentEngine {
                     newValue.write(to: &inserted)
                 }
             }
-            if !inserted.isEmpty, let span = field.json.span {
-                let separator = (field.json.count ?? 0) == 0 ? "" : ", "
+            if !inserted.isEmpty, let span = json.span {
+                let separator = (json.count ?? 0) == 0 ? "" : ", "
                 edits.append(JSONEdit(span: (span.upperBound - 1)..<(span.upperBound - 1), replacement: separator + inserted))
             }
         }
@@ -131,20 +211,22 @@ public final class DocumentEngine {
 
     // MARK: - Evaluation
 
-    private func store(_ json: JSONValue, in field: Field) {
-        if let index = document.fieldIndex(field.id) { touched.insert(index) }
+    private func store(_ json: JSONValue, at position: Int) {
+        touched[position] = true
+        let field = document.fields[position]
         // A result equal to what the document holds keeps the document's text (`10.0` stays).
         if let original = field.value, original == json {
-            values[field.id] = original
+            values[position] = original
         } else {
-            values[field.id] = json
+            values[position] = json
         }
-        context.override(field.id, with: ValueConversion.value(of: field, stored: .some(json)))
+        context.override(at: position, with: ValueConversion.value(of: field, stored: .some(json)))
     }
 
     private func evaluate(_ node: Int) {
-        let field = formulaFields[node]
-        findings[node].removeAll()
+        let position = Int(nodeFields[node])
+        let field = document.fields[position]
+        if !findings[node].isEmpty { findings[node].removeAll() }
         if let cycle = graph.cycles[node] {
             statuses[node] = .circular
             let next = graph.nodes[graph.reads(of: node).first { graph.cycles[$0] != nil } ?? node]
@@ -166,36 +248,39 @@ public final class DocumentEngine {
             return
         }
         statuses[node] = .ok
-        for applied in field.appliedFormulas {
-            guard let definition = document.formula(applied.formula), let tree = trees[definition.id] else {
+        let first = Int(applicationStart[node])
+        for index in first..<Int(applicationStart[node + 1]) {
+            let application = applications[index]
+            guard application.formula >= 0, let tree = trees[Int(application.formula)] else {
+                let applied = field.appliedFormulas[index - first]
                 fail(node, .reference, "missing-formula", "the applied formula '\(applied.formula)' names no document formula", formula: nil)
                 continue
             }
+            let definition = document.formulas[Int(application.formula)]
             let value: Value
-            let slots = slotTables[definition.id] ?? Evaluator.slots(of: tree, in: context)
-            slotTables[definition.id] = slots
             do throws(Diagnostic) {
-                value = try evaluator.evaluate(tree, in: context, slots: slots)
+                value = try evaluator.evaluate(tree, in: context, slots: slotTables[Int(application.formula)])
             } catch {
                 fail(node, error.kind, error.code ?? defaultCode(error.kind), error.message, formula: (definition, error.span))
                 continue
             }
-            switch applied.key {
-            case "value":
+            switch application.target {
+            case .value:
                 do throws(WriteBack.Mismatch) {
-                    store(try WriteBack.json(value, for: field), in: field)
+                    store(try WriteBack.json(value, for: field), at: position)
                 } catch {
                     fail(node, .type, "write-type-mismatch", error.message, formula: (definition, tree.root.map(tree.span) ?? SourceSpan(start: 0, end: 0)))
                 }
-            case "hidden":
+            case .hidden:
                 guard case .boolean(let flag) = value else {
                     fail(node, .type, "type-mismatch", "a 'hidden' formula must give a boolean, not \(value.type.rawValue)",
                          formula: (definition, tree.root.map(tree.span) ?? SourceSpan(start: 0, end: 0)))
                     continue
                 }
-                hidden[field.id] = flag
-                if let index = document.fieldIndex(field.id) { touched.insert(index) }
-            default:
+                hidden[position] = flag
+                touched[position] = true
+            case .invalid:
+                let applied = field.appliedFormulas[index - first]
                 fail(node, .other, "invalid-key", "applied formulas set 'value' or 'hidden', not '\(applied.key)'", formula: nil)
             }
         }
@@ -213,7 +298,8 @@ public final class DocumentEngine {
     /// The formula of `field` that reads `name`, with the span of that read.
     private func formula(of field: Field, reading name: String) -> (FormulaDefinition, SourceSpan)? {
         for applied in field.appliedFormulas {
-            guard let definition = document.formula(applied.formula), let tree = trees[definition.id] else { continue }
+            guard let index = document.formulaIndex(applied.formula), let tree = trees[index] else { continue }
+            let definition = document.formulas[index]
             for (index, node) in tree.nodes.enumerated() {
                 if case .reference(let id) = node, tree.name(id) == name { return (definition, tree.spans[index]) }
             }

@@ -35,38 +35,48 @@ public struct JSONReader {
     private let bytes: [UInt8]
     private var position = 0
     private var entries: [JSONTape.Entry] = []
+    private var containers: [JSONTape.Container] = []
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
-        entries.reserveCapacity(bytes.count / 8 + 1)
+        // Generous: capacity that is never written costs address space, not memory, and
+        // growing a large tape would copy it.
+        entries.reserveCapacity(bytes.count / 4 + 1)
     }
 
     /// An array or object whose closing bracket has not been read yet.
     private struct Container {
-        let entry: Int
+        let row: Int
         let isObject: Bool
         var count = 0
     }
 
-    private mutating func append(_ type: JSONTape.TokenType, from start: Int, needsDecoding: Bool = false) {
-        entries.append(JSONTape.Entry(type: type, needsDecoding: needsDecoding, start: UInt32(start), end: UInt32(position),
-                                      next: UInt32(entries.count + 1), count: 0))
+    private mutating func append(_ type: JSONTape.TokenType, from start: Int, needsDecoding: Bool = false) throws(JSONError) {
+        let length = position - start
+        if length > JSONTape.maxScalarLength {
+            position = start
+            throw error("a string or number longer than \(JSONTape.maxScalarLength >> 20) MiB")
+        }
+        entries.append(JSONTape.Entry(type: type, needsDecoding: needsDecoding, start: start, payload: length))
     }
 
     private mutating func open(_ type: JSONTape.TokenType, _ stack: inout [Container]) throws(JSONError) {
         try push(&stack)
-        stack.append(Container(entry: entries.count, isObject: type == .object))
-        entries.append(JSONTape.Entry(type: type, needsDecoding: false, start: UInt32(position), end: 0, next: 0, count: 0))
+        if containers.count > JSONTape.maxScalarLength {
+            throw error("more than \(JSONTape.maxScalarLength) arrays and objects in one document")
+        }
+        stack.append(Container(row: containers.count, isObject: type == .object))
+        entries.append(JSONTape.Entry(type: type, start: position, payload: containers.count))
+        containers.append(JSONTape.Container(end: 0, next: 0, count: 0))
         position += 1
         skipWhitespace()
     }
 
     private mutating func close(_ container: Container) {
         position += 1
-        entries[container.entry].end = UInt32(position)
-        entries[container.entry].next = UInt32(entries.count)
-        entries[container.entry].count = UInt32(container.count)
+        containers[container.row] = JSONTape.Container(end: UInt32(position), next: UInt32(entries.count),
+                                                       count: UInt32(container.count))
     }
 
     private mutating func readDocument() throws(JSONError) -> JSONValue {
@@ -99,19 +109,19 @@ public struct JSONReader {
                 }
             case UInt8(ascii: "\""):
                 let needsDecoding = try readString()
-                append(.string, from: start, needsDecoding: needsDecoding)
+                try append(.string, from: start, needsDecoding: needsDecoding)
             case UInt8(ascii: "t"):
                 try expectWord("true")
-                append(.true, from: start)
+                try append(.true, from: start)
             case UInt8(ascii: "f"):
                 try expectWord("false")
-                append(.false, from: start)
+                try append(.false, from: start)
             case UInt8(ascii: "n"):
                 try expectWord("null")
-                append(.null, from: start)
+                try append(.null, from: start)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try readNumber()
-                append(.number, from: start)
+                try append(.number, from: start)
             default:
                 throw error("expected a JSON value, found \(describe(bytes[position]))")
             }
@@ -123,7 +133,7 @@ public struct JSONReader {
                     if position < bytes.count {
                         throw error("unexpected \(describe(bytes[position])) after the end of the JSON value")
                     }
-                    return JSONValue(tape: JSONTape(bytes: bytes, entries: entries), index: 0)
+                    return JSONValue(tape: JSONTape(bytes: bytes, entries: entries, containers: containers), index: 0)
                 }
                 let top = stack.count - 1
                 stack[top].count += 1
@@ -164,7 +174,7 @@ public struct JSONReader {
         let start = position
         let needsDecoding = try readString()
         let end = position
-        append(.string, from: start, needsDecoding: needsDecoding)
+        try append(.string, from: start, needsDecoding: needsDecoding)
         skipWhitespace()
         guard peek == UInt8(ascii: ":") else {
             let key = JSONStrings.decode(bytes[(start + 1)..<(end - 1)])

@@ -73,8 +73,7 @@ public struct JSONValue: Sendable {
     /// The value's bytes in the text it was read from; nil for values built in code.
     public var span: Range<Int>? {
         guard case .tape(let tape, let index) = storage else { return nil }
-        let entry = tape.entries[index]
-        return Int(entry.start)..<Int(entry.end)
+        return tape.start(index)..<tape.end(index)
     }
 
     /// True for objects (without decoding anything).
@@ -89,8 +88,7 @@ public struct JSONValue: Sendable {
     public var count: Int? {
         switch storage {
         case .tape(let tape, let index):
-            let entry = tape.entries[index]
-            return entry.type == .array || entry.type == .object ? Int(entry.count) : nil
+            return tape.entries[index].isContainer ? tape.count(index) : nil
         case .built(let kind):
             switch kind {
             case .array(let values): return values.count
@@ -215,47 +213,90 @@ extension JSONValue: Equatable {
 }
 
 /// A parsed document: its bytes and one entry per JSON token, in document order. A container's
-/// entry is followed by its children (an object's as key, value, key, value …); `next` skips a
-/// whole subtree.
+/// entry is followed by its children (an object's as key, value, key, value …).
+///
+/// An entry is 8 bytes (a large document has about one token per 8 bytes of text, so the tape
+/// is about the size of the text): the token's start, its type, and either its length
+/// (scalars) or the index of its row in ``containers`` (arrays and objects), which holds the
+/// closing position, the index of the entry after the whole subtree, and the element count.
 final class JSONTape: Sendable {
     enum TokenType: UInt8, Sendable {
         case null, `false`, `true`, number, string, array, object
     }
 
+    /// The longest scalar token (a string or number) a tape can hold: 2^28 - 1 bytes.
+    static let maxScalarLength = (1 << 28) - 1
+
     struct Entry: Sendable {
-        var type: TokenType
-        /// Strings: whether the text holds escape sequences (or non-ASCII) and must be decoded.
-        var needsDecoding: Bool
-        /// The token's bytes (strings include their quotes, containers their brackets).
-        var start: UInt32
+        /// The token's first byte (strings include their quotes, containers their brackets).
+        let start: UInt32
+        /// Bits 0–2: the type; bit 3: the string holds escapes or non-ASCII and must be decoded;
+        /// bits 4–31: a scalar's length in bytes, or a container's row in ``JSONTape/containers``.
+        let info: UInt32
+
+        init(type: TokenType, needsDecoding: Bool = false, start: Int, payload: Int) {
+            self.start = UInt32(truncatingIfNeeded: start)
+            info = UInt32(type.rawValue) | (needsDecoding ? 8 : 0) | UInt32(truncatingIfNeeded: payload) << 4
+        }
+
+        @inline(__always) var type: TokenType { TokenType(rawValue: UInt8(truncatingIfNeeded: info & 7)).unsafelyUnwrapped }
+        @inline(__always) var needsDecoding: Bool { info & 8 != 0 }
+        @inline(__always) var payload: Int { Int(info >> 4) }
+        @inline(__always) var isContainer: Bool { info & 7 >= TokenType.array.rawValue }
+    }
+
+    /// What a container's entry does not hold.
+    struct Container: Sendable {
+        /// The position after the closing bracket.
         var end: UInt32
-        /// The index of the entry after this value and everything inside it.
+        /// The index of the entry after the container and everything inside it.
         var next: UInt32
-        /// Containers: the number of elements (objects: members).
+        /// The number of elements (objects: members).
         var count: UInt32
     }
 
     let bytes: [UInt8]
     let entries: [Entry]
+    let containers: [Container]
 
-    init(bytes: [UInt8], entries: [Entry]) {
+    init(bytes: [UInt8], entries: [Entry], containers: [Container]) {
         self.bytes = bytes
         self.entries = entries
+        self.containers = containers
+    }
+
+    @inline(__always) func start(_ index: Int) -> Int { Int(entries[index].start) }
+
+    /// The position after the token's last byte.
+    @inline(__always) func end(_ index: Int) -> Int {
+        let entry = entries[index]
+        return entry.isContainer ? Int(containers[entry.payload].end) : Int(entry.start) + entry.payload
+    }
+
+    /// The index of the entry after this value and everything inside it.
+    @inline(__always) func next(_ index: Int) -> Int {
+        let entry = entries[index]
+        return entry.isContainer ? Int(containers[entry.payload].next) : index + 1
+    }
+
+    /// A container's number of elements (objects: members); 0 for scalars.
+    @inline(__always) func count(_ index: Int) -> Int {
+        let entry = entries[index]
+        return entry.isContainer ? Int(containers[entry.payload].count) : 0
     }
 
     /// The raw text of a token.
     func text(_ index: Int) -> String {
-        let entry = entries[index]
+        let range = start(index)..<end(index)
         return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
         }
     }
 
     /// A string token's value, decoded.
     func string(_ index: Int) -> String {
-        let entry = entries[index]
-        let inner = (Int(entry.start) + 1)..<(Int(entry.end) - 1)
-        if !entry.needsDecoding {
+        let inner = (start(index) + 1)..<(end(index) - 1)
+        if !entries[index].needsDecoding {
             return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[inner]), as: UTF8.self) }
         }
         return JSONStrings.decode(bytes[inner])
@@ -264,26 +305,26 @@ final class JSONTape: Sendable {
     /// The entry indices of a container's elements (for objects, of the values).
     func children(_ index: Int) -> [Int] {
         var result: [Int] = []
-        result.reserveCapacity(Int(entries[index].count))
+        result.reserveCapacity(count(index))
         var child = index + 1
         let isObject = entries[index].type == .object
-        let end = Int(entries[index].next)
+        let end = next(index)
         while child < end {
             if isObject { child += 1 }   // skip the key
             result.append(child)
-            child = Int(entries[child].next)
+            child = next(child)
         }
         return result
     }
 
     func members(_ index: Int) -> [JSONMember] {
         var result: [JSONMember] = []
-        result.reserveCapacity(Int(entries[index].count))
+        result.reserveCapacity(count(index))
         var key = index + 1
-        let end = Int(entries[index].next)
+        let end = next(index)
         while key < end {
             result.append(JSONMember(string(key), JSONValue(tape: self, index: key + 1)))
-            key = Int(entries[key + 1].next)
+            key = next(key + 1)
         }
         return result
     }
@@ -293,14 +334,14 @@ final class JSONTape: Sendable {
     func lookup(_ key: String, in index: Int) -> Int? {
         var found: Int?
         var member = index + 1
-        let end = Int(entries[index].next)
+        let end = next(index)
         var target = key
         target.withUTF8 { wanted in
             bytes.withUnsafeBufferPointer { buffer in
                 while member < end {
                     let entry = entries[member]
                     let start = Int(entry.start) + 1
-                    let length = Int(entry.end) - 1 - start
+                    let length = entry.payload - 2
                     if entry.needsDecoding {
                         if string(member) == key { found = member + 1 }
                     } else if length == wanted.count {
@@ -311,7 +352,7 @@ final class JSONTape: Sendable {
                         }
                         if equal { found = member + 1 }
                     }
-                    member = Int(entries[member + 1].next)
+                    member = next(member + 1)
                 }
             }
         }

@@ -92,7 +92,8 @@ public struct JSONEdit: Sendable, Equatable {
     public static func apply(_ edits: [JSONEdit], to bytes: [UInt8]) -> [UInt8] {
         guard !edits.isEmpty else { return bytes }
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        // Sized once, so a large document is not copied again each time the buffer grows.
+        output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
         var copied = 0
         let ordered = zip(edits, edits.dropFirst()).allSatisfy { $0.span.lowerBound <= $1.span.lowerBound }
         for edit in ordered ? edits : edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })

@@ -110,6 +110,9 @@ public struct JoyDoc: Sendable {
         formulaPositions[id].map { formulas[$0] }
     }
 
+    /// The position in ``formulas`` of the document formula with this `_id` (the first, if several share it).
+    public func formulaIndex(_ id: String) -> Int? { formulaPositions[id] }
+
     /// The line and column of a byte offset in the document's text.
     public func location(of offset: Int) -> (line: Int, column: Int) {
         JSONReader.lineAndColumn(of: offset, in: bytes)

@@ -28,6 +28,11 @@ public final class DocumentContext: EvaluationContext {
     /// Replaces the value formulas see for `field` (a result already written back).
     public func override(_ field: String, with value: Value) {
         guard let index = document.fieldIndex(field) else { return }
+        override(at: index, with: value)
+    }
+
+    /// Replaces the value formulas see for the field at `index` in the document's fields.
+    public func override(at index: Int, with value: Value) {
         values[index] = value
         overridden[index] = true
     }
