@@ -176,29 +176,7 @@ public final class DocumentEngine {
     /// The text edits that write the results into the document; empty when nothing changed.
     public var edits: [JSONEdit] {
         var edits: [JSONEdit] = []
-        for position in touched.indices where touched[position] {
-            let value = values[position]
-            let flag = hidden[position]
-            if value == nil && flag == nil { continue }
-            let json = document.fields[position].json
-            var inserted = ""
-            for (key, newValue) in [("value", value), ("hidden", flag.map(JSONValue.bool))] {
-                guard let newValue else { continue }
-                if let old = json[key] {
-                    if old != newValue, let edit = JSONEdit(replacing: old, with: newValue) { edits.append(edit) }
-                } else if key == "hidden" && newValue == .bool(false) {
-                    continue   // an absent `hidden` already means visible
-                } else {
-                    if !inserted.isEmpty { inserted += ", " }
-                    inserted += "\"\(key)\": "
-                    newValue.write(to: &inserted)
-                }
-            }
-            if !inserted.isEmpty, let span = json.span {
-                let separator = (json.count ?? 0) == 0 ? "" : ", "
-                edits.append(JSONEdit(span: (span.upperBound - 1)..<(span.upperBound - 1), replacement: separator + inserted))
-            }
-        }
+        forEachEdit { span, replacement in edits.append(JSONEdit(span: span, replacement: replacement)) }
         return edits
     }
 
@@ -207,6 +185,66 @@ public final class DocumentEngine {
     public var updatedBytes: [UInt8]? {
         let edits = edits
         return edits.isEmpty ? nil : JSONEdit.apply(edits, to: document.bytes)
+    }
+
+    /// Hands the document with the results written in to `sink`, piece by piece and in order
+    /// (runs of the original text and new values), without building the edits or the whole
+    /// text in memory: how a large document is written to a file.
+    public func writeUpdated(into sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try document.bytes.withUnsafeBytes { raw in
+            var copied = 0
+            try forEachEdit { span, replacement in
+                try sink(UnsafeRawBufferPointer(rebasing: raw[copied..<span.lowerBound]))
+                try replacement.withUTF8 { try sink(UnsafeRawBufferPointer($0)) }
+                copied = span.upperBound
+            }
+            try sink(UnsafeRawBufferPointer(rebasing: raw[copied...]))
+        }
+    }
+
+    /// Calls `body` with each edit, in document order: the bytes replaced and the new text
+    /// (one buffer, reused from edit to edit).
+    private func forEachEdit(_ body: (Range<Int>, inout String) throws -> Void) rethrows {
+        var text = ""
+        for position in touched.indices where touched[position] {
+            let value = values[position]
+            let flag = hidden[position]
+            if value == nil && flag == nil { continue }
+            let json = document.fields[position].json
+            var inserted = false
+            text.removeAll(keepingCapacity: true)
+            func insert(_ key: String, _ newValue: JSONValue) {
+                text += inserted || (json.count ?? 0) > 0 ? ", \"" : "\""
+                text += key
+                text += "\": "
+                newValue.write(to: &text)
+                inserted = true
+            }
+            if let value {
+                if let old = json["value"], let span = old.span {
+                    if old != value {
+                        var replacement = ""
+                        value.write(to: &replacement)
+                        try body(span, &replacement)
+                    }
+                } else {
+                    insert("value", value)
+                }
+            }
+            if let flag {
+                if let old = json["hidden"], let span = old.span {
+                    if old.boolValue != flag {
+                        var replacement = flag ? "true" : "false"
+                        try body(span, &replacement)
+                    }
+                } else if flag {
+                    insert("hidden", .bool(true))   // an absent `hidden` already means visible
+                }
+            }
+            if inserted, let span = json.span {
+                try body((span.upperBound - 1)..<(span.upperBound - 1), &text)
+            }
+        }
     }
 
     // MARK: - Evaluation

@@ -46,13 +46,12 @@ enum DocumentRun {
     static func run(path: String, options: EvaluationOptions, changes: [(field: String, value: JSONValue)], json: Bool,
                     write: Bool, out: (directory: String, root: String?)?, lastUse: Bool = false) -> Outcome {
         var outcome = Outcome()
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = Files.read(path) else {
             outcome.unreadable = true
             outcome.report = json ? "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\"cannot read the file\"},\"changed\":false}" : ""
             Terminal.standardError.write("jf: \(path): cannot read the file\n")
             return outcome
         }
-        let bytes = Array(data)
         switch evaluate(bytes: bytes, options: options, changes: changes) {
         case .unreadable(let error):
             outcome.unreadable = true
@@ -68,11 +67,8 @@ enum DocumentRun {
             outcome.changed = engine.hasChanges
             if let changeError { Terminal.standardError.write("jf: \(path): --set: \(changeError)\n") }
             do {
-                if write, outcome.changed {
-                    try Files.writeAtomically(JSONEdit.apply(engine.edits, to: bytes), to: path)
-                } else if let out {
-                    try Files.writeAtomically(JSONEdit.apply(engine.edits, to: bytes), to: destination(of: path, in: out.directory, root: out.root))
-                }
+                let target = write && outcome.changed ? path : out.map { destination(of: path, in: $0.directory, root: $0.root) }
+                if let target { try Files.writeAtomically(to: target, engine.writeUpdated) }
             } catch {
                 outcome.unreadable = true
                 Terminal.standardError.write("jf: \(path): cannot write the result: \(error.localizedDescription)\n")

@@ -49,9 +49,49 @@ enum Files {
         return found.sorted()
     }
 
+    /// Reads a whole file into memory (one read into a buffer of the file's size, with no
+    /// intermediate copy); nil when it cannot be read.
+    static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        var failed = false
+        // Reads into `pointer` until it is full or the file ends; returns the count read.
+        func fill(_ pointer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            var count = 0
+            while count < pointer.count {
+                let result = Glibc.read(descriptor, pointer.baseAddress! + count, pointer.count - count)
+                if result < 0 && errno == EINTR { continue }
+                if result < 0 { failed = true }
+                if result <= 0 { break }
+                count += result
+            }
+            return count
+        }
+        let capacity = max(Int(status.st_size), 0) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { pointer, count in count = fill(pointer) }
+        // A file that grew while being read, or that reports no size (a pipe), is read on in chunks.
+        var chunk = [UInt8](repeating: 0, count: bytes.count == capacity ? 1 << 20 : 0)
+        while !failed, !chunk.isEmpty {
+            let count = chunk.withUnsafeMutableBufferPointer { fill($0) }
+            bytes.append(contentsOf: chunk[..<count])
+            if count < chunk.count { break }
+        }
+        return failed ? nil : bytes
+    }
+
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a
     /// rename, so a reader never sees half a file and a failure leaves the old file intact.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        try writeAtomically(to: path) { write in try bytes.withUnsafeBytes { try write($0) } }
+    }
+
+    /// Writes what `produce` hands its writer to `path` atomically (as ``writeAtomically(_:to:)``);
+    /// small pieces are gathered into a buffer, so a document written as millions of pieces
+    /// costs few system calls and no copy of the whole.
+    static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -61,20 +101,36 @@ enum Files {
         let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var written = 0
-        let failure: Int32? = bytes.withUnsafeBytes { raw in
+        func writeAll(_ raw: UnsafeRawBufferPointer) throws {
+            var written = 0
             while written < raw.count {
-                let result = write(descriptor, raw.baseAddress! + written, raw.count - written)
+                let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
                 if result < 0 {
                     if errno == EINTR { continue }
-                    return errno
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 }
                 written += result
             }
-            return nil
         }
-        if close(descriptor) != 0 || failure != nil {
-            let code = failure ?? errno
+        let bufferSize = 1 << 18
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(bufferSize)
+        do {
+            try produce { piece in
+                if buffer.count + piece.count > bufferSize {
+                    try buffer.withUnsafeBytes(writeAll)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+                if piece.count >= bufferSize { try writeAll(piece) } else { buffer.append(contentsOf: piece) }
+            }
+            try buffer.withUnsafeBytes(writeAll)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        if close(descriptor) != 0 {
+            let code = errno
             unlink(temporary)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }

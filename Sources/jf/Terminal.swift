@@ -59,9 +59,9 @@ enum Input {
             throw .usage("\(path): no such file")
         }
         if isDirectory.boolValue { throw .usage("\(path): is a directory, not a file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = Files.read(path) else {
             throw .usage("\(path): cannot read the file (permission denied?)")
         }
-        return Array(data)
+        return bytes
     }
 }
