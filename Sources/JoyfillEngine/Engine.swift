@@ -24,6 +24,9 @@ public final class DocumentEngine {
     private let trees: [SyntaxTree?]
     /// Each parsed formula's free names resolved to the context's slots (field positions).
     private let slotTables: [[Int32]]
+    /// Memos of wide calls (`sum(f0, …, f99999)`), for the formulas that have one, so that an
+    /// update reads again only the inputs that changed.
+    private let memos: [CallMemo?]
     /// Stored values that differ from the document's, by field position (JSON null clears).
     private var values: [JSONValue?]
     private var hidden: [Bool?]
@@ -50,6 +53,7 @@ public final class DocumentEngine {
         let fieldCount = document.fields.count
         var trees = [SyntaxTree?](repeating: nil, count: document.formulas.count)
         var slotTables = [[Int32]](repeating: [], count: document.formulas.count)
+        var memos = [CallMemo?](repeating: nil, count: document.formulas.count)
         // Names: fields are numbered by position; names that are no field come after them.
         var unknownNames: [String: Int32] = [:]
         var extraNames: [String] = []
@@ -70,6 +74,7 @@ public final class DocumentEngine {
                     let tree = Parser.parse(document.formulas[formula].expression)
                     trees[formula] = tree
                     slotTables[formula] = DocumentEngine.slots(of: tree, in: document)
+                    if CallMemo.isUseful(for: tree) { memos[formula] = CallMemo() }
                 }
                 let tree = trees[formula]!, slots = slotTables[formula]
                 for node in tree.nodes {
@@ -100,6 +105,7 @@ public final class DocumentEngine {
                                 nameID: { [document] name in document.fieldIndex(name) ?? unknown[name].map(Int.init) })
         self.trees = trees
         self.slotTables = slotTables
+        self.memos = memos
         self.nodeFields = nodeFields
         self.applicationStart = applicationStart
         self.applications = applications
@@ -297,7 +303,8 @@ public final class DocumentEngine {
             let definition = document.formulas[Int(application.formula)]
             let value: Value
             do throws(Diagnostic) {
-                value = try evaluator.evaluate(tree, in: context, slots: slotTables[Int(application.formula)])
+                value = try evaluator.evaluate(tree, in: context, slots: slotTables[Int(application.formula)],
+                                               memo: memos[Int(application.formula)])
             } catch {
                 fail(node, error.kind, error.code ?? defaultCode(error.kind), error.message, formula: (definition, error.span))
                 continue

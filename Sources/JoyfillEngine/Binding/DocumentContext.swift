@@ -18,6 +18,8 @@ public final class DocumentContext: EvaluationContext {
     /// Each field's current value by position: converted on first use, or overridden.
     private var values: [Value?]
     private var overridden: [Bool]
+    /// Every override's slot, in order; its length is the change version.
+    private var changes: [Int32] = []
 
     public init(document: JoyDoc) {
         self.document = document
@@ -35,6 +37,13 @@ public final class DocumentContext: EvaluationContext {
     public func override(at index: Int, with value: Value) {
         values[index] = value
         overridden[index] = true
+        changes.append(Int32(index))
+    }
+
+    public var changeVersion: UInt64 { UInt64(changes.count) }
+
+    public func changedSlots(since version: UInt64) -> ArraySlice<Int32>? {
+        changes[min(Int(version), changes.count)...]
     }
 
     public func value(of name: String) throws(ResolutionError) -> Value? {

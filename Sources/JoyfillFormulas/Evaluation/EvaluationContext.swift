@@ -20,6 +20,13 @@ public protocol EvaluationContext {
 
     /// The value in a slot returned by ``slots(for:)``.
     func value(atSlot slot: Int) -> Value?
+
+    /// A number that grows whenever a slot's value changes (for ``CallMemo``).
+    var changeVersion: UInt64 { get }
+
+    /// The slots whose values changed after `version` (repeats allowed), or nil when the
+    /// context does not know, in which case remembered values are read again.
+    func changedSlots(since version: UInt64) -> ArraySlice<Int32>?
 }
 
 extension EvaluationContext {
@@ -27,6 +34,8 @@ extension EvaluationContext {
     public var knownNames: [String] { [] }
     public func slots(for names: [String]) -> [Int32] { [Int32](repeating: -1, count: names.count) }
     public func value(atSlot slot: Int) -> Value? { nil }
+    public var changeVersion: UInt64 { 0 }
+    public func changedSlots(since version: UInt64) -> ArraySlice<Int32>? { nil }
 }
 
 /// A failure to resolve a name or path, reported by a context. The evaluator turns it into a

@@ -25,6 +25,8 @@ public final class Evaluator {
     @exclusivity(unchecked) var spine: [NodeID] = []
     /// For the tree being evaluated, each name's slot in the context (or empty: look up by name).
     @exclusivity(unchecked) var slotTable: [Int32] = []
+    /// The caller's memo of wide calls for the tree being evaluated, if any.
+    @exclusivity(unchecked) var memo: CallMemo?
 
     private static let placeholder = Parser.parse("null")
 
@@ -40,10 +42,13 @@ public final class Evaluator {
     }
 
     /// Evaluates a parsed formula. A tree with parse errors throws its first error.
-    /// - Parameter slots: the tree's names resolved by ``slots(of:in:)`` in this same context,
-    ///   so that references read values by slot; empty to resolve names one by one.
+    /// - Parameters:
+    ///   - slots: the tree's names resolved by ``slots(of:in:)`` in this same context,
+    ///     so that references read values by slot; empty to resolve names one by one.
+    ///   - memo: where to remember wide calls between evaluations of this tree in this
+    ///     context (see ``CallMemo``); it needs `slots`.
     public func evaluate(_ tree: SyntaxTree, in context: any EvaluationContext = DictionaryContext(),
-                         slots: [Int32] = []) throws(Diagnostic) -> Value {
+                         slots: [Int32] = [], memo: CallMemo? = nil) throws(Diagnostic) -> Value {
         if let error = tree.diagnostics.first(where: { $0.severity == .error }) { throw error }
         guard let root = tree.root else {
             throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
@@ -51,6 +56,7 @@ public final class Evaluator {
         self.tree = tree
         self.context = context
         slotTable = slots
+        self.memo = slots.isEmpty ? nil : memo
         steps = 0
         maxSteps = options.maxSteps
         now = options.now ?? .now
@@ -285,16 +291,25 @@ public final class Evaluator {
 
     private func call(_ name: String, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
         guard let function = registry.lookup(name) else { throw unknownFunction(name, at: id) }
-        let argumentNodes = tree.children[range.indices]
-        let count = argumentNodes.count
+        let count = range.indices.count
         if count < function.minimumArity || count > function.maximumArity {
             let signature = function.signature
             throw Diagnostic(.arguments, "\(signature.name)() \(signature.arityDescription), got \(count)",
                              at: tree.span(of: id), notes: ["usage: " + signature.usage], code: "wrong-arity")
         }
+        if let memo, count >= CallMemo.minimumWidth, !function.hasLazyParameters, !slotTable.isEmpty {
+            return try rememberedCall(function, range, at: id, memo: memo)
+        }
+        return try plainCall(function, range, at: id)
+    }
+
+    /// Evaluates the arguments onto ``stack``, checking their types, and runs the function;
+    /// `capture` sees the argument values and the result.
+    private func plainCall(_ function: RegisteredFunction, _ range: TableRange, at id: NodeID,
+                           capture: ((ArraySlice<Value>, Value) -> Void)? = nil) throws(Diagnostic) -> Value {
         let base = stack.count
         var position = 0
-        for node in argumentNodes {
+        for node in tree.children[range.indices] {
             if function.isLazy(at: position) {
                 stack.append(.undefined)
             } else {
@@ -308,7 +323,82 @@ public final class Evaluator {
             position += 1
         }
         defer { stack.removeLast(stack.count - base) }
-        return try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
+        let result = try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
+        capture?(stack[base...], result)
+        return result
+    }
+
+    /// A wide call through the memo: only the arguments whose slots changed since the last
+    /// evaluation are read again (see ``CallMemo``).
+    private func rememberedCall(_ function: RegisteredFunction, _ range: TableRange, at id: NodeID,
+                                memo: CallMemo) throws(Diagnostic) -> Value {
+        let key = Int32(truncatingIfNeeded: id.index)
+        switch memo.entries[key] {
+        case .some(.none):
+            return try plainCall(function, range, at: id)
+        case .some(.some(let entry)):
+            // Out of the memo while it is brought up to date: a failure part way leaves no stale entry.
+            memo.entries[key] = nil
+            if let result = try update(entry, function, range, at: id) {
+                memo.entries[key] = .some(entry)
+                return result
+            }
+        case .none:
+            break
+        }
+        var slots: [Int32] = []
+        slots.reserveCapacity(range.indices.count)
+        for node in tree.children[range.indices] {
+            guard case .reference(let name) = tree[node], slotTable[name.index] >= 0 else {
+                memo.entries[key] = .some(nil)
+                return try plainCall(function, range, at: id)
+            }
+            slots.append(slotTable[name.index])
+        }
+        memo.entries[key] = nil
+        let version = context.changeVersion
+        var entry: CallMemo.Entry?
+        let result = try plainCall(function, range, at: id) { values, result in
+            entry = CallMemo.Entry(values: Array(values), slots: slots, result: result, version: version)
+        }
+        memo.entries[key] = .some(entry)
+        return result
+    }
+
+    /// Brings a remembered call up to date, or returns nil when a full evaluation is needed
+    /// (the context cannot say what changed, too much changed, or a new value is an error).
+    private func update(_ entry: CallMemo.Entry, _ function: RegisteredFunction, _ range: TableRange,
+                        at id: NodeID) throws(Diagnostic) -> Value? {
+        guard let changed = context.changedSlots(since: entry.version), changed.count * 4 < entry.values.count else { return nil }
+        var result = entry.result
+        var rerun = function.integerDelta == nil || entry.inexact > 0
+        for slot in changed {
+            let positions = entry.positions(of: slot)
+            if positions.isEmpty { continue }
+            guard let new = context.value(atSlot: Int(slot)) else { return nil }
+            for position in positions.map(Int.init) {
+                guard function.types(at: position).contains(new.type) else { return nil }
+                steps += 1
+                let old = entry.values[position]
+                let wasExact = entry.isExact(old), isExact = entry.isExact(new)
+                if wasExact != isExact { entry.inexact += isExact ? -1 : 1 }
+                entry.values[position] = new
+                if !rerun {
+                    if isExact, let next = function.integerDelta?(result, old, new) { result = next } else { rerun = true }
+                }
+            }
+        }
+        if steps > maxSteps { throw budgetExceeded(id) }
+        if rerun {
+            let base = stack.count
+            stack.append(contentsOf: entry.values)
+            defer { stack.removeLast(stack.count - base) }
+            steps += entry.values.count
+            result = try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
+        }
+        entry.result = result
+        entry.version = context.changeVersion
+        return result
     }
 
     private func unknownFunction(_ name: String, at id: NodeID) -> Diagnostic {
@@ -337,11 +427,14 @@ public final class Evaluator {
         // whose names are resolved one by one (the slot table belongs to the current tree).
         let savedTree = tree
         let savedSlots = slotTable
+        let savedMemo = memo
         tree = lambda.tree
         slotTable = []
+        memo = nil
         defer {
             tree = savedTree
             slotTable = savedSlots
+            memo = savedMemo
         }
         return try eval(lambda.body)
     }

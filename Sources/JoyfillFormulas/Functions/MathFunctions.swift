@@ -14,7 +14,19 @@ enum MathFunctions {
             examples: [.init("sum(10, 20, 30)", "60"), .init("sum([25, 30, 15], 10)", "80"), .init("sum([1, \"2\", \"x\", null])", "3"),
                        .init("sum()", "0")],
             portability: .all
-        )) { args throws(Diagnostic) in
+        ), integerDelta: { previous, old, new in
+            // Exact integers (null counts 0): the total moves by the difference.
+            guard case .number(let total) = previous else { return nil }
+            func amount(_ value: Value) -> Double? {
+                switch value {
+                case .number(let number): return number
+                case .null: return 0
+                default: return nil
+                }
+            }
+            guard let before = amount(old), let after = amount(new) else { return nil }
+            return .number(total - before + after)
+        }) { args throws(Diagnostic) in
             var total = 0.0
             for position in 0..<args.count {
                 switch args[position] {

@@ -6,19 +6,26 @@ public typealias FunctionBody = @Sendable (Arguments) throws(Diagnostic) -> Valu
 public final class RegisteredFunction: Sendable {
     public let signature: FunctionSignature
     public let body: FunctionBody
+    /// The function's shortcut for remembered wide calls, if it has one (see ``CallMemo``).
+    public let integerDelta: IntegerDelta?
     let minimumArity: Int
     let maximumArity: Int
     private let parameterTypes: [ValueTypes]
     private let lazyParameters: [Bool]
 
-    init(signature: FunctionSignature, body: @escaping FunctionBody) {
+    init(signature: FunctionSignature, integerDelta: IntegerDelta?, body: @escaping FunctionBody) {
         self.signature = signature
         self.body = body
+        self.integerDelta = integerDelta
         minimumArity = signature.minimumArity
         maximumArity = signature.maximumArity
         parameterTypes = signature.parameters.map(\.types)
         lazyParameters = signature.parameters.map(\.isLazy)
+        hasLazyParameters = lazyParameters.contains(true)
     }
+
+    /// True when some parameter is evaluated on demand by the body.
+    let hasLazyParameters: Bool
 
     @inline(__always) func types(at position: Int) -> ValueTypes {
         parameterTypes[min(position, parameterTypes.count - 1)]
@@ -52,9 +59,12 @@ public struct FunctionRegistry: Sendable {
     }()
 
     /// Adds or replaces a function.
-    public mutating func register(_ signature: FunctionSignature, _ body: @escaping FunctionBody) {
+    /// - Parameter integerDelta: how the result follows one argument's change when all arguments
+    ///   are exact small integers, for remembered wide calls (``CallMemo``); nil when it cannot.
+    public mutating func register(_ signature: FunctionSignature, integerDelta: IntegerDelta? = nil,
+                                  _ body: @escaping FunctionBody) {
         precondition(!signature.parameters.dropLast().contains { $0.isVariadic }, "only the last parameter may be variadic")
-        let function = RegisteredFunction(signature: signature, body: body)
+        let function = RegisteredFunction(signature: signature, integerDelta: integerDelta, body: body)
         // Keyed by the lowercase name and, so that the usual spelling needs no case folding,
         // by the canonical one (`countIf`).
         functions[signature.name.lowercased()] = function
