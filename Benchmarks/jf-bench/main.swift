@@ -82,18 +82,23 @@ for path in options.documents {
     var start = DispatchTime.now().uptimeNanoseconds
     let bytes = Array(FileManager.default.contents(atPath: path)!)
     let read = seconds(since: start)
+    let readMemory = peakMemory()
     start = DispatchTime.now().uptimeNanoseconds
     let json = try! JSONReader.read(bytes)
     let parse = seconds(since: start)
+    let parseMemory = peakMemory()
     start = DispatchTime.now().uptimeNanoseconds
     let document = try! JoyDoc(json: json, bytes: bytes)
     let model = seconds(since: start)
+    let modelMemory = peakMemory()
     start = DispatchTime.now().uptimeNanoseconds
     let engine = DocumentEngine(document: document)
     let setup = seconds(since: start)
+    let setupMemory = peakMemory()
     start = DispatchTime.now().uptimeNanoseconds
     engine.evaluateAll()
     let evaluate = seconds(since: start)
+    let evaluateMemory = peakMemory()
     start = DispatchTime.now().uptimeNanoseconds
     // Written as `jf run --write` writes: streamed in pieces through a buffer (here to /dev/null).
     var written = 0
@@ -113,6 +118,7 @@ for path in options.documents {
     let total = read + parse + model + setup + evaluate + write
     print(String(format: "%@: %d fields, %d formula fields, %.1f MB", path, document.fields.count, engine.graph.nodes.count,
                  Double(bytes.count) / 1e6))
+    print("  peak memory (MiB) after read \(readMemory), json \(parseMemory), joydoc \(modelMemory), setup \(setupMemory), evaluate \(evaluateMemory)")
     print(String(format: "  read %.3f  json %.3f  joydoc %.3f  setup %.3f  evaluate %.3f  edits %.3f  total %.3f s  peak %d MiB",
                  read, parse, model, setup, evaluate, write, total, peakMemory()))
     precondition(written >= bytes.count / 2)

@@ -39,7 +39,7 @@ public struct Parser {
         self.bytes = bytes
         lexer = Lexer(bytes: bytes)
         current = lexer.next()
-        tree = TreeBuilder(source: source, expectedNodes: bytes.count / 3 + 2)
+        tree = TreeBuilder(source: source, expectedNodes: bytes.count / 4 + 2)
     }
 
     private mutating func run() -> SyntaxTree {

@@ -174,10 +174,11 @@ struct TreeBuilder {
 
     init(source: String, expectedNodes: Int) {
         self.source = source
+        // Only the node tables are sized ahead: names and children are few, and a tree lives
+        // as long as its document (a million formulas keep a million trees), so tables that
+        // stay empty should cost nothing.
         nodes.reserveCapacity(expectedNodes)
         spans.reserveCapacity(expectedNodes)
-        names.reserveCapacity(expectedNodes / 2 + 1)
-        children.reserveCapacity(expectedNodes / 2 + 1)
     }
 
     subscript(id: NodeID) -> Node { nodes[id.index] }
