@@ -377,28 +377,31 @@ public struct Parser {
         try enter(open.span)
         defer { leave() }
         let mark = tree.nodes.count
-        var items: [NodeID] = []
+        // The items wait on `pending`, so a plain `( … )` allocates nothing.
+        let base = pending.count
+        defer { pending.removeLast(pending.count - base) }
         var firstComma: Token?
         if current.kind != .rightParen {
             while true {
-                items.append(try parseExpression(minimumPrecedence: 1))
+                pending.append(try parseExpression(minimumPrecedence: 1))
                 guard current.kind == .comma else { break }
                 firstComma = firstComma ?? current
                 _ = advance()
             }
         }
-        let close = try expect(.rightParen, items.count > 1 ? "to close the parameter list" : "to close '('")
+        let count = pending.count - base
+        let close = try expect(.rightParen, count > 1 ? "to close the parameter list" : "to close '('")
         if current.kind == .arrow || current.kind == .fatArrow {
-            return try parseLambda(open: open, items: items, mark: mark)
+            return try parseLambda(open: open, items: Array(pending[base...]), mark: mark)
         }
-        if items.isEmpty {
+        if count == 0 {
             throw Diagnostic(.syntax, "expected an expression inside '()'", at: open.span.union(close.span))
         }
         if let comma = firstComma {
             throw Diagnostic(.syntax, "unexpected ',' inside parentheses", at: comma.span,
                              notes: ["parentheses group one expression; a lambda needs '->' after its parameter list"])
         }
-        return tree.append(.parenthesized(items[0]), open.span.union(close.span))
+        return tree.append(.parenthesized(pending[base]), open.span.union(close.span))
     }
 
     private mutating func parseLambda(open: Token, items: [NodeID], mark: Int) throws(Diagnostic) -> NodeID {
