@@ -94,26 +94,15 @@ public struct JSONEdit: Sendable, Equatable {
         var output: [UInt8] = []
         // Sized once, so a large document is not copied again each time the buffer grows.
         output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
-        apply(edits, to: bytes) { piece in output.append(contentsOf: piece) }
-        return output
-    }
-
-    /// Applies edits as ``apply(_:to:)`` does, handing the result to `sink` piece by piece
-    /// (runs of the original bytes and replacements, in order), so that a large document can
-    /// be written out without building the whole result in memory.
-    public static func apply(_ edits: [JSONEdit], to bytes: [UInt8],
-                             into sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        var copied = 0
         let ordered = zip(edits, edits.dropFirst()).allSatisfy { $0.span.lowerBound <= $1.span.lowerBound }
-        try bytes.withUnsafeBytes { raw in
-            var copied = 0
-            for edit in ordered ? edits : edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })
-            where edit.span.lowerBound >= copied {
-                try sink(UnsafeRawBufferPointer(rebasing: raw[copied..<min(edit.span.lowerBound, raw.count)]))
-                var replacement = edit.replacement
-                try replacement.withUTF8 { text in try sink(UnsafeRawBufferPointer(text)) }
-                copied = min(edit.span.upperBound, raw.count)
-            }
-            try sink(UnsafeRawBufferPointer(rebasing: raw[copied...]))
+        for edit in ordered ? edits : edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })
+        where edit.span.lowerBound >= copied {
+            output.append(contentsOf: bytes[copied..<min(edit.span.lowerBound, bytes.count)])
+            output.append(contentsOf: edit.replacement.utf8)
+            copied = min(edit.span.upperBound, bytes.count)
         }
+        output.append(contentsOf: bytes[copied...])
+        return output
     }
 }

@@ -388,12 +388,12 @@ public final class Evaluator {
                 }
             }
         }
+        if rerun { steps += entry.values.count }
         if steps > maxSteps { throw budgetExceeded(id) }
         if rerun {
             let base = stack.count
             stack.append(contentsOf: entry.values)
             defer { stack.removeLast(stack.count - base) }
-            steps += entry.values.count
             result = try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
         }
         entry.result = result

@@ -12,6 +12,8 @@ public final class RegisteredFunction: Sendable {
     let maximumArity: Int
     private let parameterTypes: [ValueTypes]
     private let lazyParameters: [Bool]
+    /// True when some parameter is evaluated on demand by the body.
+    let hasLazyParameters: Bool
 
     init(signature: FunctionSignature, integerDelta: IntegerDelta?, body: @escaping FunctionBody) {
         self.signature = signature
@@ -23,9 +25,6 @@ public final class RegisteredFunction: Sendable {
         lazyParameters = signature.parameters.map(\.isLazy)
         hasLazyParameters = lazyParameters.contains(true)
     }
-
-    /// True when some parameter is evaluated on demand by the body.
-    let hasLazyParameters: Bool
 
     @inline(__always) func types(at position: Int) -> ValueTypes {
         parameterTypes[min(position, parameterTypes.count - 1)]
