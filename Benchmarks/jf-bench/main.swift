@@ -19,6 +19,8 @@ struct Options {
     var showErrors = 0
     var documents: [String] = []
     var change: String?
+    /// One formula measurement only (`parse`, `evaluate` or `parse+evaluate`), for profilers.
+    var only: String?
 }
 
 func parseOptions() -> Options {
@@ -33,8 +35,9 @@ func parseOptions() -> Options {
         case "--show-errors": options.showErrors = Int(arguments.next() ?? "") ?? 10
         case "--document": options.documents.append(arguments.next() ?? "")
         case "--change": options.change = arguments.next()
+        case "--only": options.only = arguments.next()
         default:
-            FileHandle.standardError.write("usage: jf-bench [--formulas FILE --env FILE] [--rows N] [--iterations K] [--document FILE [--change FIELD=JSON]]\n".data(using: .utf8)!)
+            FileHandle.standardError.write("usage: jf-bench [--formulas FILE --env FILE] [--rows N] [--iterations K] [--only parse|evaluate|parse+evaluate] [--document FILE [--change FIELD=JSON]]\n".data(using: .utf8)!)
             exit(2)
         }
     }
@@ -141,6 +144,17 @@ if let formulasPath = options.formulas, let envPath = options.env {
     let context = environment(from: envPath)
     let evaluator = Evaluator(options: EvaluationOptions(now: Instant(milliseconds: 1_735_689_600_000)))
 
+    if let only = options.only {
+        let trees = only == "evaluate" ? formulas.map(Parser.parse) : []
+        measure(only, iterations: options.iterations, units: Double(formulas.count), unit: "formulas") {
+            switch only {
+            case "parse": for formula in formulas { _ = Parser.parse(formula) }
+            case "evaluate": for tree in trees { _ = try? evaluator.evaluate(tree, in: context) }
+            default: for formula in formulas { _ = try? evaluator.evaluate(Parser.parse(formula), in: context) }
+            }
+        }
+        exit(0)
+    }
     var failures = 0
     var kinds: [String: Int] = [:]
     for formula in formulas {

@@ -98,7 +98,7 @@ struct CallMemoTests {
         let tree = Parser.parse("sum(" + (0..<width).map { "f\($0)" }.joined(separator: ", ") + ")")
         #expect(CallMemo.isUseful(for: tree))
         let context = CountingContext((0..<width).map { .number(Double($0)) })
-        let slots = context.slots(for: tree.names)
+        let slots = context.slots(for: Array(tree.names))
         let memo = CallMemo()
         let evaluator = Evaluator()
         #expect(try evaluator.evaluate(tree, in: context, slots: slots, memo: memo).text == "499500")

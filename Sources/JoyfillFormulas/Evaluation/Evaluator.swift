@@ -14,7 +14,12 @@ public final class Evaluator {
     // The evaluator is single-threaded and never holds an access to these across a call that
     // could touch them again, so the dynamic exclusivity checks (about a tenth of the running
     // time) are switched off for them.
-    @exclusivity(unchecked) var tree: SyntaxTree
+    @exclusivity(unchecked) private(set) var tree: SyntaxTree
+    // The current tree's tables, read without bounds checks or reference counting: node and
+    // name ids come from the parser, and `tree` keeps the block alive. Set by `use(_:)`.
+    @exclusivity(unchecked) var nodes: UnsafeMutablePointer<Node>
+    @exclusivity(unchecked) var names: UnsafeMutablePointer<String>
+    @exclusivity(unchecked) var children: UnsafeMutablePointer<NodeID>
     @exclusivity(unchecked) var context: any EvaluationContext = DictionaryContext()
     @exclusivity(unchecked) var steps = 0
     @exclusivity(unchecked) var maxSteps = 0
@@ -33,12 +38,31 @@ public final class Evaluator {
     public init(registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
         self.registry = registry
         self.options = options
-        self.tree = Evaluator.placeholder
+        let tree = Evaluator.placeholder
+        self.tree = tree
+        nodes = tree.nodeBase
+        names = tree.nameBase
+        children = tree.childBase
+    }
+
+    /// Makes `tree` the tree being evaluated.
+    @inline(__always)
+    private func use(_ tree: SyntaxTree) {
+        self.tree = tree
+        nodes = tree.nodeBase
+        names = tree.nameBase
+        children = tree.childBase
+    }
+
+    /// The children in `range` of the current tree (call arguments, array elements).
+    @inline(__always)
+    func children(_ range: TableRange) -> UnsafeBufferPointer<NodeID> {
+        UnsafeBufferPointer(start: children + Int(range.start), count: Int(range.count))
     }
 
     /// Resolves a tree's names in `context` once, for repeated ``evaluate(_:in:slots:)`` calls.
     public static func slots(of tree: SyntaxTree, in context: any EvaluationContext) -> [Int32] {
-        context.slots(for: tree.names)
+        context.slots(for: Array(tree.names))
     }
 
     /// Evaluates a parsed formula. A tree with parse errors throws its first error.
@@ -53,7 +77,7 @@ public final class Evaluator {
         guard let root = tree.root else {
             throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
         }
-        self.tree = tree
+        use(tree)
         self.context = context
         slotTable = slots
         self.memo = slots.isEmpty ? nil : memo
@@ -76,9 +100,9 @@ public final class Evaluator {
     func eval(_ id: NodeID) throws(Diagnostic) -> Value {
         steps += 1
         if steps > maxSteps { throw budgetExceeded(id) }
-        switch tree[id] {
+        switch nodes[id.index] {
         case .number(let value): return .number(value)
-        case .string(let name): return .string(tree.names[name.index])
+        case .string(let name): return .string(names[name.index])
         case .boolean(let flag): return .boolean(flag)
         case .null: return .null
         case .undefined: return .undefined
@@ -87,23 +111,23 @@ public final class Evaluator {
             if !slotTable.isEmpty, slotTable[name.index] >= 0, let value = context.value(atSlot: Int(slotTable[name.index])) {
                 return value
             }
-            return try resolve(tree.names[name.index], at: id)
+            return try resolve(names[name.index], at: id)
         case .parenthesized(let inner): return try eval(inner)
-        case .member(let base, let name): return try member(base: base, name: tree.names[name.index], at: id)
+        case .member(let base, let name): return try member(base: base, name: names[name.index], at: id)
         case .index(let base, let index): return try subscriptValue(base: base, index: index, at: id)
         case .unary(let op, let operand): return try unary(op, operand, at: id)
         case .binary: return try binaryChain(id)
-        case .call(let name, let arguments): return try call(tree.names[name.index], arguments, at: id)
+        case .call(let name, let arguments): return try call(names[name.index], arguments, at: id)
         case .array(let range):
             var elements: [Value] = []
             elements.reserveCapacity(range.indices.count)
-            for child in tree.children[range.indices] { elements.append(try eval(child)) }
+            for child in children(range) { elements.append(try eval(child)) }
             return try checkedArray(elements, at: id)
         case .object(let keys, let values, let count):
             var pairs: [(String, Value)] = []
             pairs.reserveCapacity(Int(count))
             for offset in 0..<Int(count) {
-                pairs.append((tree.names[Int(keys) + offset], try eval(tree.children[Int(values) + offset])))
+                pairs.append((names[Int(keys) + offset], try eval(children[Int(values) + offset])))
             }
             let object = ObjectValue(pairs)
             if object.depth > Value.maxDepth { throw tooDeep(at: id) }
@@ -156,10 +180,10 @@ public final class Evaluator {
     }
 
     private func member(base: NodeID, name: String, at id: NodeID) throws(Diagnostic) -> Value {
-        if case .reference(let baseName) = tree[base] {
+        if case .reference(let baseName) = nodes[base.index] {
             steps += 1
             do {
-                if let value = try context.member(name, of: tree.names[baseName.index]) { return value }
+                if let value = try context.member(name, of: names[baseName.index]) { return value }
             } catch {
                 throw Diagnostic(error.kind, error.message, at: tree.span(of: id), notes: error.notes)
             }
@@ -242,14 +266,14 @@ public final class Evaluator {
     /// its left spine into ``spine``, then folded bottom-up, so chains of any length use a
     /// constant amount of call stack.
     private func binaryChain(_ id: NodeID) throws(Diagnostic) -> Value {
-        guard case .binary(_, let firstLeft, _) = tree[id] else { preconditionFailure("binaryChain needs a binary node") }
-        guard case .binary = tree[firstLeft] else {
+        guard case .binary(_, let firstLeft, _) = nodes[id.index] else { preconditionFailure("binaryChain needs a binary node") }
+        guard case .binary = nodes[firstLeft.index] else {
             return try fold(id, try eval(firstLeft))
         }
         let base = spine.count
         defer { spine.removeLast(spine.count - base) }
         var node = id
-        while case .binary(_, let left, _) = tree[node] {
+        while case .binary(_, let left, _) = nodes[node.index] {
             spine.append(node)
             node = left
         }
@@ -265,7 +289,7 @@ public final class Evaluator {
     /// Applies binary node `operation` to the already evaluated left operand.
     @inline(__always)
     private func fold(_ operation: NodeID, _ left: Value) throws(Diagnostic) -> Value {
-        guard case .binary(let op, let leftNode, let rightNode) = tree[operation] else { return left }
+        guard case .binary(let op, let leftNode, let rightNode) = nodes[operation.index] else { return left }
         steps += 1
         switch op {
         case .and, .or:
@@ -309,7 +333,7 @@ public final class Evaluator {
                            capture: ((ArraySlice<Value>, Value) -> Void)? = nil) throws(Diagnostic) -> Value {
         let base = stack.count
         var position = 0
-        for node in tree.children[range.indices] {
+        for node in children(range) {
             if function.isLazy(at: position) {
                 stack.append(.undefined)
             } else {
@@ -348,8 +372,8 @@ public final class Evaluator {
         }
         var slots: [Int32] = []
         slots.reserveCapacity(range.indices.count)
-        for node in tree.children[range.indices] {
-            guard case .reference(let name) = tree[node], slotTable[name.index] >= 0 else {
+        for node in children(range) {
+            guard case .reference(let name) = nodes[node.index], slotTable[name.index] >= 0 else {
                 memo.entries[key] = .some(nil)
                 return try plainCall(function, range, at: id)
             }
@@ -428,11 +452,11 @@ public final class Evaluator {
         let savedTree = tree
         let savedSlots = slotTable
         let savedMemo = memo
-        tree = lambda.tree
+        use(lambda.tree)
         slotTable = []
         memo = nil
         defer {
-            tree = savedTree
+            use(savedTree)
             slotTable = savedSlots
             memo = savedMemo
         }

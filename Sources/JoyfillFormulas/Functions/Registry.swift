@@ -118,7 +118,7 @@ public struct Arguments {
 
     /// Evaluates a lazy argument and checks it against its parameter's types.
     public func value(_ position: Int) throws(Diagnostic) -> Value {
-        let node = evaluator.tree.children[nodes.indices.lowerBound + position]
+        let node = evaluator.children[nodes.indices.lowerBound + position]
         let value = try evaluator.eval(node)
         if !function.types(at: position).contains(value.type) {
             throw Signatures.typeError(signature, position, value, span: evaluator.tree.span(of: node))
@@ -128,7 +128,7 @@ public struct Arguments {
 
     /// The span of argument `position`.
     public func span(_ position: Int) -> SourceSpan {
-        evaluator.tree.span(of: evaluator.tree.children[nodes.indices.lowerBound + position])
+        evaluator.tree.span(of: evaluator.children[nodes.indices.lowerBound + position])
     }
 
     /// The span of the whole call.

@@ -20,11 +20,11 @@ public struct Parser {
     /// Tokens are pulled on demand: the grammar needs only the current one.
     private var lexer: Lexer
     private var current: Token
+    /// The tables being filled, and the parser's stacks: `tree.pending` holds the children of
+    /// the lists being parsed (arguments, elements; each list uses the top), `tree.scope` the
+    /// lambda parameters in scope.
     private var tree: TreeBuilder
-    private var scope: [String] = []
     private var depth = 0
-    /// Children of the lists being parsed (arguments, elements); each list uses the top.
-    private var pending: [NodeID] = []
 
     /// Parses `source`. The result always exists; check ``SyntaxTree/isValid`` or its diagnostics.
     public static func parse(_ source: String) -> SyntaxTree {
@@ -39,7 +39,7 @@ public struct Parser {
         self.bytes = bytes
         lexer = Lexer(bytes: bytes)
         current = lexer.next()
-        tree = TreeBuilder(source: source, expectedNodes: bytes.count / 4 + 2)
+        tree = TreeBuilder.take(for: source)
     }
 
     private mutating func run() -> SyntaxTree {
@@ -53,7 +53,9 @@ public struct Parser {
             tree.diagnostics.append(error)
             tree.root = nil
         }
-        return SyntaxTree(tree)
+        let result = SyntaxTree.make(tree)
+        TreeBuilder.give(tree)
+        return result
     }
 
     // MARK: - Tokens
@@ -283,7 +285,7 @@ public struct Parser {
             if current.kind == .leftParen {
                 return try parseCall(name: name, nameToken: token)
             }
-            if let slot = scope.lastIndex(of: name) {
+            if let slot = tree.scope.lastIndex(of: name) {
                 return tree.append(.parameter(slot: Int32(slot), name: tree.intern(name)), token.span)
             }
             return tree.append(.reference(tree.intern(name)), token.span)
@@ -338,11 +340,11 @@ public struct Parser {
         let open = advance()
         try enter(open.span)
         defer { leave() }
-        let base = pending.count
-        defer { pending.removeLast(pending.count - base) }
+        let base = tree.pending.count
+        defer { tree.pending.removeLast(tree.pending.count - base) }
         if current.kind != .rightParen {
             while true {
-                pending.append(try parseExpression(minimumPrecedence: 1))
+                tree.pending.append(try parseExpression(minimumPrecedence: 1))
                 if current.kind == .comma {
                     _ = advance()
                     if current.kind == .rightParen {
@@ -368,8 +370,8 @@ public struct Parser {
     /// Moves the pending children above `base` into the tree's children table.
     private mutating func appendChildren(from base: Int) -> TableRange {
         let start = tree.children.count
-        tree.children.append(contentsOf: pending[base...])
-        return TableRange(start: start, count: pending.count - base)
+        tree.children.append(contentsOf: tree.pending[base...])
+        return TableRange(start: start, count: tree.pending.count - base)
     }
 
     private mutating func parseParenthesizedOrLambda() throws(Diagnostic) -> NodeID {
@@ -377,22 +379,22 @@ public struct Parser {
         try enter(open.span)
         defer { leave() }
         let mark = tree.nodes.count
-        // The items wait on `pending`, so a plain `( … )` allocates nothing.
-        let base = pending.count
-        defer { pending.removeLast(pending.count - base) }
+        // The items wait on the pending stack, so a plain `( … )` allocates nothing.
+        let base = tree.pending.count
+        defer { tree.pending.removeLast(tree.pending.count - base) }
         var firstComma: Token?
         if current.kind != .rightParen {
             while true {
-                pending.append(try parseExpression(minimumPrecedence: 1))
+                tree.pending.append(try parseExpression(minimumPrecedence: 1))
                 guard current.kind == .comma else { break }
                 firstComma = firstComma ?? current
                 _ = advance()
             }
         }
-        let count = pending.count - base
+        let count = tree.pending.count - base
         let close = try expect(.rightParen, count > 1 ? "to close the parameter list" : "to close '('")
         if current.kind == .arrow || current.kind == .fatArrow {
-            return try parseLambda(open: open, items: Array(pending[base...]), mark: mark)
+            return try parseLambda(open: open, items: Array(tree.pending[base...]), mark: mark)
         }
         if count == 0 {
             throw Diagnostic(.syntax, "expected an expression inside '()'", at: open.span.union(close.span))
@@ -401,7 +403,7 @@ public struct Parser {
             throw Diagnostic(.syntax, "unexpected ',' inside parentheses", at: comma.span,
                              notes: ["parentheses group one expression; a lambda needs '->' after its parameter list"])
         }
-        return tree.append(.parenthesized(pending[base]), open.span.union(close.span))
+        return tree.append(.parenthesized(tree.pending[base]), open.span.union(close.span))
     }
 
     private mutating func parseLambda(open: Token, items: [NodeID], mark: Int) throws(Diagnostic) -> NodeID {
@@ -428,11 +430,11 @@ public struct Parser {
         // The parameter list was parsed as expressions; drop those nodes.
         tree.nodes.removeSubrange(mark...)
         tree.spans.removeSubrange(mark...)
-        let slotBase = scope.count
+        let slotBase = tree.scope.count
         let firstName = tree.names.count
         for parameter in parameters { _ = tree.intern(parameter) }
-        scope.append(contentsOf: parameters)
-        defer { scope.removeLast(parameters.count) }
+        tree.scope.append(contentsOf: parameters)
+        defer { tree.scope.removeLast(parameters.count) }
         let body = try parseExpression(minimumPrecedence: 1)
         return tree.append(
             .lambda(params: TableRange(start: firstName, count: parameters.count), body: body, slotBase: Int32(slotBase)),
@@ -443,10 +445,10 @@ public struct Parser {
         let open = advance()
         try enter(open.span)
         defer { leave() }
-        let base = pending.count
-        defer { pending.removeLast(pending.count - base) }
+        let base = tree.pending.count
+        defer { tree.pending.removeLast(tree.pending.count - base) }
         while current.kind != .rightBracket {
-            pending.append(try parseExpression(minimumPrecedence: 1))
+            tree.pending.append(try parseExpression(minimumPrecedence: 1))
             if current.kind == .comma {
                 _ = advance()
                 continue

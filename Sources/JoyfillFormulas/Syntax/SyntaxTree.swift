@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The index of a node in a ``SyntaxTree``.
 public struct NodeID: Hashable, Sendable {
     @usableFromInline let raw: Int32
@@ -105,44 +113,113 @@ public enum Node: Sendable {
 /// Nodes are stored in post-order: every child has a smaller index than its parent and the
 /// root is the last node. A tree with errors has no root. Trees are immutable once parsed, so
 /// they are shared by reference (a lambda value keeps the tree it came from).
+///
+/// The tables live in one block: nodes, names, spans and children back to back. A document
+/// keeps one tree per formula for as long as it is open, so a tree is two allocations (the
+/// object and its block) rather than one per table.
 public final class SyntaxTree: Sendable {
     /// The formula text.
     public let source: String
-    /// All nodes, children before parents.
-    public let nodes: [Node]
-    /// The span of each node, parallel to ``nodes``.
-    public let spans: [SourceSpan]
-    /// Names, string literal contents, object keys and lambda parameter names.
-    public let names: [String]
-    /// Call arguments, array elements and object values.
-    public let children: [NodeID]
-    /// The root node, or nil when parsing failed.
-    public let root: NodeID?
     /// Problems found while parsing. Fixable ones (such as `===`) do not prevent a root.
     public let diagnostics: [Diagnostic]
     /// Uses of syntax that only this project accepts (for the `non-portable` lint rule).
     public let extensions: [SyntaxExtension]
+    private let rootIndex: Int32
+    private let nodeCount: Int32
+    private let nameCount: Int32
+    private let childCount: Int32
+    /// The block holding the tables (see ``Layout``); immutable after ``make(_:)``.
+    nonisolated(unsafe) let storage: UnsafeMutableRawPointer
 
-    init(_ builder: TreeBuilder) {
+    /// The root node, or nil when parsing failed.
+    public var root: NodeID? { rootIndex < 0 ? nil : NodeID(Int(rootIndex)) }
+
+    /// All nodes, children before parents.
+    public var nodes: TreeTable<Node> { TreeTable(owner: self, base: nodeBase, count: Int(nodeCount)) }
+    /// The span of each node, parallel to ``nodes``.
+    public var spans: TreeTable<SourceSpan> { TreeTable(owner: self, base: spanBase, count: Int(nodeCount)) }
+    /// Names, string literal contents, object keys and lambda parameter names.
+    public var names: TreeTable<String> { TreeTable(owner: self, base: nameBase, count: Int(nameCount)) }
+    /// Call arguments, array elements and object values.
+    public var children: TreeTable<NodeID> { TreeTable(owner: self, base: childBase, count: Int(childCount)) }
+
+    private init(_ builder: TreeBuilder, layout: Layout) {
         source = builder.source
-        nodes = builder.nodes
-        spans = builder.spans
-        names = builder.names
-        children = builder.children
-        root = builder.root
         diagnostics = builder.diagnostics
         extensions = builder.extensions
+        rootIndex = builder.root.map { $0.raw } ?? -1
+        nodeCount = Int32(builder.nodes.count)
+        nameCount = Int32(builder.names.count)
+        childCount = Int32(builder.children.count)
+        storage = UnsafeMutableRawPointer.allocate(byteCount: max(layout.bytes, 1), alignment: 8)
+    }
+
+    /// Copies a finished builder into a new tree.
+    static func make(_ builder: TreeBuilder) -> SyntaxTree {
+        let layout = Layout(nodes: builder.nodes.count, names: builder.names.count, children: builder.children.count)
+        let tree = SyntaxTree(builder, layout: layout)
+        let raw = tree.storage
+        builder.nodes.withUnsafeBufferPointer { nodes in
+            guard let source = nodes.baseAddress else { return }
+            (raw + layout.nodes).bindMemory(to: Node.self, capacity: nodes.count).initialize(from: source, count: nodes.count)
+        }
+        builder.spans.withUnsafeBufferPointer { spans in
+            guard let source = spans.baseAddress else { return }
+            (raw + layout.spans).bindMemory(to: SourceSpan.self, capacity: spans.count).initialize(from: source, count: spans.count)
+        }
+        let names = (raw + layout.names).bindMemory(to: String.self, capacity: builder.names.count)
+        for (index, name) in builder.names.enumerated() { (names + index).initialize(to: name) }
+        let children = (raw + layout.children).bindMemory(to: NodeID.self, capacity: builder.children.count)
+        for (index, child) in builder.children.enumerated() { (children + index).initialize(to: child) }
+        return tree
+    }
+
+    deinit {
+        // Nodes, spans and children are plain data; only the names need releasing.
+        nameBase.deinitialize(count: Int(nameCount))
+        storage.deallocate()
+    }
+
+    /// Where each table starts, in bytes from the start of the block. Nodes and names need
+    /// 8-byte alignment and come first; spans and children need 4.
+    struct Layout {
+        let nodes = 0
+        let names: Int
+        let spans: Int
+        let children: Int
+        let bytes: Int
+        init(nodes nodeCount: Int, names nameCount: Int, children childCount: Int) {
+            names = nodeCount * MemoryLayout<Node>.stride
+            spans = names + nameCount * MemoryLayout<String>.stride
+            children = spans + nodeCount * MemoryLayout<SourceSpan>.stride
+            bytes = children + childCount * MemoryLayout<NodeID>.stride
+        }
+    }
+
+    private var layout: Layout { Layout(nodes: Int(nodeCount), names: Int(nameCount), children: Int(childCount)) }
+
+    @inline(__always) var nodeBase: UnsafeMutablePointer<Node> {
+        storage.assumingMemoryBound(to: Node.self)
+    }
+    @inline(__always) var nameBase: UnsafeMutablePointer<String> {
+        (storage + layout.names).assumingMemoryBound(to: String.self)
+    }
+    @inline(__always) var spanBase: UnsafeMutablePointer<SourceSpan> {
+        (storage + layout.spans).assumingMemoryBound(to: SourceSpan.self)
+    }
+    @inline(__always) var childBase: UnsafeMutablePointer<NodeID> {
+        (storage + layout.children).assumingMemoryBound(to: NodeID.self)
     }
 
     /// True when the tree parsed without errors and can be evaluated.
-    public var isValid: Bool { root != nil && !diagnostics.contains { $0.severity == .error } }
+    public var isValid: Bool { rootIndex >= 0 && !diagnostics.contains { $0.severity == .error } }
 
-    @inlinable public subscript(id: NodeID) -> Node { nodes[id.index] }
-    @inlinable public func span(of id: NodeID) -> SourceSpan { spans[id.index] }
-    @inlinable public func name(_ id: NameID) -> String { names[id.index] }
+    public subscript(id: NodeID) -> Node { nodes[id.index] }
+    public func span(of id: NodeID) -> SourceSpan { spans[id.index] }
+    public func name(_ id: NameID) -> String { names[id.index] }
 
     /// The arguments of a call or the elements of an array literal.
-    public func children(_ range: TableRange) -> ArraySlice<NodeID> { children[range.indices] }
+    public func children(_ range: TableRange) -> Slice<TreeTable<NodeID>> { children[range.indices] }
 
     /// The source text covered by a node.
     public func text(of id: NodeID) -> Substring { source.text(in: spans[id.index]) }
@@ -152,6 +229,7 @@ public final class SyntaxTree: Sendable {
     public var references: [String] {
         var seen = Set<String>()
         var result: [String] = []
+        let names = self.names
         for node in nodes {
             if case .reference(let name) = node, seen.insert(names[name.index]).inserted {
                 result.append(names[name.index])
@@ -161,9 +239,32 @@ public final class SyntaxTree: Sendable {
     }
 }
 
-/// The mutable tables a ``Parser`` fills before freezing them into a ``SyntaxTree``.
+/// One of a ``SyntaxTree``'s tables: a read-only collection that keeps its tree alive.
+public struct TreeTable<Element>: RandomAccessCollection {
+    let owner: SyntaxTree
+    let base: UnsafePointer<Element>
+    public let count: Int
+
+    init(owner: SyntaxTree, base: UnsafeMutablePointer<Element>, count: Int) {
+        self.owner = owner
+        self.base = UnsafePointer(base)
+        self.count = count
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < count, "index out of range")
+        return withExtendedLifetime(owner) { base[position] }
+    }
+}
+
+/// The mutable tables a ``Parser`` fills before copying them into a ``SyntaxTree``. Each
+/// thread keeps one between parses (``TreeBuilder/take(for:)``), so that parsing a formula
+/// allocates only the finished tree.
 struct TreeBuilder {
-    let source: String
+    var source = ""
     var nodes: [Node] = []
     var spans: [SourceSpan] = []
     var names: [String] = []
@@ -171,15 +272,9 @@ struct TreeBuilder {
     var root: NodeID?
     var diagnostics: [Diagnostic] = []
     var extensions: [SyntaxExtension] = []
-
-    init(source: String, expectedNodes: Int) {
-        self.source = source
-        // Only the node tables are sized ahead: names and children are few, and a tree lives
-        // as long as its document (a million formulas keep a million trees), so tables that
-        // stay empty should cost nothing.
-        nodes.reserveCapacity(expectedNodes)
-        spans.reserveCapacity(expectedNodes)
-    }
+    /// The parser's own stacks, kept here so that they are reused too.
+    var pending: [NodeID] = []
+    var scope: [String] = []
 
     subscript(id: NodeID) -> Node { nodes[id.index] }
     func span(of id: NodeID) -> SourceSpan { spans[id.index] }
@@ -196,6 +291,80 @@ struct TreeBuilder {
     mutating func intern(_ name: String) -> NameID {
         names.append(name)
         return NameID(names.count - 1)
+    }
+
+    /// Empties every table, keeping its capacity unless a very large formula grew it.
+    mutating func reset(source: String) {
+        self.source = source
+        root = nil
+        if nodes.capacity > TreeBuilder.keptCapacity {
+            self = TreeBuilder(source: source)
+            return
+        }
+        nodes.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
+        children.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        scope.removeAll(keepingCapacity: true)
+        diagnostics = []
+        extensions = []
+    }
+
+    /// Tables larger than this are dropped after a parse instead of kept for the next one.
+    static let keptCapacity = 1 << 14
+
+    init(source: String = "") {
+        self.source = source
+    }
+
+    /// This thread's builder, emptied for `source` (a new one if another parse on this
+    /// thread is using it).
+    static func take(for source: String) -> TreeBuilder {
+        var builder = ThreadBuilders.take() ?? TreeBuilder()
+        builder.reset(source: source)
+        return builder
+    }
+
+    /// Gives the builder back to this thread for its next parse.
+    static func give(_ builder: consuming TreeBuilder) {
+        builder.source = ""
+        ThreadBuilders.give(builder)
+    }
+}
+
+/// Each thread's spare ``TreeBuilder``, in thread-local storage.
+enum ThreadBuilders {
+    /// Holds a builder by reference, so that it can live in a thread-local slot.
+    final class Box {
+        var builder: TreeBuilder?
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            // The thread is ending: release its box.
+            guard let pointer = pointer as UnsafeMutableRawPointer? else { return }
+            Unmanaged<Box>.fromOpaque(pointer).release()
+        }
+        precondition(status == 0, "pthread_key_create failed")
+        return key
+    }()
+
+    private static var box: Box {
+        if let pointer = pthread_getspecific(key) { return Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue() }
+        let box = Box()
+        pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+        return box
+    }
+
+    /// Takes this thread's builder out of its slot (nil when there is none or it is in use).
+    static func take() -> TreeBuilder? {
+        box.builder.take()
+    }
+
+    static func give(_ builder: consuming TreeBuilder) {
+        box.builder = builder
     }
 }
 
