@@ -271,7 +271,7 @@ public final class Evaluator {
             return try fold(id, try eval(firstLeft))
         }
         let base = spine.count
-        defer { spine.removeLast(spine.count - base) }
+        defer { spine.truncate(to: base) }
         var node = id
         while case .binary(_, let left, _) = nodes[node.index] {
             spine.append(node)
@@ -339,14 +339,14 @@ public final class Evaluator {
             } else {
                 let value = try eval(node)
                 if !function.types(at: position).contains(value.type) {
-                    stack.removeLast(stack.count - base)
+                    stack.truncate(to: base)
                     throw Signatures.typeError(function.signature, position, value, span: tree.span(of: node))
                 }
                 stack.append(value)
             }
             position += 1
         }
-        defer { stack.removeLast(stack.count - base) }
+        defer { stack.truncate(to: base) }
         let result = try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
         capture?(stack[base...], result)
         return result
@@ -417,7 +417,7 @@ public final class Evaluator {
         if rerun {
             let base = stack.count
             stack.append(contentsOf: entry.values)
-            defer { stack.removeLast(stack.count - base) }
+            defer { stack.truncate(to: base) }
             result = try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
         }
         entry.result = result
@@ -444,7 +444,7 @@ public final class Evaluator {
         frameBase = newBase
         defer {
             frameBase = savedBase
-            locals.removeLast(locals.count - newBase)
+            locals.truncate(to: newBase)
         }
         if lambda.tree === tree { return try eval(lambda.body) }
         // A lambda from another formula (passed in through the context): evaluate in its tree,
@@ -478,5 +478,14 @@ enum Describe {
         case .undefined: return "undefined"
         case .lambda: return "lambda"
         }
+    }
+}
+
+extension Array {
+    /// Drops the elements from `count` on, one by one: the parser's and evaluator's stacks
+    /// shrink by a few elements at a time, for which the general `removeLast(_:)` costs more.
+    @inline(__always)
+    mutating func truncate(to count: Int) {
+        while self.count > count { removeLast() }
     }
 }

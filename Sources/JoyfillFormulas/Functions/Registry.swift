@@ -42,6 +42,9 @@ public final class RegisteredFunction: Sendable {
 /// evaluator checks arity and argument types from the signature before calling the body.
 public struct FunctionRegistry: Sendable {
     private var functions: [String: RegisteredFunction] = [:]
+    /// The same functions by ASCII-folded name in an open-addressing table, so that the
+    /// lookup on every call hashes a few bytes instead of running SipHash over a String.
+    private var folded = FoldedNameTable()
 
     /// An empty registry.
     public init() {}
@@ -68,15 +71,14 @@ public struct FunctionRegistry: Sendable {
         // by the canonical one (`countIf`).
         functions[signature.name.lowercased()] = function
         functions[signature.name] = function
+        folded.insert(signature.name.lowercased(), function)
     }
 
     /// The function called `name`, in any letter case.
-    @inlinable
     public func lookup(_ name: String) -> RegisteredFunction? {
-        exactLookup(name) ?? exactLookup(name.lowercased())
+        if let found = folded.lookup(name) { return found }
+        return functions[name] ?? functions[name.lowercased()]
     }
-
-    @usableFromInline func exactLookup(_ key: String) -> RegisteredFunction? { functions[key] }
 
     /// Every signature, sorted by name.
     public var signatures: [FunctionSignature] {
@@ -192,5 +194,66 @@ public struct Arguments {
             throw error(.other, "string longer than the limit of \(evaluator.options.maxStringLength) bytes")
         }
         return .string(text)
+    }
+}
+
+/// Functions by name, case-insensitively for ASCII names: an open-addressing table keyed by an
+/// FNV-1a hash of the name's case-folded UTF-8 bytes. Names with non-ASCII letters are not
+/// found here (``FunctionRegistry/lookup(_:)`` falls back to its dictionary for them).
+struct FoldedNameTable: Sendable {
+    private var keys: [[UInt8]] = []
+    private var values: [RegisteredFunction?] = []
+    private var count = 0
+
+    mutating func insert(_ name: String, _ function: RegisteredFunction) {
+        let key = Array(name.utf8)
+        guard key.allSatisfy({ $0 < 0x80 }) else { return }
+        if (count + 1) * 2 > keys.count { grow() }
+        var slot = FoldedNameTable.hash(key) & (keys.count - 1)
+        while values[slot] != nil {
+            if keys[slot] == key { values[slot] = function; return }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+        keys[slot] = key
+        values[slot] = function
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).compactMap { key, value in value.map { (key, $0) } }
+        let size = max(64, keys.count * 2)
+        keys = Array(repeating: [], count: size)
+        values = Array(repeating: nil, count: size)
+        count = 0
+        for (key, value) in old { insert(String(decoding: key, as: UTF8.self), value) }
+    }
+
+    func lookup(_ name: String) -> RegisteredFunction? {
+        guard count > 0 else { return nil }
+        return name.utf8.withContiguousStorageIfAvailable { bytes -> RegisteredFunction? in
+            var slot = FoldedNameTable.hash(bytes) & (keys.count - 1)
+            while let function = values[slot] {
+                if FoldedNameTable.equalFolded(keys[slot], bytes) { return function }
+                slot = (slot + 1) & (keys.count - 1)
+            }
+            return nil
+        } ?? nil
+    }
+
+    @inline(__always)
+    private static func fold(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+
+    private static func hash(_ bytes: some Collection<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(fold(byte))) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    private static func equalFolded(_ key: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard key.count == bytes.count else { return false }
+        for index in 0..<key.count where key[index] != fold(bytes[index]) { return false }
+        return true
     }
 }

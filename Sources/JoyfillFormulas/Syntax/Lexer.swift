@@ -154,7 +154,10 @@ public struct Lexer {
     }
 
     private mutating func scanDigits() {
-        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        var index = position
+        let end = bytes.count
+        while index < end, isDigit(bytes[index]) { index += 1 }
+        position = index
     }
 
     private mutating func scanName() -> TokenKind {
@@ -187,27 +190,32 @@ public struct Lexer {
     }
 
     private mutating func scanNameRun() {
-        while position < bytes.count {
-            let byte = bytes[position]
+        var index = position
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
             if isASCIINameByte(byte) {
-                position += 1
-            } else if byte >= 0x80, isNameContinue(at: position) {
-                position += scalarLength(at: position)
+                index += 1
+            } else if byte >= 0x80, isNameContinue(at: index) {
+                index += scalarLength(at: index)
             } else {
-                return
+                break
             }
         }
+        position = index
     }
 
     private mutating func scanString(quote: UInt8) -> TokenKind {
-        position += 1
-        while position < bytes.count {
-            if bytes[position] == quote {
-                position += 1
+        var index = position + 1
+        let end = bytes.count
+        while index < end {
+            if bytes[index] == quote {
+                position = index + 1
                 return .string
             }
-            position += 1
+            index += 1
         }
+        position = end
         return .unterminatedString
     }
 
@@ -228,17 +236,29 @@ public struct Lexer {
         return .comment
     }
 
+    // The scanning loops keep the position in a local: stored back only once, it stays in a
+    // register instead of being reloaded after every byte read.
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                position += 1
-            } else if byte >= 0x80, let scalar = scalar(at: position), scalar.properties.isWhitespace {
-                position += scalarLength(at: position)
+        var index = position
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x20 || byte &- 0x09 < 5 {
+                index += 1
+            } else if byte >= 0x80, case let length = unicodeWhitespaceLength(at: index), length > 0 {
+                index += length
             } else {
-                return
+                break
             }
         }
+        position = index
+    }
+
+    /// The length of the Unicode white space character at `index`, or 0.
+    @inline(never)
+    private func unicodeWhitespaceLength(at index: Int) -> Int {
+        guard let scalar = scalar(at: index), scalar.properties.isWhitespace else { return 0 }
+        return scalarLength(at: index)
     }
 
     // MARK: - Unicode
@@ -252,6 +272,9 @@ public struct Lexer {
         return isNonASCIINameStart(at: index)
     }
 
+    // The non-ASCII checks stay out of line: the Unicode property types are resilient, and
+    // inlined they would make every caller look up their metadata on entry, even for ASCII.
+    @inline(never)
     private func isNonASCIINameStart(at index: Int) -> Bool {
         guard let scalar = scalar(at: index) else { return false }
         return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
@@ -264,6 +287,7 @@ public struct Lexer {
         return isNonASCIINameContinue(at: index)
     }
 
+    @inline(never)
     private func isNonASCIINameContinue(at index: Int) -> Bool {
         guard let scalar = scalar(at: index) else { return false }
         let properties = scalar.properties

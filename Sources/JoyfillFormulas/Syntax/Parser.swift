@@ -39,7 +39,8 @@ public struct Parser {
         self.bytes = bytes
         lexer = Lexer(bytes: bytes)
         current = lexer.next()
-        tree = TreeBuilder.take(for: source)
+        tree = TreeBuilder()
+        TreeBuilder.take(into: &tree, for: source)
     }
 
     private mutating func run() -> SyntaxTree {
@@ -54,7 +55,7 @@ public struct Parser {
             tree.root = nil
         }
         let result = SyntaxTree.make(tree)
-        TreeBuilder.give(tree)
+        TreeBuilder.giveBack(&tree)
         return result
     }
 
@@ -258,8 +259,7 @@ public struct Parser {
         switch token.kind {
         case .number:
             _ = advance()
-            let literal = text(token)
-            if literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+            if bytes[token.span.start..<token.span.end].contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
                 tree.extensions.append(SyntaxExtension(.exponentLiteral, at: token.span))
             }
             return tree.append(.number(parseNumber(token)), token.span)
@@ -278,10 +278,10 @@ public struct Parser {
             return tree.append(.undefined, token.span)
         case .identifier:
             _ = advance()
-            let name = text(token)
-            if let first = name.utf8.first, first >= 0x30 && first <= 0x39 {
+            if bytes[token.span.start] &- 0x30 < 10 {
                 tree.extensions.append(SyntaxExtension(.digitLeadingName, at: token.span))
             }
+            let name = text(token)
             if current.kind == .leftParen {
                 return try parseCall(name: name, nameToken: token)
             }
@@ -341,7 +341,7 @@ public struct Parser {
         try enter(open.span)
         defer { leave() }
         let base = tree.pending.count
-        defer { tree.pending.removeLast(tree.pending.count - base) }
+        defer { tree.pending.truncate(to: base) }
         if current.kind != .rightParen {
             while true {
                 tree.pending.append(try parseExpression(minimumPrecedence: 1))
@@ -381,7 +381,7 @@ public struct Parser {
         let mark = tree.nodes.count
         // The items wait on the pending stack, so a plain `( … )` allocates nothing.
         let base = tree.pending.count
-        defer { tree.pending.removeLast(tree.pending.count - base) }
+        defer { tree.pending.truncate(to: base) }
         var firstComma: Token?
         if current.kind != .rightParen {
             while true {
@@ -446,7 +446,7 @@ public struct Parser {
         try enter(open.span)
         defer { leave() }
         let base = tree.pending.count
-        defer { tree.pending.removeLast(tree.pending.count - base) }
+        defer { tree.pending.truncate(to: base) }
         while current.kind != .rightBracket {
             tree.pending.append(try parseExpression(minimumPrecedence: 1))
             if current.kind == .comma {

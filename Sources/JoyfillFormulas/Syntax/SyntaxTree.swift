@@ -143,7 +143,7 @@ public final class SyntaxTree: Sendable {
     /// Call arguments, array elements and object values.
     public var children: TreeTable<NodeID> { TreeTable(owner: self, base: childBase, count: Int(childCount)) }
 
-    private init(_ builder: TreeBuilder, layout: Layout) {
+    private init(_ builder: borrowing TreeBuilder, layout: Layout) {
         source = builder.source
         diagnostics = builder.diagnostics
         extensions = builder.extensions
@@ -155,7 +155,7 @@ public final class SyntaxTree: Sendable {
     }
 
     /// Copies a finished builder into a new tree.
-    static func make(_ builder: TreeBuilder) -> SyntaxTree {
+    static func make(_ builder: borrowing TreeBuilder) -> SyntaxTree {
         let layout = Layout(nodes: builder.nodes.count, names: builder.names.count, children: builder.children.count)
         let tree = SyntaxTree(builder, layout: layout)
         let raw = tree.storage
@@ -318,18 +318,20 @@ struct TreeBuilder {
         self.source = source
     }
 
-    /// This thread's builder, emptied for `source` (a new one if another parse on this
-    /// thread is using it).
-    static func take(for source: String) -> TreeBuilder {
-        var builder = ThreadBuilders.take() ?? TreeBuilder()
+    /// Moves this thread's builder, emptied for `source`, into `builder` (which must be a new,
+    /// empty one; it stays so, ready for `source`, if another parse on this thread is using
+    /// the thread's builder).
+    static func take(into builder: inout TreeBuilder, for source: String) {
+        ThreadBuilders.take(into: &builder)
         builder.reset(source: source)
-        return builder
     }
 
-    /// Gives the builder back to this thread for its next parse.
-    static func give(_ builder: consuming TreeBuilder) {
+    /// Moves the builder back to this thread for its next parse, leaving `builder` empty.
+    /// (Moved rather than copied, so that the thread's builder owns its tables alone and the
+    /// next parse reuses them in place.)
+    static func giveBack(_ builder: inout TreeBuilder) {
         builder.source = ""
-        ThreadBuilders.give(builder)
+        ThreadBuilders.give(&builder)
     }
 }
 
@@ -337,7 +339,8 @@ struct TreeBuilder {
 enum ThreadBuilders {
     /// Holds a builder by reference, so that it can live in a thread-local slot.
     final class Box {
-        var builder: TreeBuilder?
+        var builder = TreeBuilder()
+        var inUse = false
     }
 
     private static let key: pthread_key_t = {
@@ -358,13 +361,20 @@ enum ThreadBuilders {
         return box
     }
 
-    /// Takes this thread's builder out of its slot (nil when there is none or it is in use).
-    static func take() -> TreeBuilder? {
-        box.builder.take()
+    /// Moves this thread's builder into `builder` (left as it is when a parse on this thread
+    /// already has it).
+    static func take(into builder: inout TreeBuilder) {
+        let box = self.box
+        if box.inUse { return }
+        box.inUse = true
+        swap(&builder, &box.builder)
     }
 
-    static func give(_ builder: consuming TreeBuilder) {
-        box.builder = builder
+    /// Moves `builder` into this thread's slot, leaving it empty.
+    static func give(_ builder: inout TreeBuilder) {
+        let box = self.box
+        swap(&box.builder, &builder)
+        box.inUse = false
     }
 }
 
