@@ -133,12 +133,12 @@ public struct FieldOption: Sendable {
     public let text: String
     public let deleted: Bool
 
-    static func list(_ json: JSONValue?, owner: String, issue: (String, JSONValue?) -> Void) -> [FieldOption] {
+    static func list(_ json: JSONValue?, owner: @autoclosure () -> String, issue: (String, JSONValue?) -> Void) -> [FieldOption] {
         guard let elements = json?.arrayValue else { return [] }
         var options: [FieldOption] = []
         for element in elements {
             guard let id = element["_id"]?.stringValue else {
-                issue("\(owner): an option has no \"_id\" and is ignored", element)
+                issue("\(owner()): an option has no \"_id\" and is ignored", element)
                 continue
             }
             let text: String
@@ -146,7 +146,7 @@ public struct FieldOption: Sendable {
             case .string(let value): text = value
             case .number(let value): text = value
             default:
-                issue("\(owner): option \"\(id)\" has no \"value\" text and reads as \"\"", element)
+                issue("\(owner()): option \"\(id)\" has no \"value\" text and reads as \"\"", element)
                 text = ""
             }
             options.append(FieldOption(id: id, text: text, deleted: element["deleted"]?.boolValue ?? false))
@@ -163,17 +163,17 @@ public struct TableColumn: Sendable {
     public let options: [FieldOption]
     public let deleted: Bool
 
-    static func list(_ json: JSONValue?, owner: String, issue: (String, JSONValue?) -> Void) -> [TableColumn] {
+    static func list(_ json: JSONValue?, owner: @autoclosure () -> String, issue: (String, JSONValue?) -> Void) -> [TableColumn] {
         guard let elements = json?.arrayValue else { return [] }
         var columns: [TableColumn] = []
         for element in elements {
             guard let id = element["_id"]?.stringValue else {
-                issue("\(owner): a column has no \"_id\" and is ignored", element)
+                issue("\(owner()): a column has no \"_id\" and is ignored", element)
                 continue
             }
             columns.append(TableColumn(
                 id: id, type: FieldType(element["type"]?.stringValue ?? ""), title: element["title"]?.stringValue,
-                options: FieldOption.list(element["options"], owner: "\(owner), column \"\(id)\"", issue: issue),
+                options: FieldOption.list(element["options"], owner: "\(owner()), column \"\(id)\"", issue: issue),
                 deleted: element["deleted"]?.boolValue ?? false))
         }
         return columns
@@ -189,11 +189,11 @@ public struct CollectionSchema: Sendable {
     /// Keys of the child schemas.
     public let children: [String]
 
-    init(key: String, json: JSONValue, owner: String, issue: (String, JSONValue?) -> Void) {
+    init(key: String, json: JSONValue, owner: @autoclosure () -> String, issue: (String, JSONValue?) -> Void) {
         self.key = key
         title = json["title"]?.stringValue
         isRoot = json["root"]?.boolValue ?? false
-        columns = TableColumn.list(json["tableColumns"], owner: "\(owner), schema \"\(key)\"", issue: issue)
+        columns = TableColumn.list(json["tableColumns"], owner: "\(owner()), schema \"\(key)\"", issue: issue)
         children = json["children"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 }

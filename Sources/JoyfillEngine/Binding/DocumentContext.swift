@@ -15,11 +15,14 @@ import JoyfillModel
 /// once, so that repeated evaluations read values by slot without hashing names.
 public final class DocumentContext: EvaluationContext {
     public let document: JoyDoc
+    // A context belongs to one engine and is used by one thread at a time, and no access to
+    // these tables overlaps another, so their dynamic exclusivity checks (a fifth of a slot
+    // read) are switched off.
     /// Each field's current value by position: converted on first use, or overridden.
-    private var values: [Value?]
-    private var overridden: [Bool]
+    @exclusivity(unchecked) private var values: [Value?]
+    @exclusivity(unchecked) private var overridden: [Bool]
     /// Every override's slot, in order; its length is the change version.
-    private var changes: [Int32] = []
+    @exclusivity(unchecked) private var changes: [Int32] = []
 
     public init(document: JoyDoc) {
         self.document = document

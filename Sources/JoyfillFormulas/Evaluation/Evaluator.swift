@@ -23,6 +23,7 @@ public final class Evaluator {
     @exclusivity(unchecked) var context: any EvaluationContext = DictionaryContext()
     @exclusivity(unchecked) var steps = 0
     @exclusivity(unchecked) var maxSteps = 0
+    @exclusivity(unchecked) var maxStringLength = 0
     @exclusivity(unchecked) var now: Instant = .now
     @exclusivity(unchecked) var locals: [Value] = []
     @exclusivity(unchecked) var frameBase = 0
@@ -83,6 +84,7 @@ public final class Evaluator {
         self.memo = slots.isEmpty ? nil : memo
         steps = 0
         maxSteps = options.maxSteps
+        maxStringLength = options.maxStringLength
         now = options.now ?? .now
         locals.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
@@ -307,7 +309,7 @@ public final class Evaluator {
             return right
         default:
             let right = try eval(rightNode)
-            return try Operators.apply(op, left, right, span: tree.span(of: operation), limit: options.maxStringLength)
+            return try Operators.apply(op, left, right, span: tree.span(of: operation), limit: maxStringLength)
         }
     }
 

@@ -231,7 +231,7 @@ enum ArrayFunctions {
     static func matches(_ element: Value, _ criterion: Value, _ loweredCriterion: String) -> Bool {
         switch (element, criterion) {
         case (.string(let text), .string(let search)):
-            return search.isEmpty ? text.isEmpty : text.lowercased().contains(loweredCriterion)
+            return search.isEmpty ? text.isEmpty : TextSearch.containsIgnoringCase(text, loweredCriterion)
         case (.number(let a), .number(let b)): return a == b
         case (.boolean(let a), .boolean(let b)): return a == b
         case (.null, .null): return true

@@ -39,3 +39,36 @@ extension String {
         return String(scalars[first...last])
     }
 }
+
+/// Case-insensitive substring search, as `contains` and `countIf` define it: both sides
+/// lowercased, then a plain search.
+enum TextSearch {
+    /// True when `text` contains `search` ignoring letter case. ASCII text is searched byte by
+    /// byte with ASCII case folding (the same answer as lowercasing both, without building new
+    /// strings); anything else lowercases both and uses the standard library's comparison.
+    static func containsIgnoringCase(_ text: String, _ search: String) -> Bool {
+        if search.isEmpty { return true }
+        if let found = asciiContains(text, search) { return found }
+        return text.lowercased().contains(search.lowercased())
+    }
+
+    /// The ASCII answer, or nil when either side has a non-ASCII byte.
+    private static func asciiContains(_ text: String, _ search: String) -> Bool? {
+        text.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
+            search.utf8.withContiguousStorageIfAvailable { needle -> Bool? in
+                guard !haystack.contains(where: { $0 >= 0x80 }), !needle.contains(where: { $0 >= 0x80 }) else { return nil }
+                guard needle.count <= haystack.count else { return false }
+                let first = fold(needle[0])
+                for start in 0...(haystack.count - needle.count) where fold(haystack[start]) == first {
+                    var offset = 1
+                    while offset < needle.count, fold(haystack[start + offset]) == fold(needle[offset]) { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                return false
+            } ?? nil
+        } ?? nil
+    }
+
+    @inline(__always)
+    private static func fold(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+}

@@ -40,8 +40,7 @@ enum TextFunctions {
             examples: [.init("contains(\"Joyfill Rocks\", \"rock\")", "true"), .init("contains(\"abc\", \"\")", "true")],
             portability: .all
         )) { args throws(Diagnostic) in
-            let search = args.text(1)
-            return .boolean(search.isEmpty || args.text(0).lowercased().contains(search.lowercased()))
+            .boolean(TextSearch.containsIgnoringCase(args.text(0), args.text(1)))
         }
 
         for (name, summary, transform, example) in [
