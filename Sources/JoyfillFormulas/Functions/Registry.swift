@@ -201,59 +201,73 @@ public struct Arguments {
 /// FNV-1a hash of the name's case-folded UTF-8 bytes. Names with non-ASCII letters are not
 /// found here (``FunctionRegistry/lookup(_:)`` falls back to its dictionary for them).
 struct FoldedNameTable: Sendable {
-    private var keys: [[UInt8]] = []
-    private var values: [RegisteredFunction?] = []
+    /// One slot per power-of-two bucket: the folded name packed into 16 bytes (names longer
+    /// than 16 bytes are not stored: no function name is that long) and the function.
+    private struct Slot: Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var length = 0
+        var function: RegisteredFunction?
+    }
+    private var slots: [Slot] = []
     private var count = 0
 
     mutating func insert(_ name: String, _ function: RegisteredFunction) {
-        let key = Array(name.utf8)
-        guard key.allSatisfy({ $0 < 0x80 }) else { return }
-        if (count + 1) * 2 > keys.count { grow() }
-        var slot = FoldedNameTable.hash(key) & (keys.count - 1)
-        while values[slot] != nil {
-            if keys[slot] == key { values[slot] = function; return }
-            slot = (slot + 1) & (keys.count - 1)
+        let bytes = Array(name.utf8)
+        guard bytes.count <= 16, bytes.allSatisfy({ $0 < 0x80 }) else { return }
+        if (count + 1) * 2 > slots.count { grow() }
+        let (low, high) = bytes.withUnsafeBufferPointer(FoldedNameTable.pack)
+        let mask = slots.count - 1
+        var index = FoldedNameTable.hash(low, high, bytes.count) & mask
+        while slots[index].function != nil {
+            if slots[index].low == low, slots[index].high == high, slots[index].length == bytes.count { break }
+            index = (index + 1) & mask
         }
-        keys[slot] = key
-        values[slot] = function
-        count += 1
+        if slots[index].function == nil { count += 1 }
+        slots[index] = Slot(low: low, high: high, length: bytes.count, function: function)
     }
 
     private mutating func grow() {
-        let old = zip(keys, values).compactMap { key, value in value.map { (key, $0) } }
-        let size = max(64, keys.count * 2)
-        keys = Array(repeating: [], count: size)
-        values = Array(repeating: nil, count: size)
-        count = 0
-        for (key, value) in old { insert(String(decoding: key, as: UTF8.self), value) }
+        let old = slots
+        slots = Array(repeating: Slot(), count: max(64, slots.count * 2))
+        let mask = slots.count - 1
+        for slot in old where slot.function != nil {
+            var index = FoldedNameTable.hash(slot.low, slot.high, slot.length) & mask
+            while slots[index].function != nil { index = (index + 1) & mask }
+            slots[index] = slot
+        }
     }
 
     func lookup(_ name: String) -> RegisteredFunction? {
         guard count > 0 else { return nil }
         return name.utf8.withContiguousStorageIfAvailable { bytes -> RegisteredFunction? in
-            var slot = FoldedNameTable.hash(bytes) & (keys.count - 1)
-            while let function = values[slot] {
-                if FoldedNameTable.equalFolded(keys[slot], bytes) { return function }
-                slot = (slot + 1) & (keys.count - 1)
+            guard bytes.count <= 16 else { return nil }
+            let (low, high) = FoldedNameTable.pack(bytes)
+            let mask = slots.count - 1
+            var index = FoldedNameTable.hash(low, high, bytes.count) & mask
+            while let function = slots[index].function {
+                if slots[index].low == low, slots[index].high == high, slots[index].length == bytes.count { return function }
+                index = (index + 1) & mask
             }
             return nil
         } ?? nil
     }
 
+    /// The bytes, ASCII letters folded to lower case, packed little-endian into two words.
     @inline(__always)
-    private static func fold(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for (offset, byte) in bytes.enumerated() {
+            let folded = UInt64(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+            if offset < 8 { low |= folded << (offset * 8) } else { high |= folded << ((offset - 8) * 8) }
+        }
+        return (low, high)
     }
 
-    private static func hash(_ bytes: some Collection<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(fold(byte))) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
-    }
-
-    private static func equalFolded(_ key: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard key.count == bytes.count else { return false }
-        for index in 0..<key.count where key[index] != fold(bytes[index]) { return false }
-        return true
+    @inline(__always)
+    private static func hash(_ low: UInt64, _ high: UInt64, _ length: Int) -> Int {
+        var hash = (low ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ high ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }
