@@ -58,6 +58,43 @@ struct FunctionTests {
         #expect(Checker(registry: registry).check(Parser.parse("clamp(1)")).first?.code == "wrong-arity")
     }
 
+    @Test func namesAreFoundInAnyLetterCase() throws {
+        let registry = FunctionRegistry.standard
+        for name in ["countIf", "COUNTIF", "countif", "CoUnTiF"] {
+            #expect(registry.lookup(name)?.signature.name == "countIf", "\(name)")
+        }
+        #expect(registry.lookup("countIff") == nil)
+        #expect(registry.lookup("") == nil)
+        #expect(registry.lookup(String(repeating: "sum", count: 10)) == nil)
+        // Names beyond ASCII are matched by their lowercase form.
+        var custom = registry
+        custom.register(FunctionSignature("Übersicht", [Parameter("value", .number)], returns: .number, category: .math,
+                                          summary: "Returns its argument.", portability: .jfOnly)) { args throws(Diagnostic) in args[0] }
+        #expect(custom.lookup("übersicht")?.signature.name == "Übersicht")
+        #expect(custom.lookup("Übersicht")?.signature.name == "Übersicht")
+        #expect(try Evaluator(registry: custom).evaluate("übersicht(4)").description == "4")
+        // A re-registered name replaces the function.
+        custom.register(FunctionSignature("SUM", [Parameter("value", .number)], returns: .number, category: .math,
+                                          summary: "Shadowed.", portability: .jfOnly)) { _ throws(Diagnostic) in .number(-1) }
+        #expect(try Evaluator(registry: custom).evaluate("sum(4)").description == "-1")
+    }
+
+    @Test(arguments: [
+        ("contains(\"Joyfill ROCKS\", \"rock\")", "true"),
+        ("contains(\"Joyfill\", \"JOYFILLS\")", "false"),
+        ("contains(\"abc\", \"\")", "true"),
+        ("contains(\"\", \"a\")", "false"),
+        ("contains(\"[a-z]\", \"A-Z\")", "true"),
+        ("contains(\"@home\", \"`\")", "false"),
+        ("contains(\"ÄRGER im Büro\", \"ärger\")", "true"),
+        ("contains(\"Straße\", \"SSE\")", "false"),
+        ("countIf([\"Alpha\", \"ALPHABET\", \"beta\"], \"alpha\")", "2"),
+        ("countIf([\"Émile\", \"émile\", \"emile\"], \"ÉMILE\")", "2"),
+    ])
+    func containsIgnoresLetterCase(formula: String, expected: String) {
+        #expect(outcome(formula) == expected)
+    }
+
     @Test func functionReferenceIsUpToDate() throws {
         let path = repositoryRoot.appendingPathComponent("docs/functions.md")
         let committed = try String(contentsOf: path, encoding: .utf8)

@@ -151,6 +151,43 @@ struct ParserTests {
         #expect(Parser.parse("a -1").extensions.map(\.kind) == [.unspacedMinus])
     }
 
+    @Test func tablesOutliveTheirTreeVariable() {
+        // A table keeps its tree's storage alive after the tree itself is out of reach.
+        let nodes = Parser.parse("sum(a, \"text\", [1, 2])").nodes
+        let names = Parser.parse("upper(name)").names
+        #expect(nodes.count == 6)
+        #expect(Array(names) == ["name", "upper"])
+        #expect(Parser.parse("").nodes.isEmpty)
+        #expect(Parser.parse("1 +").root == nil)
+    }
+
+    @Test func parsersOnManyThreadsAgree() async {
+        // Each thread reuses its own builder; trees made in parallel equal those made alone.
+        let sources = (0..<400).map { index in
+            "if(a\(index) > \(index), map([\(index), b], (v) -> v * 2), upper(\"s\(index)\")) + length(items.\(index % 7))"
+        }
+        func shape(_ tree: SyntaxTree) -> String {
+            tree.nodes.indices.map { "\(tree.nodes[$0]):\(tree.spans[$0])" }.joined(separator: ";") + "|" + tree.names.joined(separator: ",")
+        }
+        let expected = sources.map { shape(Parser.parse($0)) }
+        let results = await withTaskGroup(of: (Int, String).self) { group in
+            for (index, source) in sources.enumerated() {
+                group.addTask { (index, shape(Parser.parse(source))) }
+            }
+            var results = [String](repeating: "", count: sources.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+        #expect(results == expected)
+    }
+
+    @Test func aHugeFormulaDoesNotStayInTheBuilder() {
+        let huge = "sum(" + (0..<50_000).map { "f\($0)" }.joined(separator: ", ") + ")"
+        #expect(Parser.parse(huge).nodes.count == 50_001)
+        #expect(outcome("1 + 2") == "3")
+        #expect(Parser.parse("a + b").names.count == 2)
+    }
+
     @Test func garbageNeverCrashes() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("()[]{},.:+-*/!=<>&|'\"abc123 ->=>e%?^\u{00E9}\u{1F44D}\n")

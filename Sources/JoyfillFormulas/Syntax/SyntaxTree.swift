@@ -261,7 +261,7 @@ public struct TreeTable<Element>: RandomAccessCollection {
 }
 
 /// The mutable tables a ``Parser`` fills before copying them into a ``SyntaxTree``. Each
-/// thread keeps one between parses (``TreeBuilder/take(for:)``), so that parsing a formula
+/// thread keeps one between parses (``TreeBuilder/take(into:for:)``), so that parsing a formula
 /// allocates only the finished tree.
 struct TreeBuilder {
     var source = ""
@@ -293,14 +293,10 @@ struct TreeBuilder {
         return NameID(names.count - 1)
     }
 
-    /// Empties every table, keeping its capacity unless a very large formula grew it.
+    /// Empties every table, keeping its capacity.
     mutating func reset(source: String) {
         self.source = source
         root = nil
-        if nodes.capacity > TreeBuilder.keptCapacity {
-            self = TreeBuilder(source: source)
-            return
-        }
         nodes.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
         names.removeAll(keepingCapacity: true)
@@ -311,7 +307,8 @@ struct TreeBuilder {
         extensions = []
     }
 
-    /// Tables larger than this are dropped after a parse instead of kept for the next one.
+    /// Tables larger than this (a formula of tens of thousands of nodes) are dropped after the
+    /// parse instead of kept for the next one, so that a thread does not hold on to them.
     static let keptCapacity = 1 << 14
 
     init(source: String = "") {
@@ -330,6 +327,8 @@ struct TreeBuilder {
     /// (Moved rather than copied, so that the thread's builder owns its tables alone and the
     /// next parse reuses them in place.)
     static func giveBack(_ builder: inout TreeBuilder) {
+        let largest = max(builder.nodes.capacity, builder.names.capacity, builder.children.capacity, builder.pending.capacity)
+        if largest > keptCapacity { builder = TreeBuilder() }
         builder.source = ""
         ThreadBuilders.give(&builder)
     }
