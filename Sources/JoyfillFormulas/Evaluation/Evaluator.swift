@@ -39,20 +39,15 @@ public final class Evaluator {
     public init(registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
         self.registry = registry
         self.options = options
-        let tree = Evaluator.placeholder
-        self.tree = tree
-        nodes = tree.nodeBase
-        names = tree.nameBase
-        children = tree.childBase
+        tree = Evaluator.placeholder
+        (nodes, names, children) = tree.evaluationTables
     }
 
     /// Makes `tree` the tree being evaluated.
     @inline(__always)
     private func use(_ tree: SyntaxTree) {
         self.tree = tree
-        nodes = tree.nodeBase
-        names = tree.nameBase
-        children = tree.childBase
+        (nodes, names, children) = tree.evaluationTables
     }
 
     /// The children in `range` of the current tree (call arguments, array elements).

@@ -207,6 +207,12 @@ public final class SyntaxTree: Sendable {
     @inline(__always) var spanBase: UnsafeMutablePointer<SourceSpan> {
         (storage + layout.spans).assumingMemoryBound(to: SourceSpan.self)
     }
+    /// The tables the evaluator reads, with the layout computed once for all three.
+    var evaluationTables: (nodes: UnsafeMutablePointer<Node>, names: UnsafeMutablePointer<String>, children: UnsafeMutablePointer<NodeID>) {
+        let layout = self.layout
+        return (nodeBase, (storage + layout.names).assumingMemoryBound(to: String.self),
+                (storage + layout.children).assumingMemoryBound(to: NodeID.self))
+    }
     @inline(__always) var childBase: UnsafeMutablePointer<NodeID> {
         (storage + layout.children).assumingMemoryBound(to: NodeID.self)
     }
