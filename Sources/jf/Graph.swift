@@ -26,6 +26,7 @@ struct Graph: ParsableCommand {
     var document: String
 
     func run() throws {
+        if document != "-" { HugePages.enableIfLarge([document]) }
         let doc: JoyDoc
         do {
             doc = try JoyDoc(bytes: try Input.read(document))

@@ -21,7 +21,8 @@ struct Run: ParsableCommand {
               jf run --jsonl < in.jsonl         # one JoyDoc per line
 
             Exits 1 when a formula failed, 2 on a usage error or when a document cannot be \
-            read (invalid JSON, not a JoyDoc). Details: docs/cli.md.
+            read (invalid JSON, not a JoyDoc). For an input of 64 MiB or more, jf restarts \
+            itself with huge pages (JF_HUGE_PAGES=auto|always|never). Details: docs/cli.md.
             """
     )
 
@@ -66,6 +67,7 @@ struct Run: ParsableCommand {
             return
         }
         let files = try Files.documents(in: paths)
+        HugePages.enableIfLarge(files)
         let root = paths.count == 1 ? paths[0] : nil
         let json = json, write = write, out = out
         let progress = ProgressBar(total: files.count)
