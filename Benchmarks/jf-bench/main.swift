@@ -91,28 +91,13 @@ func residentMemory() -> Int {
     return (pages * Int(sysconf(Int32(_SC_PAGESIZE)))) >> 20
 }
 
-/// The whole file in one buffer of its size, as `jf` reads it (no intermediate `Data`).
-func readFile(_ path: String) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    precondition(descriptor >= 0, "cannot open \(path)")
-    defer { close(descriptor) }
-    var status = stat()
-    fstat(descriptor, &status)
-    return [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { pointer, count in
-        while count < pointer.count {
-            let result = read(descriptor, pointer.baseAddress! + count, pointer.count - count)
-            if result <= 0 { break }
-            count += result
-        }
-    }
-}
-
 /// Times each phase of a document run: read, JSON, JoyDoc, engine setup (parse and graph),
 /// full evaluation, edits; then an incremental update of one input (`--change FIELD=JSON`).
 for path in options.documents {
     func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     var start = DispatchTime.now().uptimeNanoseconds
-    let bytes = readFile(path)
+    // As `jf` reads it: mapped when large, else read into one buffer of the file's size.
+    let bytes = SourceBytes.contentsOfFile(path)!
     let read = seconds(since: start)
     let readMemory = residentMemory()
     start = DispatchTime.now().uptimeNanoseconds
@@ -120,7 +105,7 @@ for path in options.documents {
     let parse = seconds(since: start)
     let parseMemory = residentMemory()
     start = DispatchTime.now().uptimeNanoseconds
-    let document = try! JoyDoc(json: json, bytes: bytes)
+    let document = try! JoyDoc(json: json)
     let model = seconds(since: start)
     let modelMemory = residentMemory()
     start = DispatchTime.now().uptimeNanoseconds

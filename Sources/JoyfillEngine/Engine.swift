@@ -197,15 +197,14 @@ public final class DocumentEngine {
     /// (runs of the original text and new values), without building the edits or the whole
     /// text in memory: how a large document is written to a file.
     public func writeUpdated(into sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try document.bytes.withUnsafeBytes { raw in
-            var copied = 0
-            try forEachEdit { span, replacement in
-                try sink(UnsafeRawBufferPointer(rebasing: raw[copied..<span.lowerBound]))
-                try replacement.withUTF8 { try sink(UnsafeRawBufferPointer($0)) }
-                copied = span.upperBound
-            }
-            try sink(UnsafeRawBufferPointer(rebasing: raw[copied...]))
+        let raw = UnsafeRawBufferPointer(document.bytes.buffer)
+        var copied = 0
+        try forEachEdit { span, replacement in
+            try sink(UnsafeRawBufferPointer(rebasing: raw[copied..<span.lowerBound]))
+            try replacement.withUTF8 { try sink(UnsafeRawBufferPointer($0)) }
+            copied = span.upperBound
         }
+        try sink(UnsafeRawBufferPointer(rebasing: raw[copied...]))
     }
 
     /// Calls `body` with each edit, in document order: the bytes replaced and the new text

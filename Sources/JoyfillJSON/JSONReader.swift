@@ -21,23 +21,29 @@ public struct JSONReader {
     /// The deepest nesting of arrays and objects accepted.
     public static let maxDepth = 512
 
-    /// Reads one JSON value that fills `bytes` (white space around it is allowed).
-    public static func read(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
-        var reader = JSONReader(bytes: bytes)
+    /// Reads one JSON value that fills `source` (white space around it is allowed); the
+    /// value's tape keeps `source`.
+    public static func read(_ source: SourceBytes) throws(JSONError) -> JSONValue {
+        var reader = JSONReader(bytes: source)
         return try reader.readDocument()
+    }
+
+    /// Reads one JSON value that fills `bytes` (a copy of them is kept).
+    public static func read(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
+        try read(SourceBytes(bytes))
     }
 
     /// Reads a JSON value from a string.
     public static func read(_ text: String) throws(JSONError) -> JSONValue {
-        try read(Array(text.utf8))
+        try read(SourceBytes(text.utf8))
     }
 
-    private let bytes: [UInt8]
+    private let bytes: SourceBytes
     private var position = 0
     private var entries: [JSONTape.Entry] = []
     private var containers: [JSONTape.Container] = []
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: SourceBytes) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         // Generous: capacity that is never written costs address space, not memory, and
@@ -289,13 +295,14 @@ public struct JSONReader {
         JSONReader.error(message, at: position, in: bytes)
     }
 
-    static func error(_ message: String, at offset: Int, in bytes: [UInt8]) -> JSONError {
+    static func error(_ message: String, at offset: Int, in bytes: SourceBytes) -> JSONError {
         let (line, column) = JSONReader.lineAndColumn(of: offset, in: bytes)
         return JSONError(message: message, offset: offset, line: line, column: column)
     }
 
     /// The 1-based line and column (in bytes) of `offset` in `bytes`.
-    public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    public static func lineAndColumn<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes)
+        -> (line: Int, column: Int) where Bytes.Index == Int {
         var line = 1
         var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {

@@ -11,7 +11,7 @@ enum JSONStrings {
     /// The text of a string's contents (without its quotes), with escapes resolved. A lone
     /// UTF-16 surrogate cannot be held in a Swift string and reads as U+FFFD; the document's
     /// bytes are kept, so it is only replaced if this string is rewritten.
-    static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    static func decode<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> String where Bytes.Index == Int {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(bytes.count)
         var index = bytes.startIndex
@@ -61,7 +61,8 @@ extension JSONText {
     /// an index into it (so `literal.startIndex + 1` for offset 0). Escapes are walked, so a
     /// position inside `"a\"b"` or after a `\u00e9` lands on the right raw byte. Offsets past
     /// the end map to the closing quote.
-    public static func rawOffset(ofDecoded offset: Int, inLiteral literal: ArraySlice<UInt8>) -> Int {
+    public static func rawOffset<Bytes: RandomAccessCollection<UInt8>>(ofDecoded offset: Int, inLiteral literal: Bytes) -> Int
+    where Bytes.Index == Int {
         var raw = literal.startIndex + 1
         let end = max(raw, literal.endIndex - 1)
         var decoded = 0

@@ -76,6 +76,12 @@ public struct JSONValue: Sendable {
         return tape.start(index)..<tape.end(index)
     }
 
+    /// The text the value was read from; nil for values built in code.
+    public var source: SourceBytes? {
+        guard case .tape(let tape, _) = storage else { return nil }
+        return tape.bytes
+    }
+
     /// True for objects (without decoding anything).
     public var isObject: Bool {
         switch storage {
@@ -255,11 +261,11 @@ final class JSONTape: Sendable {
         var count: UInt32
     }
 
-    let bytes: [UInt8]
+    let bytes: SourceBytes
     let entries: [Entry]
     let containers: [Container]
 
-    init(bytes: [UInt8], entries: [Entry], containers: [Container]) {
+    init(bytes: SourceBytes, entries: [Entry], containers: [Container]) {
         self.bytes = bytes
         self.entries = entries
         self.containers = containers
@@ -288,18 +294,16 @@ final class JSONTape: Sendable {
     /// The raw text of a token.
     func text(_ index: Int) -> String {
         let range = start(index)..<end(index)
-        return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[range]), as: UTF8.self)
     }
 
     /// A string token's value, decoded.
     func string(_ index: Int) -> String {
         let inner = (start(index) + 1)..<(end(index) - 1)
         if !entries[index].needsDecoding {
-            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[inner]), as: UTF8.self) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[inner]), as: UTF8.self)
         }
-        return JSONStrings.decode(bytes[inner])
+        return JSONStrings.decode(UnsafeBufferPointer(rebasing: bytes.buffer[inner]))
     }
 
     /// The entry indices of a container's elements (for objects, of the values).
@@ -337,7 +341,8 @@ final class JSONTape: Sendable {
         let end = next(index)
         var target = key
         target.withUTF8 { wanted in
-            bytes.withUnsafeBufferPointer { buffer in
+            do {
+                let buffer = bytes.buffer
                 while member < end {
                     let entry = entries[member]
                     let start = Int(entry.start) + 1

@@ -89,8 +89,9 @@ public struct JSONEdit: Sendable, Equatable {
     }
 
     /// Applies non-overlapping edits to `bytes`; an edit overlapping an earlier one is skipped.
-    public static func apply(_ edits: [JSONEdit], to bytes: [UInt8]) -> [UInt8] {
-        guard !edits.isEmpty else { return bytes }
+    public static func apply<Bytes: RandomAccessCollection<UInt8>>(_ edits: [JSONEdit], to bytes: Bytes) -> [UInt8]
+    where Bytes.Index == Int {
+        guard !edits.isEmpty else { return Array(bytes) }
         var output: [UInt8] = []
         // Sized once, so a large document is not copied again each time the buffer grows.
         output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })

@@ -6,3 +6,5 @@
 //              stack, a depth limit of 512), errors with line and column, strict UTF-8.
 // JSONWriter   compact text for values built in code; JSONEdit replaces only changed spans,
 //              so an unchanged document is written back byte for byte (decision B10).
+// SourceBytes  the text a tape points into: owned, immutable, shared; large files are mapped
+//              read-only instead of read, so their bytes cost no copy and no fresh memory.

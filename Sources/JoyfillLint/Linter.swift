@@ -135,7 +135,7 @@ struct DocumentLint {
         self.settings = settings
         self.registry = registry
         linter = Linter(settings: settings, registry: registry)
-        var findings = Findings(settings: settings, bytes: document.bytes)
+        var findings = Findings(settings: settings, bytes: Array(document.bytes))
         suppressions = Suppressions(document: document, findings: &findings)
         self.findings = findings
     }

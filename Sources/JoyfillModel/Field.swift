@@ -65,7 +65,7 @@ public struct Field: Sendable {
     /// Collection schemas by key.
     public let schema: [String: CollectionSchema]
 
-    init(json: JSONValue, id: String, bytes: [UInt8], issues: inout [DocumentIssue]) {
+    init(json: JSONValue, id: String, bytes: SourceBytes, issues: inout [DocumentIssue]) {
         self.id = id
         self.json = json
         // Key lookups compare raw bytes on the tape, so they cost no allocation.

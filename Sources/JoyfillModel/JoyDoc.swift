@@ -3,7 +3,7 @@ import JoyfillJSON
 /// A JoyDoc: the fields and formulas of a Joyfill document, over the JSON it was read from.
 public struct JoyDoc: Sendable {
     /// The document's text, as read.
-    public let bytes: [UInt8]
+    public let bytes: SourceBytes
     /// The whole document.
     public let json: JSONValue
     /// Every field, in document order.
@@ -16,19 +16,26 @@ public struct JoyDoc: Sendable {
     private let fieldPositions: [String: Int]
     private let formulaPositions: [String: Int]
 
-    /// Reads a JoyDoc from JSON text.
-    public init(bytes: [UInt8]) throws(DocumentError) {
+    /// Reads a JoyDoc from JSON text (the document keeps `source`).
+    public init(source: SourceBytes) throws(DocumentError) {
         let json: JSONValue
         do {
-            json = try JSONReader.read(bytes)
+            json = try JSONReader.read(source)
         } catch {
             throw DocumentError(message: "invalid JSON: \(error.message)", line: error.line, column: error.column)
         }
-        try self.init(json: json, bytes: bytes)
+        try self.init(json: json)
     }
 
-    /// Reads a JoyDoc from an already parsed JSON value (`bytes` is the text it came from).
-    public init(json: JSONValue, bytes: [UInt8] = []) throws(DocumentError) {
+    /// Reads a JoyDoc from a copy of JSON text.
+    public init(bytes: some Collection<UInt8>) throws(DocumentError) {
+        try self.init(source: SourceBytes(bytes))
+    }
+
+    /// Reads a JoyDoc from an already parsed JSON value; its text is the one `json` was read
+    /// from (none for a value built in code).
+    public init(json: JSONValue) throws(DocumentError) {
+        let bytes = json.source ?? SourceBytes([])
         self.bytes = bytes
         self.json = json
         func located(_ message: String, _ value: JSONValue?, field: String? = nil) -> DocumentError {
@@ -151,7 +158,7 @@ public struct DocumentError: Error, Sendable, CustomStringConvertible {
         self.field = field
     }
 
-    init(message: String, offset: Int?, in bytes: [UInt8], field: String? = nil) {
+    init(message: String, offset: Int?, in bytes: SourceBytes, field: String? = nil) {
         self.init(message: message, field: field)
         if let offset, !bytes.isEmpty {
             (line, column) = JSONReader.lineAndColumn(of: offset, in: bytes)
@@ -176,7 +183,7 @@ public struct DocumentIssue: Sendable, CustomStringConvertible {
     public var line: Int?
     public var column: Int?
 
-    init(message: String, field: String?, offset: Int?, in bytes: [UInt8]) {
+    init(message: String, field: String?, offset: Int?, in bytes: SourceBytes) {
         self.message = message
         self.field = field
         if let offset, !bytes.isEmpty {

@@ -346,7 +346,7 @@ extension REPLSession {
         if let usage = needs(path, ":save FILE") { return usage }
         guard let engine else { return noDocument }
         do {
-            try files.write(engine.updatedBytes ?? engine.document.bytes, to: path)
+            try files.write(engine.updatedBytes ?? Array(engine.document.bytes), to: path)
         } catch {
             return failure("\(path): \(error)")
         }

@@ -24,10 +24,10 @@ enum DocumentRun {
     /// Fields shown per document in human output; `--json` has them all.
     static let fieldsShown = 25
 
-    static func evaluate(bytes: [UInt8], options: EvaluationOptions, changes: [(field: String, value: JSONValue)]) -> Result {
+    static func evaluate(source: SourceBytes, options: EvaluationOptions, changes: [(field: String, value: JSONValue)]) -> Result {
         let document: JoyDoc
         do {
-            document = try JoyDoc(bytes: bytes)
+            document = try JoyDoc(source: source)
         } catch {
             return .unreadable(error)
         }
@@ -46,13 +46,13 @@ enum DocumentRun {
     static func run(path: String, options: EvaluationOptions, changes: [(field: String, value: JSONValue)], json: Bool,
                     write: Bool, out: (directory: String, root: String?)?, lastUse: Bool = false) -> Outcome {
         var outcome = Outcome()
-        guard let bytes = Files.read(path) else {
+        guard let source = SourceBytes.contentsOfFile(path) else {
             outcome.unreadable = true
             outcome.report = json ? "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\"cannot read the file\"},\"changed\":false}" : ""
             Terminal.standardError.write("jf: \(path): cannot read the file\n")
             return outcome
         }
-        switch evaluate(bytes: bytes, options: options, changes: changes) {
+        switch evaluate(source: source, options: options, changes: changes) {
         case .unreadable(let error):
             outcome.unreadable = true
             Terminal.standardError.write("jf: \(path): \(error)\n")

@@ -95,7 +95,7 @@ struct Eval: ParsableCommand {
         guard let doc else { return DictionaryContext() }
         let document: JoyDoc
         do {
-            document = try JoyDoc(bytes: try Input.read(doc))
+            document = try JoyDoc(source: try Input.source(doc))
         } catch let error as DocumentError {
             throw .usage("\(doc): \(error)")
         } catch let failure as Failure {

@@ -49,39 +49,6 @@ enum Files {
         return found.sorted()
     }
 
-    /// Reads a whole file into memory (one read into a buffer of the file's size, with no
-    /// intermediate copy); nil when it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else { return nil }
-        var failed = false
-        // Reads into `pointer` until it is full or the file ends; returns the count read.
-        func fill(_ pointer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-            var count = 0
-            while count < pointer.count {
-                let result = Glibc.read(descriptor, pointer.baseAddress! + count, pointer.count - count)
-                if result < 0 && errno == EINTR { continue }
-                if result < 0 { failed = true }
-                if result <= 0 { break }
-                count += result
-            }
-            return count
-        }
-        let capacity = max(Int(status.st_size), 0) + 1
-        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { pointer, count in count = fill(pointer) }
-        // A file that grew while being read, or that reports no size (a pipe), is read on in chunks.
-        var chunk = [UInt8](repeating: 0, count: bytes.count == capacity ? 1 << 20 : 0)
-        while !failed, !chunk.isEmpty {
-            let count = chunk.withUnsafeMutableBufferPointer { fill($0) }
-            bytes.append(contentsOf: chunk[..<count])
-            if count < chunk.count { break }
-        }
-        return failed ? nil : bytes
-    }
-
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a
     /// rename, so a reader never sees half a file and a failure leaves the old file intact.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {

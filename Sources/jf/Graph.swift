@@ -29,7 +29,7 @@ struct Graph: ParsableCommand {
         if document != "-" { HugePages.enableIfLarge([document]) }
         let doc: JoyDoc
         do {
-            doc = try JoyDoc(bytes: try Input.read(document))
+            doc = try JoyDoc(source: try Input.source(document))
         } catch let error as DocumentError {
             throw Failure.usage("\(document): \(error)")
         }

@@ -135,21 +135,21 @@ struct Run: ParsableCommand {
         let output = Terminal.standardOutput
         func handle(_ line: ArraySlice<UInt8>) {
             lineNumber += 1
-            var bytes = Array(line)
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 output.write("\n")
                 return
             }
-            let result = DocumentRun.evaluate(bytes: bytes, options: options, changes: changes)
+            let bytes = SourceBytes(text)
+            let result = DocumentRun.evaluate(source: bytes, options: options, changes: changes)
             switch result {
             case .unreadable(let error):
                 failures += 1
-                output.write(String(decoding: bytes, as: UTF8.self) + "\n")
+                output.write(String(decoding: bytes.buffer, as: UTF8.self) + "\n")
                 Terminal.standardError.write("{\"line\":\(lineNumber),\"error\":\(JSONText.string(error.description))}\n")
             case .evaluated(let engine, let changeError):
-                let updated = engine.updatedBytes ?? bytes
-                output.write(String(decoding: updated, as: UTF8.self) + "\n")
+                output.write(engine.updatedBytes.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: bytes.buffer, as: UTF8.self))
+                output.write("\n")
                 if let changeError {
                     failures += 1
                     Terminal.standardError.write("{\"line\":\(lineNumber),\"error\":\(JSONText.string(changeError.description))}\n")

@@ -1,4 +1,5 @@
 import Foundation
+import JoyfillJSON
 
 /// Buffered output to a file descriptor. Batch commands write a line per input; writing
 /// through a buffer keeps that cheap.
@@ -51,15 +52,20 @@ final class Terminal {
 /// Reading whole inputs: a path, or `-` for standard input.
 enum Input {
     static func read(_ path: String) throws(Failure) -> [UInt8] {
+        Array(try source(path))
+    }
+
+    /// The input's bytes, mapped rather than copied when it is a large file.
+    static func source(_ path: String) throws(Failure) -> SourceBytes {
         if path == "-" {
-            return Array(FileHandle.standardInput.readDataToEndOfFile())
+            return SourceBytes(FileHandle.standardInput.readDataToEndOfFile())
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .usage("\(path): no such file")
         }
         if isDirectory.boolValue { throw .usage("\(path): is a directory, not a file") }
-        guard let bytes = Files.read(path) else {
+        guard let bytes = SourceBytes.contentsOfFile(path) else {
             throw .usage("\(path): cannot read the file (permission denied?)")
         }
         return bytes

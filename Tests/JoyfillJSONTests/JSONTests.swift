@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import JoyfillJSON
 
@@ -113,5 +114,51 @@ struct JSONWriterTests {
         let text = JSONText.string(original)
         #expect(text == "\"tab\\t quote\\\" back\\\\ nul\\u0000 é 😀\"")
         #expect(try JSONReader.read(text).stringValue == original)
+    }
+}
+
+struct SourceBytesTests {
+    private func temporaryFile(_ bytes: [UInt8]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("jf-source-\(UUID().uuidString).json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        return path
+    }
+
+    @Test func smallFilesAreReadAndLargeOnesMapped() throws {
+        for size in [0, 1, 70_000, SourceBytes.mappingThreshold + 3] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            let path = try temporaryFile(bytes)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let source = try #require(SourceBytes.contentsOfFile(path))
+            #expect(source.count == size)
+            #expect(source.elementsEqual(bytes))
+        }
+    }
+
+    @Test func filesThatReportNoSizeAreReadToTheEnd() throws {
+        let source = try #require(SourceBytes.contentsOfFile("/proc/self/status"))
+        #expect(String(decoding: source.buffer, as: UTF8.self).contains("Name:"))
+    }
+
+    @Test func missingFilesAndDirectoriesAreNil() {
+        #expect(SourceBytes.contentsOfFile("/no/such/file.json") == nil)
+        #expect(SourceBytes.contentsOfFile(FileManager.default.temporaryDirectory.path) == nil)
+    }
+
+    /// A mapped document reads like any other, and values keep it alive after the source
+    /// variable is gone.
+    @Test func mappedJSONOutlivesItsVariable() throws {
+        let padding = String(repeating: "x", count: SourceBytes.mappingThreshold)
+        let text = #"{"note": "\#(padding)", "n": 1.50, "s": "\u00e9"}"#
+        let path = try temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let value: JSONValue = try {
+            let source = try #require(SourceBytes.contentsOfFile(path))
+            return try JSONReader.read(source)
+        }()
+        #expect(value["n"]?.numberText == "1.50")
+        #expect(value["s"]?.stringValue == "é")
+        #expect(value["note"]?.stringValue?.count == padding.count)
+        #expect(value.source?.count == text.utf8.count)
     }
 }

@@ -131,6 +131,32 @@ struct RunCommandTests {
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("invoice.json").path))
     }
 
+    /// A document over the mapping threshold (16 MiB) is read through a file mapping; its
+    /// results and the rewritten file must be exactly those of a small one.
+    @Test func largeMappedDocumentIsEvaluatedAndRewritten() throws {
+        let directory = try workspace(["invoice.json"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = try String(contentsOf: directory.appendingPathComponent("invoice.json"), encoding: .utf8)
+        let large = directory.appendingPathComponent("large.json")
+        let padding = String(repeating: "lorem ipsum ", count: 1_500_000)   // 18 MB in an unknown key
+        try (original.replacingOccurrences(of: "{\n", with: "{\n  \"notes\": \"\(padding)\",\n", options: .anchored))
+            .write(to: large, atomically: true, encoding: .utf8)
+        let small = directory.appendingPathComponent("invoice.json")
+        let expected = try JF.run(["run", "--json", small.path])
+        _ = try JF.run(["run", "--write", small.path])
+
+        let result = try JF.run(["run", "--json", "--write", large.path])
+        #expect(result.status == 0)
+        let document = try #require(try report(result.stdout).first)
+        let smallDocument = try #require(try report(expected.stdout).first)
+        #expect(fieldValue(document, "total") as? Double == 953.41)
+        #expect(NSDictionary(dictionary: document["fields"] as? [String: Any] ?? [:])
+                == NSDictionary(dictionary: smallDocument["fields"] as? [String: Any] ?? [:]))
+        let rewritten = try String(contentsOf: large, encoding: .utf8)
+        let smallRewritten = try String(contentsOf: small, encoding: .utf8)
+        #expect(rewritten == smallRewritten.replacingOccurrences(of: "{\n", with: "{\n  \"notes\": \"\(padding)\",\n", options: .anchored))
+    }
+
     @Test func aBadDocumentDoesNotStopTheBatch() throws {
         let directory = try workspace(["invoice.json"])
         defer { try? FileManager.default.removeItem(at: directory) }

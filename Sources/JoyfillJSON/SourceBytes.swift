@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of a JSON text, immutable and shared: what a ``JSONTape`` points into and what a
+/// document is written back from.
+///
+/// The bytes live in memory the object owns: a copy of an array, a file read into one buffer
+/// of its size, or, for large files, the file mapped read-only. A mapping costs no copy and no
+/// fresh memory: the kernel hands over the pages it already caches, where reading would zero
+/// and fill as many new ones (for a 400 MB document, a quarter of the memory `jf run` touches).
+public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
+    // Sendable: the bytes are never written after initialization, and the owner frees them
+    // only in deinit.
+
+    /// The bytes.
+    public let buffer: UnsafeBufferPointer<UInt8>
+    private let isMapped: Bool
+
+    /// Files of at least this many bytes are mapped rather than read.
+    public static let mappingThreshold = 16 << 20
+
+    /// A copy of `bytes`.
+    public init(_ bytes: some Collection<UInt8>) {
+        let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(bytes.count, 1))
+        _ = memory.initialize(from: bytes)
+        buffer = UnsafeBufferPointer(rebasing: memory[..<bytes.count])
+        isMapped = false
+    }
+
+    private init(buffer: UnsafeBufferPointer<UInt8>, isMapped: Bool) {
+        self.buffer = buffer
+        self.isMapped = isMapped
+    }
+
+    deinit {
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+        } else {
+            buffer.deallocate()
+        }
+    }
+
+    /// The whole content of the file at `path`, or nil when it cannot be opened or read (or is
+    /// a directory). Regular files of ``mappingThreshold`` bytes or more are mapped; anything
+    /// else (smaller files, pipes, files that report no size) is read.
+    public static func contentsOfFile(_ path: String) -> SourceBytes? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        let size = Int(status.st_size)
+        if (status.st_mode & S_IFMT) == S_IFREG, size >= mappingThreshold, let mapped = map(descriptor, size: size) {
+            return mapped
+        }
+        return readAll(descriptor, expected: size)
+    }
+
+    private static func map(_ descriptor: Int32, size: Int) -> SourceBytes? {
+        #if os(Linux)
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE
+        #endif
+        guard let address = mmap(nil, size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED else { return nil }
+        // The document is read front to back, once.
+        _ = madvise(address, size, MADV_SEQUENTIAL)
+        return SourceBytes(buffer: UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size),
+                           isMapped: true)
+    }
+
+    /// Reads to the end of the file into one buffer: of the file's size when it has one, grown
+    /// (doubling) when the file grows while being read or reports no size (a pipe).
+    private static func readAll(_ descriptor: Int32, expected: Int) -> SourceBytes? {
+        var capacity = Swift.max(expected + 1, 1 << 16)
+        var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        var count = 0
+        while true {
+            if count == capacity {
+                let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+                grown.copyMemory(from: memory, byteCount: count)
+                memory.deallocate()
+                memory = grown
+                capacity *= 2
+            }
+            let result = read(descriptor, memory + count, capacity - count)
+            if result < 0 && errno == EINTR { continue }
+            if result < 0 {
+                memory.deallocate()
+                return nil
+            }
+            if result == 0 { break }
+            count += result
+        }
+        let bytes = memory.bindMemory(to: UInt8.self, capacity: capacity)
+        return SourceBytes(buffer: UnsafeBufferPointer(start: bytes, count: count), isMapped: false)
+    }
+
+    // MARK: RandomAccessCollection
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { buffer.count }
+    /// Checked like an array's subscript: out of range is a trap, never a stray read.
+    @inline(__always) public subscript(position: Int) -> UInt8 {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: buffer.count), "SourceBytes index out of range")
+        return buffer[position]
+    }
+
+    public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try body(buffer)
+    }
+}
