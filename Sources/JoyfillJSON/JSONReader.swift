@@ -49,6 +49,7 @@ public struct JSONReader {
         // Generous: capacity that is never written costs address space, not memory, and
         // growing a large tape would copy it.
         entries.reserveCapacity(bytes.count / 4 + 1)
+        containers.reserveCapacity(bytes.count / 32 + 1)
     }
 
     /// An array or object whose closing bracket has not been read yet.

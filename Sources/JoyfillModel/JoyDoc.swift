@@ -77,6 +77,8 @@ public struct JoyDoc: Sendable {
             guard let elements = list.arrayValue else {
                 throw located("\"formulas\" must be an array, not \(list.typeName == "object" ? "an" : "a") \(list.typeName)", list)
             }
+            formulas.reserveCapacity(elements.count)
+            formulaPositions.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
                 guard let id = element["_id"]?.stringValue else {
                     issues.append(DocumentIssue(message: "formulas[\(index)] has no \"_id\" string and is ignored", field: nil,
