@@ -68,8 +68,6 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
         let flags = MAP_PRIVATE
         #endif
         guard let address = mmap(nil, size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED else { return nil }
-        // The document is read front to back, once.
-        _ = madvise(address, size, MADV_SEQUENTIAL)
         return SourceBytes(buffer: UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size),
                            isMapped: true)
     }
