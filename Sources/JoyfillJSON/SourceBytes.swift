@@ -75,7 +75,8 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
     /// Reads to the end of the file into one buffer: of the file's size when it has one, grown
     /// (doubling) when the file grows while being read or reports no size (a pipe).
     private static func readAll(_ descriptor: Int32, expected: Int) -> SourceBytes? {
-        var capacity = Swift.max(expected + 1, 1 << 16)
+        // One byte more than the size, so that reaching the end is seen without a second buffer.
+        var capacity = expected > 0 ? expected + 1 : 1 << 16
         var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         var count = 0
         while true {
