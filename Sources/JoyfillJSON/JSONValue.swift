@@ -339,26 +339,24 @@ final class JSONTape: Sendable {
         var found: Int?
         var member = index + 1
         let end = next(index)
+        let buffer = bytes.buffer
         var target = key
         target.withUTF8 { wanted in
-            do {
-                let buffer = bytes.buffer
-                while member < end {
-                    let entry = entries[member]
-                    let start = Int(entry.start) + 1
-                    let length = entry.payload - 2
-                    if entry.needsDecoding {
-                        if string(member) == key { found = member + 1 }
-                    } else if length == wanted.count {
-                        var equal = true
-                        for offset in 0..<length where buffer[start + offset] != wanted[offset] {
-                            equal = false
-                            break
-                        }
-                        if equal { found = member + 1 }
+            while member < end {
+                let entry = entries[member]
+                let start = Int(entry.start) + 1
+                let length = entry.payload - 2
+                if entry.needsDecoding {
+                    if string(member) == key { found = member + 1 }
+                } else if length == wanted.count {
+                    var equal = true
+                    for offset in 0..<length where buffer[start + offset] != wanted[offset] {
+                        equal = false
+                        break
                     }
-                    member = next(member + 1)
+                    if equal { found = member + 1 }
                 }
+                member = next(member + 1)
             }
         }
         return found
