@@ -13,7 +13,8 @@ public struct JoyDoc: Sendable {
     /// Problems the reader worked around.
     public let issues: [DocumentIssue]
 
-    private let fieldPositions: [String: Int]
+    /// Field ids by position in ``fields`` (ids are looked up on every formula reference).
+    private let fieldPositions: StringIndex
     private let formulaPositions: [String: Int]
 
     /// Reads a JoyDoc from JSON text (the document keeps `source`).
@@ -53,8 +54,7 @@ public struct JoyDoc: Sendable {
         var issues: [DocumentIssue] = []
         var fields: [Field] = []
         fields.reserveCapacity(fieldList.count)
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(fieldList.count)
+        var positions = StringIndex(capacity: fieldList.count)
         for (index, element) in fieldList.enumerated() {
             guard element.isObject else {
                 throw located("fields[\(index)] must be an object, not \(element.typeName == "array" ? "an" : "a") \(element.typeName)", element)
@@ -62,13 +62,12 @@ public struct JoyDoc: Sendable {
             guard let id = element["_id"]?.stringValue, !id.isEmpty else {
                 throw located("fields[\(index)] has no \"_id\" string; every field needs one", element)
             }
-            if positions[id] != nil {
+            guard positions.insert(id).inserted else {
                 issues.append(DocumentIssue(message: "a second field has the _id \"\(id)\"; formulas read the first", field: id,
                                             offset: element.span?.lowerBound, in: bytes))
                 continue
             }
             let field = Field(json: element, id: id, bytes: bytes, issues: &issues)
-            positions[id] = fields.count
             fields.append(field)
         }
         var formulas: [FormulaDefinition] = []
@@ -108,11 +107,11 @@ public struct JoyDoc: Sendable {
 
     /// The field with this `_id` (case-sensitive), if any.
     public func field(_ id: String) -> Field? {
-        fieldPositions[id].map { fields[$0] }
+        fieldPositions.position(of: id).map { fields[$0] }
     }
 
     /// The position in ``fields`` of the field with this `_id`.
-    public func fieldIndex(_ id: String) -> Int? { fieldPositions[id] }
+    public func fieldIndex(_ id: String) -> Int? { fieldPositions.position(of: id) }
 
     /// The document formula with this `_id` (the first, if several share it).
     public func formula(_ id: String) -> FormulaDefinition? {

@@ -79,6 +79,32 @@ struct FunctionTests {
         #expect(try Evaluator(registry: custom).evaluate("sum(4)").description == "-1")
     }
 
+    /// The parser records which standard function a call names (a hint); a registry that
+    /// numbers functions differently, or lacks one, must still be looked up by name.
+    @Test func callHintsFollowTheRegistry() throws {
+        func constant(_ name: String, _ value: Double) -> (FunctionSignature, FunctionBody) {
+            (FunctionSignature(name, [Parameter("value", .number, optional: true, variadic: true)], returns: .number, category: .math,
+                               summary: "A constant.", portability: .jfOnly),
+             { _ throws(Diagnostic) in .number(value) })
+        }
+        let tree = Parser.parse("sum(1, 2) + max(1, 2)")
+        // Built from nothing: `max` comes first here, `sum` second; neither where the standard has it.
+        var fresh = FunctionRegistry()
+        for (signature, body) in [constant("max", 100), constant("sum", 10)] { fresh.register(signature, body) }
+        #expect(try Evaluator(registry: fresh).evaluate(tree).description == "110")
+        // Without `max`, the call is unknown however the name was hinted.
+        var partial = FunctionRegistry()
+        partial.register(constant("sum", 10).0, constant("sum", 10).1)
+        #expect(throws: Diagnostic.self) { try Evaluator(registry: partial).evaluate(tree) }
+        // A copy of the standard with `max` replaced and a new function added.
+        var copy = FunctionRegistry.standard
+        copy.register(constant("MAX", -1).0, constant("MAX", -1).1)
+        copy.register(constant("extra", 7).0, constant("extra", 7).1)
+        #expect(try Evaluator(registry: copy).evaluate(tree).description == "2")
+        #expect(try Evaluator(registry: copy).evaluate("extra() + Sum(1, 2)").description == "10")
+        #expect(try Evaluator().evaluate(tree).description == "5")
+    }
+
     @Test(arguments: [
         ("contains(\"Joyfill ROCKS\", \"rock\")", "true"),
         ("contains(\"Joyfill\", \"JOYFILLS\")", "false"),

@@ -161,6 +161,18 @@ struct ParserTests {
         #expect(Parser.parse("1 +").root == nil)
     }
 
+    @Test func namesSurviveTheThreadsNameCache() {
+        // Names and string literals come from a per-thread cache of bounded size: past its
+        // capacity it starts again, and names longer than 16 bytes are compared in full.
+        let long = String(repeating: "field_", count: 4)
+        for index in 0..<(3 * NameCache.capacity) {
+            let tree = Parser.parse("\(long)\(index) + sum(x\(index), \"s\(index)\", \(long)\(index + 1))")
+            #expect(Array(tree.names) == ["\(long)\(index)", "x\(index)", "s\(index)", "\(long)\(index + 1)", "sum"])
+        }
+        let unicode = Parser.parse("größe + 'naïve' + größe2")
+        #expect(Array(unicode.names) == ["größe", "naïve", "größe2"])
+    }
+
     @Test func parsersOnManyThreadsAgree() async {
         // Each thread reuses its own builder; trees made in parallel equal those made alone.
         let sources = (0..<400).map { index in

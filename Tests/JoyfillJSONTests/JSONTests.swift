@@ -162,3 +162,47 @@ struct SourceBytesTests {
         #expect(value.source?.count == text.utf8.count)
     }
 }
+
+struct StringIndexTests {
+    @Test func positionsInInsertionOrder() {
+        var index = StringIndex()
+        let keys = ["", "a", "ab", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefghijklmnopq", "größe", "6857510fbfed1553e168161b"]
+        for (position, key) in keys.enumerated() {
+            let result = index.insert(key)
+            #expect(result.inserted && result.position == position)
+        }
+        for (position, key) in keys.enumerated() {
+            #expect(index.position(of: key) == position)
+            #expect(index[position] == key)
+            let again = index.insert(key)
+            #expect(!again.inserted && again.position == position)
+        }
+        #expect(index.position(of: "abcdefg") == nil)
+        #expect(index.position(of: "abcdefghijklmno") == nil)
+        #expect(index.count == keys.count)
+    }
+
+    @Test func growsPastManyKeys() {
+        var index = StringIndex(capacity: 2)
+        for number in 0..<20_000 { index.insert("field\(number)") }
+        #expect(index.count == 20_000)
+        for number in stride(from: 0, to: 20_000, by: 7) { #expect(index.position(of: "field\(number)") == number) }
+        #expect(index.position(of: "field20000") == nil)
+    }
+
+    @Test func wordsPackBytesExactly() {
+        // Every length up to 16 hashes the same through the packed words as through the bytes.
+        let text = Array("0123456789abcdef".utf8)
+        text.withUnsafeBytes { bytes in
+            for count in 0...16 {
+                let low = StringIndex.word(bytes.baseAddress!, count: min(count, 8))
+                let high = count > 8 ? StringIndex.word(bytes.baseAddress! + 8, count: count - 8) : 0
+                var expected: UInt64 = 0
+                for offset in 0..<min(count, 8) { expected |= UInt64(text[offset]) << (8 * UInt64(offset)) }
+                #expect(low == expected)
+                #expect(StringIndex.hash(low: low, high: high, count: count)
+                        == StringIndex.hash(bytes: UnsafeRawBufferPointer(rebasing: bytes[0..<count])))
+            }
+        }
+    }
+}

@@ -23,6 +23,9 @@ public final class DocumentContext: EvaluationContext {
     @exclusivity(unchecked) private var overridden: [Bool]
     /// Every override's slot, in order; its length is the change version.
     @exclusivity(unchecked) private var changes: [Int32] = []
+    /// Column projections already built (`items.price`), per field position, until the field
+    /// is overridden: a projection allocates an array, and formulas repeat them.
+    @exclusivity(unchecked) private var projections: [Int: [(column: String, value: Value)]] = [:]
 
     public init(document: JoyDoc) {
         self.document = document
@@ -40,6 +43,7 @@ public final class DocumentContext: EvaluationContext {
     public func override(at index: Int, with value: Value) {
         values[index] = value
         overridden[index] = true
+        if !projections.isEmpty { projections[index] = nil }
         changes.append(Int32(index))
     }
 
@@ -74,13 +78,14 @@ public final class DocumentContext: EvaluationContext {
         case .collection: columns = field.rootSchema?.columns ?? []
         default: return nil
         }
-        guard case .array(let rows)? = try value(of: name) else { return nil }
+        guard case .array(let rows)? = value(atSlot: index) else { return nil }
         if let index = Int(member), member.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             guard index < rows.count else {
                 throw ResolutionError(.reference, "\(field.type.name) '\(name)' has \(rows.count) row\(rows.count == 1 ? "" : "s"); there is no row \(index)")
             }
             return rows[index]
         }
+        if let projected = projections[index]?.first(where: { $0.column == member }) { return projected.value }
         let column = columns.first { $0.id == member }
             ?? columns.first { $0.title?.lowercased() == member.lowercased() }
         guard let column else {
@@ -90,10 +95,12 @@ public final class DocumentContext: EvaluationContext {
             if let suggestion = Suggestions.closest(to: member, in: names) { notes.insert("did you mean '\(suggestion)'?", at: 0) }
             throw ResolutionError(.reference, "\(field.type.name) '\(name)' has no column '\(member)'", notes: notes)
         }
-        return .array(ArrayValue(rows.map { row in
+        let projected = Value.array(ArrayValue(rows.map { row in
             if case .object(let object) = row { return object[column.id] ?? .null }
             return .null
         }))
+        projections[index, default: []].append((member, projected))
+        return projected
     }
 
     public var knownNames: [String] { document.fields.map(\.id) }

@@ -20,6 +20,7 @@ public final class Evaluator {
     @exclusivity(unchecked) var nodes: UnsafeMutablePointer<Node>
     @exclusivity(unchecked) var names: UnsafeMutablePointer<String>
     @exclusivity(unchecked) var children: UnsafeMutablePointer<NodeID>
+    @exclusivity(unchecked) var hints: UnsafeMutablePointer<Int16>
     @exclusivity(unchecked) var context: any EvaluationContext = DictionaryContext()
     @exclusivity(unchecked) var steps = 0
     @exclusivity(unchecked) var maxSteps = 0
@@ -40,14 +41,16 @@ public final class Evaluator {
         self.registry = registry
         self.options = options
         tree = Evaluator.placeholder
-        (nodes, names, children) = tree.evaluationTables
+        let tables = tree.evaluationTables
+        (nodes, names, children, hints) = (tables.nodes, tables.names, tables.children, tables.hints)
     }
 
     /// Makes `tree` the tree being evaluated.
     @inline(__always)
     private func use(_ tree: SyntaxTree) {
         self.tree = tree
-        (nodes, names, children) = tree.evaluationTables
+        let tables = tree.evaluationTables
+        (nodes, names, children, hints) = (tables.nodes, tables.names, tables.children, tables.hints)
     }
 
     /// The children in `range` of the current tree (call arguments, array elements).
@@ -114,7 +117,7 @@ public final class Evaluator {
         case .index(let base, let index): return try subscriptValue(base: base, index: index, at: id)
         case .unary(let op, let operand): return try unary(op, operand, at: id)
         case .binary: return try binaryChain(id)
-        case .call(let name, let arguments): return try call(names[name.index], arguments, at: id)
+        case .call(let name, let arguments): return try call(name, arguments, at: id)
         case .array(let range):
             var elements: [Value] = []
             elements.reserveCapacity(range.indices.count)
@@ -310,8 +313,10 @@ public final class Evaluator {
 
     // MARK: - Calls
 
-    private func call(_ name: String, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
-        guard let function = registry.lookup(name) else { throw unknownFunction(name, at: id) }
+    private func call(_ name: NameID, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
+        guard let function = registry.function(hint: hints[name.index]) ?? registry.lookup(names[name.index]) else {
+            throw unknownFunction(names[name.index], at: id)
+        }
         let count = range.indices.count
         if count < function.minimumArity || count > function.maximumArity {
             let signature = function.signature

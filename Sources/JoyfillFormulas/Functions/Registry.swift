@@ -45,6 +45,13 @@ public struct FunctionRegistry: Sendable {
     /// The same functions by ASCII-folded name in an open-addressing table, so that the
     /// lookup on every call hashes a few bytes instead of running SipHash over a String.
     private var folded = FoldedNameTable()
+    /// Every function, by the order its name was first registered (the positions
+    /// ``FoldedNameTable`` holds).
+    private var numbered: [RegisteredFunction] = []
+    /// True for ``standard`` and copies of it: the standard functions keep their positions in
+    /// ``numbered`` (a copy appends new names and replaces in place), so that the parser's
+    /// hints (``position(ofFolded:)`` in the standard registry) are valid here.
+    private var numberedAsStandard = false
 
     /// An empty registry.
     public init() {}
@@ -57,6 +64,7 @@ public struct FunctionRegistry: Sendable {
         MathFunctions.register(in: &registry)
         DateFunctions.register(in: &registry)
         ArrayFunctions.register(in: &registry)
+        registry.numberedAsStandard = true
         return registry
     }()
 
@@ -71,7 +79,28 @@ public struct FunctionRegistry: Sendable {
         // by the canonical one (`countIf`).
         functions[signature.name.lowercased()] = function
         functions[signature.name] = function
-        folded.insert(signature.name.lowercased(), function)
+        let position: Int
+        if let existing = folded.position(signature.name.lowercased()) {
+            position = existing
+            numbered[position] = function
+        } else {
+            position = numbered.count
+            numbered.append(function)
+        }
+        folded.insert(signature.name.lowercased(), function, at: position)
+    }
+
+    /// The position of the function whose name is `bytes` (in any ASCII letter case), for
+    /// hints: see ``function(hint:)``.
+    func position(ofFolded bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        folded.position(bytes)
+    }
+
+    /// The function at the hint's position when this registry numbers functions as
+    /// ``standard`` does (the parser records the hint of every name), or nil to look it up by name.
+    @inline(__always)
+    func function(hint: Int16) -> RegisteredFunction? {
+        hint >= 0 && numberedAsStandard ? numbered[Int(hint)] : nil
     }
 
     /// The function called `name`, in any letter case.
@@ -207,12 +236,13 @@ struct FoldedNameTable: Sendable {
         var low: UInt64 = 0
         var high: UInt64 = 0
         var length = 0
+        var position = 0
         var function: RegisteredFunction?
     }
     private var slots: [Slot] = []
     private var count = 0
 
-    mutating func insert(_ name: String, _ function: RegisteredFunction) {
+    mutating func insert(_ name: String, _ function: RegisteredFunction, at position: Int) {
         let bytes = Array(name.utf8)
         guard bytes.count <= 16, bytes.allSatisfy({ $0 < 0x80 }) else { return }
         if (count + 1) * 2 > slots.count { grow() }
@@ -224,7 +254,7 @@ struct FoldedNameTable: Sendable {
             index = (index + 1) & mask
         }
         if slots[index].function == nil { count += 1 }
-        slots[index] = Slot(low: low, high: high, length: bytes.count, function: function)
+        slots[index] = Slot(low: low, high: high, length: bytes.count, position: position, function: function)
     }
 
     private mutating func grow() {
@@ -239,18 +269,25 @@ struct FoldedNameTable: Sendable {
     }
 
     func lookup(_ name: String) -> RegisteredFunction? {
-        guard count > 0 else { return nil }
-        return name.utf8.withContiguousStorageIfAvailable { bytes -> RegisteredFunction? in
-            guard bytes.count <= 16 else { return nil }
-            let (low, high) = FoldedNameTable.pack(bytes)
-            let mask = slots.count - 1
-            var index = FoldedNameTable.hash(low, high, bytes.count) & mask
-            while let function = slots[index].function {
-                if slots[index].low == low, slots[index].high == high, slots[index].length == bytes.count { return function }
-                index = (index + 1) & mask
-            }
-            return nil
-        } ?? nil
+        name.utf8.withContiguousStorageIfAvailable { slot(for: $0)?.function } ?? nil
+    }
+
+    func position(_ name: String) -> Int? {
+        name.utf8.withContiguousStorageIfAvailable { slot(for: $0)?.position } ?? nil
+    }
+
+    func position(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { slot(for: bytes)?.position }
+
+    private func slot(for bytes: UnsafeBufferPointer<UInt8>) -> Slot? {
+        guard count > 0, bytes.count <= 16 else { return nil }
+        let (low, high) = FoldedNameTable.pack(bytes)
+        let mask = slots.count - 1
+        var index = FoldedNameTable.hash(low, high, bytes.count) & mask
+        while slots[index].function != nil {
+            if slots[index].low == low, slots[index].high == high, slots[index].length == bytes.count { return slots[index] }
+            index = (index + 1) & mask
+        }
+        return nil
     }
 
     /// The bytes, ASCII letters folded to lower case, packed little-endian into two words.

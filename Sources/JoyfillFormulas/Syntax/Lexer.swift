@@ -13,6 +13,8 @@ public struct Lexer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var previous: TokenKind = .endOfInput
+    /// ``ByteClass/table``, read once.
+    private let classes = ByteClass.table
 
     /// Creates a lexer over UTF-8 bytes, which must stay valid while the lexer is used.
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -41,12 +43,33 @@ public struct Lexer {
 
     /// Returns the next token; at the end, `.endOfInput` again and again.
     mutating func next() -> Token {
-        skipWhitespace()
-        let start = position
-        guard position < bytes.count else {
+        // The common tokens (ASCII white space, names, one-byte punctuation) are told apart by
+        // one lookup in ``ByteClass/table``; everything else goes through ``scanToken()``.
+        let end = bytes.count
+        var index = position
+        while index < end, classes[Int(bytes[index])] == ByteClass.space { index += 1 }
+        if index < end, bytes[index] >= 0x80 {
+            position = index
+            skipWhitespace()
+            index = position
+        }
+        let start = index
+        guard index < end else {
+            position = index
             return Token(kind: .endOfInput, span: SourceSpan(start: start, end: start))
         }
-        let kind = scanToken()
+        let byteClass = classes[Int(bytes[index])]
+        let kind: TokenKind
+        if byteClass >= ByteClass.single {
+            kind = TokenKind(rawValue: byteClass &- ByteClass.single).unsafelyUnwrapped
+            position = index + 1
+        } else if byteClass == ByteClass.letter, previous != .dot {
+            position = index
+            kind = scanName()
+        } else {
+            position = index
+            kind = scanToken()
+        }
         previous = kind
         return Token(kind: kind, span: SourceSpan(start: start, end: position))
     }
@@ -89,15 +112,7 @@ public struct Lexer {
         case UInt8(ascii: ">"): return peek(1) == UInt8(ascii: "=") ? double(.greaterEqual) : single(.greater)
         case UInt8(ascii: "&"): return peek(1) == UInt8(ascii: "&") ? double(.ampAmp) : single(.ampersand)
         case UInt8(ascii: "|"): return peek(1) == UInt8(ascii: "|") ? double(.pipePipe) : single(.pipe)
-        case UInt8(ascii: "("): return single(.leftParen)
-        case UInt8(ascii: ")"): return single(.rightParen)
-        case UInt8(ascii: "["): return single(.leftBracket)
-        case UInt8(ascii: "]"): return single(.rightBracket)
-        case UInt8(ascii: "{"): return single(.leftBrace)
-        case UInt8(ascii: "}"): return single(.rightBrace)
-        case UInt8(ascii: ","): return single(.comma)
         case UInt8(ascii: "."): return single(.dot)
-        case UInt8(ascii: ":"): return single(.colon)
         case UInt8(ascii: "%"): return single(.percent)
         case UInt8(ascii: "?"): return single(.question)
         case UInt8(ascii: "^"): return single(.caret)
@@ -194,7 +209,7 @@ public struct Lexer {
         let end = bytes.count
         while index < end {
             let byte = bytes[index]
-            if isASCIINameByte(byte) {
+            if classes[Int(byte)] &- ByteClass.digit < 2 {
                 index += 1
             } else if byte >= 0x80, isNameContinue(at: index) {
                 index += scalarLength(at: index)
@@ -310,4 +325,33 @@ public struct Lexer {
         if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
         return nil
     }
+}
+
+/// The lexer's byte classes: one table lookup tells white space, digits, name letters and the
+/// one-byte tokens that need no look-ahead (whose class is ``single`` + their kind).
+enum ByteClass {
+    static let other: UInt8 = 0
+    static let space: UInt8 = 1
+    static let digit: UInt8 = 2
+    /// ASCII letters and `_` (a digit must directly follow in the table: name bytes are
+    /// `digit` and `letter`).
+    static let letter: UInt8 = 3
+    static let single: UInt8 = 64
+
+    /// 256 entries, never freed.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: other, count: 256)
+        for byte in [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D] { table[byte] = space }
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = digit }
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = letter }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = letter }
+        table[Int(UInt8(ascii: "_"))] = letter
+        let singles: [(Character, TokenKind)] = [
+            ("(", .leftParen), (")", .rightParen), ("[", .leftBracket), ("]", .rightBracket),
+            ("{", .leftBrace), ("}", .rightBrace), (",", .comma), (":", .colon), ("+", .plus),
+        ]
+        for (character, kind) in singles { table[Int(character.asciiValue!)] = single + kind.rawValue }
+        return UnsafePointer(table)
+    }()
 }

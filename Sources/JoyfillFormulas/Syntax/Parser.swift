@@ -23,7 +23,7 @@ public struct Parser {
     /// The tables being filled, and the parser's stacks: `tree.pending` holds the children of
     /// the lists being parsed (arguments, elements; each list uses the top), `tree.scope` the
     /// lambda parameters in scope.
-    private var tree: TreeBuilder
+    private let tree: TreeBuilder
     private var depth = 0
 
     /// Parses `source`. The result always exists; check ``SyntaxTree/isValid`` or its diagnostics.
@@ -39,8 +39,7 @@ public struct Parser {
         self.bytes = bytes
         lexer = Lexer(bytes: bytes)
         current = lexer.next()
-        tree = TreeBuilder()
-        TreeBuilder.take(into: &tree, for: source)
+        tree = TreeBuilder.take(for: source)
     }
 
     private mutating func run() -> SyntaxTree {
@@ -55,7 +54,7 @@ public struct Parser {
             tree.root = nil
         }
         let result = SyntaxTree.make(tree)
-        TreeBuilder.giveBack(&tree)
+        tree.giveBack()
         return result
     }
 
@@ -69,6 +68,10 @@ public struct Parser {
 
     private func text(_ token: Token) -> String {
         string(token.span.start, token.span.end)
+    }
+
+    private func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
     private func string(_ start: Int, _ end: Int) -> String {
@@ -144,7 +147,7 @@ public struct Parser {
     // MARK: - Expressions
 
     private mutating func parseExpression(minimumPrecedence: Int) throws(Diagnostic) -> NodeID {
-        var left = try parseUnary()
+        var left = try parseOperand()
         while let op = try binaryOperator(), op.precedence >= minimumPrecedence {
             let operatorToken = advance()
             if op == .subtract, operatorToken.span.end == current.span.start, current.kind == .number {
@@ -202,15 +205,21 @@ public struct Parser {
                                            fix: .replace(token.span, with: replacement, help)))
     }
 
+    /// An operand: a primary with its prefix operators and postfix accesses. The common case
+    /// (neither) costs one call.
+    @inline(__always)
+    private mutating func parseOperand() throws(Diagnostic) -> NodeID {
+        if current.kind == .minus || current.kind == .bang { return try parseUnary() }
+        let primary = try parsePrimary()
+        if current.kind == .dot || current.kind == .leftBracket { return try parsePostfix(primary) }
+        return primary
+    }
+
     private mutating func parseUnary() throws(Diagnostic) -> NodeID {
-        let token = current
-        guard token.kind == .minus || token.kind == .bang else {
-            return try parsePostfix(parsePrimary())
-        }
-        _ = advance()
+        let token = advance()
         try enter(token.span)
         defer { leave() }
-        let operand = try parseUnary()
+        let operand = try parseOperand()
         let span = token.span.union(tree.span(of: operand))
         if token.kind == .minus, operand.index == tree.nodes.count - 1, case .number(let value) = tree[operand] {
             // Fold `-3` into one literal, as the reference does.
@@ -239,7 +248,7 @@ public struct Parser {
                     throw Diagnostic(.syntax, "expected a property name after '.', found \(describe(nameToken))",
                                      at: nameToken.span)
                 }
-                let name = tree.intern(text(nameToken))
+                let name = tree.intern(slice(nameToken.span.start, nameToken.span.end))
                 node = tree.append(.member(node, name), tree.span(of: node).union(nameToken.span))
             case .leftBracket:
                 let open = advance()
@@ -259,14 +268,10 @@ public struct Parser {
         switch token.kind {
         case .number:
             _ = advance()
-            if bytes[token.span.start..<token.span.end].contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
-                tree.extensions.append(SyntaxExtension(.exponentLiteral, at: token.span))
-            }
             return tree.append(.number(parseNumber(token)), token.span)
         case .string:
             _ = advance()
-            let content = string(token.span.start + 1, token.span.end - 1)
-            return tree.append(.string(tree.intern(content)), token.span)
+            return tree.append(.string(tree.intern(slice(token.span.start + 1, token.span.end - 1))), token.span)
         case .trueKeyword, .falseKeyword:
             _ = advance()
             return tree.append(.boolean(token.kind == .trueKeyword), token.span)
@@ -281,14 +286,14 @@ public struct Parser {
             if bytes[token.span.start] &- 0x30 < 10 {
                 tree.extensions.append(SyntaxExtension(.digitLeadingName, at: token.span))
             }
-            let name = text(token)
             if current.kind == .leftParen {
-                return try parseCall(name: name, nameToken: token)
+                return try parseCall(nameToken: token)
             }
-            if let slot = tree.scope.lastIndex(of: name) {
-                return tree.append(.parameter(slot: Int32(slot), name: tree.intern(name)), token.span)
+            let nameID = tree.intern(slice(token.span.start, token.span.end))
+            if let slot = tree.scope.lastIndex(of: tree.name(nameID)) {
+                return tree.append(.parameter(slot: Int32(slot), name: nameID), token.span)
             }
-            return tree.append(.reference(tree.intern(name)), token.span)
+            return tree.append(.reference(nameID), token.span)
         case .leftParen:
             return try parseParenthesizedOrLambda()
         case .leftBracket:
@@ -323,6 +328,7 @@ public struct Parser {
                 if inFraction { fractionDigits += 1 }
             } else {
                 digits = 99   // an exponent: leave it to the full parser
+                tree.extensions.append(SyntaxExtension(.exponentLiteral, at: token.span))
                 break
             }
         }
@@ -336,7 +342,7 @@ public struct Parser {
         (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
-    private mutating func parseCall(name: String, nameToken: Token) throws(Diagnostic) -> NodeID {
+    private mutating func parseCall(nameToken: Token) throws(Diagnostic) -> NodeID {
         let open = advance()
         try enter(open.span)
         defer { leave() }
@@ -355,24 +361,18 @@ public struct Parser {
                 }
                 if current.kind != .rightParen {
                     throw Diagnostic(.syntax,
-                        "expected ',' or ')' in the arguments of \(name)(), found \(describe(current))",
+                        "expected ',' or ')' in the arguments of \(text(nameToken))(), found \(describe(current))",
                         at: current.span, notes: unsupported(current).map { [$0.message] + $0.notes } ?? [])
                 }
                 break
             }
         }
         let close = advance()
-        let nameID = tree.intern(name)
-        let range = appendChildren(from: base)
+        let nameID = tree.intern(slice(nameToken.span.start, nameToken.span.end))
+        let range = tree.moveChildren(from: base)
         return tree.append(.call(nameID, range), nameToken.span.union(close.span))
     }
 
-    /// Moves the pending children above `base` into the tree's children table.
-    private mutating func appendChildren(from base: Int) -> TableRange {
-        let start = tree.children.count
-        tree.children.append(contentsOf: tree.pending[base...])
-        return TableRange(start: start, count: tree.pending.count - base)
-    }
 
     private mutating func parseParenthesizedOrLambda() throws(Diagnostic) -> NodeID {
         let open = advance()
@@ -394,7 +394,7 @@ public struct Parser {
         let count = tree.pending.count - base
         let close = try expect(.rightParen, count > 1 ? "to close the parameter list" : "to close '('")
         if current.kind == .arrow || current.kind == .fatArrow {
-            return try parseLambda(open: open, items: Array(tree.pending[base...]), mark: mark)
+            return try parseLambda(open: open, items: (base..<tree.pending.count).map { tree.pending[$0] }, mark: mark)
         }
         if count == 0 {
             throw Diagnostic(.syntax, "expected an expression inside '()'", at: open.span.union(close.span))
@@ -428,8 +428,8 @@ public struct Parser {
             parameters.append(parameter)
         }
         // The parameter list was parsed as expressions; drop those nodes.
-        tree.nodes.removeSubrange(mark...)
-        tree.spans.removeSubrange(mark...)
+        tree.nodes.truncate(to: mark)
+        tree.spans.truncate(to: mark)
         let slotBase = tree.scope.count
         let firstName = tree.names.count
         for parameter in parameters { _ = tree.intern(parameter) }
@@ -458,7 +458,7 @@ public struct Parser {
             }
         }
         let close = advance()
-        return tree.append(.array(appendChildren(from: base)), open.span.union(close.span))
+        return tree.append(.array(tree.moveChildren(from: base)), open.span.union(close.span))
     }
 
     private mutating func parseObject() throws(Diagnostic) -> NodeID {
@@ -493,7 +493,7 @@ public struct Parser {
         let keyStart = tree.names.count
         for key in keys { _ = tree.intern(key) }
         let valueStart = tree.children.count
-        tree.children.append(contentsOf: values)
+        for value in values { tree.children.append(value) }
         return tree.append(.object(keys: Int32(keyStart), values: Int32(valueStart), count: Int32(keys.count)),
                            open.span.union(close.span))
     }

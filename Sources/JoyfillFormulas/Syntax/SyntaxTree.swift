@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The index of a node in a ``SyntaxTree``.
 public struct NodeID: Hashable, Sendable {
     @usableFromInline let raw: Int32
@@ -143,7 +135,7 @@ public final class SyntaxTree: Sendable {
     /// Call arguments, array elements and object values.
     public var children: TreeTable<NodeID> { TreeTable(owner: self, base: childBase, count: Int(childCount)) }
 
-    private init(_ builder: borrowing TreeBuilder, layout: Layout) {
+    private init(_ builder: TreeBuilder, layout: Layout) {
         source = builder.source
         diagnostics = builder.diagnostics
         extensions = builder.extensions
@@ -154,23 +146,16 @@ public final class SyntaxTree: Sendable {
         storage = UnsafeMutableRawPointer.allocate(byteCount: max(layout.bytes, 1), alignment: 8)
     }
 
-    /// Copies a finished builder into a new tree.
-    static func make(_ builder: borrowing TreeBuilder) -> SyntaxTree {
+    /// Moves a finished builder's tables into a new tree (the builder's are left empty).
+    static func make(_ builder: TreeBuilder) -> SyntaxTree {
         let layout = Layout(nodes: builder.nodes.count, names: builder.names.count, children: builder.children.count)
         let tree = SyntaxTree(builder, layout: layout)
         let raw = tree.storage
-        builder.nodes.withUnsafeBufferPointer { nodes in
-            guard let source = nodes.baseAddress else { return }
-            (raw + layout.nodes).bindMemory(to: Node.self, capacity: nodes.count).initialize(from: source, count: nodes.count)
-        }
-        builder.spans.withUnsafeBufferPointer { spans in
-            guard let source = spans.baseAddress else { return }
-            (raw + layout.spans).bindMemory(to: SourceSpan.self, capacity: spans.count).initialize(from: source, count: spans.count)
-        }
-        let names = (raw + layout.names).bindMemory(to: String.self, capacity: builder.names.count)
-        for (index, name) in builder.names.enumerated() { (names + index).initialize(to: name) }
-        let children = (raw + layout.children).bindMemory(to: NodeID.self, capacity: builder.children.count)
-        for (index, child) in builder.children.enumerated() { (children + index).initialize(to: child) }
+        builder.nodes.move(to: raw + layout.nodes)
+        builder.spans.move(to: raw + layout.spans)
+        builder.names.move(to: raw + layout.names)
+        builder.children.move(to: raw + layout.children)
+        builder.hints.move(to: raw + layout.hints)
         return tree
     }
 
@@ -181,18 +166,20 @@ public final class SyntaxTree: Sendable {
     }
 
     /// Where each table starts, in bytes from the start of the block. Nodes and names need
-    /// 8-byte alignment and come first; spans and children need 4.
+    /// 8-byte alignment and come first; spans and children need 4, the names' function hints 2.
     struct Layout {
         let nodes = 0
         let names: Int
         let spans: Int
         let children: Int
+        let hints: Int
         let bytes: Int
         init(nodes nodeCount: Int, names nameCount: Int, children childCount: Int) {
             names = nodeCount * MemoryLayout<Node>.stride
             spans = names + nameCount * MemoryLayout<String>.stride
             children = spans + nodeCount * MemoryLayout<SourceSpan>.stride
-            bytes = children + childCount * MemoryLayout<NodeID>.stride
+            hints = children + childCount * MemoryLayout<NodeID>.stride
+            bytes = hints + nameCount * MemoryLayout<Int16>.stride
         }
     }
 
@@ -207,11 +194,22 @@ public final class SyntaxTree: Sendable {
     @inline(__always) var spanBase: UnsafeMutablePointer<SourceSpan> {
         (storage + layout.spans).assumingMemoryBound(to: SourceSpan.self)
     }
-    /// The tables the evaluator reads, with the layout computed once for all three.
-    var evaluationTables: (nodes: UnsafeMutablePointer<Node>, names: UnsafeMutablePointer<String>, children: UnsafeMutablePointer<NodeID>) {
+    /// The tables the evaluator reads, with the layout computed once for all four.
+    var evaluationTables: EvaluationTables {
         let layout = self.layout
-        return (nodeBase, (storage + layout.names).assumingMemoryBound(to: String.self),
-                (storage + layout.children).assumingMemoryBound(to: NodeID.self))
+        return EvaluationTables(
+            nodes: nodeBase, names: (storage + layout.names).assumingMemoryBound(to: String.self),
+            children: (storage + layout.children).assumingMemoryBound(to: NodeID.self),
+            hints: (storage + layout.hints).assumingMemoryBound(to: Int16.self))
+    }
+
+    /// Pointers to a tree's tables, valid while the tree lives.
+    struct EvaluationTables {
+        var nodes: UnsafeMutablePointer<Node>
+        var names: UnsafeMutablePointer<String>
+        var children: UnsafeMutablePointer<NodeID>
+        /// Per name, its position among the standard functions or -1 (see ``NameCache``).
+        var hints: UnsafeMutablePointer<Int16>
     }
     @inline(__always) var childBase: UnsafeMutablePointer<NodeID> {
         (storage + layout.children).assumingMemoryBound(to: NodeID.self)
@@ -263,123 +261,6 @@ public struct TreeTable<Element>: RandomAccessCollection {
     public subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "index out of range")
         return withExtendedLifetime(owner) { base[position] }
-    }
-}
-
-/// The mutable tables a ``Parser`` fills before copying them into a ``SyntaxTree``. Each
-/// thread keeps one between parses (``TreeBuilder/take(into:for:)``), so that parsing a formula
-/// allocates only the finished tree.
-struct TreeBuilder {
-    var source = ""
-    var nodes: [Node] = []
-    var spans: [SourceSpan] = []
-    var names: [String] = []
-    var children: [NodeID] = []
-    var root: NodeID?
-    var diagnostics: [Diagnostic] = []
-    var extensions: [SyntaxExtension] = []
-    /// The parser's own stacks, kept here so that they are reused too.
-    var pending: [NodeID] = []
-    var scope: [String] = []
-
-    subscript(id: NodeID) -> Node { nodes[id.index] }
-    func span(of id: NodeID) -> SourceSpan { spans[id.index] }
-    func name(_ id: NameID) -> String { names[id.index] }
-
-    func text(of id: NodeID) -> Substring { source.text(in: spans[id.index]) }
-
-    mutating func append(_ node: Node, _ span: SourceSpan) -> NodeID {
-        nodes.append(node)
-        spans.append(span)
-        return NodeID(nodes.count - 1)
-    }
-
-    mutating func intern(_ name: String) -> NameID {
-        names.append(name)
-        return NameID(names.count - 1)
-    }
-
-    /// Empties every table, keeping its capacity.
-    mutating func reset(source: String) {
-        self.source = source
-        root = nil
-        nodes.removeAll(keepingCapacity: true)
-        spans.removeAll(keepingCapacity: true)
-        names.removeAll(keepingCapacity: true)
-        children.removeAll(keepingCapacity: true)
-        pending.removeAll(keepingCapacity: true)
-        scope.removeAll(keepingCapacity: true)
-        diagnostics = []
-        extensions = []
-    }
-
-    /// Tables larger than this (a formula of tens of thousands of nodes) are dropped after the
-    /// parse instead of kept for the next one, so that a thread does not hold on to them.
-    static let keptCapacity = 1 << 14
-
-    init(source: String = "") {
-        self.source = source
-    }
-
-    /// Moves this thread's builder, emptied for `source`, into `builder` (which must be a new,
-    /// empty one; it stays so, ready for `source`, if another parse on this thread is using
-    /// the thread's builder).
-    static func take(into builder: inout TreeBuilder, for source: String) {
-        ThreadBuilders.take(into: &builder)
-        builder.reset(source: source)
-    }
-
-    /// Moves the builder back to this thread for its next parse, leaving `builder` empty.
-    /// (Moved rather than copied, so that the thread's builder owns its tables alone and the
-    /// next parse reuses them in place.)
-    static func giveBack(_ builder: inout TreeBuilder) {
-        let largest = max(builder.nodes.capacity, builder.names.capacity, builder.children.capacity, builder.pending.capacity)
-        if largest > keptCapacity { builder = TreeBuilder() }
-        builder.source = ""
-        ThreadBuilders.give(&builder)
-    }
-}
-
-/// Each thread's spare ``TreeBuilder``, in thread-local storage.
-enum ThreadBuilders {
-    /// Holds a builder by reference, so that it can live in a thread-local slot.
-    final class Box {
-        var builder = TreeBuilder()
-        var inUse = false
-    }
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            // The thread is ending: release its box.
-            guard let pointer = pointer as UnsafeMutableRawPointer? else { return }
-            Unmanaged<Box>.fromOpaque(pointer).release()
-        }
-        precondition(status == 0, "pthread_key_create failed")
-        return key
-    }()
-
-    private static var box: Box {
-        if let pointer = pthread_getspecific(key) { return Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue() }
-        let box = Box()
-        pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
-        return box
-    }
-
-    /// Moves this thread's builder into `builder` (left as it is when a parse on this thread
-    /// already has it).
-    static func take(into builder: inout TreeBuilder) {
-        let box = self.box
-        if box.inUse { return }
-        box.inUse = true
-        swap(&builder, &box.builder)
-    }
-
-    /// Moves `builder` into this thread's slot, leaving it empty.
-    static func give(_ builder: inout TreeBuilder) {
-        let box = self.box
-        swap(&box.builder, &builder)
-        box.inUse = false
     }
 }
 

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JoyfillJSON
+
+/// The names and string literals one thread's parser has already turned into `String`s, with
+/// what is known about each name: its position among the standard functions (a *hint*).
+///
+/// Formulas repeat a small vocabulary (field ids, function names, a few literals). Making a
+/// `String` from bytes validates and copies them; finding the bytes here costs a hash and a
+/// compare, and the hint spares the evaluator a registry lookup on every call (see
+/// ``FunctionRegistry/function(hint:)``).
+///
+/// The cache is bounded: when it holds ``capacity`` names it starts again empty, so a thread
+/// that parses millions of distinct names keeps only the latest few hundred.
+final class NameCache {
+    /// One name: names of up to 16 bytes are compared by their bytes packed in two words,
+    /// longer ones through the string.
+    struct Entry {
+        var low: UInt64
+        var high: UInt64
+        var count: Int
+        /// The name's position in ``FunctionRegistry/standard``, or -1.
+        var hint: Int16
+        var name: String
+    }
+
+    static let capacity = 1024
+    /// Entry position + 1 per slot (0: empty); twice as many slots as entries at most.
+    private let slots: UnsafeMutablePointer<Int32>
+    private static let mask = 2 * capacity - 1
+    @exclusivity(unchecked) private var entries = RawStack<Entry>(capacity: NameCache.capacity)
+    /// The hash seed (the process's, read once).
+    private let seed = StringIndex.hash(bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+
+    init() {
+        slots = .allocate(capacity: 2 * NameCache.capacity)
+        slots.initialize(repeating: 0, count: 2 * NameCache.capacity)
+    }
+
+    deinit {
+        slots.deallocate()
+        entries.release()
+    }
+
+    /// The string and function hint for `bytes` (which must be valid UTF-8: they come from
+    /// a `String`).
+    func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, hint: Int16) {
+        let count = bytes.count
+        var low: UInt64 = 0, high: UInt64 = 0
+        var hash: UInt64
+        if count <= 16, let base = bytes.baseAddress {
+            low = StringIndex.word(base, count: min(count, 8))
+            if count > 8 { high = StringIndex.word(base + 8, count: count - 8) }
+            let product = (low ^ seed).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+            hash = product.high ^ product.low ^ high &* 0xBF58_476D_1CE4_E5B9 ^ UInt64(count)
+            hash ^= hash >> 29
+        } else {
+            hash = StringIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
+        }
+        var index = Int(truncatingIfNeeded: hash) & NameCache.mask
+        while case let slot = slots[index], slot != 0 {
+            let entry = entries.base + Int(slot) - 1
+            if entry.pointee.low == low, entry.pointee.high == high, entry.pointee.count == count,
+               count <= 16 || NameCache.equal(entry.pointee.name, bytes) {
+                return (entry.pointee.name, entry.pointee.hint)
+            }
+            index = (index + 1) & NameCache.mask
+        }
+        if entries.count == NameCache.capacity {
+            entries.removeAll()
+            slots.update(repeating: 0, count: 2 * NameCache.capacity)
+            return lookup(bytes)
+        }
+        let name = String(decoding: bytes, as: UTF8.self)
+        let hint = Int16(truncatingIfNeeded: FunctionRegistry.standard.position(ofFolded: bytes) ?? -1)
+        entries.append(Entry(low: low, high: high, count: count, hint: hint, name: name))
+        slots[index] = Int32(entries.count)
+        return (name, hint)
+    }
+
+    private static func equal(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var name = name
+        return name.withUTF8 { stored in
+            stored.count == bytes.count && memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
+    }
+}

@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The tables a ``Parser`` fills before copying them into a ``SyntaxTree``, and its stacks.
+///
+/// Each thread keeps one between parses (``take()`` and ``giveBack()``), so that parsing a
+/// formula allocates only the finished tree. The tables are ``RawStack``s rather than arrays:
+/// a parse appends a few dozen entries, and an array append's uniqueness and capacity checks
+/// cost more than the entry.
+final class TreeBuilder {
+    @exclusivity(unchecked) var source = ""
+    @exclusivity(unchecked) var nodes = RawStack<Node>()
+    @exclusivity(unchecked) var spans = RawStack<SourceSpan>()
+    @exclusivity(unchecked) var names = RawStack<String>()
+    /// Parallel to `names`: each name's function hint (see ``NameCache``).
+    @exclusivity(unchecked) var hints = RawStack<Int16>()
+    @exclusivity(unchecked) var children = RawStack<NodeID>()
+    @exclusivity(unchecked) var root: NodeID?
+    @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
+    @exclusivity(unchecked) var extensions: [SyntaxExtension] = []
+    /// The children of the lists being parsed (arguments, elements; each list uses the top).
+    @exclusivity(unchecked) var pending = RawStack<NodeID>()
+    /// The lambda parameters in scope, innermost last.
+    @exclusivity(unchecked) var scope: [String] = []
+    /// This thread's strings for names already seen.
+    let cache = NameCache()
+    /// True while a parse on this thread uses the builder.
+    @exclusivity(unchecked) fileprivate var inUse = false
+
+    deinit {
+        nodes.release()
+        spans.release()
+        names.release()
+        hints.release()
+        children.release()
+        pending.release()
+    }
+
+    subscript(id: NodeID) -> Node { nodes[id.index] }
+    func span(of id: NodeID) -> SourceSpan { spans[id.index] }
+    func name(_ id: NameID) -> String { names[id.index] }
+
+    func text(of id: NodeID) -> Substring { source.text(in: spans[id.index]) }
+
+    @inline(__always)
+    func append(_ node: Node, _ span: SourceSpan) -> NodeID {
+        nodes.append(node)
+        spans.append(span)
+        return NodeID(nodes.count - 1)
+    }
+
+    /// Adds a name made in the parser (no function hint).
+    func intern(_ name: String) -> NameID {
+        names.append(name)
+        hints.append(-1)
+        return NameID(names.count - 1)
+    }
+
+    /// Adds the name or string literal spelled by `bytes`.
+    func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
+        let (name, hint) = cache.lookup(bytes)
+        names.append(name)
+        hints.append(hint)
+        return NameID(names.count - 1)
+    }
+
+    /// Moves the pending children from `base` on into the children table.
+    func moveChildren(from base: Int) -> TableRange {
+        let start = children.count
+        for index in base..<pending.count { children.append(pending[index]) }
+        pending.truncate(to: base)
+        return TableRange(start: start, count: children.count - start)
+    }
+
+    /// Empties every table for a parse of `source`.
+    private func reset(source: String) {
+        self.source = source
+        root = nil
+        nodes.removeAll()
+        spans.removeAll()
+        names.removeAll()
+        hints.removeAll()
+        children.removeAll()
+        pending.removeAll()
+        scope.removeAll(keepingCapacity: true)
+        if !diagnostics.isEmpty { diagnostics = [] }
+        if !extensions.isEmpty { extensions = [] }
+    }
+
+    /// Tables larger than this (a formula of tens of thousands of nodes) are dropped after the
+    /// parse instead of kept for the next one, so that a thread does not hold on to them.
+    static let keptCapacity = 1 << 14
+
+    /// This thread's builder, emptied for `source`; a new one when a parse on this thread is
+    /// already using it.
+    static func take(for source: String) -> TreeBuilder {
+        let builder = ThreadBuilders.current
+        let taken = builder.inUse ? TreeBuilder() : builder
+        taken.inUse = true
+        taken.reset(source: source)
+        return taken
+    }
+
+    /// Ends a parse with this builder: the thread keeps it for the next one.
+    func giveBack() {
+        source = ""
+        inUse = false
+        if max(nodes.capacity, names.capacity, children.capacity, pending.capacity) > TreeBuilder.keptCapacity {
+            ThreadBuilders.replace(self)
+        }
+    }
+}
+
+/// A growable buffer without copy-on-write: appends check only the capacity. Its owner frees
+/// it with ``release()``; a copy shares the same memory (only ``TreeBuilder`` holds them).
+struct RawStack<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    @inline(__always)
+    subscript(position: Int) -> Element {
+        get { base[position] }
+        nonmutating set { base[position] = newValue }
+    }
+
+    var last: Element? { count == 0 ? nil : base[count - 1] }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    /// Drops the elements from `count` on.
+    @inline(__always)
+    mutating func truncate(to newCount: Int) {
+        guard newCount < count else { return }
+        (base + newCount).deinitialize(count: count - newCount)
+        count = newCount
+    }
+
+    mutating func removeAll() { truncate(to: 0) }
+
+    /// Moves the elements to raw memory (which they are bound to), for a finished tree; the
+    /// stack is left empty.
+    mutating func move(to destination: UnsafeMutableRawPointer) {
+        guard count > 0 else { return }
+        destination.bindMemory(to: Element.self, capacity: count).moveInitialize(from: base, count: count)
+        count = 0
+    }
+
+    /// Frees the buffer; the stack must not be used again.
+    func release() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}
+
+/// Each thread's ``TreeBuilder``, in thread-local storage.
+enum ThreadBuilders {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            // The thread is ending: release its builder.
+            guard let pointer = pointer as UnsafeMutableRawPointer? else { return }
+            Unmanaged<TreeBuilder>.fromOpaque(pointer).release()
+        }
+        precondition(status == 0, "pthread_key_create failed")
+        return key
+    }()
+
+    /// This thread's builder.
+    static var current: TreeBuilder {
+        if let pointer = pthread_getspecific(key) { return Unmanaged<TreeBuilder>.fromOpaque(pointer).takeUnretainedValue() }
+        let builder = TreeBuilder()
+        pthread_setspecific(key, Unmanaged.passRetained(builder).toOpaque())
+        return builder
+    }
+
+    /// Gives this thread a fresh builder in place of `builder` when `builder` is its own
+    /// (which has grown too large to keep).
+    static func replace(_ builder: TreeBuilder) {
+        guard let pointer = pthread_getspecific(key),
+              Unmanaged<TreeBuilder>.fromOpaque(pointer).takeUnretainedValue() === builder else { return }
+        pthread_setspecific(key, Unmanaged.passRetained(TreeBuilder()).toOpaque())
+        Unmanaged<TreeBuilder>.fromOpaque(pointer).release()
+    }
+}
