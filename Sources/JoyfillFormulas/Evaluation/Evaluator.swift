@@ -26,9 +26,9 @@ public final class Evaluator {
     @exclusivity(unchecked) var maxSteps = 0
     @exclusivity(unchecked) var maxStringLength = 0
     @exclusivity(unchecked) var now: Instant = .now
-    @exclusivity(unchecked) var locals: [Value] = []
+    @exclusivity(unchecked) var locals = RawStack<Value>()
     @exclusivity(unchecked) var frameBase = 0
-    @exclusivity(unchecked) var stack: [Value] = []
+    @exclusivity(unchecked) var stack = RawStack<Value>()
     @exclusivity(unchecked) var spine: [NodeID] = []
     /// For the tree being evaluated, each name's slot in the context (or empty: look up by name).
     @exclusivity(unchecked) var slotTable: [Int32] = []
@@ -36,6 +36,11 @@ public final class Evaluator {
     @exclusivity(unchecked) var memo: CallMemo?
 
     private static let placeholder = Parser.parse("null")
+
+    deinit {
+        locals.release()
+        stack.release()
+    }
 
     public init(registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
         self.registry = registry
@@ -84,8 +89,8 @@ public final class Evaluator {
         maxSteps = options.maxSteps
         maxStringLength = options.maxStringLength
         now = options.now ?? .now
-        locals.removeAll(keepingCapacity: true)
-        stack.removeAll(keepingCapacity: true)
+        locals.removeAll()
+        stack.removeAll()
         frameBase = 0
         return try eval(root)
     }
@@ -133,7 +138,7 @@ public final class Evaluator {
             if object.depth > Value.maxDepth { throw tooDeep(at: id) }
             return .object(object)
         case .lambda(_, _, let slotBase):
-            let captured = slotBase == 0 ? [] : Array(locals[frameBase..<(frameBase + Int(slotBase))])
+            let captured = slotBase == 0 ? [] : (frameBase..<(frameBase + Int(slotBase))).map { locals[$0] }
             return .lambda(Lambda(tree: tree, node: id, captured: captured))
         }
     }
@@ -332,7 +337,7 @@ public final class Evaluator {
     /// Evaluates the arguments onto ``stack``, checking their types, and runs the function;
     /// `capture` sees the argument values and the result.
     private func plainCall(_ function: RegisteredFunction, _ range: TableRange, at id: NodeID,
-                           capture: ((ArraySlice<Value>, Value) -> Void)? = nil) throws(Diagnostic) -> Value {
+                           capture: (([Value], Value) -> Void)? = nil) throws(Diagnostic) -> Value {
         let base = stack.count
         var position = 0
         for node in children(range) {
@@ -350,7 +355,7 @@ public final class Evaluator {
         }
         defer { stack.truncate(to: base) }
         let result = try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
-        capture?(stack[base...], result)
+        capture?(stack.suffix(from: base), result)
         return result
     }
 
@@ -385,7 +390,7 @@ public final class Evaluator {
         let version = context.changeVersion
         var entry: CallMemo.Entry?
         let result = try plainCall(function, range, at: id) { values, result in
-            entry = CallMemo.Entry(values: Array(values), slots: slots, result: result, version: version)
+            entry = CallMemo.Entry(values: values, slots: slots, result: result, version: version)
         }
         memo.entries[key] = .some(entry)
         return result

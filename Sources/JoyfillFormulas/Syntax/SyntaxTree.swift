@@ -144,6 +144,7 @@ public final class SyntaxTree: Sendable {
         nameCount = Int32(builder.names.count)
         childCount = Int32(builder.children.count)
         storage = UnsafeMutableRawPointer.allocate(byteCount: max(layout.bytes, 1), alignment: 8)
+        spanOffset = Int32(truncatingIfNeeded: layout.spans)
     }
 
     /// Moves a finished builder's tables into a new tree (the builder's are left empty).
@@ -184,6 +185,8 @@ public final class SyntaxTree: Sendable {
     }
 
     private var layout: Layout { Layout(nodes: Int(nodeCount), names: Int(nameCount), children: Int(childCount)) }
+    /// Where the spans start in ``storage`` (read for every error and by every pass).
+    private let spanOffset: Int32
 
     @inline(__always) var nodeBase: UnsafeMutablePointer<Node> {
         storage.assumingMemoryBound(to: Node.self)
@@ -192,7 +195,7 @@ public final class SyntaxTree: Sendable {
         (storage + layout.names).assumingMemoryBound(to: String.self)
     }
     @inline(__always) var spanBase: UnsafeMutablePointer<SourceSpan> {
-        (storage + layout.spans).assumingMemoryBound(to: SourceSpan.self)
+        (storage + Int(spanOffset)).assumingMemoryBound(to: SourceSpan.self)
     }
     /// The tables the evaluator reads, with the layout computed once for all four.
     var evaluationTables: EvaluationTables {

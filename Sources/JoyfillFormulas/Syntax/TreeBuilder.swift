@@ -116,67 +116,6 @@ final class TreeBuilder {
     }
 }
 
-/// A growable buffer without copy-on-write: appends check only the capacity. Its owner frees
-/// it with ``release()``; a copy shares the same memory (only ``TreeBuilder`` holds them).
-struct RawStack<Element> {
-    private(set) var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
-    private(set) var capacity: Int
-
-    init(capacity: Int = 64) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
-    }
-
-    @inline(__always)
-    subscript(position: Int) -> Element {
-        get { base[position] }
-        nonmutating set { base[position] = newValue }
-    }
-
-    var last: Element? { count == 0 ? nil : base[count - 1] }
-
-    @inline(__always)
-    mutating func append(_ element: Element) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: element)
-        count += 1
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity *= 2
-    }
-
-    /// Drops the elements from `count` on.
-    @inline(__always)
-    mutating func truncate(to newCount: Int) {
-        guard newCount < count else { return }
-        (base + newCount).deinitialize(count: count - newCount)
-        count = newCount
-    }
-
-    mutating func removeAll() { truncate(to: 0) }
-
-    /// Moves the elements to raw memory (which they are bound to), for a finished tree; the
-    /// stack is left empty.
-    mutating func move(to destination: UnsafeMutableRawPointer) {
-        guard count > 0 else { return }
-        destination.bindMemory(to: Element.self, capacity: count).moveInitialize(from: base, count: count)
-        count = 0
-    }
-
-    /// Frees the buffer; the stack must not be used again.
-    func release() {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-}
-
 /// Each thread's ``TreeBuilder``, in thread-local storage.
 enum ThreadBuilders {
     private static let key: pthread_key_t = {

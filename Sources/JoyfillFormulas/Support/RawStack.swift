@@ -1,0 +1,77 @@
+/// A growable buffer without copy-on-write: appends check only the capacity, reads check
+/// nothing. For the parser's tables and the evaluator's stacks, which take a few dozen pushes
+/// and pops per formula, where an array's uniqueness and bounds checks cost more than the
+/// element. Its owner (a class) frees it with ``release()``; a copy shares the same memory.
+struct RawStack<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    @inline(__always)
+    subscript(position: Int) -> Element {
+        get { base[position] }
+        nonmutating set { base[position] = newValue }
+    }
+
+    var last: Element? { count == 0 ? nil : base[count - 1] }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    /// Drops the elements from `count` on.
+    @inline(__always)
+    mutating func truncate(to newCount: Int) {
+        // One element at a time: stacks drop a few, and a single deinitialization is inlined
+        // where a counted one goes through the runtime.
+        while count > newCount {
+            count -= 1
+            (base + count).deinitialize(count: 1)
+        }
+    }
+
+    mutating func removeAll() { truncate(to: 0) }
+
+    /// Moves the elements to raw memory (which they are bound to), for a finished tree; the
+    /// stack is left empty.
+    mutating func move(to destination: UnsafeMutableRawPointer) {
+        guard count > 0 else { return }
+        destination.bindMemory(to: Element.self, capacity: count).moveInitialize(from: base, count: count)
+        count = 0
+    }
+
+    /// Frees the buffer; the stack must not be used again.
+    func release() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}
+
+extension RawStack {
+    /// Appends every element of `elements`.
+    mutating func append(contentsOf elements: some Collection<Element>) {
+        for element in elements { append(element) }
+    }
+
+    /// The elements from `start` on, as an array.
+    func suffix(from start: Int) -> [Element] {
+        Array(UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+}
