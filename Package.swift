@@ -43,7 +43,7 @@ let package = Package(
             dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine"],
             path: "Benchmarks/jf-bench"
         ),
-        .testTarget(name: "JoyfillFormulasTests", dependencies: ["JoyfillFormulas"]),
+        .testTarget(name: "JoyfillFormulasTests", dependencies: ["JoyfillFormulas"], exclude: ["Fixtures"]),
         .testTarget(name: "JoyfillJSONTests", dependencies: ["JoyfillJSON"]),
         .testTarget(name: "JoyfillModelTests", dependencies: ["JoyfillModel"]),
         .testTarget(name: "JoyfillEngineTests", dependencies: ["JoyfillEngine"]),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import JoyfillFormulas
 
@@ -252,5 +253,22 @@ struct ConformanceTests {
     @Test func unicodeNamesAndWhitespace() {
         let names: [String: Value] = ["ñame": .string("x"), "データ": .number(2), "x²": .number(4)]
         #expect(outcome("ñame + データ\u{00A0}+\u{2003}x²", names) == "\"x24\"")
+    }
+}
+
+struct NumberTextTests {
+    /// Numbers of every magnitude, as Node.js writes them (`Fixtures/number-text.tsv`).
+    @Test func numbersReadAsJavaScriptWritesThem() throws {
+        let path = repositoryRoot.appendingPathComponent("Tests/JoyfillFormulasTests/Fixtures/number-text.tsv")
+        let lines = try String(contentsOf: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.count == 2000)
+        for line in lines {
+            let fields = line.split(separator: "\t")
+            let number = try #require(Double(String(fields[0])))
+            #expect(NumberText.format(number) == String(fields[1]), "\(fields[0])")
+            let text = String(fields[1])
+            let negated = number == 0 ? "0" : text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text
+            #expect(NumberText.format(-number) == negated, "-\(fields[0])")
+        }
     }
 }

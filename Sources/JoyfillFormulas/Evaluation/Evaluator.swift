@@ -25,6 +25,7 @@ public final class Evaluator {
     @exclusivity(unchecked) var steps = 0
     @exclusivity(unchecked) var maxSteps = 0
     @exclusivity(unchecked) var maxStringLength = 0
+    @exclusivity(unchecked) var maxCollectionCount = 0
     @exclusivity(unchecked) var now: Instant = .now
     @exclusivity(unchecked) var locals = RawStack<Value>()
     @exclusivity(unchecked) var frameBase = 0
@@ -86,8 +87,11 @@ public final class Evaluator {
         slotTable = slots
         self.memo = slots.isEmpty ? nil : memo
         steps = 0
+        // Read once: every access to `options` is checked for exclusivity.
+        let options = self.options
         maxSteps = options.maxSteps
         maxStringLength = options.maxStringLength
+        maxCollectionCount = options.maxCollectionCount
         now = options.now ?? .now
         locals.removeAll()
         stack.removeAll()

@@ -39,7 +39,7 @@ enum ArrayFunctions {
             for (index, element) in array.enumerated() {
                 let result = try args.call(callback) { elementArgument($0, element, index, array) }
                 if case .array(let inner) = result { results.append(contentsOf: inner) } else { results.append(result) }
-                if results.count > args.options.maxCollectionCount { return try args.array(results) }
+                if results.count > args.maxCollectionCount { return try args.array(results) }
             }
             return try args.array(results)
         }

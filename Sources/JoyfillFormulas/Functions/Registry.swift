@@ -168,6 +168,12 @@ public struct Arguments {
     /// The evaluation's options (time zone, limits).
     public var options: EvaluationOptions { evaluator.options }
 
+    /// The longest string an operation may build (read without copying ``options``).
+    public var maxStringLength: Int { evaluator.maxStringLength }
+
+    /// The most elements an operation may put in one array (read without copying ``options``).
+    public var maxCollectionCount: Int { evaluator.maxCollectionCount }
+
     /// The instant `now()` returns in this evaluation.
     public var now: Instant { evaluator.now }
 
@@ -203,24 +209,24 @@ public struct Arguments {
     /// Counts `amount` steps against the evaluation budget (for work done outside the tree).
     public func charge(_ amount: Int) throws(Diagnostic) {
         evaluator.steps += amount
-        if evaluator.steps > evaluator.options.maxSteps {
-            throw error(.other, "evaluation stopped after \(evaluator.options.maxSteps) steps",
+        if evaluator.steps > evaluator.maxSteps {
+            throw error(.other, "evaluation stopped after \(evaluator.maxSteps) steps",
                         notes: ["the formula does too much work for the step budget; raise it with --max-steps if this is expected"])
         }
     }
 
     /// Builds an array result, enforcing the size and nesting limits.
     public func array(_ elements: [Value]) throws(Diagnostic) -> Value {
-        if elements.count > evaluator.options.maxCollectionCount {
-            throw error(.other, "array larger than the limit of \(evaluator.options.maxCollectionCount) elements")
+        if elements.count > evaluator.maxCollectionCount {
+            throw error(.other, "array larger than the limit of \(evaluator.maxCollectionCount) elements")
         }
         return try evaluator.checkedArray(elements, at: call)
     }
 
     /// Builds a string result, enforcing the length limit.
     public func string(_ text: String) throws(Diagnostic) -> Value {
-        if text.utf8.count > evaluator.options.maxStringLength {
-            throw error(.other, "string longer than the limit of \(evaluator.options.maxStringLength) bytes")
+        if text.utf8.count > evaluator.maxStringLength {
+            throw error(.other, "string longer than the limit of \(evaluator.maxStringLength) bytes")
         }
         return .string(text)
     }

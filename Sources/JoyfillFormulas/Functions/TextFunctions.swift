@@ -28,7 +28,7 @@ enum TextFunctions {
             var text = ""
             for position in 0..<args.count {
                 args[position].appendText(to: &text)
-                if text.utf8.count > args.options.maxStringLength { return try args.string(text) }
+                if text.utf8.count > args.maxStringLength { return try args.string(text) }
             }
             return .string(text)
         }
@@ -108,7 +108,7 @@ enum TextFunctions {
             for (index, element) in args.list(0).enumerated() {
                 if index > 0 { text += separator }
                 element.appendText(to: &text)
-                if text.utf8.count > args.options.maxStringLength { return try args.string(text) }
+                if text.utf8.count > args.maxStringLength { return try args.string(text) }
             }
             return .string(text)
         }

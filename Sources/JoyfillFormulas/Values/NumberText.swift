@@ -1,5 +1,10 @@
 /// Numbers as text, exactly as JavaScript's `Number.prototype.toString` writes them
 /// (decision V5): `8`, `0.1`, `1e+21`, `1e-7`, `NaN`, `Infinity`.
+///
+/// Swift's `description` already prints the shortest digits that read back as the same
+/// double; this only lays them out the JavaScript way. It works on UTF-8 bytes: text is built
+/// for every number a formula concatenates, and `Character`-level string work costs tens of
+/// times more.
 enum NumberText {
     static func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
@@ -8,55 +13,63 @@ enum NumberText {
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             return String(Int64(value))
         }
-        let negative = value < 0
-        let (digits, exponent) = shortestDigits(abs(value))
+        let (digits, n) = shortestDigits(abs(value))
         // The value is 0.d1d2…dk × 10^n.
         let k = digits.count
-        let n = exponent
-        var text: String
+        var text: [UInt8] = []
+        text.reserveCapacity(k + 8)
+        if value < 0 { text.append(UInt8(ascii: "-")) }
         if k <= n && n <= 21 {
-            text = digits + String(repeating: "0", count: n - k)
+            text += digits
+            text += repeatElement(UInt8(ascii: "0"), count: n - k)
         } else if 0 < n && n <= 21 {
-            let index = digits.index(digits.startIndex, offsetBy: n)
-            text = digits[..<index] + "." + digits[index...]
+            text += digits[..<n]
+            text.append(UInt8(ascii: "."))
+            text += digits[n...]
         } else if -6 < n && n <= 0 {
-            text = "0." + String(repeating: "0", count: -n) + digits
+            text += [UInt8(ascii: "0"), UInt8(ascii: ".")]
+            text += repeatElement(UInt8(ascii: "0"), count: -n)
+            text += digits
         } else {
             let e = n - 1
-            let sign = e < 0 ? "-" : "+"
-            let mantissa = k == 1 ? digits : String(digits.first!) + "." + digits.dropFirst()
-            text = mantissa + "e" + sign + String(abs(e))
+            text.append(digits[0])
+            if k > 1 {
+                text.append(UInt8(ascii: "."))
+                text += digits[1...]
+            }
+            text += [UInt8(ascii: "e"), e < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")]
+            text += String(abs(e)).utf8
         }
-        return negative ? "-" + text : text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The shortest round-trip decimal digits of a positive finite value, and the exponent
-    /// `n` such that the value is `0.digits × 10^n`. Swift's `description` already prints
-    /// shortest round-trip digits; this only normalises its layout.
-    private static func shortestDigits(_ value: Double) -> (String, Int) {
+    /// `n` such that the value is `0.digits × 10^n`.
+    static func shortestDigits(_ value: Double) -> (digits: [UInt8], n: Int) {
         let description = value.description   // e.g. "123.45", "1e-07", "1.2345e+20"
-        var mantissa = Substring(description)
-        var exponent = 0
-        if let e = description.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            mantissa = description[..<e]
-            exponent = Int(description[description.index(after: e)...]) ?? 0
-        }
-        var digits = ""
+        var digits: [UInt8] = []
+        digits.reserveCapacity(24)
         var pointPosition: Int?
-        for character in mantissa {
-            if character == "." {
-                pointPosition = digits.count
-            } else {
-                digits.append(character)
+        var exponent = 0
+        var exponentSign = 1
+        var inExponent = false
+        for byte in description.utf8 {
+            switch byte {
+            case UInt8(ascii: "."): pointPosition = digits.count
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case UInt8(ascii: "-"): exponentSign = -1
+            case UInt8(ascii: "+"): continue
+            default:
+                if inExponent { exponent = exponent * 10 + Int(byte &- 0x30) } else { digits.append(byte) }
             }
         }
-        var n = (pointPosition ?? digits.count) + exponent
+        var n = (pointPosition ?? digits.count) + exponentSign * exponent
         // Strip leading zeros (0.00123) and trailing zeros (100.0).
-        while digits.first == "0" && digits.count > 1 {
-            digits.removeFirst()
-            n -= 1
-        }
-        while digits.last == "0" && digits.count > 1 { digits.removeLast() }
-        return (digits, n)
+        var leading = 0
+        while leading < digits.count - 1 && digits[leading] == UInt8(ascii: "0") { leading += 1 }
+        n -= leading
+        var end = digits.count
+        while end - leading > 1 && digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+        return (Array(digits[leading..<end]), n)
     }
 }
