@@ -316,6 +316,9 @@ public final class Evaluator {
             return right
         default:
             let right = try eval(rightNode)
+            if case .number(let a) = left, case .number(let b) = right, let result = Operators.numeric(op, a, b) {
+                return result
+            }
             return try Operators.apply(op, left, right, span: tree.span(of: operation), limit: maxStringLength)
         }
     }

@@ -32,6 +32,25 @@ enum Operators {
         }
     }
 
+    /// The result of `op` on two numbers, or nil when it is an error (division by zero) or
+    /// not arithmetic: the evaluator's fast path, which needs no span.
+    @inline(__always)
+    static func numeric(_ op: BinaryOperator, _ a: Double, _ b: Double) -> Value? {
+        switch op {
+        case .add: return .number(a + b)
+        case .subtract: return .number(a - b)
+        case .multiply: return .number(a * b)
+        case .divide: return b == 0 ? nil : .number(a / b)
+        case .equal: return .boolean(a == b)
+        case .notEqual: return .boolean(a != b)
+        case .less: return .boolean(a < b)
+        case .lessEqual: return .boolean(a <= b)
+        case .greater: return .boolean(a > b)
+        case .greaterEqual: return .boolean(a >= b)
+        case .and, .or: return nil
+        }
+    }
+
     private static func add(_ left: Value, _ right: Value, span: SourceSpan, limit: Int) throws(Diagnostic) -> Value {
         switch (left, right) {
         case (.number(let a), .number(let b)): return .number(a + b)

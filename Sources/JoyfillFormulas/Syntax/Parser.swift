@@ -350,7 +350,9 @@ public struct Parser {
         defer { tree.pending.truncate(to: base) }
         if current.kind != .rightParen {
             while true {
-                tree.pending.append(try parseExpression(minimumPrecedence: 1))
+                // Parsed first: `tree` read before a mutating call would be retained across it.
+                let item = try parseExpression(minimumPrecedence: 1)
+                tree.pending.append(item)
                 if current.kind == .comma {
                     _ = advance()
                     if current.kind == .rightParen {
@@ -385,7 +387,9 @@ public struct Parser {
         var firstComma: Token?
         if current.kind != .rightParen {
             while true {
-                tree.pending.append(try parseExpression(minimumPrecedence: 1))
+                // Parsed first: `tree` read before a mutating call would be retained across it.
+                let item = try parseExpression(minimumPrecedence: 1)
+                tree.pending.append(item)
                 guard current.kind == .comma else { break }
                 firstComma = firstComma ?? current
                 _ = advance()
@@ -448,7 +452,9 @@ public struct Parser {
         let base = tree.pending.count
         defer { tree.pending.truncate(to: base) }
         while current.kind != .rightBracket {
-            tree.pending.append(try parseExpression(minimumPrecedence: 1))
+            // Parsed first: `tree` read before a mutating call would be retained across it.
+            let item = try parseExpression(minimumPrecedence: 1)
+            tree.pending.append(item)
             if current.kind == .comma {
                 _ = advance()
                 continue
