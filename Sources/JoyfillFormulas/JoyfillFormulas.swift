@@ -6,8 +6,10 @@
 //                                          │
 //                                          └──Evaluator + FunctionRegistry + EvaluationContext──▶ Value
 //
-// Syntax/       SourceSpan, Token, Lexer, SyntaxTree (a flat post-order arena of Nodes with a
-//               span each), Parser (precedence climbing; lambda parameters resolved to slots).
+// Syntax/       SourceSpan, Token, Lexer (byte-class table), SyntaxTree (a flat post-order
+//               arena of Nodes with a span each), Parser (precedence climbing; lambda
+//               parameters resolved to slots), TreeBuilder (each thread's tables for the
+//               parser), NameCache (each thread's name strings and function hints).
 // Values/       Value (number, string, boolean, date, array, object, null, undefined, lambda),
 //               the canonical text form, JavaScript number text, instants and the civil
 //               calendar, ISO-8601 reading, the JSON form used by `jf`.
@@ -18,6 +20,8 @@
 //               reference (docs/functions.md).
 // Check/        Checker: static findings without evaluating.
 // Diagnostics/  Diagnostic (the one error type), Fix, the caret renderer, suggestions.
+// Support/      RawStack: the growable buffer behind the parser's tables and the evaluator's
+//               stacks.
 //
 // The language is described in docs/language.md; differences from the Joyfill SDKs are in
 // docs/compatibility.md; limits (nesting 256, value nesting 512, steps, sizes) in both.

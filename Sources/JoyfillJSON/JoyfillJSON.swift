@@ -8,3 +8,5 @@
 //              so an unchanged document is written back byte for byte (decision B10).
 // SourceBytes  the text a tape points into: owned, immutable, shared; large files are mapped
 //              read-only instead of read, so their bytes cost no copy and no fresh memory.
+// StringIndex  positions of distinct strings under a seeded word-at-a-time hash: the lookup
+//              by name on hot paths (a document's fields by `_id`).
