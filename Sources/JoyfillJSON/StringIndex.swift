@@ -80,7 +80,7 @@ public struct StringIndex: Sendable {
     }
 
     /// The process's hash seed.
-    @usableFromInline static let seed: UInt64 = {
+    public static let seed: UInt64 = {
         var generator = SystemRandomNumberGenerator()
         return generator.next() | 1
     }()
@@ -113,9 +113,9 @@ public struct StringIndex: Sendable {
     }
 
     /// Hashes a key of at most 16 bytes already packed by ``word(_:count:)``: the same value as
-    /// ``hash(bytes:)`` gives for those bytes.
-    @inlinable
-    public static func hash(low: UInt64, high: UInt64, count: Int) -> UInt64 {
+    /// ``hash(bytes:)`` gives for those bytes. Callers on a hot path pass ``seed``, read once.
+    @inlinable @inline(__always)
+    public static func hash(low: UInt64, high: UInt64, count: Int, seed: UInt64 = StringIndex.seed) -> UInt64 {
         var state = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
         if count > 0 { state = mix(state ^ low) }
         if count > 8 { state = mix(state ^ high) }

@@ -47,16 +47,14 @@ public final class Evaluator {
         self.registry = registry
         self.options = options
         tree = Evaluator.placeholder
-        let tables = tree.evaluationTables
-        (nodes, names, children, hints) = (tables.nodes, tables.names, tables.children, tables.hints)
+        (nodes, names, children, hints) = tree.evaluationTables
     }
 
     /// Makes `tree` the tree being evaluated.
     @inline(__always)
     private func use(_ tree: SyntaxTree) {
         self.tree = tree
-        let tables = tree.evaluationTables
-        (nodes, names, children, hints) = (tables.nodes, tables.names, tables.children, tables.hints)
+        (nodes, names, children, hints) = tree.evaluationTables
     }
 
     /// The children in `range` of the current tree (call arguments, array elements).

@@ -18,8 +18,6 @@ struct RawStack<Element> {
         nonmutating set { base[position] = newValue }
     }
 
-    var last: Element? { count == 0 ? nil : base[count - 1] }
-
     @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow() }

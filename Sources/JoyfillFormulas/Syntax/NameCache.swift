@@ -33,9 +33,9 @@ final class NameCache {
     /// Entry position + 1 per slot (0: empty); twice as many slots as entries at most.
     private let slots: UnsafeMutablePointer<Int32>
     private static let mask = 2 * capacity - 1
+    /// The process's hash seed, read once.
+    private let seed = StringIndex.seed
     @exclusivity(unchecked) private var entries = RawStack<Entry>(capacity: NameCache.capacity)
-    /// The hash seed (the process's, read once).
-    private let seed = StringIndex.hash(bytes: UnsafeRawBufferPointer(start: nil, count: 0))
 
     init() {
         slots = .allocate(capacity: 2 * NameCache.capacity)
@@ -52,13 +52,11 @@ final class NameCache {
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, hint: Int16) {
         let count = bytes.count
         var low: UInt64 = 0, high: UInt64 = 0
-        var hash: UInt64
+        let hash: UInt64
         if count <= 16, let base = bytes.baseAddress {
             low = StringIndex.word(base, count: min(count, 8))
             if count > 8 { high = StringIndex.word(base + 8, count: count - 8) }
-            let product = (low ^ seed).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
-            hash = product.high ^ product.low ^ high &* 0xBF58_476D_1CE4_E5B9 ^ UInt64(count)
-            hash ^= hash >> 29
+            hash = StringIndex.hash(low: low, high: high, count: count, seed: seed)
         } else {
             hash = StringIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
         }

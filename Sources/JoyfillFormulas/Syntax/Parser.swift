@@ -75,7 +75,7 @@ public struct Parser {
     }
 
     private func string(_ start: Int, _ end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        String(decoding: slice(start, end), as: UTF8.self)
     }
 
     private mutating func expect(_ kind: TokenKind, _ context: String) throws(Diagnostic) -> Token {

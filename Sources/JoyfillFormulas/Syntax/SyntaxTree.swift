@@ -197,22 +197,14 @@ public final class SyntaxTree: Sendable {
     @inline(__always) var spanBase: UnsafeMutablePointer<SourceSpan> {
         (storage + Int(spanOffset)).assumingMemoryBound(to: SourceSpan.self)
     }
-    /// The tables the evaluator reads, with the layout computed once for all four.
-    var evaluationTables: EvaluationTables {
+    /// The tables the evaluator reads, with the layout computed once for all four; `hints`
+    /// holds each name's position among the standard functions or -1 (see ``NameCache``).
+    var evaluationTables: (nodes: UnsafeMutablePointer<Node>, names: UnsafeMutablePointer<String>,
+                           children: UnsafeMutablePointer<NodeID>, hints: UnsafeMutablePointer<Int16>) {
         let layout = self.layout
-        return EvaluationTables(
-            nodes: nodeBase, names: (storage + layout.names).assumingMemoryBound(to: String.self),
-            children: (storage + layout.children).assumingMemoryBound(to: NodeID.self),
-            hints: (storage + layout.hints).assumingMemoryBound(to: Int16.self))
-    }
-
-    /// Pointers to a tree's tables, valid while the tree lives.
-    struct EvaluationTables {
-        var nodes: UnsafeMutablePointer<Node>
-        var names: UnsafeMutablePointer<String>
-        var children: UnsafeMutablePointer<NodeID>
-        /// Per name, its position among the standard functions or -1 (see ``NameCache``).
-        var hints: UnsafeMutablePointer<Int16>
+        return (nodeBase, (storage + layout.names).assumingMemoryBound(to: String.self),
+                (storage + layout.children).assumingMemoryBound(to: NodeID.self),
+                (storage + layout.hints).assumingMemoryBound(to: Int16.self))
     }
     @inline(__always) var childBase: UnsafeMutablePointer<NodeID> {
         (storage + layout.children).assumingMemoryBound(to: NodeID.self)
