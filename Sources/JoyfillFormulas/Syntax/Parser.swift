@@ -148,7 +148,12 @@ public struct Parser {
 
     private mutating func parseExpression(minimumPrecedence: Int) throws(Diagnostic) -> NodeID {
         var left = try parseOperand()
-        while let op = try binaryOperator(), op.precedence >= minimumPrecedence {
+        while true {
+            var entry = Parser.infix[Int(current.kind.rawValue)]
+            if entry == 0 { return left }
+            if entry == Parser.borrowedSpelling { entry = try borrowedOperator() }
+            let op = BinaryOperator(rawValue: entry &- 1).unsafelyUnwrapped
+            if op.precedence < minimumPrecedence { return left }
             let operatorToken = advance()
             if op == .subtract, operatorToken.span.end == current.span.start, current.kind == .number {
                 // `5-3`, `5 -3`: the SDKs lex `-3` as a literal and fail (decision S1).
@@ -157,45 +162,52 @@ public struct Parser {
             let right = try parseExpression(minimumPrecedence: op.precedence + 1)
             left = tree.append(.binary(op, left, right), tree.span(of: left).union(tree.span(of: right)))
         }
-        return left
     }
 
-    /// The binary operator at the current token, recording fixes for borrowed spellings.
-    private mutating func binaryOperator() throws(Diagnostic) -> BinaryOperator? {
+    /// Per token kind: its binary operator's raw value + 1, ``borrowedSpelling`` for spellings
+    /// from other languages (see ``borrowedOperator()``), or 0 when the token ends an operand's
+    /// expression. One load decides the operator loop for the common tokens.
+    private nonisolated(unsafe) static let infix: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        let operators: [(TokenKind, BinaryOperator)] = [
+            (.pipePipe, .or), (.ampAmp, .and), (.equalEqual, .equal), (.bangEqual, .notEqual),
+            (.less, .less), (.lessEqual, .lessEqual), (.greater, .greater), (.greaterEqual, .greaterEqual),
+            (.plus, .add), (.minus, .subtract), (.star, .multiply), (.slash, .divide),
+        ]
+        for (kind, op) in operators { table[Int(kind.rawValue)] = op.rawValue + 1 }
+        for kind: TokenKind in [.strictEqual, .strictNotEqual, .assign, .ampersand, .pipe, .percent, .question, .caret, .starStar] {
+            table[Int(kind.rawValue)] = borrowedSpelling
+        }
+        return UnsafePointer(table)
+    }()
+    private static let borrowedSpelling: UInt8 = 0xFF
+
+    /// The operator meant by a spelling borrowed from another language (as an ``infix``
+    /// entry), recording its fix; throws for those with no operator to stand for.
+    private mutating func borrowedOperator() throws(Diagnostic) -> UInt8 {
         let token = current
+        let op: BinaryOperator
         switch token.kind {
-        case .pipePipe: return .or
-        case .ampAmp: return .and
-        case .equalEqual: return .equal
-        case .bangEqual: return .notEqual
-        case .less: return .less
-        case .lessEqual: return .lessEqual
-        case .greater: return .greater
-        case .greaterEqual: return .greaterEqual
-        case .plus: return .add
-        case .minus: return .subtract
-        case .star: return .multiply
-        case .slash: return .divide
         case .strictEqual:
             recordFixable(token, "'===' is not an operator", replacement: "==", "use '==', which is already strict")
-            return .equal
+            op = .equal
         case .strictNotEqual:
             recordFixable(token, "'!==' is not an operator", replacement: "!=", "use '!=', which is already strict")
-            return .notEqual
+            op = .notEqual
         case .assign:
             recordFixable(token, "'=' is not an operator", replacement: "==", "use '==' to compare")
-            return .equal
+            op = .equal
         case .ampersand:
             recordFixable(token, "'&' is not an operator", replacement: "&&", "did you mean '&&'?")
-            return .and
+            op = .and
         case .pipe:
             recordFixable(token, "'|' is not an operator", replacement: "||", "did you mean '||'?")
-            return .or
-        case .percent, .question, .caret, .starStar:
-            throw unsupported(token)!
+            op = .or
         default:
-            return nil
+            throw unsupported(token)!
         }
+        return op.rawValue + 1
     }
 
     private mutating func recordFixable(_ token: Token, _ message: String, replacement: String, _ help: String) {

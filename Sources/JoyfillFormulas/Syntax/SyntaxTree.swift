@@ -143,8 +143,11 @@ public final class SyntaxTree: Sendable {
         nodeCount = Int32(builder.nodes.count)
         nameCount = Int32(builder.names.count)
         childCount = Int32(builder.children.count)
-        storage = UnsafeMutableRawPointer.allocate(byteCount: max(layout.bytes, 1), alignment: 8)
+        // Allocated as words: a raw allocation with an explicit alignment goes through
+        // posix_memalign, which costs three times what malloc does.
+        storage = UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.allocate(capacity: max(layout.bytes + 7, 8) / 8))
         spanOffset = Int32(truncatingIfNeeded: layout.spans)
+        namesAreInline = builder.longestName <= SyntaxTree.inlineNameLength
     }
 
     /// Moves a finished builder's tables into a new tree (the builder's are left empty).
@@ -161,10 +164,17 @@ public final class SyntaxTree: Sendable {
     }
 
     deinit {
-        // Nodes, spans and children are plain data; only the names need releasing.
-        nameBase.deinitialize(count: Int(nameCount))
+        // Nodes, spans and children are plain data; only the names may need releasing.
+        if !namesAreInline { nameBase.deinitialize(count: Int(nameCount)) }
         storage.deallocate()
     }
+
+    /// Names of up to this many UTF-8 bytes, made by `String(decoding:as:)` as every name is,
+    /// are stored inside the `String` value (a small string) and hold no reference.
+    static let inlineNameLength = 15
+    /// True when every name is a small string, so that the tree's end need not visit them
+    /// (most formulas: their names are field ids, function names and short literals).
+    private let namesAreInline: Bool
 
     /// Where each table starts, in bytes from the start of the block. Nodes and names need
     /// 8-byte alignment and come first; spans and children need 4, the names' function hints 2.

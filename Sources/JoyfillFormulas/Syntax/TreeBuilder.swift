@@ -19,6 +19,8 @@ final class TreeBuilder {
     @exclusivity(unchecked) var names = RawStack<String>()
     /// Parallel to `names`: each name's function hint (see ``NameCache``).
     @exclusivity(unchecked) var hints = RawStack<Int16>()
+    /// The UTF-8 length of the longest name so far (see ``SyntaxTree/inlineNameLength``).
+    @exclusivity(unchecked) var longestName = 0
     @exclusivity(unchecked) var children = RawStack<NodeID>()
     @exclusivity(unchecked) var root: NodeID?
     @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
@@ -56,6 +58,7 @@ final class TreeBuilder {
 
     /// Adds a name made in the parser (no function hint).
     func intern(_ name: String) -> NameID {
+        longestName = max(longestName, name.utf8.count)
         names.append(name)
         hints.append(-1)
         return NameID(names.count - 1)
@@ -64,6 +67,7 @@ final class TreeBuilder {
     /// Adds the name or string literal spelled by `bytes`.
     func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
         let (name, hint) = cache.lookup(bytes)
+        longestName = max(longestName, bytes.count)
         names.append(name)
         hints.append(hint)
         return NameID(names.count - 1)
@@ -81,6 +85,7 @@ final class TreeBuilder {
     private func reset(source: String) {
         self.source = source
         root = nil
+        longestName = 0
         nodes.removeAll()
         spans.removeAll()
         names.removeAll()
