@@ -61,7 +61,9 @@ public struct Lexer {
         let byteClass = classes[Int(bytes[index])]
         let kind: TokenKind
         if byteClass >= ByteClass.single {
-            kind = TokenKind(rawValue: byteClass &- ByteClass.single).unsafelyUnwrapped
+            // The table holds only valid kinds, and a raw-valued enum's case is its raw value
+            // (both count from 0 in declaration order); `init(rawValue:)` is a call per token.
+            kind = unsafeBitCast(byteClass &- ByteClass.single, to: TokenKind.self)
             position = index + 1
         } else if byteClass == ByteClass.letter, previous != .dot {
             position = index

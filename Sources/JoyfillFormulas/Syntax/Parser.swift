@@ -25,6 +25,8 @@ public struct Parser {
     /// lambda parameters in scope.
     private let tree: TreeBuilder
     private var depth = 0
+    /// ``infix``, read once (each read of a static goes through its lazy initialisation).
+    private let infixTable = Parser.infix
 
     /// Parses `source`. The result always exists; check ``SyntaxTree/isValid`` or its diagnostics.
     public static func parse(_ source: String) -> SyntaxTree {
@@ -149,7 +151,7 @@ public struct Parser {
     private mutating func parseExpression(minimumPrecedence: Int) throws(Diagnostic) -> NodeID {
         var left = try parseOperand()
         while true {
-            var entry = Parser.infix[Int(current.kind.rawValue)]
+            var entry = infixTable[Int(current.kind.rawValue)]
             if entry == 0 { return left }
             if entry == Parser.borrowedSpelling { entry = try borrowedOperator() }
             let op = BinaryOperator(rawValue: entry &- 1).unsafelyUnwrapped
@@ -302,7 +304,7 @@ public struct Parser {
                 return try parseCall(nameToken: token)
             }
             let nameID = tree.intern(slice(token.span.start, token.span.end))
-            if let slot = tree.scope.lastIndex(of: tree.name(nameID)) {
+            if let slot = tree.slot(of: tree.name(nameID)) {
                 return tree.append(.parameter(slot: Int32(slot), name: nameID), token.span)
             }
             return tree.append(.reference(nameID), token.span)
@@ -410,7 +412,7 @@ public struct Parser {
         let count = tree.pending.count - base
         let close = try expect(.rightParen, count > 1 ? "to close the parameter list" : "to close '('")
         if current.kind == .arrow || current.kind == .fatArrow {
-            return try parseLambda(open: open, items: (base..<tree.pending.count).map { tree.pending[$0] }, mark: mark)
+            return try parseLambda(open: open, items: base, mark: mark)
         }
         if count == 0 {
             throw Diagnostic(.syntax, "expected an expression inside '()'", at: open.span.union(close.span))
@@ -422,13 +424,19 @@ public struct Parser {
         return tree.append(.parenthesized(tree.pending[base]), open.span.union(close.span))
     }
 
-    private mutating func parseLambda(open: Token, items: [NodeID], mark: Int) throws(Diagnostic) -> NodeID {
+    /// A lambda whose parameter list was parsed as the expressions `tree.pending[items...]`
+    /// (nodes from `mark` on).
+    private mutating func parseLambda(open: Token, items: Int, mark: Int) throws(Diagnostic) -> NodeID {
         let arrow = advance()
         if arrow.kind == .fatArrow {
             tree.extensions.append(SyntaxExtension(.fatArrow, at: arrow.span))
         }
-        var parameters: [String] = []
-        for item in items {
+        // A parameter parsed as a plain name interned exactly that name, so the parameters'
+        // names are already consecutive in the names table, starting at the first one's.
+        let count = tree.pending.count - items
+        var firstName = tree.names.count
+        for offset in 0..<count {
+            let item = tree.pending[items + offset]
             let name: NameID
             switch tree[item] {
             case .reference(let id): name = id
@@ -437,23 +445,21 @@ public struct Parser {
                 throw Diagnostic(.syntax, "expected a parameter name, found \(tree.text(of: item))", at: tree.span(of: item),
                                  notes: ["lambda parameters are plain names: (row, index) -> …"])
             }
+            if offset == 0 { firstName = name.index }
             let parameter = tree.name(name)
-            if parameters.contains(parameter) {
+            for earlier in firstName..<name.index where tree.names[earlier] == parameter {
                 throw Diagnostic(.syntax, "duplicate parameter '\(parameter)'", at: tree.span(of: item))
             }
-            parameters.append(parameter)
         }
         // The parameter list was parsed as expressions; drop those nodes.
         tree.nodes.truncate(to: mark)
         tree.spans.truncate(to: mark)
         let slotBase = tree.scope.count
-        let firstName = tree.names.count
-        for parameter in parameters { _ = tree.intern(parameter) }
-        tree.scope.append(contentsOf: parameters)
-        defer { tree.scope.removeLast(parameters.count) }
+        for name in firstName..<(firstName + count) { tree.scope.append(tree.names[name]) }
+        defer { tree.scope.truncate(to: slotBase) }
         let body = try parseExpression(minimumPrecedence: 1)
         return tree.append(
-            .lambda(params: TableRange(start: firstName, count: parameters.count), body: body, slotBase: Int32(slotBase)),
+            .lambda(params: TableRange(start: firstName, count: count), body: body, slotBase: Int32(slotBase)),
             open.span.union(tree.span(of: body)))
     }
 
@@ -483,22 +489,29 @@ public struct Parser {
         let open = advance()
         try enter(open.span)
         defer { leave() }
-        var keys: [String] = []
-        var values: [NodeID] = []
+        // Keys (the spans of their text) and values wait on stacks, as a list's items do.
+        let keyBase = tree.keys.count
+        let valueBase = tree.pending.count
+        defer {
+            tree.keys.truncate(to: keyBase)
+            tree.pending.truncate(to: valueBase)
+        }
         while current.kind != .rightBrace {
             let keyToken = current
             switch keyToken.kind {
             case .identifier, .trueKeyword, .falseKeyword, .nullKeyword, .undefinedKeyword:
-                keys.append(text(keyToken))
+                tree.keys.append(keyToken.span)
             case .string:
-                keys.append(string(keyToken.span.start + 1, keyToken.span.end - 1))
+                tree.keys.append(SourceSpan(start: keyToken.span.start + 1, end: keyToken.span.end - 1))
             default:
                 throw Diagnostic(.syntax, "expected a key (a name or a string) in the object, found \(describe(keyToken))",
                                  at: keyToken.span)
             }
             _ = advance()
             _ = try expect(.colon, "after the object key")
-            values.append(try parseExpression(minimumPrecedence: 1))
+            // Parsed first: `tree` read before a mutating call would be retained across it.
+            let value = try parseExpression(minimumPrecedence: 1)
+            tree.pending.append(value)
             if current.kind == .comma {
                 _ = advance()
                 continue
@@ -509,10 +522,12 @@ public struct Parser {
         }
         let close = advance()
         let keyStart = tree.names.count
-        for key in keys { _ = tree.intern(key) }
-        let valueStart = tree.children.count
-        for value in values { tree.children.append(value) }
-        return tree.append(.object(keys: Int32(keyStart), values: Int32(valueStart), count: Int32(keys.count)),
+        for index in keyBase..<tree.keys.count {
+            let key = tree.keys[index]
+            _ = tree.intern(slice(key.start, key.end))
+        }
+        let values = tree.moveChildren(from: valueBase)
+        return tree.append(.object(keys: Int32(keyStart), values: values.start, count: values.count),
                            open.span.union(close.span))
     }
 }

@@ -27,8 +27,10 @@ final class TreeBuilder {
     @exclusivity(unchecked) var extensions: [SyntaxExtension] = []
     /// The children of the lists being parsed (arguments, elements; each list uses the top).
     @exclusivity(unchecked) var pending = RawStack<NodeID>()
+    /// The keys of the object literals being parsed (the spans of their text).
+    @exclusivity(unchecked) var keys = RawStack<SourceSpan>()
     /// The lambda parameters in scope, innermost last.
-    @exclusivity(unchecked) var scope: [String] = []
+    @exclusivity(unchecked) var scope = RawStack<String>()
     /// This thread's strings for names already seen.
     let cache = NameCache()
     /// True while a parse on this thread uses the builder.
@@ -41,6 +43,8 @@ final class TreeBuilder {
         hints.release()
         children.release()
         pending.release()
+        scope.release()
+        keys.release()
     }
 
     subscript(id: NodeID) -> Node { nodes[id.index] }
@@ -73,6 +77,16 @@ final class TreeBuilder {
         return NameID(names.count - 1)
     }
 
+    /// The local slot of the innermost lambda parameter in scope called `name`, if any.
+    func slot(of name: String) -> Int? {
+        var index = scope.count - 1
+        while index >= 0 {
+            if scope[index] == name { return index }
+            index -= 1
+        }
+        return nil
+    }
+
     /// Moves the pending children from `base` on into the children table.
     func moveChildren(from base: Int) -> TableRange {
         let start = children.count
@@ -92,7 +106,8 @@ final class TreeBuilder {
         hints.removeAll()
         children.removeAll()
         pending.removeAll()
-        scope.removeAll(keepingCapacity: true)
+        scope.removeAll()
+        keys.removeAll()
         if !diagnostics.isEmpty { diagnostics = [] }
         if !extensions.isEmpty { extensions = [] }
     }
@@ -115,7 +130,7 @@ final class TreeBuilder {
     func giveBack() {
         source = ""
         inUse = false
-        if max(nodes.capacity, names.capacity, children.capacity, pending.capacity) > TreeBuilder.keptCapacity {
+        if max(nodes.capacity, names.capacity, children.capacity, pending.capacity, scope.capacity, keys.capacity) > TreeBuilder.keptCapacity {
             ThreadBuilders.replace(self)
         }
     }
