@@ -34,6 +34,14 @@ struct RawStack<Element> {
         capacity *= 2
     }
 
+    /// Appends `other[range]` with one copy (for plain-data elements).
+    @inline(__always)
+    mutating func append(from other: RawStack<Element>, _ range: Range<Int>) {
+        while count + range.count > capacity { grow() }
+        (base + count).initialize(from: other.base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     /// Drops the elements from `count` on.
     @inline(__always)
     mutating func truncate(to newCount: Int) {

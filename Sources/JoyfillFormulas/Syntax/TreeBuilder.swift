@@ -90,7 +90,7 @@ final class TreeBuilder {
     /// Moves the pending children from `base` on into the children table.
     func moveChildren(from base: Int) -> TableRange {
         let start = children.count
-        for index in base..<pending.count { children.append(pending[index]) }
+        children.append(from: pending, base..<pending.count)
         pending.truncate(to: base)
         return TableRange(start: start, count: children.count - start)
     }
