@@ -16,6 +16,8 @@ public struct StringIndex: Sendable {
     /// Per slot: the upper 32 bits of the key's hash and position + 1 (0 marks an empty slot).
     private var slots: [UInt64]
     private var keys: [String]
+    /// ``seed``, read once: every read of a `static let` goes through its lazy initialisation.
+    private let seed = StringIndex.seed
 
     /// An empty index with room for `capacity` keys before it grows.
     public init(capacity: Int = 0) {
@@ -32,7 +34,7 @@ public struct StringIndex: Sendable {
 
     /// The position of `key`, or nil.
     public func position(of key: String) -> Int? {
-        let hash = StringIndex.hash(key)
+        let hash = StringIndex.hash(key, seed: seed)
         let tag = hash >> 32
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
@@ -56,7 +58,7 @@ public struct StringIndex: Sendable {
         if (keys.count + 1) * 4 > slots.count * 3 { grow() }
         let position = keys.count
         keys.append(key)
-        place(StringIndex.hash(key), position)
+        place(StringIndex.hash(key, seed: seed), position)
         return (true, position)
     }
 
@@ -69,7 +71,7 @@ public struct StringIndex: Sendable {
 
     private mutating func grow() {
         slots = [UInt64](repeating: 0, count: StringIndex.slotCount(for: keys.count * 2 + 1))
-        for (position, key) in keys.enumerated() { place(StringIndex.hash(key), position) }
+        for (position, key) in keys.enumerated() { place(StringIndex.hash(key, seed: seed), position) }
     }
 
     /// A power of two with room for `count` keys at a load of at most three quarters.
@@ -87,17 +89,17 @@ public struct StringIndex: Sendable {
 
     /// A 64-bit hash of the key's UTF-8 bytes.
     @inline(__always)
-    public static func hash(_ key: String) -> UInt64 {
-        if let hash = key.utf8.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0)) }) {
+    public static func hash(_ key: String, seed: UInt64 = StringIndex.seed) -> UInt64 {
+        if let hash = key.utf8.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0), seed: seed) }) {
             return hash
         }
         var copy = key
-        return copy.withUTF8 { hash(bytes: UnsafeRawBufferPointer($0)) }
+        return copy.withUTF8 { hash(bytes: UnsafeRawBufferPointer($0), seed: seed) }
     }
 
-    /// A 64-bit hash of `bytes`, seeded per process.
+    /// A 64-bit hash of `bytes`, seeded per process. Callers on a hot path pass ``seed``, read once.
     @inlinable
-    public static func hash(bytes: UnsafeRawBufferPointer) -> UInt64 {
+    public static func hash(bytes: UnsafeRawBufferPointer, seed: UInt64 = StringIndex.seed) -> UInt64 {
         var state = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
         guard let base = bytes.baseAddress else { return mix(state) }
         var offset = 0

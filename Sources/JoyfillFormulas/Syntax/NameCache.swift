@@ -58,7 +58,7 @@ final class NameCache {
             if count > 8 { high = StringIndex.word(base + 8, count: count - 8) }
             hash = StringIndex.hash(low: low, high: high, count: count, seed: seed)
         } else {
-            hash = StringIndex.hash(bytes: UnsafeRawBufferPointer(bytes))
+            hash = StringIndex.hash(bytes: UnsafeRawBufferPointer(bytes), seed: seed)
         }
         var index = Int(truncatingIfNeeded: hash) & NameCache.mask
         while case let slot = slots[index], slot != 0 {
