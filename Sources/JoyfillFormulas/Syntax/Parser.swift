@@ -21,8 +21,9 @@ public struct Parser {
     private var lexer: Lexer
     private var current: Token
     /// The tables being filled, and the parser's stacks: `tree.pending` holds the children of
-    /// the lists being parsed (arguments, elements; each list uses the top), `tree.scope` the
-    /// lambda parameters in scope.
+    /// the lists being parsed (arguments, elements, object values, a lambda's parameters
+    /// before its arrow; each list uses the top), `tree.keys` the object keys, `tree.scope`
+    /// the lambda parameters in scope.
     private let tree: TreeBuilder
     private var depth = 0
     /// ``infix``, read once (each read of a static goes through its lazy initialisation).
