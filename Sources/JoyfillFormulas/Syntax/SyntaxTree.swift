@@ -170,8 +170,9 @@ public final class SyntaxTree: Sendable {
     }
 
     /// Names of up to this many UTF-8 bytes, made by `String(decoding:as:)` as every name is,
-    /// are stored inside the `String` value (a small string) and hold no reference.
-    static let inlineNameLength = 15
+    /// are stored inside the `String` value (a small string) and hold no reference: 15 on
+    /// 64-bit platforms; elsewhere no name is assumed to be.
+    static var inlineNameLength: Int { MemoryLayout<Int>.size == 8 ? 15 : -1 }
     /// True when every name is a small string, so that the tree's end need not visit them
     /// (most formulas: their names are field ids, function names and short literals).
     private let namesAreInline: Bool

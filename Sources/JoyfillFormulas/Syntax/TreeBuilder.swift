@@ -60,14 +60,6 @@ final class TreeBuilder {
         return NodeID(nodes.count - 1)
     }
 
-    /// Adds a name made in the parser (no function hint).
-    func intern(_ name: String) -> NameID {
-        longestName = max(longestName, name.utf8.count)
-        names.append(name)
-        hints.append(-1)
-        return NameID(names.count - 1)
-    }
-
     /// Adds the name or string literal spelled by `bytes`.
     func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
         let (name, hint) = cache.lookup(bytes)
