@@ -91,6 +91,47 @@ struct ParserTests {
         #expect(slots == [0, 0, 1])
     }
 
+    @Test func lambdaParameterListsAreChecked() throws {
+        // Parameters are parsed as expressions first, then checked in place on the builder's
+        // stack; the lambda keeps the names they were interned with.
+        let tree = Parser.parse("reduce(a, (acc, v) -> map(v, (acc, w) -> acc + w), 0)")
+        let lambdas = tree.nodes.compactMap { node -> [String]? in
+            guard case .lambda(let params, _, _) = node else { return nil }
+            return params.indices.map { tree.names[$0] }
+        }
+        #expect(lambdas == [["acc", "w"], ["acc", "v"]])
+        #expect(try Evaluator().evaluate("reduce([[1, 2], [3]], (acc, v) -> acc + length(map(v, (acc, w) -> acc + w)), 0)",
+                                         in: DictionaryContext()).text == "3")
+        let cases: [(String, Int, String)] = [
+            ("(x, y, x) -> x", 7, "duplicate parameter 'x'"),
+            ("map(a, (x, x.y) -> 1)", 11, "expected a parameter name, found x.y"),
+            ("map(a, (x, 2) -> 1)", 11, "expected a parameter name, found 2"),
+        ]
+        for (source, offset, message) in cases {
+            let diagnostic = try #require(Parser.parse(source).diagnostics.first, "\(source)")
+            #expect(diagnostic.span.start == offset, "\(source)")
+            #expect(diagnostic.message == message, "\(source)")
+        }
+    }
+
+    @Test func objectKeysAndValuesPairUp() throws {
+        // Keys and values wait on the builder's stacks while nested literals are parsed.
+        let source = "{\"a b\": 1, c: {d: [2, {e: 3}]}, 'a b': 4, null: 5}"
+        let value = try Evaluator().evaluate(source, in: DictionaryContext())
+        #expect(value.text == "{a b: 4, c: {d: [2, {e: 3}]}, null: 5}")
+    }
+
+    @Test func longNamesOutliveTheParse() throws {
+        // Names over 15 bytes are not small strings; the tree releases them when it goes.
+        let name = String(repeating: "long_field_", count: 3)
+        let literal = String(repeating: "a long literal ", count: 4)
+        let context = DictionaryContext([name: .number(2)])
+        for _ in 0..<1_000 {
+            let value = try Evaluator().evaluate("concat(\"\(literal)\", \(name) * 21)", in: context)
+            #expect(value.text == literal + "42")
+        }
+    }
+
     @Test func negativeLiteralsFold() throws {
         let tree = Parser.parse("-5")
         guard case .number(-5) = tree[try #require(tree.root)] else { Issue.record("expected -5"); return }
