@@ -154,9 +154,14 @@ struct Binding {
 }
 
 /// Names a session formula sees: session variables, then the document's fields.
-struct SessionContext: EvaluationContext {
-    var variables: [String: Value]
-    var document: DocumentContext?
+final class SessionContext: EvaluationContext {
+    let variables: [String: Value]
+    let document: DocumentContext?
+
+    init(variables: [String: Value], document: DocumentContext?) {
+        self.variables = variables
+        self.document = document
+    }
 
     func value(of name: String) throws(ResolutionError) -> Value? {
         if let value = variables[name] { return value }

@@ -45,7 +45,7 @@ struct EvaluatorTests {
     }
 
     @Test func contextsCanOwnMemberPaths() {
-        struct Titles: EvaluationContext {
+        final class Titles: EvaluationContext {
             func value(of name: String) throws(ResolutionError) -> Value? { name == "t" ? .array([]) : nil }
             func member(_ member: String, of name: String) throws(ResolutionError) -> Value? {
                 if member == "Price" { return .array([.number(9)]) }
@@ -133,10 +133,41 @@ struct EvaluatorTests {
         } catch {
             #expect(error.message == "unknown name 'nosuch'")
         }
-        // `a` and `f` came from slots; `b` (in the other tree's lambda, called twice) and `nosuch` by name.
-        #expect(context.lookupsByName == 3)
+        // `a` and `f` came from the tree's slots, `b` (in the other tree's lambda, called twice)
+        // from the slot the evaluator remembered, and only `nosuch` by name.
+        #expect(context.lookupsByName == 1)
         let fine = Parser.parse("map([a, 2], f)[1] + a")
         #expect(try evaluator.evaluate(fine, in: context, slots: Evaluator.slots(of: fine, in: context)).description == "103")
+    }
+
+    @Test func evaluatorsRememberEachNamesSlotPerContext() throws {
+        final class Counted: EvaluationContext {
+            let names: [String]
+            let values: [Value]
+            var slotQueries = 0
+            init(_ pairs: KeyValuePairs<String, Value>) {
+                names = pairs.map(\.key)
+                values = pairs.map(\.value)
+            }
+            func value(of name: String) throws(ResolutionError) -> Value? { nil }
+            func slots(for names: [String]) -> [Int32] {
+                slotQueries += names.count
+                return names.map { self.names.firstIndex(of: $0).map(Int32.init) ?? -1 }
+            }
+            func value(atSlot slot: Int) -> Value? { values[slot] }
+        }
+        let long = "a_field_name_longer_than_fifteen_bytes"
+        let first = Counted(["x": .number(1), long: .number(10)])
+        let evaluator = Evaluator()
+        for _ in 0..<50 {
+            #expect(try evaluator.evaluate("x + \(long) + x", in: first).description == "12")
+        }
+        #expect(first.slotQueries == 2)
+        // Another context: the same names, other slots; nothing remembered for the first applies.
+        let second = Counted([long: .number(20), "y": .number(0), "x": .number(2)])
+        #expect(try evaluator.evaluate("x + \(long)", in: second).description == "22")
+        #expect(try evaluator.evaluate("x + \(long)", in: first).description == "11")
+        #expect((try? evaluator.evaluate("y", in: first)) == nil)
     }
 
     @Test func lambdasEscapeAndStillWork() throws {

@@ -3,7 +3,10 @@
 /// The evaluator asks the context for every name that is not a lambda parameter. A host
 /// (a dictionary, a JoyDoc) implements ``value(of:)``; it may also give `name.member` paths a
 /// meaning of its own (a table's column by title, say) through ``member(_:of:)``.
-public protocol EvaluationContext {
+///
+/// Contexts are objects: an evaluator holds the one it evaluates in without copying it, and
+/// remembers which slot each name had in it (see ``slots(for:)``).
+public protocol EvaluationContext: AnyObject {
     /// The value of `name`, or nil when the name is unknown (a `reference` error).
     func value(of name: String) throws(ResolutionError) -> Value?
 
@@ -14,8 +17,9 @@ public protocol EvaluationContext {
     /// Names this context knows, for "did you mean" suggestions.
     var knownNames: [String] { get }
 
-    /// Resolves names to slots once (-1 for an unknown name), for callers that evaluate the
-    /// same formula many times; see ``Evaluator/slots(of:in:)``.
+    /// Resolves names to slots (-1 for a name without one, which is then looked up with
+    /// ``value(of:)``). A name's slot must not change for the context's lifetime: evaluators
+    /// remember it (see ``Evaluator/slots(of:in:)``).
     func slots(for names: [String]) -> [Int32]
 
     /// The value in a slot returned by ``slots(for:)``.
@@ -53,8 +57,8 @@ public struct ResolutionError: Error, Sendable {
 }
 
 /// A context backed by a dictionary of names to values.
-public struct DictionaryContext: EvaluationContext, Sendable {
-    public var values: [String: Value]
+public final class DictionaryContext: EvaluationContext, Sendable {
+    public let values: [String: Value]
 
     public init(_ values: [String: Value] = [:]) {
         self.values = values

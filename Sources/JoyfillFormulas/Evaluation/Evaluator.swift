@@ -21,7 +21,11 @@ public final class Evaluator {
     @exclusivity(unchecked) var names: UnsafeMutablePointer<String>
     @exclusivity(unchecked) var children: UnsafeMutablePointer<NodeID>
     @exclusivity(unchecked) var hints: UnsafeMutablePointer<Int16>
-    @exclusivity(unchecked) var context: any EvaluationContext = DictionaryContext()
+    /// The context being evaluated in. Unowned, so that calls into it neither copy nor retain:
+    /// ``nameSlots`` holds it.
+    @exclusivity(unchecked) unowned(unsafe) var context: any EvaluationContext
+    /// Each name's slot in ``context``, across evaluations.
+    @exclusivity(unchecked) var nameSlots = NameSlotCache()
     @exclusivity(unchecked) var steps = 0
     @exclusivity(unchecked) var maxSteps = 0
     @exclusivity(unchecked) var maxStringLength = 0
@@ -39,6 +43,7 @@ public final class Evaluator {
     private static let placeholder = Parser.parse("null")
 
     deinit {
+        nameSlots.release()
         locals.release()
         stack.release()
     }
@@ -47,6 +52,9 @@ public final class Evaluator {
         self.registry = registry
         self.options = options
         tree = Evaluator.placeholder
+        let idle = DictionaryContext()
+        nameSlots.reset(for: idle)
+        context = idle
         (nodes, names, children, hints) = tree.evaluationTables
     }
 
@@ -81,6 +89,7 @@ public final class Evaluator {
             throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
         }
         use(tree)
+        if context !== nameSlots.context { nameSlots.reset(for: context) }
         self.context = context
         slotTable = slots
         self.memo = slots.isEmpty ? nil : memo
@@ -118,7 +127,7 @@ public final class Evaluator {
             if !slotTable.isEmpty, slotTable[name.index] >= 0, let value = context.value(atSlot: Int(slotTable[name.index])) {
                 return value
             }
-            return try resolve(names[name.index], at: id)
+            return try resolve(name, at: id)
         case .parenthesized(let inner): return try eval(inner)
         case .member(let base, let name): return try member(base: base, name: names[name.index], at: id)
         case .index(let base, let index): return try subscriptValue(base: base, index: index, at: id)
@@ -161,6 +170,12 @@ public final class Evaluator {
     }
 
     // MARK: - Names
+
+    private func resolve(_ id: NameID, at node: NodeID) throws(Diagnostic) -> Value {
+        let slot = nameSlots.slot(of: names + id.index)
+        if slot >= 0, let value = context.value(atSlot: Int(slot)) { return value }
+        return try resolve(names[id.index], at: node)
+    }
 
     private func resolve(_ name: String, at id: NodeID) throws(Diagnostic) -> Value {
         let value: Value?
