@@ -76,6 +76,18 @@ struct EvaluatorTests {
         }
     }
 
+    @Test func optionsChangedBetweenEvaluationsApply() throws {
+        let evaluator = Evaluator(options: EvaluationOptions(now: Instant(milliseconds: 0)))
+        #expect(try evaluator.evaluate("1 + 2 + 3").description == "6")
+        evaluator.options.maxSteps = 3
+        #expect((try? evaluator.evaluate("1 + 2 + 3")) == nil)
+        evaluator.options.maxSteps = 100
+        evaluator.options.now = Instant(milliseconds: 86_400_000)
+        #expect(try evaluator.evaluate("now()").description == "1970-01-02T00:00:00.000Z")
+        evaluator.options.maxStringLength = 4
+        #expect((try? evaluator.evaluate("concat(\"abc\", \"de\")")) == nil)
+    }
+
     @Test func valueNestingIsBounded() throws {
         let elements = "[" + Array(repeating: "0", count: Value.maxDepth + 10).joined(separator: ",") + "]"
         let error = try #require(failure("reduce(\(elements), (acc, x) -> [acc], [])"))

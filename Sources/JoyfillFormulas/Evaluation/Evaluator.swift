@@ -9,7 +9,11 @@
 /// An evaluator can be reused for many formulas (it keeps its buffers); it is not thread-safe.
 public final class Evaluator {
     public let registry: FunctionRegistry
-    public var options: EvaluationOptions
+    public var options: EvaluationOptions {
+        // Copied into plain properties here, not on every evaluation: each read of `options`
+        // copies the struct (and retains its time zone).
+        didSet { adopt(options) }
+    }
 
     // The evaluator is single-threaded and never holds an access to these across a call that
     // could touch them again, so the dynamic exclusivity checks (about a tenth of the running
@@ -31,6 +35,8 @@ public final class Evaluator {
     @exclusivity(unchecked) var maxStringLength = 0
     @exclusivity(unchecked) var maxCollectionCount = 0
     @exclusivity(unchecked) var now: Instant = .now
+    /// The instant fixed by the options, or nil to read the clock once per evaluation.
+    @exclusivity(unchecked) var fixedNow: Instant?
     @exclusivity(unchecked) var locals = RawStack<Value>()
     @exclusivity(unchecked) var frameBase = 0
     @exclusivity(unchecked) var stack = RawStack<Value>()
@@ -56,6 +62,14 @@ public final class Evaluator {
         nameSlots.reset(for: idle)
         context = idle
         (nodes, names, children, hints) = tree.evaluationTables
+        adopt(options)
+    }
+
+    private func adopt(_ options: EvaluationOptions) {
+        maxSteps = options.maxSteps
+        maxStringLength = options.maxStringLength
+        maxCollectionCount = options.maxCollectionCount
+        fixedNow = options.now
     }
 
     /// Makes `tree` the tree being evaluated.
@@ -84,22 +98,19 @@ public final class Evaluator {
     ///     context (see ``CallMemo``); it needs `slots`.
     public func evaluate(_ tree: SyntaxTree, in context: any EvaluationContext = DictionaryContext(),
                          slots: [Int32] = [], memo: CallMemo? = nil) throws(Diagnostic) -> Value {
-        if let error = tree.diagnostics.first(where: { $0.severity == .error }) { throw error }
+        if !tree.diagnostics.isEmpty, let error = tree.diagnostics.first(where: { $0.severity == .error }) { throw error }
         guard let root = tree.root else {
             throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
         }
         use(tree)
         if context !== nameSlots.context { nameSlots.reset(for: context) }
         self.context = context
-        slotTable = slots
-        self.memo = slots.isEmpty ? nil : memo
+        // Assigned only when they change: most evaluations have neither, and each assignment
+        // retains one value and releases another.
+        if !(slots.isEmpty && slotTable.isEmpty) { slotTable = slots }
+        if memo != nil || self.memo != nil { self.memo = slots.isEmpty ? nil : memo }
         steps = 0
-        // Read once: every access to `options` is checked for exclusivity.
-        let options = self.options
-        maxSteps = options.maxSteps
-        maxStringLength = options.maxStringLength
-        maxCollectionCount = options.maxCollectionCount
-        now = options.now ?? .now
+        now = fixedNow ?? .now
         locals.removeAll()
         stack.removeAll()
         frameBase = 0
