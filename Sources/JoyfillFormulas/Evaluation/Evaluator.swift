@@ -28,6 +28,10 @@ public final class Evaluator {
     /// The context being evaluated in. Unowned, so that calls into it neither copy nor retain:
     /// ``nameSlots`` holds it.
     @exclusivity(unchecked) unowned(unsafe) var context: any EvaluationContext
+    /// ``registry``'s functions by the parser's hints, unretained (the registry holds them), so
+    /// that a call takes its function without reference counting. Empty for a registry whose
+    /// functions are not numbered as the standard ones.
+    let hinted: UnsafeMutableBufferPointer<Unmanaged<RegisteredFunction>>
     /// Each name's slot in ``context``, across evaluations.
     @exclusivity(unchecked) var nameSlots = NameSlotCache()
     @exclusivity(unchecked) var steps = 0
@@ -50,6 +54,7 @@ public final class Evaluator {
 
     deinit {
         nameSlots.release()
+        hinted.deallocate()
         locals.release()
         stack.release()
     }
@@ -57,6 +62,8 @@ public final class Evaluator {
     public init(registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
         self.registry = registry
         self.options = options
+        hinted = .allocate(capacity: registry.hintedFunctions.count)
+        _ = hinted.initialize(from: registry.hintedFunctions.map(Unmanaged.passUnretained))
         tree = Evaluator.placeholder
         let idle = DictionaryContext()
         nameSlots.reset(for: idle)
@@ -350,49 +357,62 @@ public final class Evaluator {
     // MARK: - Calls
 
     private func call(_ name: NameID, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
-        guard let function = registry.function(hint: hints[name.index]) ?? registry.lookup(names[name.index]) else {
+        let hint = Int(hints[name.index])
+        if hint >= 0 && hint < hinted.count { return try call(hinted[hint], range, at: id) }
+        guard let function = registry.lookup(names[name.index]) else {
             throw unknownFunction(names[name.index], at: id)
         }
+        // The registry holds the function.
+        return try call(Unmanaged.passUnretained(function), range, at: id)
+    }
+
+    private func call(_ unmanaged: Unmanaged<RegisteredFunction>, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
         let count = range.indices.count
-        if count < function.minimumArity || count > function.maximumArity {
-            let signature = function.signature
+        let (minimum, maximum, hasLazyParameters) = unmanaged._withUnsafeGuaranteedRef {
+            ($0.minimumArity, $0.maximumArity, $0.hasLazyParameters)
+        }
+        if count < minimum || count > maximum {
+            let signature = unmanaged.takeUnretainedValue().signature
             throw Diagnostic(.arguments, "\(signature.name)() \(signature.arityDescription), got \(count)",
                              at: tree.span(of: id), notes: ["usage: " + signature.usage], code: "wrong-arity")
         }
-        if let memo, count >= CallMemo.minimumWidth, !function.hasLazyParameters, !slotTable.isEmpty {
-            return try rememberedCall(function, range, at: id, memo: memo)
+        if let memo, count >= CallMemo.minimumWidth, !hasLazyParameters, !slotTable.isEmpty {
+            return try rememberedCall(unmanaged, range, at: id, memo: memo)
         }
-        return try plainCall(function, range, at: id)
+        return try plainCall(unmanaged, range, at: id)
     }
 
     /// Evaluates the arguments onto ``stack``, checking their types, and runs the function;
     /// `capture` sees the argument values and the result.
-    private func plainCall(_ function: RegisteredFunction, _ range: TableRange, at id: NodeID,
+    private func plainCall(_ function: Unmanaged<RegisteredFunction>, _ range: TableRange, at id: NodeID,
                            capture: (([Value], Value) -> Void)? = nil) throws(Diagnostic) -> Value {
         let base = stack.count
+        let (lazy, types, last, body) = function._withUnsafeGuaranteedRef {
+            ($0.lazyParameters, $0.parameterTypes, $0.lastParameter, $0.body)
+        }
         var position = 0
         for node in children(range) {
-            if function.isLazy(at: position) {
+            if lazy != 0 && lazy >> UInt64(min(position, last)) & 1 != 0 {
                 stack.append(.undefined)
             } else {
                 let value = try eval(node)
-                if !function.types(at: position).contains(value.type) {
+                if !types[min(position, last)].contains(value.type) {
                     stack.truncate(to: base)
-                    throw Signatures.typeError(function.signature, position, value, span: tree.span(of: node))
+                    throw Signatures.typeError(function.takeUnretainedValue().signature, position, value, span: tree.span(of: node))
                 }
                 stack.append(value)
             }
             position += 1
         }
         defer { stack.truncate(to: base) }
-        let result = try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
+        let result = try body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
         capture?(stack.suffix(from: base), result)
         return result
     }
 
     /// A wide call through the memo: only the arguments whose slots changed since the last
     /// evaluation are read again (see ``CallMemo``).
-    private func rememberedCall(_ function: RegisteredFunction, _ range: TableRange, at id: NodeID,
+    private func rememberedCall(_ function: Unmanaged<RegisteredFunction>, _ range: TableRange, at id: NodeID,
                                 memo: CallMemo) throws(Diagnostic) -> Value {
         let key = Int32(truncatingIfNeeded: id.index)
         switch memo.entries[key] {
@@ -429,8 +449,9 @@ public final class Evaluator {
 
     /// Brings a remembered call up to date, or returns nil when a full evaluation is needed
     /// (the context cannot say what changed, too much changed, or a new value is an error).
-    private func update(_ entry: CallMemo.Entry, _ function: RegisteredFunction, _ range: TableRange,
+    private func update(_ entry: CallMemo.Entry, _ unmanaged: Unmanaged<RegisteredFunction>, _ range: TableRange,
                         at id: NodeID) throws(Diagnostic) -> Value? {
+        let function = unmanaged.takeUnretainedValue()
         guard let changed = context.changedSlots(since: entry.version), changed.count * 4 < entry.values.count else { return nil }
         var result = entry.result
         var rerun = function.integerDelta == nil || entry.inexact > 0
@@ -456,7 +477,7 @@ public final class Evaluator {
             let base = stack.count
             stack.append(contentsOf: entry.values)
             defer { stack.truncate(to: base) }
-            result = try function.body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
+            result = try function.body(Arguments(evaluator: self, function: unmanaged, call: id, nodes: range, base: base))
         }
         entry.result = result
         entry.version = context.changeVersion

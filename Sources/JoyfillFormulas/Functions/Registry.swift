@@ -3,35 +3,50 @@ public typealias FunctionBody = @Sendable (Arguments) throws(Diagnostic) -> Valu
 
 /// A function known to a registry: its signature and its implementation, with what the
 /// evaluator checks on every call precomputed from the signature.
-public final class RegisteredFunction: Sendable {
+public final class RegisteredFunction: @unchecked Sendable {   // immutable once built
     public let signature: FunctionSignature
     public let body: FunctionBody
     /// The function's shortcut for remembered wide calls, if it has one (see ``CallMemo``).
     public let integerDelta: IntegerDelta?
     let minimumArity: Int
     let maximumArity: Int
-    private let parameterTypes: [ValueTypes]
-    private let lazyParameters: [Bool]
+    /// Each parameter's types, read on every argument: a table of its own, so that a read is
+    /// one load rather than an array access through the object.
+    let parameterTypes: UnsafeMutablePointer<ValueTypes>
+    /// The last parameter's position: arguments past it take its types (it is the variadic one).
+    let lastParameter: Int
+    /// Bit `p` is set when parameter `p` is evaluated on demand by the body.
+    let lazyParameters: UInt64
     /// True when some parameter is evaluated on demand by the body.
-    let hasLazyParameters: Bool
+    var hasLazyParameters: Bool { lazyParameters != 0 }
+
+    /// The most parameters a signature may declare (its laziness is a bit in a word).
+    static let maximumParameters = 64
 
     init(signature: FunctionSignature, integerDelta: IntegerDelta?, body: @escaping FunctionBody) {
+        precondition(signature.parameters.count <= RegisteredFunction.maximumParameters,
+                     "a function takes at most \(RegisteredFunction.maximumParameters) parameters")
         self.signature = signature
         self.body = body
         self.integerDelta = integerDelta
         minimumArity = signature.minimumArity
         maximumArity = signature.maximumArity
-        parameterTypes = signature.parameters.map(\.types)
-        lazyParameters = signature.parameters.map(\.isLazy)
-        hasLazyParameters = lazyParameters.contains(true)
+        parameterTypes = .allocate(capacity: max(signature.parameters.count, 1))
+        parameterTypes.initialize(from: signature.parameters.map(\.types), count: signature.parameters.count)
+        lastParameter = signature.parameters.count - 1
+        lazyParameters = signature.parameters.enumerated().reduce(0) { mask, parameter in
+            parameter.element.isLazy ? mask | 1 << UInt64(parameter.offset) : mask
+        }
     }
 
+    deinit { parameterTypes.deallocate() }
+
     @inline(__always) func types(at position: Int) -> ValueTypes {
-        parameterTypes[min(position, parameterTypes.count - 1)]
+        parameterTypes[min(position, lastParameter)]
     }
 
     @inline(__always) func isLazy(at position: Int) -> Bool {
-        lazyParameters[min(position, lazyParameters.count - 1)]
+        lazyParameters >> UInt64(min(position, lastParameter)) & 1 != 0
     }
 }
 
@@ -91,17 +106,15 @@ public struct FunctionRegistry: Sendable {
     }
 
     /// The position of the function whose name is `bytes` (in any ASCII letter case), for
-    /// hints: see ``function(hint:)``.
+    /// hints: see ``hintedFunctions``.
     func position(ofFolded bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         folded.position(bytes)
     }
 
-    /// The function at the hint's position when this registry numbers functions as
-    /// ``standard`` does (the parser records the hint of every name), or nil to look it up by name.
-    @inline(__always)
-    func function(hint: Int16) -> RegisteredFunction? {
-        hint >= 0 && numberedAsStandard ? numbered[Int(hint)] : nil
-    }
+    /// The functions by hint position when this registry numbers functions as ``standard``
+    /// does (the parser records the hint of every name), else none: then every call is looked
+    /// up by name.
+    var hintedFunctions: [RegisteredFunction] { numberedAsStandard ? numbered : [] }
 
     /// The function called `name`, in any letter case.
     public func lookup(_ name: String) -> RegisteredFunction? {
@@ -125,21 +138,22 @@ public struct FunctionRegistry: Sendable {
 /// with the subscript. Lazy ones are evaluated on demand with ``value(_:)``.
 public struct Arguments {
     unowned(unsafe) let evaluator: Evaluator
-    unowned(unsafe) let function: RegisteredFunction
+    /// The function called, which the evaluator's registry holds.
+    let unmanagedFunction: Unmanaged<RegisteredFunction>
     let call: NodeID
     let nodes: TableRange
     let base: Int
 
-    init(evaluator: Evaluator, function: RegisteredFunction, call: NodeID, nodes: TableRange, base: Int) {
+    init(evaluator: Evaluator, function: Unmanaged<RegisteredFunction>, call: NodeID, nodes: TableRange, base: Int) {
         self.evaluator = evaluator
-        self.function = function
+        self.unmanagedFunction = function
         self.call = call
         self.nodes = nodes
         self.base = base
     }
 
     /// The signature being called.
-    public var signature: FunctionSignature { function.signature }
+    public var signature: FunctionSignature { unmanagedFunction.takeUnretainedValue().signature }
 
     /// The number of arguments passed.
     public var count: Int { nodes.indices.count }
@@ -151,7 +165,7 @@ public struct Arguments {
     public func value(_ position: Int) throws(Diagnostic) -> Value {
         let node = evaluator.children[nodes.indices.lowerBound + position]
         let value = try evaluator.eval(node)
-        if !function.types(at: position).contains(value.type) {
+        if !unmanagedFunction._withUnsafeGuaranteedRef({ $0.types(at: position) }).contains(value.type) {
             throw Signatures.typeError(signature, position, value, span: evaluator.tree.span(of: node))
         }
         return value

@@ -13,7 +13,7 @@ import JoyfillJSON
 /// Formulas repeat a small vocabulary (field ids, function names, a few literals). Making a
 /// `String` from bytes validates and copies them; finding the bytes here costs a hash and a
 /// compare, and the hint spares the evaluator a registry lookup on every call (see
-/// ``FunctionRegistry/function(hint:)``).
+/// ``FunctionRegistry/hintedFunctions``).
 ///
 /// The cache is bounded: when it holds ``capacity`` names it starts again empty, so a thread
 /// that parses millions of distinct names keeps only the latest few hundred.
