@@ -58,6 +58,19 @@ struct FunctionTests {
         #expect(Checker(registry: registry).check(Parser.parse("clamp(1)")).first?.code == "wrong-arity")
     }
 
+    @Test func trimRemovesUnicodeWhiteSpaceAtEitherEnd() throws {
+        let evaluator = Evaluator()
+        let cases: [(String, String)] = [
+            (" \t\n\u{0B}\u{0C}\r joy \r\n", "joy"), ("joy", "joy"), ("   ", ""), ("", ""),
+            ("\u{00A0} joy \u{2003}", "joy"), (" \u{3000}joy", "joy"), ("joy\u{00A0} ", "joy"),
+            ("  é  ", "é"), ("a \u{00A0} b", "a \u{00A0} b"), ("\u{85}x\u{85}", "x"),
+        ]
+        for (text, trimmed) in cases {
+            let result = try evaluator.evaluate("trim(t)", in: DictionaryContext(["t": .string(text)]))
+            #expect(result.description == Value.string(trimmed).description, "\(text.debugDescription)")
+        }
+    }
+
     @Test func namesAreFoundInAnyLetterCase() throws {
         let registry = FunctionRegistry.standard
         for name in ["countIf", "COUNTIF", "countif", "CoUnTiF"] {

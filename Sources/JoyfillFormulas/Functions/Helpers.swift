@@ -33,10 +33,27 @@ extension Arguments {
 /// Unicode white space trimming, as the reference's `trimmingCharacters(in: .whitespacesAndNewlines)`.
 extension String {
     func trimmedOfWhitespace() -> String {
+        if let trimmed = asciiTrimmed() { return trimmed }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return String(scalars[first...last])
+    }
+
+    /// The answer without Unicode property look-ups when both ends of the text are ASCII (the
+    /// white space there is tab, line feed, vertical tab, form feed, carriage return and
+    /// space), or nil when a non-ASCII byte is met first from either end.
+    private func asciiTrimmed() -> String? {
+        utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
+            var start = 0, end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            if start < end, bytes[start] >= 0x80 { return nil }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            if end > start, bytes[end - 1] >= 0x80 { return nil }
+            if start == 0 && end == bytes.count { return self }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        } ?? nil
     }
 }
 
