@@ -498,7 +498,7 @@ public final class Evaluator {
     func invoke(_ lambda: Lambda, _ arguments: (Int) -> Value) throws(Diagnostic) -> Value {
         let savedBase = frameBase
         let newBase = locals.count
-        locals.append(contentsOf: lambda.captured)
+        if !lambda.captured.isEmpty { locals.append(contentsOf: lambda.captured) }
         for position in 0..<lambda.parameterCount { locals.append(arguments(position)) }
         frameBase = newBase
         defer {
