@@ -44,10 +44,6 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
     @inline(__always) func types(at position: Int) -> ValueTypes {
         parameterTypes[min(position, lastParameter)]
     }
-
-    @inline(__always) func isLazy(at position: Int) -> Bool {
-        lazyParameters >> UInt64(min(position, lastParameter)) & 1 != 0
-    }
 }
 
 /// The functions a formula can call, looked up case-insensitively (decision S6).
