@@ -44,6 +44,23 @@ struct EvaluatorTests {
         #expect(outcome("map(items, (r) -> r.nope)", names) == "error: reference")
     }
 
+    @Test func lambdaParametersReadPropertiesWhateverTheKeysRepresentation() {
+        // Keys made at run time (long ones in their own storage) are not bit for bit the
+        // names the parser made: the read falls back to comparing text.
+        let long = ["unit", "PriceInEuros"].joined()
+        let keys = ObjectKeys([long, "qty", "note"])
+        let row = Value.object(ObjectValue(keys: keys, values: [.number(2), .number(3), .string("x")]))
+        let names: [String: Value] = ["rows": .array([row, row]), "n": .array([.number(1)])]
+        #expect(outcome("sum(map(rows, (r) -> r.unitPriceInEuros * r.qty))", names) == "12")
+        #expect(outcome("map(rows, (r) -> r.note)", names) == "[x, x]")
+        #expect(outcome("map(rows, (r) -> r.missing)", names) == "error: reference")
+        #expect(outcome("map(n, (v) -> v.price)", names) == "error: type")
+        // Shapes that change from one call to the next (objects made in the lambda).
+        #expect(outcome("map([1, 2, 3], (i) -> map([if(i == 2, {q: 1, p: 2}, {p: 3, q: 4})], (o) -> o.p))", names)
+                == "[[3], [2], [3]]")
+        #expect(outcome("reduce([1, 2], (acc, v) -> {q: acc.p + v, p: acc.q}, {p: 10, q: 20}).q", names) == "22")
+    }
+
     @Test func contextsCanOwnMemberPaths() {
         final class Titles: EvaluationContext {
             func value(of name: String) throws(ResolutionError) -> Value? { name == "t" ? .array([]) : nil }

@@ -147,7 +147,13 @@ public final class Evaluator {
             }
             return try resolve(name, at: id)
         case .parenthesized(let inner): return try eval(inner)
-        case .member(let base, let name): return try member(base: base, name: names[name.index], at: id)
+        case .member(let base, let name):
+            if case .parameter(let slot, _) = nodes[base.index],
+               let value = property(name, ofLocal: frameBase + Int(slot)) {
+                steps += 1   // the base's step
+                return value
+            }
+            return try member(base: base, name: names[name.index], at: id)
         case .index(let base, let index): return try subscriptValue(base: base, index: index, at: id)
         case .unary(let op, let operand): return try unary(op, operand, at: id)
         case .binary: return try binaryChain(id)
@@ -217,6 +223,18 @@ public final class Evaluator {
             fix = .replace(span, with: suggestion, "did you mean '\(suggestion)'?", isSafe: false)
         }
         return Diagnostic(.reference, "unknown name '\(name)'", at: span, notes: notes, fix: fix, code: "unknown-reference")
+    }
+
+    /// `row.price` where `row` is a lambda parameter holding an object that has the key: read
+    /// in place, without copying the object out of its slot or the name out of the tree (the
+    /// body of a `map` over table rows). Nil sends every other case down the general path.
+    @inline(__always)
+    private func property(_ name: NameID, ofLocal index: Int) -> Value? {
+        // Only plain loads and compares until the result is copied out, so that the object
+        // is read where it lies instead of being retained.
+        guard case .object(let object) = locals[index],
+              let position = object.storage.keys.identicalPosition(of: names[name.index]) else { return nil }
+        return object.storage.values[position]
     }
 
     private func member(base: NodeID, name: String, at id: NodeID) throws(Diagnostic) -> Value {

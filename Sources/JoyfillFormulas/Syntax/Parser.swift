@@ -155,7 +155,8 @@ public struct Parser {
             var entry = infixTable[Int(current.kind.rawValue)]
             if entry == 0 { return left }
             if entry == Parser.borrowedSpelling { entry = try borrowedOperator() }
-            let op = BinaryOperator(rawValue: entry &- 1).unsafelyUnwrapped
+            // The table holds only valid raw values (see ``infix``); `init(rawValue:)` is a call.
+            let op = unsafeBitCast(entry &- 1, to: BinaryOperator.self)
             if op.precedence < minimumPrecedence { return left }
             let operatorToken = advance()
             if op == .subtract, operatorToken.span.end == current.span.start, current.kind == .number {

@@ -150,13 +150,32 @@ public final class ObjectKeys: Sendable {
     }
 
     /// The position of `key`, by linear search for small shapes and a hash table for large ones.
+    ///
+    /// The search first compares representations (a `String`'s two words): a key and the name
+    /// that reads it are usually bit for bit the same (short names are held in those words),
+    /// and equal words always mean equal text. Only when no representation matches are the
+    /// texts compared.
     @inlinable
     public func position(of key: String) -> Int? {
         if names.count > 8 { return lookup(key) }
-        return names.firstIndex(of: key)
+        return identicalPosition(of: key) ?? names.firstIndex(of: key)
     }
 
     @usableFromInline func lookup(_ key: String) -> Int? { positions[key] }
+
+    /// The position of the key whose representation is `key`'s, if any (see ``position(of:)``).
+    @inlinable @inline(__always)
+    public func identicalPosition(of key: String) -> Int? {
+        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
+        let wanted = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        return names.withUnsafeBytes { raw in
+            for index in 0..<(raw.count / MemoryLayout<String>.stride)
+            where raw.load(fromByteOffset: index * MemoryLayout<String>.stride, as: (UInt64, UInt64).self) == wanted {
+                return index
+            }
+            return nil
+        }
+    }
 }
 
 /// An insertion-ordered object value (decision V1). Keys are unique.
