@@ -9,7 +9,7 @@
 // Syntax/       SourceSpan, Token, Lexer (byte-class table), SyntaxTree (a flat post-order
 //               arena of Nodes with a span each), Parser (precedence climbing; lambda
 //               parameters resolved to slots), TreeBuilder (each thread's tables for the
-//               parser), NameCache (each thread's name strings and function hints).
+//               parser), NameCache (each thread's strings for long names).
 // Values/       Value (number, string, boolean, date, array, object, null, undefined, lambda),
 //               the canonical text form, JavaScript number text, instants and the civil
 //               calendar, ISO-8601 reading, the JSON form used by `jf`.
@@ -21,7 +21,7 @@
 // Check/        Checker: static findings without evaluating.
 // Diagnostics/  Diagnostic (the one error type), Fix, the caret renderer, suggestions.
 // Support/      RawStack: the growable buffer behind the parser's tables and the evaluator's
-//               stacks.
+//               stacks; SmallString: short names packed straight into their `String`.
 //
 // The language is described in docs/language.md; differences from the Joyfill SDKs are in
 // docs/compatibility.md; limits (nesting 256, value nesting 512, steps, sizes) in both.

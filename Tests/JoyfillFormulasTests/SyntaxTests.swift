@@ -214,6 +214,25 @@ struct ParserTests {
         #expect(Array(unicode.names) == ["größe", "naïve", "größe2"])
     }
 
+    @Test func shortNamesArePackedExactlyAsTheStandardLibraryWouldMakeThem() throws {
+        // On 64-bit platforms the parser packs names of up to 15 bytes into their `String`
+        // directly; each must be indistinguishable from the ordinary one, bit for bit (the
+        // slot cache and object key search rely on it), whatever its length and script.
+        #expect(SmallString.isSupported == (MemoryLayout<Int>.size == 8))
+        let samples = ["x", "ab", "sum", "qty_2", "countIf", "12345678", "123456789", "0123456789abcde",
+                       "é", "größe", "日本語", "🙂", "", "a b", "MiXeD"]
+        for sample in samples {
+            let tree = Parser.parse("concat(\"\(sample)\", '\(sample)')")
+            for name in tree.names.dropLast() {
+                #expect(name == sample)
+                #expect(unsafeBitCast(name, to: (UInt64, UInt64).self) == unsafeBitCast(String(decoding: Array(sample.utf8), as: UTF8.self), to: (UInt64, UInt64).self))
+            }
+        }
+        // Calls find their function in any letter case; other names are not functions.
+        let value = try Evaluator().evaluate("SUM(1, Sum(2), sUm(3)) + length(Upper('é'))", in: DictionaryContext())
+        #expect(value.text == "7")
+    }
+
     @Test func parsersOnManyThreadsAgree() async {
         // Each thread reuses its own builder; trees made in parallel equal those made alone.
         let sources = (0..<400).map { index in

@@ -1,3 +1,5 @@
+import JoyfillJSON
+
 /// The implementation of a function: it receives its checked arguments and returns a value.
 public typealias FunctionBody = @Sendable (Arguments) throws(Diagnostic) -> Value
 
@@ -61,7 +63,7 @@ public struct FunctionRegistry: Sendable {
     private var numbered: [RegisteredFunction] = []
     /// True for ``standard`` and copies of it: the standard functions keep their positions in
     /// ``numbered`` (a copy appends new names and replaces in place), so that the parser's
-    /// hints (``position(ofFolded:)`` in the standard registry) are valid here.
+    /// hints (positions in the standard registry's ``foldedNames``) are valid here.
     private var numberedAsStandard = false
 
     /// An empty registry.
@@ -101,11 +103,9 @@ public struct FunctionRegistry: Sendable {
         folded.insert(signature.name.lowercased(), function, at: position)
     }
 
-    /// The position of the function whose name is `bytes` (in any ASCII letter case), for
-    /// hints: see ``hintedFunctions``.
-    func position(ofFolded bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        folded.position(bytes)
-    }
+    /// The functions by ASCII-folded name, for the parser to find each call's hint: the
+    /// function's position here (see ``hintedFunctions``).
+    var foldedNames: FoldedNameTable { folded }
 
     /// The functions by hint position when this registry numbers functions as ``standard``
     /// does (the parser records the hint of every name), else none: then every call is looked
@@ -260,7 +260,8 @@ struct FoldedNameTable: Sendable {
 
     mutating func insert(_ name: String, _ function: RegisteredFunction, at position: Int) {
         let bytes = Array(name.utf8)
-        guard bytes.count <= 16, bytes.allSatisfy({ $0 < 0x80 }) else { return }
+        // Names that a formula can call: ASCII letters, digits and `_` (see ``pack(_:)``).
+        guard bytes.count <= 16, bytes.allSatisfy({ ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == 0x5F }) else { return }
         if (count + 1) * 2 > slots.count { grow() }
         let (low, high) = bytes.withUnsafeBufferPointer(FoldedNameTable.pack)
         let mask = slots.count - 1
@@ -292,29 +293,40 @@ struct FoldedNameTable: Sendable {
         name.utf8.withContiguousStorageIfAvailable { slot(for: $0)?.position } ?? nil
     }
 
-    func position(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { slot(for: bytes)?.position }
+    func position(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { index(of: bytes).map { slots[$0].position } }
 
-    private func slot(for bytes: UnsafeBufferPointer<UInt8>) -> Slot? {
+    private func slot(for bytes: UnsafeBufferPointer<UInt8>) -> Slot? { index(of: bytes).map { slots[$0] } }
+
+    private func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard count > 0, bytes.count <= 16 else { return nil }
         let (low, high) = FoldedNameTable.pack(bytes)
         let mask = slots.count - 1
         var index = FoldedNameTable.hash(low, high, bytes.count) & mask
         while slots[index].function != nil {
-            if slots[index].low == low, slots[index].high == high, slots[index].length == bytes.count { return slots[index] }
+            if slots[index].low == low, slots[index].high == high, slots[index].length == bytes.count { return index }
             index = (index + 1) & mask
         }
         return nil
     }
 
-    /// The bytes, ASCII letters folded to lower case, packed little-endian into two words.
+    /// The bytes (at most 16) packed little-endian into two words, with bit 0x20 set in each:
+    /// ASCII letters fold to lower case, digits stay, and `_` becomes 0x7F, which no other
+    /// name byte does; so names of letters, digits and `_` (the only ones inserted) match
+    /// exactly when they are equal up to letter case. A byte from outside the ASCII range
+    /// stays outside it and matches no inserted name.
     @inline(__always)
     private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        var low: UInt64 = 0, high: UInt64 = 0
-        for (offset, byte) in bytes.enumerated() {
-            let folded = UInt64(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-            if offset < 8 { low |= folded << (offset * 8) } else { high |= folded << ((offset - 8) * 8) }
-        }
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return (0, 0) }
+        let count = bytes.count
+        let low = StringIndex.word(base, count: min(count, 8)) | caseBits(min(count, 8))
+        let high = count > 8 ? StringIndex.word(base + 8, count: count - 8) | caseBits(count - 8) : 0
         return (low, high)
+    }
+
+    /// 0x20 in each of the low `count` bytes (1 to 8).
+    @inline(__always)
+    private static func caseBits(_ count: Int) -> UInt64 {
+        0x2020_2020_2020_2020 >> UInt64((8 - count) * 8)
     }
 
     @inline(__always)

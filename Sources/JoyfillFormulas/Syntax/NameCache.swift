@@ -7,13 +7,12 @@ import Darwin
 #endif
 import JoyfillJSON
 
-/// The names and string literals one thread's parser has already turned into `String`s, with
-/// what is known about each name: its position among the standard functions (a *hint*).
+/// The long names and string literals (over ``SmallString/capacity`` bytes, or any where
+/// ``SmallString`` is not supported) one thread's parser has already turned into `String`s.
 ///
-/// Formulas repeat a small vocabulary (field ids, function names, a few literals). Making a
-/// `String` from bytes validates and copies them; finding the bytes here costs a hash and a
-/// compare, and the hint spares the evaluator a registry lookup on every call (see
-/// ``FunctionRegistry/hintedFunctions``).
+/// Making a `String` from bytes validates and copies them, and a long one allocates; finding
+/// the bytes here costs a hash and a compare. Trees that share a name also share its storage,
+/// so that ``NameSlotCache`` recognises it by its representation.
 ///
 /// The cache is bounded: when it holds ``capacity`` names it starts again empty, so a thread
 /// that parses millions of distinct names keeps only the latest few hundred.
@@ -24,8 +23,6 @@ final class NameCache {
         var low: UInt64
         var high: UInt64
         var count: Int
-        /// The name's position in ``FunctionRegistry/standard``, or -1.
-        var hint: Int16
         var name: String
     }
 
@@ -47,9 +44,8 @@ final class NameCache {
         entries.release()
     }
 
-    /// The string and function hint for `bytes` (which must be valid UTF-8: they come from
-    /// a `String`).
-    func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, hint: Int16) {
+    /// The string for `bytes` (which must be valid UTF-8: they come from a `String`).
+    func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count
         var low: UInt64 = 0, high: UInt64 = 0
         let hash: UInt64
@@ -65,7 +61,7 @@ final class NameCache {
             let entry = entries.base + Int(slot) - 1
             if entry.pointee.low == low, entry.pointee.high == high, entry.pointee.count == count,
                count <= 16 || NameCache.equal(entry.pointee.name, bytes) {
-                return (entry.pointee.name, entry.pointee.hint)
+                return entry.pointee.name
             }
             index = (index + 1) & NameCache.mask
         }
@@ -75,10 +71,9 @@ final class NameCache {
             return lookup(bytes)
         }
         let name = String(decoding: bytes, as: UTF8.self)
-        let hint = Int16(truncatingIfNeeded: FunctionRegistry.standard.position(ofFolded: bytes) ?? -1)
-        entries.append(Entry(low: low, high: high, count: count, hint: hint, name: name))
+        entries.append(Entry(low: low, high: high, count: count, name: name))
         slots[index] = Int32(entries.count)
-        return (name, hint)
+        return name
     }
 
     private static func equal(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

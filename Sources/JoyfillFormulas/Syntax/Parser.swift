@@ -386,7 +386,7 @@ public struct Parser {
             }
         }
         let close = advance()
-        let nameID = tree.intern(slice(nameToken.span.start, nameToken.span.end))
+        let nameID = tree.internCall(slice(nameToken.span.start, nameToken.span.end))
         let range = tree.moveChildren(from: base)
         return tree.append(.call(nameID, range), nameToken.span.union(close.span))
     }

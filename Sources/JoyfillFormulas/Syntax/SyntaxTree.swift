@@ -209,7 +209,8 @@ public final class SyntaxTree: Sendable {
         (storage + Int(spanOffset)).assumingMemoryBound(to: SourceSpan.self)
     }
     /// The tables the evaluator reads, with the layout computed once for all four; `hints`
-    /// holds each name's position among the standard functions or -1 (see ``NameCache``).
+    /// holds, for each called name, its position among the standard functions, else -1
+    /// (see ``TreeBuilder/internCall(_:)``).
     var evaluationTables: (nodes: UnsafeMutablePointer<Node>, names: UnsafeMutablePointer<String>,
                            children: UnsafeMutablePointer<NodeID>, hints: UnsafeMutablePointer<Int16>) {
         let layout = self.layout

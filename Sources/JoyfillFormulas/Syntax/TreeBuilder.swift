@@ -31,8 +31,12 @@ final class TreeBuilder {
     @exclusivity(unchecked) var keys = RawStack<SourceSpan>()
     /// The lambda parameters in scope, innermost last.
     @exclusivity(unchecked) var scope = RawStack<String>()
-    /// This thread's strings for names already seen.
+    /// This thread's strings for long names already seen.
     let cache = NameCache()
+    /// ``SmallString/isSupported``, read once.
+    private let makesSmallStrings = SmallString.isSupported
+    /// The standard functions by folded name, for call hints.
+    private let functionNames = FunctionRegistry.standard.foldedNames
     /// True while a parse on this thread uses the builder.
     @exclusivity(unchecked) fileprivate var inUse = false
 
@@ -61,12 +65,22 @@ final class TreeBuilder {
     }
 
     /// Adds the name or string literal spelled by `bytes`.
+    ///
+    /// A short one is packed into its `String` directly; a long one comes from ``cache``,
+    /// so that trees share its storage (which lets ``NameSlotCache`` recognise it).
     func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
-        let (name, hint) = cache.lookup(bytes)
+        names.append(bytes.count <= SmallString.capacity && makesSmallStrings ? SmallString.make(bytes) : cache.lookup(bytes))
+        hints.append(-1)
         longestName = max(longestName, bytes.count)
-        names.append(name)
-        hints.append(hint)
         return NameID(names.count - 1)
+    }
+
+    /// Adds a called function's name, with its hint: its position among the standard
+    /// functions (see ``FunctionRegistry/hintedFunctions``), or -1.
+    func internCall(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
+        let id = intern(bytes)
+        hints[id.index] = Int16(truncatingIfNeeded: functionNames.position(bytes) ?? -1)
+        return id
     }
 
     /// The local slot of the innermost lambda parameter in scope called `name`, if any.

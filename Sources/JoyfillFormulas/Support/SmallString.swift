@@ -1,0 +1,50 @@
+import JoyfillJSON
+
+/// Makes the `String` of up to 15 UTF-8 bytes directly in its *small* form: the bytes packed
+/// in the value's two words, with the length and an ASCII flag in the top byte.
+///
+/// Most names in a formula are that short (function names, field ids, keys, short literals).
+/// `String(decoding:as:)` makes the same value after validating the bytes and choosing a
+/// representation; the parser's bytes are already valid UTF-8 (they are a slice of a
+/// `String` cut at ASCII boundaries), so packing them is all that is left.
+///
+/// The form is the standard library's on 64-bit platforms. It is checked once against
+/// `String(decoding:as:)`; where it does not match, ``isSupported`` is false and callers make
+/// strings the ordinary way.
+enum SmallString {
+    /// The longest text held in the small form.
+    static let capacity = 15
+
+    /// True when ``make(_:)`` builds exactly what `String(decoding:as:)` does on this platform.
+    static let isSupported: Bool = {
+        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return false }
+        let samples = ["", "a", "sum", "price", "countIf", "12345678", "0123456789abcde", "é", "prix unité", "日本"]
+        return samples.allSatisfy { sample in
+            var text = sample
+            return text.withUTF8 { bytes in
+                // Compared as words: a wrong form is never used as a string.
+                words(bytes) == unsafeBitCast(String(decoding: bytes, as: UTF8.self), to: (UInt64, UInt64).self)
+            }
+        }
+    }()
+
+    /// The string spelled by `bytes`: at most ``capacity`` bytes of valid UTF-8. Only when
+    /// ``isSupported``.
+    @inline(__always)
+    static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        unsafeBitCast(words(bytes), to: String.self)
+    }
+
+    @inline(__always)
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        let count = bytes.count
+        var low: UInt64 = 0, high: UInt64 = 0
+        if let base = bytes.baseAddress, count > 0 {
+            low = StringIndex.word(base, count: min(count, 8))
+            if count > 8 { high = StringIndex.word(base + 8, count: count - 8) }
+        }
+        // The top byte: 0xE0 (small, ASCII) or 0xA0 (small) with the length in the low nibble.
+        let flags: UInt64 = (low | high) & 0x8080_8080_8080_8080 == 0 ? 0xE0 : 0xA0
+        return (low, high | (flags | UInt64(count)) << 56)
+    }
+}
