@@ -34,6 +34,15 @@ struct RawStack<Element> {
         capacity *= 2
     }
 
+    /// Makes room for one more element and returns it, uninitialized: the caller must
+    /// initialize it before the stack is read or shrunk.
+    @inline(__always)
+    mutating func appendUninitialized() -> UnsafeMutableRawPointer {
+        if count == capacity { grow() }
+        count += 1
+        return UnsafeMutableRawPointer(base + count - 1)
+    }
+
     /// Appends `other[range]` with one copy (for plain-data elements).
     @inline(__always)
     mutating func append(from other: RawStack<Element>, _ range: Range<Int>) {

@@ -1,6 +1,6 @@
 import JoyfillJSON
 
-/// Makes the `String` of up to 15 UTF-8 bytes directly in its *small* form: the bytes packed
+/// Builds the `String` of up to 15 UTF-8 bytes directly in its *small* form: the bytes packed
 /// in the value's two words, with the length and an ASCII flag in the top byte.
 ///
 /// Most names in a formula are that short (function names, field ids, keys, short literals).
@@ -15,7 +15,8 @@ enum SmallString {
     /// The longest text held in the small form.
     static let capacity = 15
 
-    /// True when ``make(_:)`` builds exactly what `String(decoding:as:)` does on this platform.
+    /// True when ``words(_:)`` are exactly those of what `String(decoding:as:)` makes on this
+    /// platform.
     static let isSupported: Bool = {
         guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return false }
         let samples = ["", "a", "sum", "price", "countIf", "12345678", "0123456789abcde", "é", "prix unité", "日本"]
@@ -28,15 +29,10 @@ enum SmallString {
         }
     }()
 
-    /// The string spelled by `bytes`: at most ``capacity`` bytes of valid UTF-8. Only when
-    /// ``isSupported``.
+    /// The two words of the small `String` spelled by `bytes`: at most ``capacity`` bytes of
+    /// valid UTF-8. Only when ``isSupported``.
     @inline(__always)
-    static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        unsafeBitCast(words(bytes), to: String.self)
-    }
-
-    @inline(__always)
-    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+    static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         let count = bytes.count
         var low: UInt64 = 0, high: UInt64 = 0
         if let base = bytes.baseAddress, count > 0 {
@@ -46,5 +42,15 @@ enum SmallString {
         // The top byte: 0xE0 (small, ASCII) or 0xA0 (small) with the length in the low nibble.
         let flags: UInt64 = (low | high) & 0x8080_8080_8080_8080 == 0 ? 0xE0 : 0xA0
         return (low, high | (flags | UInt64(count)) << 56)
+    }
+}
+
+extension RawStack where Element == String {
+    /// Appends the small string spelled by `bytes` (see ``SmallString/words(_:)``) by storing
+    /// its words: a small string holds no reference, but a `String` copied in would still
+    /// go through two runtime calls to retain nothing.
+    @inline(__always)
+    mutating func appendSmall(_ bytes: UnsafeBufferPointer<UInt8>) {
+        appendUninitialized().storeBytes(of: SmallString.words(bytes), as: (UInt64, UInt64).self)
     }
 }

@@ -69,7 +69,11 @@ final class TreeBuilder {
     /// A short one is packed into its `String` directly; a long one comes from ``cache``,
     /// so that trees share its storage (which lets ``NameSlotCache`` recognise it).
     func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
-        names.append(bytes.count <= SmallString.capacity && makesSmallStrings ? SmallString.make(bytes) : cache.lookup(bytes))
+        if bytes.count <= SmallString.capacity && makesSmallStrings {
+            names.appendSmall(bytes)
+        } else {
+            names.append(cache.lookup(bytes))
+        }
         hints.append(-1)
         longestName = max(longestName, bytes.count)
         return NameID(names.count - 1)
