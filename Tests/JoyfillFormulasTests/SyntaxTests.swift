@@ -23,6 +23,17 @@ struct LexerTests {
         #expect(kinds("(.5)") == [.leftParen, .number, .rightParen, .endOfInput])
         #expect(kinds("12abc 1_000 0x1F 6857510fbfed1553e168161b") == [.identifier, .identifier, .identifier, .identifier, .endOfInput])
         #expect(kinds("1.5abc") == [.number, .identifier, .endOfInput])
+        // Where an ASCII run ends decides whether the short path's token stands.
+        #expect(kinds("7,8)9") == [.number, .comma, .number, .rightParen, .number, .endOfInput])
+        #expect(kinds("12é 3") == [.identifier, .number, .endOfInput])
+        #expect(kinds("42") == [.number, .endOfInput])
+    }
+
+    @Test func namesEndWhereTheirLettersDo() {
+        let tokens = Lexer.tokenize("price(qty_2,größe)x")
+        #expect(tokens.map(\.kind) == [.identifier, .leftParen, .identifier, .comma, .identifier, .rightParen, .identifier, .endOfInput])
+        #expect(tokens.map(\.span.length) == [5, 1, 5, 1, 7, 1, 1, 0])
+        #expect(kinds("Tags nulls Falsy undefineD") == [.identifier, .identifier, .identifier, .undefinedKeyword, .endOfInput])
     }
 
     @Test func memberAccessAfterOperands() {

@@ -65,9 +65,16 @@ public struct Lexer {
             // (both count from 0 in declaration order); `init(rawValue:)` is a call per token.
             kind = unsafeBitCast(byteClass &- ByteClass.single, to: TokenKind.self)
             position = index + 1
-        } else if byteClass == ByteClass.letter, previous != .dot {
-            position = index
-            kind = scanName()
+        } else if byteClass &- ByteClass.digit < 2, previous != .dot,
+                  case let run = asciiNameRun(from: index), run.complete {
+            // A name, or an integer, of ASCII bytes only (most tokens that are not punctuation).
+            position = run.end
+            let length = run.end - index
+            if byteClass == ByteClass.digit {
+                kind = .number
+            } else {
+                kind = length == 4 || length == 5 || length == 9 ? keyword(at: index, length: length) : .identifier
+            }
         } else {
             position = index
             kind = scanToken()
@@ -77,6 +84,24 @@ public struct Lexer {
     }
 
     // MARK: - Scanning
+
+    /// The run of ASCII name bytes (letters, digits, `_`) from `start`, starting with a letter,
+    /// or of digits, starting with a digit; `complete` is false when the token goes on in a way
+    /// only the general scanner handles (a Unicode letter, a fraction or exponent, a name that
+    /// starts with a digit).
+    @inline(__always)
+    private func asciiNameRun(from start: Int) -> (end: Int, complete: Bool) {
+        let end = bytes.count
+        var index = start + 1
+        if classes[Int(bytes[start])] == ByteClass.digit {
+            while index < end, isDigit(bytes[index]) { index += 1 }
+            guard index < end else { return (index, true) }
+            let byte = bytes[index]
+            return (index, byte != UInt8(ascii: ".") && classes[Int(byte)] &- ByteClass.digit >= 2 && byte < 0x80)
+        }
+        while index < end, classes[Int(bytes[index])] &- ByteClass.digit < 2 { index += 1 }
+        return (index, index == end || bytes[index] < 0x80)
+    }
 
     private mutating func scanToken() -> TokenKind {
         let byte = bytes[position]
@@ -181,21 +206,27 @@ public struct Lexer {
         let start = position
         scanNameRun()
         let length = position - start
-        // Keywords are case-insensitive: true, false, null, undefined.
-        if length == 4 || length == 5 || length == 9 {
-            var folded: UInt64 = 0
-            for index in start..<position where length <= 8 {
-                folded = folded << 8 | UInt64(bytes[index] | 0x20)
-            }
-            switch length {
-            case 4 where folded == 0x7472_7565: return .trueKeyword       // "true"
-            case 4 where folded == 0x6E75_6C6C: return .nullKeyword       // "null"
-            case 5 where folded == 0x66_616C_7365: return .falseKeyword   // "false"
-            case 9 where matchesFolded(start, "undefined"): return .undefinedKeyword
-            default: break
-            }
+        return length == 4 || length == 5 || length == 9 ? keyword(at: start, length: length) : .identifier
+    }
+
+    /// The keyword spelled by the `length` bytes of name at `start`, in any letter case (true,
+    /// false, null, undefined), or `.identifier`.
+    private func keyword(at start: Int, length: Int) -> TokenKind {
+        switch bytes[start] | 0x20 {
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "u"): break
+        default: return .identifier   // most names of these lengths (`items`, `round`)
         }
-        return .identifier
+        var folded: UInt64 = 0
+        for index in start..<(start + length) where length <= 8 {
+            folded = folded << 8 | UInt64(bytes[index] | 0x20)
+        }
+        switch length {
+        case 4 where folded == 0x7472_7565: return .trueKeyword       // "true"
+        case 4 where folded == 0x6E75_6C6C: return .nullKeyword       // "null"
+        case 5 where folded == 0x66_616C_7365: return .falseKeyword   // "false"
+        case 9 where matchesFolded(start, "undefined"): return .undefinedKeyword
+        default: return .identifier
+        }
     }
 
     private func matchesFolded(_ start: Int, _ word: StaticString) -> Bool {
