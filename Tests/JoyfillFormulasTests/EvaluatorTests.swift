@@ -205,6 +205,30 @@ struct EvaluatorTests {
         #expect(adders.description == "[(y) -> x + y, (y) -> x + y]")
         #expect(try evaluator.evaluate("map([10], f)", in: DictionaryContext(["f": adders.first!])).description == "[11]")
     }
+
+    @Test func elementCallbacksSeeElementIndexAndArray() throws {
+        let evaluator = Evaluator()
+        func text(_ source: String, _ context: DictionaryContext = DictionaryContext()) throws -> String {
+            try evaluator.evaluate(source, in: context).description
+        }
+        #expect(try text("map([5, 6, 7], (x, i, all) -> x * i + length(all))") == "[3, 9, 17]")
+        #expect(try text("map([1, 2], (x) -> map([10, 20], (y, j) -> x + y + j))") == "[[11, 22], [12, 23]]")
+        #expect(try text("filter([4, 5, 6, 7], (x, i) -> i != 1 && x != 7)") == "[4, 6]")
+        #expect(try text("flatMap([1, 2], (x, i) -> [x, i])") == "[1, 0, 2, 1]")
+        // Stops at the deciding element: the error further on is never reached.
+        #expect(try text("find([1, 12, \"x\"], (x) -> x > 10)") == "12")
+        #expect(try text("some([1, 12, \"x\"], (x) -> x > 10)") == "true")
+        #expect(try text("every([1, 0, \"x\"], (x) -> x > 0)") == "false")
+        #expect(try text("find([1, 2], (x) -> x > 10)") == "null")
+        // An error part way through leaves the evaluator ready for the next formula.
+        #expect(throws: Diagnostic.self) { try evaluator.evaluate("map([1, \"a\", 3], (x, i) -> x * 2)") }
+        #expect(throws: Diagnostic.self) { try evaluator.evaluate("filter([1, 2], (x) -> x)") }
+        #expect(try text("map([2, 3], (x) -> x * 2)") == "[4, 6]")
+        // A lambda made by another formula runs in its own tree, with all three parameters.
+        let foreign = try evaluator.evaluate("(x, i, all) -> x + i * length(all)")
+        #expect(try text("map([1, 1], f)", DictionaryContext(["f": foreign])) == "[1, 3]")
+        #expect(try text("filter([0, 1, 2], (v) -> sum(map([v], f)) != 1)", DictionaryContext(["f": foreign])) == "[0, 2]")
+    }
 }
 
 private extension Value {

@@ -511,6 +511,42 @@ public final class Evaluator {
         return Diagnostic(.reference, "unknown function '\(name)'", at: nameSpan, fix: fix, code: "unknown-function")
     }
 
+    /// Calls `lambda` on each element of `array` in order, with the element, its index and the
+    /// array as its parameters (it declares one to three), and passes each result to `visit`,
+    /// which returns false to stop. One frame serves every call: only the element and index
+    /// slots change between them.
+    func forEachElement(of array: ArrayValue, calling lambda: Lambda,
+                        _ visit: (Int, Value) throws(Diagnostic) -> Bool) throws(Diagnostic) {
+        precondition((1...3).contains(lambda.parameterCount), "an element callback declares one to three parameters")
+        guard lambda.tree === tree else {
+            // A lambda from another formula: called one at a time, in its own tree.
+            for (index, element) in array.enumerated() {
+                let result = try invoke(lambda) { position in
+                    position == 0 ? element : position == 1 ? .number(Double(index)) : .array(array)
+                }
+                if !(try visit(index, result)) { return }
+            }
+            return
+        }
+        let savedBase = frameBase
+        let newBase = locals.count
+        if !lambda.captured.isEmpty { locals.append(contentsOf: lambda.captured) }
+        let slot = locals.count
+        let parameters = lambda.parameterCount
+        for position in 0..<parameters { locals.append(position == 2 ? .array(array) : .undefined) }
+        frameBase = newBase
+        defer {
+            frameBase = savedBase
+            locals.truncate(to: newBase)
+        }
+        let elements = array.elements
+        for index in elements.indices {
+            locals[slot] = elements[index]
+            if parameters > 1 { locals[slot + 1] = .number(Double(index)) }
+            if !(try visit(index, try eval(lambda.body))) { return }
+        }
+    }
+
     /// Calls a lambda with up to four arguments; arguments beyond its parameter count are
     /// not even computed. The lambda's own parameters shadow nothing outside it.
     func invoke(_ lambda: Lambda, _ arguments: (Int) -> Value) throws(Diagnostic) -> Value {

@@ -21,8 +21,9 @@ enum ArrayFunctions {
             let callback = try args.lambda(1, supplies: callbackParameters)
             var results: [Value] = []
             results.reserveCapacity(array.count)
-            for (index, element) in array.enumerated() {
-                results.append(try args.call(callback) { elementArgument($0, element, index, array) })
+            try args.forEachElement(of: array, calling: callback) { (_, result) throws(Diagnostic) -> Bool in
+                results.append(result)
+                return true
             }
             return try args.array(results)
         }
@@ -36,10 +37,9 @@ enum ArrayFunctions {
             let array = args.list(0)
             let callback = try args.lambda(1, supplies: callbackParameters)
             var results: [Value] = []
-            for (index, element) in array.enumerated() {
-                let result = try args.call(callback) { elementArgument($0, element, index, array) }
+            try args.forEachElement(of: array, calling: callback) { (_, result) throws(Diagnostic) -> Bool in
                 if case .array(let inner) = result { results.append(contentsOf: inner) } else { results.append(result) }
-                if results.count > args.maxCollectionCount { return try args.array(results) }
+                return results.count <= args.maxCollectionCount
             }
             return try args.array(results)
         }
@@ -55,8 +55,9 @@ enum ArrayFunctions {
             let array = args.list(0)
             let callback = try args.lambda(1, supplies: callbackParameters)
             var results: [Value] = []
-            for (index, element) in array.enumerated() where try test(args, callback, element, index, array) {
-                results.append(element)
+            try args.forEachElement(of: array, calling: callback) { (index, result) throws(Diagnostic) -> Bool in
+                if try test(args, result) { results.append(array[index]) }
+                return true
             }
             return .array(ArrayValue(results))
         }
@@ -69,10 +70,13 @@ enum ArrayFunctions {
         )) { args throws(Diagnostic) in
             let array = args.list(0)
             let callback = try args.lambda(1, supplies: callbackParameters)
-            for (index, element) in array.enumerated() where try test(args, callback, element, index, array) {
-                return element
+            var found: Value = .null
+            try args.forEachElement(of: array, calling: callback) { (index, result) throws(Diagnostic) -> Bool in
+                guard try test(args, result) else { return true }
+                found = array[index]
+                return false
             }
-            return .null
+            return found
         }
 
         for (name, wanted) in [("every", false), ("some", true)] {
@@ -87,10 +91,12 @@ enum ArrayFunctions {
             )) { args throws(Diagnostic) in
                 let array = args.list(0)
                 let callback = try args.lambda(1, supplies: callbackParameters)
-                for (index, element) in array.enumerated() where try test(args, callback, element, index, array) == wanted {
-                    return .boolean(wanted)
+                var decided = false
+                try args.forEachElement(of: array, calling: callback) { (_, result) throws(Diagnostic) -> Bool in
+                    decided = try test(args, result) == wanted
+                    return !decided
                 }
-                return .boolean(!wanted)
+                return .boolean(decided ? wanted : !wanted)
             }
         }
 
@@ -198,19 +204,8 @@ enum ArrayFunctions {
         }
     }
 
-    /// The value of callback parameter `parameter`: element, index, array.
-    @inline(__always)
-    static func elementArgument(_ parameter: Int, _ element: Value, _ index: Int, _ array: ArrayValue) -> Value {
-        switch parameter {
-        case 0: return element
-        case 1: return .number(Double(index))
-        default: return .array(array)
-        }
-    }
-
-    /// Runs a predicate callback, which must return a boolean.
-    static func test(_ args: Arguments, _ callback: Lambda, _ element: Value, _ index: Int, _ array: ArrayValue) throws(Diagnostic) -> Bool {
-        let result = try args.call(callback) { elementArgument($0, element, index, array) }
+    /// A predicate callback's result, which must be a boolean.
+    static func test(_ args: Arguments, _ result: Value) throws(Diagnostic) -> Bool {
         guard case .boolean(let flag) = result else {
             throw args.error(.type, "the lambda given to \(args.signature.name)() must return a boolean, got \(Describe.value(result))",
                              at: 1, notes: ["there is no implicit truthiness; compare explicitly, e.g. (x) -> x != 0"])

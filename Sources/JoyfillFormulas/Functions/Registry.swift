@@ -216,6 +216,15 @@ public struct Arguments {
         try evaluator.invoke(lambda, argument)
     }
 
+    /// Calls `lambda` (which declares one to three parameters: see ``lambda(_:supplies:)``) on
+    /// each element of `array` in order, with the element, its index and the array, and gives
+    /// `visit` the index and the result; `visit` returns false to stop. Cheaper per element
+    /// than ``call(_:_:)``.
+    public func forEachElement(of array: ArrayValue, calling lambda: Lambda,
+                               _ visit: (_ index: Int, _ result: Value) throws(Diagnostic) -> Bool) throws(Diagnostic) {
+        try evaluator.forEachElement(of: array, calling: lambda, visit)
+    }
+
     /// Counts `amount` steps against the evaluation budget (for work done outside the tree).
     public func charge(_ amount: Int) throws(Diagnostic) {
         evaluator.steps += amount
