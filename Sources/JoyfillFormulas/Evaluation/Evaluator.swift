@@ -405,8 +405,8 @@ public final class Evaluator {
     private func plainCall(_ function: Unmanaged<RegisteredFunction>, _ range: TableRange, at id: NodeID,
                            capture: (([Value], Value) -> Void)? = nil) throws(Diagnostic) -> Value {
         let base = stack.count
-        let (lazy, types, last, body) = function._withUnsafeGuaranteedRef {
-            ($0.lazyParameters, $0.parameterTypes, $0.lastParameter, $0.body)
+        let (lazy, types, last) = function._withUnsafeGuaranteedRef {
+            ($0.lazyParameters, $0.parameterTypes, $0.lastParameter)
         }
         var position = 0
         for node in children(range) {
@@ -423,7 +423,14 @@ public final class Evaluator {
             position += 1
         }
         defer { stack.truncate(to: base) }
-        let result = try body(Arguments(evaluator: self, function: function, call: id, nodes: range, base: base))
+        let arguments = Arguments(evaluator: self, function: function, call: id, nodes: range, base: base)
+        // Called where it lies in the function, so that its context is not retained around the call.
+        let result: Value
+        do {
+            result = try function._withUnsafeGuaranteedRef { try $0.body(arguments) }
+        } catch {
+            throw error as! Diagnostic
+        }
         capture?(stack.suffix(from: base), result)
         return result
     }
