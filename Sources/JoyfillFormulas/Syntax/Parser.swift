@@ -31,21 +31,25 @@ public struct Parser {
 
     /// Parses `source`. The result always exists; check ``SyntaxTree/isValid`` or its diagnostics.
     public static func parse(_ source: String) -> SyntaxTree {
+        // A native string's bytes are read in place; only another kind is copied first.
+        if let tree = source.utf8.withContiguousStorageIfAvailable({ parse(source, $0) }) { return tree }
         var text = source
-        return text.withUTF8 { buffer in
-            var parser = Parser(source: source, bytes: buffer)
-            return parser.run()
-        }
+        return text.withUTF8 { parse(source, $0) }
     }
 
-    private init(source: String, bytes: UnsafeBufferPointer<UInt8>) {
+    private static func parse(_ source: String, _ bytes: UnsafeBufferPointer<UInt8>) -> SyntaxTree {
+        var parser = Parser(bytes: bytes)
+        return parser.run(source)
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         lexer = Lexer(bytes: bytes)
         current = lexer.next()
-        tree = TreeBuilder.take(for: source)
+        tree = TreeBuilder.take()
     }
 
-    private mutating func run() -> SyntaxTree {
+    private mutating func run(_ source: String) -> SyntaxTree {
         do throws(Diagnostic) {
             let root = try parseExpression(minimumPrecedence: 1)
             if current.kind != .endOfInput {
@@ -56,7 +60,7 @@ public struct Parser {
             tree.diagnostics.append(error)
             tree.root = nil
         }
-        let result = SyntaxTree.make(tree)
+        let result = SyntaxTree.make(tree, source: source)
         tree.giveBack()
         return result
     }
@@ -444,7 +448,7 @@ public struct Parser {
             case .reference(let id): name = id
             case .parameter(_, let id): name = id
             default:
-                throw Diagnostic(.syntax, "expected a parameter name, found \(tree.text(of: item))", at: tree.span(of: item),
+                throw Diagnostic(.syntax, "expected a parameter name, found \(string(tree.span(of: item).start, tree.span(of: item).end))", at: tree.span(of: item),
                                  notes: ["lambda parameters are plain names: (row, index) -> …"])
             }
             if offset == 0 { firstName = name.index }

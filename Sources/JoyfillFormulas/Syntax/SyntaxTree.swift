@@ -135,10 +135,11 @@ public final class SyntaxTree: Sendable {
     /// Call arguments, array elements and object values.
     public var children: TreeTable<NodeID> { TreeTable(owner: self, base: childBase, count: Int(childCount)) }
 
-    private init(_ builder: TreeBuilder, layout: Layout) {
-        source = builder.source
-        diagnostics = builder.diagnostics
-        extensions = builder.extensions
+    private init(_ builder: TreeBuilder, source: String, layout: Layout) {
+        self.source = source
+        // Most formulas have neither; a new empty array costs no reference counting.
+        diagnostics = builder.diagnostics.isEmpty ? [] : builder.diagnostics
+        extensions = builder.extensions.isEmpty ? [] : builder.extensions
         rootIndex = builder.root.map { $0.raw } ?? -1
         nodeCount = Int32(builder.nodes.count)
         nameCount = Int32(builder.names.count)
@@ -150,10 +151,10 @@ public final class SyntaxTree: Sendable {
         namesAreInline = builder.longestName <= SyntaxTree.inlineNameLength
     }
 
-    /// Moves a finished builder's tables into a new tree (the builder's are left empty).
-    static func make(_ builder: TreeBuilder) -> SyntaxTree {
+    /// Moves a finished builder's tables into a new tree for `source` (the builder's are left empty).
+    static func make(_ builder: TreeBuilder, source: String) -> SyntaxTree {
         let layout = Layout(nodes: builder.nodes.count, names: builder.names.count, children: builder.children.count)
-        let tree = SyntaxTree(builder, layout: layout)
+        let tree = SyntaxTree(builder, source: source, layout: layout)
         let raw = tree.storage
         builder.nodes.move(to: raw + layout.nodes)
         builder.spans.move(to: raw + layout.spans)

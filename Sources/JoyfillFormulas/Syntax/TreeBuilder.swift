@@ -13,7 +13,6 @@ import Darwin
 /// a parse appends a few dozen entries, and an array append's uniqueness and capacity checks
 /// cost more than the entry.
 final class TreeBuilder {
-    @exclusivity(unchecked) var source = ""
     @exclusivity(unchecked) var nodes = RawStack<Node>()
     @exclusivity(unchecked) var spans = RawStack<SourceSpan>()
     @exclusivity(unchecked) var names = RawStack<String>()
@@ -54,8 +53,6 @@ final class TreeBuilder {
     subscript(id: NodeID) -> Node { nodes[id.index] }
     func span(of id: NodeID) -> SourceSpan { spans[id.index] }
     func name(_ id: NameID) -> String { names[id.index] }
-
-    func text(of id: NodeID) -> Substring { source.text(in: spans[id.index]) }
 
     @inline(__always)
     func append(_ node: Node, _ span: SourceSpan) -> NodeID {
@@ -105,9 +102,8 @@ final class TreeBuilder {
         return TableRange(start: start, count: children.count - start)
     }
 
-    /// Empties every table for a parse of `source`.
-    private func reset(source: String) {
-        self.source = source
+    /// Empties every table for a parse.
+    private func reset() {
         root = nil
         longestName = 0
         nodes.removeAll()
@@ -126,19 +122,17 @@ final class TreeBuilder {
     /// parse instead of kept for the next one, so that a thread does not hold on to them.
     static let keptCapacity = 1 << 14
 
-    /// This thread's builder, emptied for `source`; a new one when a parse on this thread is
-    /// already using it.
-    static func take(for source: String) -> TreeBuilder {
+    /// This thread's builder, emptied; a new one when a parse on this thread is already using it.
+    static func take() -> TreeBuilder {
         let builder = ThreadBuilders.current
         let taken = builder.inUse ? TreeBuilder() : builder
         taken.inUse = true
-        taken.reset(source: source)
+        taken.reset()
         return taken
     }
 
     /// Ends a parse with this builder: the thread keeps it for the next one.
     func giveBack() {
-        source = ""
         inUse = false
         if max(nodes.capacity, names.capacity, children.capacity, pending.capacity, scope.capacity, keys.capacity) > TreeBuilder.keptCapacity {
             ThreadBuilders.replace(self)
