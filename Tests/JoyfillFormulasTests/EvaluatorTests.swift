@@ -220,6 +220,9 @@ struct EvaluatorTests {
         #expect(try text("some([1, 12, \"x\"], (x) -> x > 10)") == "true")
         #expect(try text("every([1, 0, \"x\"], (x) -> x > 0)") == "false")
         #expect(try text("find([1, 2], (x) -> x > 10)") == "null")
+        #expect(try text("reduce([1, 2, 3], (acc, x, i, all) -> acc + x * i + length(all), 0)") == "17")
+        #expect(try text("reduce([1, 2], (acc) -> acc + 1, 0)") == "2")
+        #expect(try text("reduce([[1], [2, 3]], (acc, x) -> acc + reduce(x, (a, y) -> a * 10 + y, 0), 0)") == "24")
         // An error part way through leaves the evaluator ready for the next formula.
         #expect(throws: Diagnostic.self) { try evaluator.evaluate("map([1, \"a\", 3], (x, i) -> x * 2)") }
         #expect(throws: Diagnostic.self) { try evaluator.evaluate("filter([1, 2], (x) -> x)") }
@@ -228,6 +231,8 @@ struct EvaluatorTests {
         let foreign = try evaluator.evaluate("(x, i, all) -> x + i * length(all)")
         #expect(try text("map([1, 1], f)", DictionaryContext(["f": foreign])) == "[1, 3]")
         #expect(try text("filter([0, 1, 2], (v) -> sum(map([v], f)) != 1)", DictionaryContext(["f": foreign])) == "[0, 2]")
+        let digits = try evaluator.evaluate("(acc, x) -> acc * 10 + x")
+        #expect(try text("reduce([1, 2, 3], f, 0)", DictionaryContext(["f": digits])) == "123")
     }
 }
 

@@ -519,18 +519,28 @@ public final class Evaluator {
     }
 
     /// Calls `lambda` on each element of `array` in order, with the element, its index and the
-    /// array as its parameters (it declares one to three), and passes each result to `visit`,
-    /// which returns false to stop. One frame serves every call: only the element and index
-    /// slots change between them.
-    func forEachElement(of array: ArrayValue, calling lambda: Lambda,
+    /// array as its parameters, and passes each result to `visit`, which returns false to stop.
+    /// With an `accumulator` (reduce), that comes first and each result replaces it. The lambda
+    /// declares at least one parameter and at most those supplied. One frame serves every
+    /// call: only the accumulator, element and index slots change between them.
+    func forEachElement(of array: ArrayValue, calling lambda: Lambda, accumulator: Value? = nil,
                         _ visit: (Int, Value) throws(Diagnostic) -> Bool) throws(Diagnostic) {
-        precondition((1...3).contains(lambda.parameterCount), "an element callback declares one to three parameters")
+        let leading = accumulator == nil ? 0 : 1
+        let parameters = lambda.parameterCount
+        precondition((1...(3 + leading)).contains(parameters), "an element callback declares one parameter or more, up to those supplied")
         guard lambda.tree === tree else {
             // A lambda from another formula: called one at a time, in its own tree.
+            var current = accumulator ?? .undefined
             for (index, element) in array.enumerated() {
                 let result = try invoke(lambda) { position in
-                    position == 0 ? element : position == 1 ? .number(Double(index)) : .array(array)
+                    switch position - leading {
+                    case -1: return current
+                    case 0: return element
+                    case 1: return .number(Double(index))
+                    default: return .array(array)
+                    }
                 }
+                current = result
                 if !(try visit(index, result)) { return }
             }
             return
@@ -539,8 +549,9 @@ public final class Evaluator {
         let newBase = locals.count
         if !lambda.captured.isEmpty { locals.append(contentsOf: lambda.captured) }
         let slot = locals.count
-        let parameters = lambda.parameterCount
-        for position in 0..<parameters { locals.append(position == 2 ? .array(array) : .undefined) }
+        for position in 0..<parameters {
+            locals.append(position < leading ? accumulator! : position == leading + 2 ? .array(array) : .undefined)
+        }
         frameBase = newBase
         defer {
             frameBase = savedBase
@@ -548,9 +559,11 @@ public final class Evaluator {
         }
         let elements = array.elements
         for index in elements.indices {
-            locals[slot] = elements[index]
-            if parameters > 1 { locals[slot + 1] = .number(Double(index)) }
-            if !(try visit(index, try eval(lambda.body))) { return }
+            if parameters > leading { locals[slot + leading] = elements[index] }
+            if parameters > leading + 1 { locals[slot + leading + 1] = .number(Double(index)) }
+            let result = try eval(lambda.body)
+            if leading == 1 { locals[slot] = result }
+            if !(try visit(index, result)) { return }
         }
     }
 

@@ -112,16 +112,9 @@ enum ArrayFunctions {
             let array = args.list(0)
             let callback = try args.lambda(1, supplies: ["accumulator", "element", "index", "array"])
             var accumulator = args[2]
-            for (index, element) in array.enumerated() {
-                let current = accumulator
-                accumulator = try args.call(callback) { parameter in
-                    switch parameter {
-                    case 0: return current
-                    case 1: return element
-                    case 2: return .number(Double(index))
-                    default: return .array(array)
-                    }
-                }
+            try args.forEachElement(of: array, calling: callback, accumulator: accumulator) { (_, result) throws(Diagnostic) -> Bool in
+                accumulator = result
+                return true
             }
             return accumulator
         }

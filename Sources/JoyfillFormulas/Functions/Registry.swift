@@ -216,13 +216,14 @@ public struct Arguments {
         try evaluator.invoke(lambda, argument)
     }
 
-    /// Calls `lambda` (which declares one to three parameters: see ``lambda(_:supplies:)``) on
-    /// each element of `array` in order, with the element, its index and the array, and gives
-    /// `visit` the index and the result; `visit` returns false to stop. Cheaper per element
-    /// than ``call(_:_:)``.
-    public func forEachElement(of array: ArrayValue, calling lambda: Lambda,
+    /// Calls `lambda` on each element of `array` in order, with the element, its index and the
+    /// array, and gives `visit` the index and the result; `visit` returns false to stop. With
+    /// an `accumulator`, that is passed first and each result replaces it (as `reduce` does).
+    /// The lambda must declare one parameter or more, up to those supplied (check with
+    /// ``lambda(_:supplies:)``). Cheaper per element than ``call(_:_:)``.
+    public func forEachElement(of array: ArrayValue, calling lambda: Lambda, accumulator: Value? = nil,
                                _ visit: (_ index: Int, _ result: Value) throws(Diagnostic) -> Bool) throws(Diagnostic) {
-        try evaluator.forEachElement(of: array, calling: lambda, visit)
+        try evaluator.forEachElement(of: array, calling: lambda, accumulator: accumulator, visit)
     }
 
     /// Counts `amount` steps against the evaluation budget (for work done outside the tree).
