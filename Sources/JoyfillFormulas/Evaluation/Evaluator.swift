@@ -384,6 +384,7 @@ public final class Evaluator {
         return try call(Unmanaged.passUnretained(function), range, at: id)
     }
 
+    @inline(__always)
     private func call(_ unmanaged: Unmanaged<RegisteredFunction>, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
         let count = range.indices.count
         let (minimum, maximum, hasLazyParameters) = unmanaged._withUnsafeGuaranteedRef {
@@ -402,6 +403,7 @@ public final class Evaluator {
 
     /// Evaluates the arguments onto ``stack``, checking their types, and runs the function;
     /// `capture` sees the argument values and the result.
+    @inline(__always)
     private func plainCall(_ function: Unmanaged<RegisteredFunction>, _ range: TableRange, at id: NodeID,
                            capture: (([Value], Value) -> Void)? = nil) throws(Diagnostic) -> Value {
         let base = stack.count
