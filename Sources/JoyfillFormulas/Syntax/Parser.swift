@@ -26,8 +26,10 @@ public struct Parser {
     /// the lambda parameters in scope.
     private let tree: TreeBuilder
     private var depth = 0
-    /// ``infix``, read once (each read of a static goes through its lazy initialisation).
+    /// ``infix`` and ``powers``, read once (each read of a static goes through its lazy
+    /// initialisation).
     private let infixTable = Parser.infix
+    private let powersOfTen = Parser.powers
 
     /// Parses `source`. The result always exists; check ``SyntaxTree/isValid`` or its diagnostics.
     public static func parse(_ source: String) -> SyntaxTree {
@@ -142,11 +144,15 @@ public struct Parser {
 
     // MARK: - Nesting
 
+    @inline(__always)
     private mutating func enter(_ span: SourceSpan) throws(Diagnostic) {
         depth += 1
-        if depth > Parser.maxNestingDepth {
-            throw Diagnostic(.syntax, "expression nested too deeply (the limit is \(Parser.maxNestingDepth) levels)", at: span)
-        }
+        if depth > Parser.maxNestingDepth { throw tooDeep(span) }
+    }
+
+    @inline(never)
+    private func tooDeep(_ span: SourceSpan) -> Diagnostic {
+        Diagnostic(.syntax, "expression nested too deeply (the limit is \(Parser.maxNestingDepth) levels)", at: span)
     }
 
     private mutating func leave() { depth -= 1 }
@@ -332,14 +338,13 @@ public struct Parser {
     }
 
     private func parseNumber(_ token: Token) -> Double {
-        let slice = bytes[token.span.start..<token.span.end]
         // Clinger's fast path: up to 15 significant digits and a short fraction give an exact
         // integer mantissa and power of ten, so one division is correctly rounded.
         var mantissa = 0
         var digits = 0
         var fractionDigits = 0
         var inFraction = false
-        for byte in slice {
+        for byte in bytes[token.span.start..<token.span.end] {
             if byte == UInt8(ascii: ".") {
                 inFraction = true
             } else if byte >= 0x30 && byte <= 0x39 {
@@ -353,14 +358,21 @@ public struct Parser {
             }
         }
         if digits <= 15 {
-            return fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Parser.powersOfTen[fractionDigits]
+            return fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
         }
         return Double(string(token.span.start, token.span.end)) ?? .nan
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
-    }
+    /// 10⁰ through 10¹⁵, exact in a `Double` (the fast path never needs more).
+    private nonisolated(unsafe) static let powers: UnsafePointer<Double> = {
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: 16)
+        var power = 1.0
+        for exponent in 0..<16 {
+            table[exponent] = power
+            power *= 10
+        }
+        return UnsafePointer(table)
+    }()
 
     private mutating func parseCall(nameToken: Token) throws(Diagnostic) -> NodeID {
         let open = advance()
