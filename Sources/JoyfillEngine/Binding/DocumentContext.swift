@@ -71,21 +71,17 @@ public final class DocumentContext: EvaluationContext {
 
     public func member(_ member: String, of name: String) throws(ResolutionError) -> Value? {
         guard let index = document.fieldIndex(name), !overridden[index] else { return nil }
-        let field = document.fields[index]
-        let columns: [TableColumn]
-        switch field.type {
-        case .table: columns = field.columns
-        case .collection: columns = field.rootSchema?.columns ?? []
-        default: return nil
-        }
-        guard case .array(let rows)? = value(atSlot: index) else { return nil }
+        // The field's parts are read where they lie: a copy of the whole field retains each.
+        let type = document.fields[index].type
+        guard type == .table || type == .collection, case .array(let rows)? = value(atSlot: index) else { return nil }
         if let index = Int(member), member.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             guard index < rows.count else {
-                throw ResolutionError(.reference, "\(field.type.name) '\(name)' has \(rows.count) row\(rows.count == 1 ? "" : "s"); there is no row \(index)")
+                throw ResolutionError(.reference, "\(type.name) '\(name)' has \(rows.count) row\(rows.count == 1 ? "" : "s"); there is no row \(index)")
             }
             return rows[index]
         }
         if let projected = projections[index]?.first(where: { $0.column == member }) { return projected.value }
+        let columns = type == .table ? document.fields[index].columns : document.fields[index].rootSchema?.columns ?? []
         let column = columns.first { $0.id == member }
             ?? columns.first { $0.title?.lowercased() == member.lowercased() }
         guard let column else {
@@ -93,7 +89,7 @@ public final class DocumentContext: EvaluationContext {
             let listing = columns.prefix(12).map { column in column.title.map { "\(column.id) (\($0))" } ?? column.id }
             var notes = ["its columns are: " + listing.joined(separator: ", ")]
             if let suggestion = Suggestions.closest(to: member, in: names) { notes.insert("did you mean '\(suggestion)'?", at: 0) }
-            throw ResolutionError(.reference, "\(field.type.name) '\(name)' has no column '\(member)'", notes: notes)
+            throw ResolutionError(.reference, "\(type.name) '\(name)' has no column '\(member)'", notes: notes)
         }
         let projected = Value.array(ArrayValue(rows.map { row in
             if case .object(let object) = row { return object[column.id] ?? .null }
