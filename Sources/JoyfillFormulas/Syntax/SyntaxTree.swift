@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The index of a node in a ``SyntaxTree``.
 public struct NodeID: Hashable, Sendable {
     @usableFromInline let raw: Int32
@@ -144,9 +152,11 @@ public final class SyntaxTree: Sendable {
         nodeCount = Int32(builder.nodes.count)
         nameCount = Int32(builder.names.count)
         childCount = Int32(builder.children.count)
-        // Allocated as words: a raw allocation with an explicit alignment goes through
-        // posix_memalign, which costs three times what malloc does.
-        storage = UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.allocate(capacity: max(layout.bytes + 7, 8) / 8))
+        // From malloc, whose blocks are aligned for any table: Swift's own raw allocations
+        // (`allocate(capacity:)`, of any type) go through posix_memalign, which costs about
+        // three times as much.
+        guard let block = malloc(max(layout.bytes, 1)) else { fatalError("out of memory for a syntax tree") }
+        storage = block
         spanOffset = Int32(truncatingIfNeeded: layout.spans)
         namesAreInline = builder.longestName <= SyntaxTree.inlineNameLength
     }
@@ -167,7 +177,7 @@ public final class SyntaxTree: Sendable {
     deinit {
         // Nodes, spans and children are plain data; only the names may need releasing.
         if !namesAreInline { nameBase.deinitialize(count: Int(nameCount)) }
-        storage.deallocate()
+        free(storage)
     }
 
     /// Names of up to this many UTF-8 bytes, made by `String(decoding:as:)` as every name is,
