@@ -29,6 +29,22 @@ struct LexerTests {
         #expect(kinds("42") == [.number, .endOfInput])
     }
 
+    @Test func integerLiteralsKeepTheirExactValue() {
+        // Up to 15 digits the lexer's value is used; longer ones are rounded by the full reader.
+        let cases: [(String, Double)] = [("0", 0), ("007", 7), ("42", 42), ("999999999999999", 999_999_999_999_999),
+                                         ("1234567890123456", 1_234_567_890_123_456), ("9007199254740993", 9_007_199_254_740_992),
+                                         ("12345678901234567890", 12_345_678_901_234_567_890), ("-15", -15), ("2.5", 2.5)]
+        for (text, expected) in cases {
+            let tree = Parser.parse(text)
+            guard let root = tree.root, case .number(let value) = tree[root] else {
+                Issue.record("\(text) did not parse to a number")
+                continue
+            }
+            #expect(value == expected, "\(text)")
+        }
+        #expect(Array(Parser.parse("items.12 + 3").names) == ["items", "12"])
+    }
+
     @Test func namesEndWhereTheirLettersDo() {
         let tokens = Lexer.tokenize("price(qty_2,größe)x")
         #expect(tokens.map(\.kind) == [.identifier, .leftParen, .identifier, .comma, .identifier, .rightParen, .identifier, .endOfInput])

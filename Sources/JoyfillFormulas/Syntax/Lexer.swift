@@ -13,6 +13,10 @@ public struct Lexer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var previous: TokenKind = .endOfInput
+    /// The value of the last integer literal of at most 15 digits, and where it ended: the
+    /// parser reads a number token's value here when the token ends there.
+    private(set) var integer = 0
+    private(set) var integerEnd = -1
     /// ``ByteClass/table``, read once.
     private let classes = ByteClass.table
 
@@ -72,6 +76,11 @@ public struct Lexer {
             let length = run.end - index
             if byteClass == ByteClass.digit {
                 kind = .number
+                // Up to 15 digits are exact as an `Int` and as a `Double`.
+                if length <= 15 {
+                    integer = run.integer
+                    integerEnd = run.end
+                }
             } else {
                 kind = length == 4 || length == 5 || length == 9 ? keyword(at: index, length: length) : .identifier
             }
@@ -89,18 +98,24 @@ public struct Lexer {
     /// or of digits, starting with a digit; `complete` is false when the token goes on in a way
     /// only the general scanner handles (a Unicode letter, a fraction or exponent, a name that
     /// starts with a digit).
+    /// For a run of digits, `integer` is their value (wrapping past `Int.max`).
     @inline(__always)
-    private func asciiNameRun(from start: Int) -> (end: Int, complete: Bool) {
+    private func asciiNameRun(from start: Int) -> (end: Int, complete: Bool, integer: Int) {
         let end = bytes.count
         var index = start + 1
-        if classes[Int(bytes[start])] == ByteClass.digit {
-            while index < end, isDigit(bytes[index]) { index += 1 }
-            guard index < end else { return (index, true) }
+        let first = bytes[start]
+        if isDigit(first) {
+            var value = Int(first &- 0x30)
+            while index < end, case let digit = bytes[index] &- 0x30, digit < 10 {
+                value = value &* 10 &+ Int(digit)
+                index += 1
+            }
+            guard index < end else { return (index, true, value) }
             let byte = bytes[index]
-            return (index, byte != UInt8(ascii: ".") && classes[Int(byte)] &- ByteClass.digit >= 2 && byte < 0x80)
+            return (index, byte != UInt8(ascii: ".") && classes[Int(byte)] &- ByteClass.digit >= 2 && byte < 0x80, value)
         }
         while index < end, classes[Int(bytes[index])] &- ByteClass.digit < 2 { index += 1 }
-        return (index, index == end || bytes[index] < 0x80)
+        return (index, index == end || bytes[index] < 0x80, 0)
     }
 
     private mutating func scanToken() -> TokenKind {

@@ -293,8 +293,9 @@ public struct Parser {
         let token = current
         switch token.kind {
         case .number:
+            let value = lexer.integerEnd == token.span.end ? Double(lexer.integer) : parseNumber(token)
             _ = advance()
-            return tree.append(.number(parseNumber(token)), token.span)
+            return tree.append(.number(value), token.span)
         case .string:
             _ = advance()
             return tree.append(.string(tree.intern(slice(token.span.start + 1, token.span.end - 1))), token.span)
