@@ -28,6 +28,8 @@ public final class Evaluator {
     /// The context being evaluated in. Unowned, so that calls into it neither copy nor retain:
     /// ``nameSlots`` holds it.
     @exclusivity(unchecked) unowned(unsafe) var context: any EvaluationContext
+    /// ``nameSlots``' handle on ``context``, for the calls made for every reference.
+    @exclusivity(unchecked) var contextHandle: Unmanaged<ContextHandle>
     /// ``registry``'s functions by the parser's hints, unretained (the registry holds them), so
     /// that a call takes its function without reference counting. Empty for a registry whose
     /// functions are not numbered as the standard ones.
@@ -68,6 +70,7 @@ public final class Evaluator {
         let idle = DictionaryContext()
         nameSlots.reset(for: idle)
         context = idle
+        contextHandle = Unmanaged.passUnretained(nameSlots.handle!)
         (nodes, names, children, hints) = tree.evaluationTables
         adopt(options)
     }
@@ -110,7 +113,10 @@ public final class Evaluator {
             throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
         }
         use(tree)
-        if context !== nameSlots.context { nameSlots.reset(for: context) }
+        if context !== nameSlots.context {
+            nameSlots.reset(for: context)
+            contextHandle = Unmanaged.passUnretained(nameSlots.handle!)
+        }
         self.context = context
         // Assigned only when they change: most evaluations have neither, and each assignment
         // retains one value and releases another.
@@ -142,7 +148,7 @@ public final class Evaluator {
         case .undefined: return .undefined
         case .parameter(let slot, _): return locals[frameBase + Int(slot)]
         case .reference(let name):
-            if !slotTable.isEmpty, slotTable[name.index] >= 0, let value = context.value(atSlot: Int(slotTable[name.index])) {
+            if !slotTable.isEmpty, slotTable[name.index] >= 0, let value = value(atSlot: Int(slotTable[name.index])) {
                 return value
             }
             return try resolve(name, at: id)
@@ -195,9 +201,15 @@ public final class Evaluator {
 
     // MARK: - Names
 
+    /// The context's value in `slot`, read through ``contextHandle``.
+    @inline(__always)
+    private func value(atSlot slot: Int) -> Value? {
+        contextHandle._withUnsafeGuaranteedRef { $0.context.value(atSlot: slot) }
+    }
+
     private func resolve(_ id: NameID, at node: NodeID) throws(Diagnostic) -> Value {
         let slot = nameSlots.slot(of: names + id.index)
-        if slot >= 0, let value = context.value(atSlot: Int(slot)) { return value }
+        if slot >= 0, let value = value(atSlot: Int(slot)) { return value }
         return try resolve(names[id.index], at: node)
     }
 
@@ -240,10 +252,14 @@ public final class Evaluator {
     private func member(base: NodeID, name: String, at id: NodeID) throws(Diagnostic) -> Value {
         if case .reference(let baseName) = nodes[base.index] {
             steps += 1
+            let baseName = names[baseName.index]
             do {
-                if let value = try context.member(name, of: names[baseName.index]) { return value }
-            } catch {
+                let value = try contextHandle._withUnsafeGuaranteedRef { try $0.context.member(name, of: baseName) }
+                if let value { return value }
+            } catch let error as ResolutionError {
                 throw Diagnostic(error.kind, error.message, at: tree.span(of: id), notes: error.notes)
+            } catch {
+                preconditionFailure("a context's member(_:of:) throws only ResolutionError")
             }
         }
         let value = try eval(base)

@@ -22,8 +22,10 @@ struct NameSlotCache {
 
     private static let count = 256
     private let entries: UnsafeMutablePointer<Entry>
+    /// The context the entries belong to, in the handle evaluators read it through.
+    private(set) var handle: ContextHandle?
     /// The context the entries belong to.
-    private(set) var context: (any EvaluationContext)?
+    var context: (any EvaluationContext)? { handle?.context }
     /// False where a `String` is not two words: then every lookup misses.
     private let enabled = MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
 
@@ -42,7 +44,7 @@ struct NameSlotCache {
     mutating func reset(for context: any EvaluationContext) {
         // No `String`'s words are both zero (the empty string's are not), so zero marks an empty entry.
         entries.update(repeating: Entry(words: (0, 0), slot: -1, name: nil), count: NameSlotCache.count)
-        self.context = context
+        handle = ContextHandle(context)
     }
 
     /// The slot of the name stored at `name` (-1: none, look it up by name).
@@ -62,4 +64,12 @@ struct NameSlotCache {
         entry.pointee = Entry(words: words, slot: slot, name: name)
         return slot
     }
+}
+
+/// A context in an object of a known final class, so that an evaluator holding it unmanaged can
+/// call the context where it lies (``Unmanaged/_withUnsafeGuaranteedRef(_:)``): called through
+/// a stored reference, a context is retained and released around every call.
+final class ContextHandle {
+    let context: any EvaluationContext
+    init(_ context: any EvaluationContext) { self.context = context }
 }
