@@ -204,6 +204,14 @@ struct EvaluatorTests {
         let adders = try evaluator.evaluate("map([1, 2], (x) -> (y) -> x + y)")
         #expect(adders.description == "[(y) -> x + y, (y) -> x + y]")
         #expect(try evaluator.evaluate("map([10], f)", in: DictionaryContext(["f": adders.first!])).description == "[11]")
+        // The evaluator reuses a lambda object only once nothing else holds it.
+        let increment = try evaluator.evaluate("(x) -> x + 1")
+        let scale = try evaluator.evaluate("(x) -> x * 10")
+        _ = try evaluator.evaluate("map([1, 2], (v) -> map([v], (w) -> w))")
+        #expect(increment.description == "(x) -> x + 1")
+        #expect(scale.description == "(x) -> x * 10")
+        let functions = DictionaryContext(["inc": increment, "scale": scale])
+        #expect(try evaluator.evaluate("map(map([1, 2], inc), scale)", in: functions).description == "[20, 30]")
     }
 
     @Test func elementCallbacksSeeElementIndexAndArray() throws {

@@ -51,6 +51,9 @@ public final class Evaluator {
     @exclusivity(unchecked) var slotTable: [Int32] = []
     /// The caller's memo of wide calls for the tree being evaluated, if any.
     @exclusivity(unchecked) var memo: CallMemo?
+    /// The last lambda made, to be made over for the next one when it is no longer referred to
+    /// elsewhere (see ``makeLambda(_:captured:)``); it keeps its tree until then.
+    @exclusivity(unchecked) var spareLambda: Lambda?
 
     private static let placeholder = Parser.parse("null")
 
@@ -180,8 +183,21 @@ public final class Evaluator {
             return .object(object)
         case .lambda(_, _, let slotBase):
             let captured = slotBase == 0 ? [] : (frameBase..<(frameBase + Int(slotBase))).map { locals[$0] }
-            return .lambda(Lambda(tree: tree, node: id, captured: captured))
+            return .lambda(makeLambda(id, captured: captured))
         }
+    }
+
+    /// The lambda value of node `id` of the current tree: ``spareLambda`` made over when
+    /// nothing else refers to it any more (the call it was passed to has returned), else a new
+    /// object, which becomes the spare.
+    private func makeLambda(_ id: NodeID, captured: [Value]) -> Lambda {
+        if isKnownUniquelyReferenced(&spareLambda), let lambda = spareLambda {
+            lambda.reuse(tree: tree, node: id, captured: captured)
+            return lambda
+        }
+        let lambda = Lambda(tree: tree, node: id, captured: captured)
+        spareLambda = lambda
+        return lambda
     }
 
     func checkedArray(_ elements: [Value], at id: NodeID) throws(Diagnostic) -> Value {

@@ -239,14 +239,21 @@ public struct ObjectValue: Sendable, Sequence {
 
 /// A lambda value: the parameters and body in the tree that defined it, and the values of
 /// the enclosing lambdas' parameters it closes over.
-public final class Lambda: Sendable {
-    public let tree: SyntaxTree
-    public let node: NodeID
-    let body: NodeID
-    let slotBase: Int
+///
+/// Immutable to everyone but the evaluator that made it, which reuses the object for its next
+/// lambda once nothing else refers to it (see `Evaluator.makeLambda`): a formula like
+/// `map(items, (row) -> …)` makes a lambda every time it is evaluated, and an allocation
+/// costs more than the rest of the node.
+public final class Lambda: @unchecked Sendable {   // mutated only while uniquely referenced
+    // Read on every call of the lambda; no access overlaps a reuse (which needs the only
+    // reference), so the dynamic exclusivity checks are switched off.
+    @exclusivity(unchecked) public private(set) var tree: SyntaxTree
+    @exclusivity(unchecked) public private(set) var node: NodeID
+    @exclusivity(unchecked) private(set) var body: NodeID
+    @exclusivity(unchecked) private(set) var slotBase: Int
     /// Number of declared parameters.
-    public let parameterCount: Int
-    let captured: [Value]
+    @exclusivity(unchecked) public private(set) var parameterCount: Int
+    @exclusivity(unchecked) private(set) var captured: [Value]
 
     init(tree: SyntaxTree, node: NodeID, captured: [Value]) {
         guard case .lambda(let params, let body, let slotBase) = tree[node] else {
@@ -258,6 +265,19 @@ public final class Lambda: Sendable {
         self.slotBase = Int(slotBase)
         self.parameterCount = params.indices.count
         self.captured = captured
+    }
+
+    /// Makes this object the lambda at `node` of `tree`; only while nothing else refers to it.
+    func reuse(tree: SyntaxTree, node: NodeID, captured: [Value]) {
+        guard case .lambda(let params, let body, let slotBase) = tree[node] else {
+            preconditionFailure("a Lambda is made from a lambda node")
+        }
+        if self.tree !== tree { self.tree = tree }
+        self.node = node
+        self.body = body
+        self.slotBase = Int(slotBase)
+        self.parameterCount = params.indices.count
+        if !(captured.isEmpty && self.captured.isEmpty) { self.captured = captured }
     }
 
     /// The parameter names.
