@@ -25,10 +25,10 @@ public final class Evaluator {
     @exclusivity(unchecked) var names: UnsafeMutablePointer<String>
     @exclusivity(unchecked) var children: UnsafeMutablePointer<NodeID>
     @exclusivity(unchecked) var hints: UnsafeMutablePointer<Int16>
-    /// The context being evaluated in. Unowned, so that calls into it neither copy nor retain:
-    /// ``nameSlots`` holds it.
+    /// The context being evaluated in, unowned: ``nameSlots`` holds it.
     @exclusivity(unchecked) unowned(unsafe) var context: any EvaluationContext
-    /// ``nameSlots``' handle on ``context``, for the calls made for every reference.
+    /// ``nameSlots``' handle on ``context``, through which the calls made for every reference
+    /// go (see ``ContextHandle``).
     @exclusivity(unchecked) var contextHandle: Unmanaged<ContextHandle>
     /// ``registry``'s functions by the parser's hints, unretained (the registry holds them), so
     /// that a call takes its function without reference counting. Empty for a registry whose
@@ -462,8 +462,10 @@ public final class Evaluator {
         let result: Value
         do {
             result = try function._withUnsafeGuaranteedRef { try $0.body(arguments) }
+        } catch let error as Diagnostic {
+            throw error
         } catch {
-            throw error as! Diagnostic
+            preconditionFailure("a function body throws only Diagnostic")
         }
         capture?(stack.suffix(from: base), result)
         return result
