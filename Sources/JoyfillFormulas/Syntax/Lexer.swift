@@ -97,8 +97,7 @@ public struct Lexer {
     /// The run of ASCII name bytes (letters, digits, `_`) from `start`, starting with a letter,
     /// or of digits, starting with a digit; `complete` is false when the token goes on in a way
     /// only the general scanner handles (a Unicode letter, a fraction or exponent, a name that
-    /// starts with a digit).
-    /// For a run of digits, `integer` is their value (wrapping past `Int.max`).
+    /// starts with a digit). For digits, `integer` is their value (wrapping past `Int.max`).
     @inline(__always)
     private func asciiNameRun(from start: Int) -> (end: Int, complete: Bool, integer: Int) {
         let end = bytes.count

@@ -461,7 +461,8 @@ public struct Parser {
             case .reference(let id): name = id
             case .parameter(_, let id): name = id
             default:
-                throw Diagnostic(.syntax, "expected a parameter name, found \(string(tree.span(of: item).start, tree.span(of: item).end))", at: tree.span(of: item),
+                let span = tree.span(of: item)
+                throw Diagnostic(.syntax, "expected a parameter name, found \(string(span.start, span.end))", at: span,
                                  notes: ["lambda parameters are plain names: (row, index) -> …"])
             }
             if offset == 0 { firstName = name.index }
