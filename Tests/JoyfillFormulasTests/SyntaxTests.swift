@@ -12,6 +12,16 @@ struct LexerTests {
         ])
     }
 
+    @Test func pairedOperatorsTakeTheirSecondByteOnlyWhenItIsThere() {
+        #expect(kinds("<<=>>=") == [.less, .lessEqual, .greater, .greaterEqual, .endOfInput])
+        #expect(kinds("&&&|||***") == [.ampAmp, .ampersand, .pipePipe, .pipe, .starStar, .star, .endOfInput])
+        #expect(kinds("a->-") == [.identifier, .arrow, .minus, .endOfInput])
+        #expect(kinds("x<") == [.identifier, .less, .endOfInput])
+        #expect(kinds("-") == [.minus, .endOfInput])
+        #expect(Lexer.tokenize("a -> b").map(\.span) == [SourceSpan(start: 0, end: 1), SourceSpan(start: 2, end: 4),
+                                                         SourceSpan(start: 5, end: 6), SourceSpan(start: 6, end: 6)])
+    }
+
     @Test func borrowedSpellingsAreTheirOwnTokens() {
         #expect(kinds("= === !== % ? & | ^ **") == [.assign, .strictEqual, .strictNotEqual, .percent, .question,
                                                    .ampersand, .pipe, .caret, .starStar, .endOfInput])

@@ -17,8 +17,9 @@ public struct Lexer {
     /// parser reads a number token's value here when the token ends there.
     private(set) var integer = 0
     private(set) var integerEnd = -1
-    /// ``ByteClass/table``, read once.
+    /// ``ByteClass/table`` and ``ByteClass/pairs``, read once.
     private let classes = ByteClass.table
+    private let pairs = ByteClass.pairs
 
     /// Creates a lexer over UTF-8 bytes, which must stay valid while the lexer is used.
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -69,6 +70,12 @@ public struct Lexer {
             // (both count from 0 in declaration order); `init(rawValue:)` is a call per token.
             kind = unsafeBitCast(byteClass &- ByteClass.single, to: TokenKind.self)
             position = index + 1
+        } else if byteClass == ByteClass.pair {
+            // An operator of one byte, or of two when the second is the one it pairs with.
+            let entry = pairs[Int(bytes[index])]
+            let paired = index + 1 < end && bytes[index + 1] == UInt8(truncatingIfNeeded: entry >> 8)
+            kind = unsafeBitCast(UInt8(truncatingIfNeeded: paired ? entry >> 16 : entry), to: TokenKind.self)
+            position = index + (paired ? 2 : 1)
         } else if byteClass &- ByteClass.digit < 2, previous != .dot,
                   case let run = asciiNameRun(from: index), run.complete {
             // A name, or an integer, of ASCII bytes only (most tokens that are not punctuation).
@@ -129,12 +136,10 @@ public struct Lexer {
         if isNameStart(at: position) {
             return scanName()
         }
+        // The bytes of classes `single` and `pair` never come here: ``next()`` lexes them.
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return scanString(quote: byte)
-        case UInt8(ascii: "+"): return single(.plus)
-        case UInt8(ascii: "-"): return peek(1) == UInt8(ascii: ">") ? double(.arrow) : single(.minus)
-        case UInt8(ascii: "*"): return peek(1) == UInt8(ascii: "*") ? double(.starStar) : single(.star)
         case UInt8(ascii: "/"):
             if peek(1) == UInt8(ascii: "/") { return scanLineComment() }
             if peek(1) == UInt8(ascii: "*") { return scanBlockComment() }
@@ -149,10 +154,6 @@ public struct Lexer {
                 return peek(2) == UInt8(ascii: "=") ? triple(.strictEqual) : double(.equalEqual)
             }
             return peek(1) == UInt8(ascii: ">") ? double(.fatArrow) : single(.assign)
-        case UInt8(ascii: "<"): return peek(1) == UInt8(ascii: "=") ? double(.lessEqual) : single(.less)
-        case UInt8(ascii: ">"): return peek(1) == UInt8(ascii: "=") ? double(.greaterEqual) : single(.greater)
-        case UInt8(ascii: "&"): return peek(1) == UInt8(ascii: "&") ? double(.ampAmp) : single(.ampersand)
-        case UInt8(ascii: "|"): return peek(1) == UInt8(ascii: "|") ? double(.pipePipe) : single(.pipe)
         case UInt8(ascii: "."): return single(.dot)
         case UInt8(ascii: "%"): return single(.percent)
         case UInt8(ascii: "?"): return single(.question)
@@ -383,6 +384,8 @@ enum ByteClass {
     /// ASCII letters and `_` (a digit must directly follow in the table: name bytes are
     /// `digit` and `letter`).
     static let letter: UInt8 = 3
+    /// Operators of one byte that a second one may extend (`-` and `->`): see ``pairs``.
+    static let pair: UInt8 = 4
     static let single: UInt8 = 64
 
     /// 256 entries, never freed.
@@ -399,6 +402,27 @@ enum ByteClass {
             ("{", .leftBrace), ("}", .rightBrace), (",", .comma), (":", .colon), ("+", .plus),
         ]
         for (character, kind) in singles { table[Int(character.asciiValue!)] = single + kind.rawValue }
+        for byte in pairedOperators.keys { table[Int(byte)] = pair }
         return UnsafePointer(table)
     }()
+
+    /// Per `pair` byte: the one-byte operator's kind, the byte that extends it, and the
+    /// two-byte operator's kind, packed in bits 0, 8 and 16.
+    nonisolated(unsafe) static let pairs: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        for (byte, entry) in pairedOperators {
+            table[Int(byte)] = UInt32(entry.one.rawValue) | UInt32(entry.second) << 8 | UInt32(entry.two.rawValue) << 16
+        }
+        return UnsafePointer(table)
+    }()
+
+    private static let pairedOperators: [UInt8: (one: TokenKind, second: UInt8, two: TokenKind)] = [
+        UInt8(ascii: "-"): (.minus, UInt8(ascii: ">"), .arrow),
+        UInt8(ascii: "*"): (.star, UInt8(ascii: "*"), .starStar),
+        UInt8(ascii: "<"): (.less, UInt8(ascii: "="), .lessEqual),
+        UInt8(ascii: ">"): (.greater, UInt8(ascii: "="), .greaterEqual),
+        UInt8(ascii: "&"): (.ampersand, UInt8(ascii: "&"), .ampAmp),
+        UInt8(ascii: "|"): (.pipe, UInt8(ascii: "|"), .pipePipe),
+    ]
 }
