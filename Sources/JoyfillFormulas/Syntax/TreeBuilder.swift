@@ -65,6 +65,7 @@ final class TreeBuilder {
     ///
     /// A short one is packed into its `String` directly; a long one comes from ``cache``,
     /// so that trees share its storage (which lets ``NameSlotCache`` recognise it).
+    @inline(__always)
     func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
         if bytes.count <= SmallString.capacity && makesSmallStrings {
             names.appendSmall(bytes)
