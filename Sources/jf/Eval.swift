@@ -78,7 +78,11 @@ struct Eval: ParsableCommand {
                         errorsTo errors: Terminal) -> Bool {
         do throws(Diagnostic) {
             let value = try evaluator.evaluate(Parser.parse(source), in: context)
-            Terminal.standardOutput.write(json ? Self.jsonLine(value) : value.text + "\n")
+            if json {
+                Self.writeJSONLine(value, to: Terminal.standardOutput)
+            } else {
+                Terminal.standardOutput.write(value.text + "\n")
+            }
             return true
         } catch {
             if json {
@@ -108,12 +112,36 @@ struct Eval: ParsableCommand {
         return engine.context
     }
 
-    static func jsonLine(_ value: Value) -> String {
-        var line = "{\"ok\":true,\"type\":\"\(value.type.rawValue)\",\"value\":"
-        value.appendJSON(to: &line)
-        line += ",\"text\":"
-        JSONText.appendString(value.text, to: &line)
-        return line + "}\n"
+    /// Writes a value's line of the JSON contract, `{"ok":true,"type":…,"value":…,"text":…}`,
+    /// in pieces straight to `output` (building the line as a `String` first cost as much as
+    /// evaluating the formula).
+    static func writeJSONLine(_ value: Value, to output: Terminal) {
+        output.write("{\"ok\":true,\"type\":\"")
+        output.write(value.type.rawValue)
+        output.write("\",\"value\":")
+        let text = value.text
+        switch value {
+        case .number(let number) where number.isFinite:
+            // A finite number's JSON is its text, which needs no escaping.
+            output.write(text)
+            output.write(",\"text\":\"")
+            output.write(text)
+            output.write("\"}\n")
+        case .string:
+            // A string's text is the string: one escaped copy serves both.
+            let quoted = JSONText.string(text)
+            output.write(quoted)
+            output.write(",\"text\":")
+            output.write(quoted)
+            output.write("}\n")
+        default:
+            var json = ""
+            value.appendJSON(to: &json)
+            output.write(json)
+            output.write(",\"text\":")
+            output.write(JSONText.string(text))
+            output.write("}\n")
+        }
     }
 
     static func jsonLine(_ error: Diagnostic, source: String) -> String {

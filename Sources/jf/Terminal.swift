@@ -8,11 +8,14 @@ final class Terminal {
     nonisolated(unsafe) static let standardError = Terminal(descriptor: STDERR_FILENO)
 
     let descriptor: Int32
-    private var buffer: [UInt8] = []
+    /// The bytes waiting to be written: a plain block rather than an array, whose append of a
+    /// string's bytes cost hundreds of instructions (`jf eval` writes a few pieces per line).
+    private let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Terminal.capacity)
+    @exclusivity(unchecked) private var count = 0
+    private static let capacity = 1 << 16
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
-        buffer.reserveCapacity(1 << 16)
     }
 
     /// True when the descriptor is a terminal.
@@ -24,23 +27,39 @@ final class Terminal {
     }
 
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 || descriptor == STDERR_FILENO { flush() }
+        if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
+            var copy = text
+            copy.withUTF8 { write(bytes: $0) }
+        }
+        if descriptor == STDERR_FILENO { flush() }
+    }
+
+    private func write(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > Terminal.capacity { flush() }
+        if bytes.count > Terminal.capacity {
+            writeAll(base, bytes.count)
+        } else {
+            (buffer + count).update(from: base, count: bytes.count)
+            count += bytes.count
+        }
     }
 
     func flush() {
+        writeAll(buffer, count)
+        count = 0
+    }
+
+    private func writeAll(_ start: UnsafePointer<UInt8>, _ length: Int) {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in
-                Foundation.write(descriptor, raw.baseAddress! + offset, buffer.count - offset)
-            }
+        while offset < length {
+            let written = Foundation.write(descriptor, start + offset, length - offset)
             if written <= 0 {
                 if errno == EINTR { continue }
                 break   // the reader went away (EPIPE); drop the rest
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     static func flushAll() {

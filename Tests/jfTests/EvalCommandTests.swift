@@ -36,6 +36,19 @@ struct EvalCommandTests {
         #expect(result.status == 0)
     }
 
+    @Test func linesLongerThanTheOutputBufferArriveWhole() throws {
+        // A value's line can outgrow the 64 KiB output buffer; it is written around it, in order.
+        let long = String(repeating: "ab\"c", count: 30_000)
+        let result = try JF.run(["eval", "--json", "--lines", "-"], stdin: "1\n'\(long)'\n[1.5, \"x\", null]\n")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first == #"{"ok":true,"type":"number","value":1,"text":"1"}"#)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(object["value"] as? String == long)
+        #expect(object["text"] as? String == long)
+        #expect(lines.last == #"{"ok":true,"type":"array","value":[1.5,"x",null],"text":"[1.5, x, null]"}"#)
+    }
+
     @Test func humanOutputPrintsTheValue() throws {
         let result = try JF.run(["eval", "map([1, 2], (x) -> x * 2)"])
         #expect(result.stdout == "[2, 4]\n")
