@@ -52,11 +52,12 @@ struct Eval: ParsableCommand {
         let evaluator = Evaluator(options: options)
         let context = try documentContext(options: options)
         let output = Terminal.standardOutput
+        let json = self.json   // read once: an option's property wrapper costs hundreds of instructions a read
         var failures = 0
 
         if let expression {
             let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: "formula")
-            if !report(expression, evaluator, context, renderer, errorsTo: Terminal.standardError) { failures += 1 }
+            if !report(expression, evaluator, context, renderer, json: json, errorsTo: Terminal.standardError) { failures += 1 }
         } else if let linesFile {
             let bytes = try Input.read(linesFile)
             var renderer = DiagnosticRenderer(colored: output.wantsColor, origin: linesFile == "-" ? "stdin" : linesFile)
@@ -65,7 +66,7 @@ struct Eval: ParsableCommand {
             for (index, var line) in lines.enumerated() {
                 if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
                 renderer.firstLine = index + 1
-                if !report(String(decoding: line, as: UTF8.self), evaluator, context, renderer, errorsTo: output) { failures += 1 }
+                if !report(String(decoding: line, as: UTF8.self), evaluator, context, renderer, json: json, errorsTo: output) { failures += 1 }
             }
         }
         output.flush()
@@ -75,7 +76,7 @@ struct Eval: ParsableCommand {
     /// Evaluates one formula and writes its value to standard output, or its error (to
     /// `errorsTo` in human form, to standard output as JSON). Returns false on an error.
     private func report(_ source: String, _ evaluator: Evaluator, _ context: any EvaluationContext, _ renderer: DiagnosticRenderer,
-                        errorsTo errors: Terminal) -> Bool {
+                        json: Bool, errorsTo errors: Terminal) -> Bool {
         do throws(Diagnostic) {
             let value = try evaluator.evaluate(Parser.parse(source), in: context)
             if json {
