@@ -107,3 +107,80 @@ public struct JSONEdit: Sendable, Equatable {
         return output
     }
 }
+
+/// Compact JSON built as UTF-8 bytes, for objects assembled piece by piece where many are
+/// made (an error per line of `jf eval --json`): appending to a `String` costs hundreds of
+/// instructions a piece, appending bytes a few.
+public struct JSONBytes {
+    /// The JSON so far.
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 128) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The JSON as a `String`.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// JSON text as it is: punctuation, keys, and values known to need no escaping.
+    public mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// JSON text as it is, from a string (a number's text, an enumeration's raw value).
+    public mutating func raw(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    public mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // room for 20 digits, filled from the end
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[buffer.count - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(buffer.count - count)...])
+        }
+    }
+
+    public mutating func bool(_ value: Bool) {
+        value ? raw("true") : raw("false")
+    }
+
+    /// `text` as a JSON string literal, escaped as ``JSONText/appendString(_:to:)`` does.
+    public mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var copy = text
+        copy.withUTF8 { utf8 in
+            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            // Only ASCII is escaped, so the bytes of other characters pass through.
+            for byte in utf8 {
+                switch byte {
+                case 0x22: raw("\\\"")
+                case 0x5C: raw("\\\\")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                case ..<0x20:
+                    raw("\\u00")
+                    bytes.append(JSONBytes.hexDigits[Int(byte >> 4)])
+                    bytes.append(JSONBytes.hexDigits[Int(byte & 0xF)])
+                default:
+                    bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}

@@ -87,7 +87,7 @@ struct Eval: ParsableCommand {
             return true
         } catch {
             if json {
-                Terminal.standardOutput.write(Self.jsonLine(error, source: source))
+                Self.writeJSONLine(error, source: source, to: Terminal.standardOutput)
             } else {
                 errors.write(renderer.render(error, in: source))
             }
@@ -145,7 +145,10 @@ struct Eval: ParsableCommand {
         }
     }
 
-    static func jsonLine(_ error: Diagnostic, source: String) -> String {
-        "{\"ok\":false,\"error\":" + error.json(in: source) + "}\n"
+    /// Writes an error's line of the JSON contract, `{"ok":false,"error":{…}}`.
+    static func writeJSONLine(_ error: Diagnostic, source: String, to output: Terminal) {
+        output.write("{\"ok\":false,\"error\":")
+        output.write(error.json(in: source))
+        output.write("}\n")
     }
 }

@@ -24,6 +24,25 @@ struct JSONReaderTests {
         #expect(value["k"]?.numberText == "2")
     }
 
+    @Test func byteBuilderWritesWhatTheStringWriterWrites() throws {
+        let samples = ["", "plain", "quote \" and \\ backslash", "line\nfeed\r\ttab", "\u{01}\u{1F}\u{7F}",
+                       "größe 日本 🙂", String(repeating: "x", count: 300)]
+        for sample in samples {
+            var bytes = JSONBytes()
+            bytes.string(sample)
+            #expect(bytes.text == JSONText.string(sample))
+            #expect(try JSONReader.read(bytes.text).stringValue == sample)
+        }
+        var numbers = JSONBytes()
+        for (index, value) in [0, 7, -7, 1_234_567_890, Int.max, Int.min].enumerated() {
+            if index > 0 { numbers.raw(",") }
+            numbers.integer(value)
+        }
+        numbers.raw(",")
+        numbers.bool(true)
+        #expect(numbers.text == "0,7,-7,1234567890,\(Int.max),\(Int.min),true")
+    }
+
     @Test func escapesAndUnicode() throws {
         let value = try JSONReader.read(#"["\u00e9\"\\\/\b\f\n\r\t", "\ud83d\ude00", "\ud800x", "é😀"]"#)
         let strings = (value.arrayValue ?? []).compactMap { $0.stringValue }
