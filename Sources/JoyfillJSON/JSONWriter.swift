@@ -40,28 +40,9 @@ public enum JSONText {
     /// Appends `text` as a JSON string literal: `"`, `\` and control characters are escaped,
     /// everything else is written as UTF-8.
     public static func appendString(_ text: String, to output: inout String) {
-        output += "\""
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            output += text
-        } else {
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        output.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-        }
-        output += "\""
+        var literal = JSONBytes(capacity: text.utf8.count + 2)
+        literal.string(text)
+        output += literal.text
     }
 
     /// `text` as a JSON string literal.
@@ -153,7 +134,8 @@ public struct JSONBytes {
         value ? raw("true") : raw("false")
     }
 
-    /// `text` as a JSON string literal, escaped as ``JSONText/appendString(_:to:)`` does.
+    /// `text` as a JSON string literal: `"`, `\\` and control characters are escaped,
+    /// everything else is written as UTF-8.
     public mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var copy = text
