@@ -271,4 +271,21 @@ struct NumberTextTests {
             #expect(NumberText.format(-number) == negated, "-\(fields[0])")
         }
     }
+
+    /// Short fractions take a path of their own; it must write what the general layout of
+    /// the shortest digits writes, for decimals of every length and for arbitrary doubles.
+    @Test func shortFractionsMatchTheGeneralLayout() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0.1, 0.2, 0.3, 0.1 + 0.2, 74.51, 9_999_999.99999999, 1e-6, 1.5e-6, 0.000123, 1234567.125]
+        for _ in 0..<20_000 {
+            let decimals = Int.random(in: 1...9, using: &generator)
+            let mantissa = Int64.random(in: 1...999_999_999_999, using: &generator)
+            values.append(Double(mantissa) / pow(10, Double(decimals)))
+            values.append(Double(bitPattern: UInt64.random(in: 0x3EB0_0000_0000_0000...0x4170_0000_0000_0000, using: &generator)))
+        }
+        for value in values {
+            #expect(NumberText.format(value) == NumberText.laidOut(value), "\(value)")
+            #expect(NumberText.format(-value) == NumberText.laidOut(-value), "-\(value)")
+        }
+    }
 }

@@ -13,6 +13,12 @@ enum NumberText {
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             return String(Int64(value))
         }
+        return shortDecimal(value) ?? laidOut(value)
+    }
+
+    /// A finite, non-zero value laid out from its shortest round-trip digits (Swift's
+    /// `description`), the JavaScript way.
+    static func laidOut(_ value: Double) -> String {
         let (digits, n) = shortestDigits(abs(value))
         // The value is 0.d1d2…dk × 10^n.
         let k = digits.count
@@ -41,6 +47,40 @@ enum NumberText {
             text += String(abs(e)).utf8
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The text of a value with a short fraction (`74.51`, `-0.25`), or nil for the general path.
+    ///
+    /// For the fewest decimals `k` (up to 8) such that `m = round(value × 10^k)` gives back
+    /// `value` as `m / 10^k`, the decimal `m × 10^-k` reads back as `value` (both `m` and `10^k`
+    /// are exact doubles and the division is correctly rounded), and no decimal with fewer
+    /// digits does (it would have fewer decimals, and every smaller `k` failed) — which is what
+    /// the shortest round-trip digits are. Values below 10^-6 or with 15 digits or more take the
+    /// general path, which also handles exponents.
+    private static func shortDecimal(_ value: Double) -> String? {
+        let magnitude = abs(value)
+        guard magnitude >= 1e-6, magnitude < 1e7 else { return nil }
+        var scale = 1.0
+        for decimals in 1...8 {
+            scale *= 10
+            let scaled = (magnitude * scale).rounded()
+            guard scaled < 1e15 else { return nil }
+            if scaled / scale == magnitude {
+                return layOut(UInt64(scaled), decimals: decimals, negative: value < 0)
+            }
+        }
+        return nil
+    }
+
+    /// `mantissa × 10^-decimals` in fixed notation: `-0.0025`, `74.51`.
+    private static func layOut(_ mantissa: UInt64, decimals: Int, negative: Bool) -> String {
+        var digits: [UInt8] = Array(String(mantissa).utf8)
+        if digits.count <= decimals {
+            digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals - digits.count + 1), at: 0)
+        }
+        digits.insert(UInt8(ascii: "."), at: digits.count - decimals)
+        if negative { digits.insert(UInt8(ascii: "-"), at: 0) }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// The shortest round-trip decimal digits of a positive finite value, and the exponent
