@@ -11,7 +11,7 @@ enum NumberText {
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value == 0 { return "0" }
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            return String(Int64(value))
+            return layOut(UInt64(abs(value)), decimals: 0, negative: value < 0)
         }
         return shortDecimal(value) ?? laidOut(value)
     }
@@ -72,15 +72,31 @@ enum NumberText {
         return nil
     }
 
-    /// `mantissa × 10^-decimals` in fixed notation: `-0.0025`, `74.51`.
+    /// `mantissa × 10^-decimals` in fixed notation: `-0.0025`, `74.51`, `-12` (no point when
+    /// `decimals` is 0). The mantissa has at most 15 digits and `decimals` is at most 8, so
+    /// the text fits in 32 bytes, written from the end.
     private static func layOut(_ mantissa: UInt64, decimals: Int, negative: Bool) -> String {
-        var digits: [UInt8] = Array(String(mantissa).utf8)
-        if digits.count <= decimals {
-            digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals - digits.count + 1), at: 0)
+        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &buffer) { bytes in
+            var index = bytes.count
+            func put(_ byte: UInt8) {
+                index -= 1
+                bytes[index] = byte
+            }
+            var rest = mantissa
+            // The fraction's digits, the point, then the integer part's (at least a zero).
+            for _ in 0..<decimals {
+                put(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            }
+            if decimals > 0 { put(UInt8(ascii: ".")) }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            if negative { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
         }
-        digits.insert(UInt8(ascii: "."), at: digits.count - decimals)
-        if negative { digits.insert(UInt8(ascii: "-"), at: 0) }
-        return String(decoding: digits, as: UTF8.self)
     }
 
     /// The shortest round-trip decimal digits of a positive finite value, and the exponent
