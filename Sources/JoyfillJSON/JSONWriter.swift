@@ -96,6 +96,7 @@ public struct JSONBytes {
     /// The JSON so far.
     public private(set) var bytes: [UInt8] = []
 
+    /// An empty builder with room for `capacity` bytes before it grows.
     public init(capacity: Int = 128) {
         bytes.reserveCapacity(capacity)
     }
@@ -115,6 +116,7 @@ public struct JSONBytes {
         }
     }
 
+    /// A whole number in decimal.
     public mutating func integer(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -130,11 +132,12 @@ public struct JSONBytes {
         }
     }
 
+    /// `true` or `false`.
     public mutating func bool(_ value: Bool) {
         value ? raw("true") : raw("false")
     }
 
-    /// `text` as a JSON string literal: `"`, `\\` and control characters are escaped,
+    /// `text` as a JSON string literal: `"`, `\` and control characters are escaped,
     /// everything else is written as UTF-8.
     public mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
