@@ -14,7 +14,9 @@
 //               the canonical text form, JavaScript number text, instants and the civil
 //               calendar, ISO-8601 reading, the JSON form used by `jf`.
 // Evaluation/   EvaluationContext (where names get values), EvaluationOptions (clock, time
-//               zone, limits), Evaluator (the tree walker), Operators.
+//               zone, limits), Evaluator (the tree walker), Operators, NameSlotCache (each
+//               name's slot in the context, and the handle the context is called through),
+//               CallMemo (wide calls remembered between evaluations).
 // Functions/    FunctionSignature (the one declaration of a function), FunctionRegistry,
 //               Arguments (what a body receives), one file per family, and the generated
 //               reference (docs/functions.md).
