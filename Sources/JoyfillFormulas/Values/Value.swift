@@ -250,34 +250,31 @@ public final class Lambda: @unchecked Sendable {   // mutated only while uniquel
     @exclusivity(unchecked) public private(set) var tree: SyntaxTree
     @exclusivity(unchecked) public private(set) var node: NodeID
     @exclusivity(unchecked) private(set) var body: NodeID
-    @exclusivity(unchecked) private(set) var slotBase: Int
     /// Number of declared parameters.
     @exclusivity(unchecked) public private(set) var parameterCount: Int
     @exclusivity(unchecked) private(set) var captured: [Value]
 
     init(tree: SyntaxTree, node: NodeID, captured: [Value]) {
-        guard case .lambda(let params, let body, let slotBase) = tree[node] else {
-            preconditionFailure("a Lambda is made from a lambda node")
-        }
         self.tree = tree
         self.node = node
-        self.body = body
-        self.slotBase = Int(slotBase)
-        self.parameterCount = params.indices.count
+        (body, parameterCount) = Lambda.shape(of: node, in: tree)
         self.captured = captured
     }
 
     /// Makes this object the lambda at `node` of `tree`; only while nothing else refers to it.
     func reuse(tree: SyntaxTree, node: NodeID, captured: [Value]) {
-        guard case .lambda(let params, let body, let slotBase) = tree[node] else {
-            preconditionFailure("a Lambda is made from a lambda node")
-        }
         if self.tree !== tree { self.tree = tree }
         self.node = node
-        self.body = body
-        self.slotBase = Int(slotBase)
-        self.parameterCount = params.indices.count
+        (body, parameterCount) = Lambda.shape(of: node, in: tree)
         if !(captured.isEmpty && self.captured.isEmpty) { self.captured = captured }
+    }
+
+    /// The body and parameter count of lambda node `node`.
+    private static func shape(of node: NodeID, in tree: SyntaxTree) -> (body: NodeID, parameterCount: Int) {
+        guard case .lambda(let params, let body, _) = tree[node] else {
+            preconditionFailure("a Lambda is made from a lambda node")
+        }
+        return (body, params.indices.count)
     }
 
     /// The parameter names.
