@@ -48,8 +48,10 @@ public struct Lexer {
 
     /// Returns the next token; at the end, `.endOfInput` again and again.
     mutating func next() -> Token {
-        // The common tokens (ASCII white space, names, one-byte punctuation) are told apart by
-        // one lookup in ``ByteClass/table``; everything else goes through ``scanToken()``.
+        // The common tokens (ASCII names and integers, one-byte punctuation, operators of one
+        // or two bytes) are told apart by one lookup in ``ByteClass/table`` and lexed here;
+        // everything else (strings, fractions, `=` and `!` forms, Unicode) goes through
+        // ``scanToken()``.
         let end = bytes.count
         var index = position
         while index < end, classes[Int(bytes[index])] == ByteClass.space { index += 1 }
@@ -375,8 +377,9 @@ public struct Lexer {
     }
 }
 
-/// The lexer's byte classes: one table lookup tells white space, digits, name letters and the
-/// one-byte tokens that need no look-ahead (whose class is ``single`` + their kind).
+/// The lexer's byte classes: one table lookup tells white space, digits, name letters, the
+/// one-byte tokens that need no look-ahead (whose class is ``single`` + their kind) and the
+/// operators that one more byte may extend (``pair``).
 enum ByteClass {
     static let other: UInt8 = 0
     static let space: UInt8 = 1
