@@ -1,8 +1,9 @@
 /// Numbers as text, exactly as JavaScript's `Number.prototype.toString` writes them
 /// (decision V5): `8`, `0.1`, `1e+21`, `1e-7`, `NaN`, `Infinity`.
 ///
-/// Swift's `description` already prints the shortest digits that read back as the same
-/// double; this only lays them out the JavaScript way. It works on UTF-8 bytes: text is built
+/// Whole numbers and short fractions (`74.51`) are written from an exact integer; for the
+/// rest, Swift's `description` gives the shortest digits that read back as the same double,
+/// and this lays them out the JavaScript way. It works on UTF-8 bytes: text is built
 /// for every number a formula concatenates, and `Character`-level string work costs tens of
 /// times more.
 enum NumberText {
