@@ -187,6 +187,24 @@ public final class Evaluator {
         }
     }
 
+    /// ``eval(_:)`` for an operand of a call or an operator: a number literal or a lambda
+    /// parameter (most operands of the formulas people write) is read here, without the call.
+    @inline(__always)
+    private func evalOperand(_ id: NodeID) throws(Diagnostic) -> Value {
+        switch nodes[id.index] {
+        case .number(let value):
+            steps += 1
+            if steps > maxSteps { throw budgetExceeded(id) }
+            return .number(value)
+        case .parameter(let slot, _):
+            steps += 1
+            if steps > maxSteps { throw budgetExceeded(id) }
+            return locals[frameBase + Int(slot)]
+        default:
+            return try eval(id)
+        }
+    }
+
     /// The lambda value of node `id` of the current tree: ``spareLambda`` made over when
     /// nothing else refers to it any more (the call it was passed to has returned), else a new
     /// object, which becomes the spare.
@@ -358,7 +376,7 @@ public final class Evaluator {
     private func binaryChain(_ id: NodeID) throws(Diagnostic) -> Value {
         guard case .binary(_, let firstLeft, _) = nodes[id.index] else { preconditionFailure("binaryChain needs a binary node") }
         guard case .binary = nodes[firstLeft.index] else {
-            return try fold(id, try eval(firstLeft))
+            return try fold(id, try evalOperand(firstLeft))
         }
         let base = spine.count
         defer { spine.truncate(to: base) }
@@ -367,7 +385,7 @@ public final class Evaluator {
             spine.append(node)
             node = left
         }
-        var accumulator = try eval(node)
+        var accumulator = try evalOperand(node)
         var index = spine.count - 1
         while index >= base {
             accumulator = try fold(spine[index], accumulator)
@@ -396,7 +414,7 @@ public final class Evaluator {
             }
             return right
         default:
-            let right = try eval(rightNode)
+            let right = try evalOperand(rightNode)
             if case .number(let a) = left, case .number(let b) = right, let result = Operators.numeric(op, a, b) {
                 return result
             }
@@ -447,7 +465,7 @@ public final class Evaluator {
             if lazy != 0 && lazy >> UInt64(min(position, last)) & 1 != 0 {
                 stack.append(.undefined)
             } else {
-                let value = try eval(node)
+                let value = try evalOperand(node)
                 if !types[min(position, last)].contains(value.type) {
                     stack.truncate(to: base)
                     throw Signatures.typeError(function.takeUnretainedValue().signature, position, value, span: tree.span(of: node))

@@ -90,3 +90,19 @@ extension RawStack {
         Array(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 }
+
+extension RawStack where Element == Value {
+    /// Drops the values from `count` on, deinitializing only those that hold a reference:
+    /// most are numbers and booleans, and the general destroy of a `Value` is an outlined
+    /// call through its value witness.
+    @inline(__always)
+    mutating func truncate(to newCount: Int) {
+        while count > newCount {
+            count -= 1
+            switch base[count] {
+            case .number, .boolean, .date, .null, .undefined: continue
+            case .string, .array, .object, .lambda: (base + count).deinitialize(count: 1)
+            }
+        }
+    }
+}
