@@ -118,6 +118,36 @@ struct FunctionTests {
         #expect(try Evaluator().evaluate(tree).description == "5")
     }
 
+    /// The parser's table of call hints agrees with the registry's folded names for every
+    /// standard function in any letter case, and finds nothing for other names of every length.
+    @Test func callHintsMatchTheFoldedNames() {
+        let registry = FunctionRegistry.standard
+        let hints = CallHints(registry.foldedNames)
+        defer { hints.release() }
+        func position(_ name: String) -> Int16 {
+            var text = name
+            return text.withUTF8 { hints.position($0) }
+        }
+        for name in registry.names {
+            let expected = Int16(registry.foldedNames.position(name.lowercased()) ?? -1)
+            #expect(expected >= 0, "\(name)")
+            for spelling in [name, name.lowercased(), name.uppercased()] {
+                #expect(position(spelling) == expected, "\(spelling)")
+            }
+        }
+        for other in ["", "x", "su", "summ", "sum_", "dateadd2", "countIfs", "a_very_long_name1", "datesubtracts", "max\u{e9}", "1sum"] {
+            #expect(position(other) == -1, "\(other)")
+        }
+        // Parsed calls carry the same hints: a long name of up to 16 bytes and the small ones.
+        let tree = Parser.parse("DateSubtract(now(), 1, \"days\") + SUM(1) + nope(2)")
+        let hinted = tree.evaluationTables.hints
+        let callNames = tree.nodes.compactMap { node -> NameID? in
+            if case .call(let name, _) = node { return name }
+            return nil
+        }
+        #expect(callNames.map { hinted[$0.index] } == callNames.map { position(tree.name($0)) })
+        #expect(callNames.map { hinted[$0.index] >= 0 } == [true, true, true, false])
+    }
     @Test(arguments: [
         ("contains(\"Joyfill ROCKS\", \"rock\")", "true"),
         ("contains(\"Joyfill\", \"JOYFILLS\")", "false"),

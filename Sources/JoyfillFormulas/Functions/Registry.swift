@@ -295,6 +295,11 @@ struct FoldedNameTable: Sendable {
         }
     }
 
+    /// Every name in the table, folded and packed as ``pack(_:)`` does, with its position.
+    var packedNames: [(low: UInt64, high: UInt64, position: Int)] {
+        slots.filter { $0.function != nil }.map { ($0.low, $0.high, $0.position) }
+    }
+
     func lookup(_ name: String) -> RegisteredFunction? {
         name.utf8.withContiguousStorageIfAvailable { slot(for: $0)?.function } ?? nil
     }
@@ -302,8 +307,6 @@ struct FoldedNameTable: Sendable {
     func position(_ name: String) -> Int? {
         name.utf8.withContiguousStorageIfAvailable { slot(for: $0)?.position } ?? nil
     }
-
-    func position(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { index(of: bytes).map { slots[$0].position } }
 
     private func slot(for bytes: UnsafeBufferPointer<UInt8>) -> Slot? { index(of: bytes).map { slots[$0] } }
 

@@ -33,12 +33,21 @@ enum SmallString {
     /// valid UTF-8. Only when ``isSupported``.
     @inline(__always)
     static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        let (low, high) = load(bytes)
+        return words(low: low, high: high, count: bytes.count)
+    }
+
+    /// Up to 16 bytes as two little-endian words, zero past the end.
+    @inline(__always)
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return (0, 0) }
         let count = bytes.count
-        var low: UInt64 = 0, high: UInt64 = 0
-        if let base = bytes.baseAddress, count > 0 {
-            low = StringIndex.word(base, count: min(count, 8))
-            if count > 8 { high = StringIndex.word(base + 8, count: count - 8) }
-        }
+        return (StringIndex.word(base, count: min(count, 8)), count > 8 ? StringIndex.word(base + 8, count: min(count, 16) - 8) : 0)
+    }
+
+    /// ``words(_:)`` from the bytes already loaded (little-endian, zero past the end).
+    @inline(__always)
+    static func words(low: UInt64, high: UInt64, count: Int) -> (UInt64, UInt64) {
         // The top byte: 0xE0 (small, ASCII) or 0xA0 (small) with the length in the low nibble.
         let flags: UInt64 = (low | high) & 0x8080_8080_8080_8080 == 0 ? 0xE0 : 0xA0
         return (low, high | (flags | UInt64(count)) << 56)

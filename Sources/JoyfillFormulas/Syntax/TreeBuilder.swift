@@ -34,8 +34,8 @@ final class TreeBuilder {
     let cache = NameCache()
     /// ``SmallString/isSupported``, read once.
     private let makesSmallStrings = SmallString.isSupported
-    /// The standard functions by folded name, for call hints.
-    private let functionNames = FunctionRegistry.standard.foldedNames
+    /// The standard functions' positions by folded name, for call hints.
+    private let callHints = CallHints(FunctionRegistry.standard.foldedNames)
     /// True while a parse on this thread uses the builder.
     @exclusivity(unchecked) fileprivate var inUse = false
 
@@ -48,6 +48,7 @@ final class TreeBuilder {
         pending.release()
         scope.release()
         keys.release()
+        callHints.release()
     }
 
     subscript(id: NodeID) -> Node { nodes[id.index] }
@@ -80,9 +81,19 @@ final class TreeBuilder {
     /// Adds a called function's name, with its hint: its position among the standard
     /// functions (see ``FunctionRegistry/hintedFunctions``), or -1.
     func internCall(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
-        let id = intern(bytes)
-        hints[id.index] = Int16(truncatingIfNeeded: functionNames.position(bytes) ?? -1)
-        return id
+        let count = bytes.count
+        guard count > 0, count <= SmallString.capacity, makesSmallStrings else {
+            let id = intern(bytes)
+            hints[id.index] = callHints.position(bytes)
+            return id
+        }
+        // The bytes are loaded once, for the small string and the hint.
+        let (low, high) = SmallString.load(bytes)
+        names.appendUninitialized().storeBytes(of: SmallString.words(low: low, high: high, count: count),
+                                               as: (UInt64, UInt64).self)
+        hints.append(callHints.position(low: low, high: high, count: count))
+        longestName = max(longestName, count)
+        return NameID(names.count - 1)
     }
 
     /// The local slot of the innermost lambda parameter in scope called `name`, if any.
