@@ -50,10 +50,10 @@ enum MathFunctions {
         let collectDetails = ["Takes numbers and arrays of numbers; null is skipped. Text is a type error.",
                               "With no numbers at all it is an `arguments` error."]
         for (name, summary, reduce, example) in [
-            ("max", "The largest number.", { @Sendable (values: [Double]) in values.max()! }, ("max(10, [14, 3])", "14")),
-            ("min", "The smallest number.", { @Sendable (values: [Double]) in values.min()! }, ("min([10, 14, 3])", "3")),
-            ("avg", "The arithmetic mean.", { @Sendable (values: [Double]) in values.reduce(0, +) / Double(values.count) }, ("avg(10, 20, 30)", "20")),
-            ("average", "The arithmetic mean (the same as `avg`).", { @Sendable (values: [Double]) in values.reduce(0, +) / Double(values.count) },
+            ("max", "The largest number.", { @Sendable (numbers: NumberSummary) in numbers.largest }, ("max(10, [14, 3])", "14")),
+            ("min", "The smallest number.", { @Sendable (numbers: NumberSummary) in numbers.smallest }, ("min([10, 14, 3])", "3")),
+            ("avg", "The arithmetic mean.", { @Sendable (numbers: NumberSummary) in numbers.sum / Double(numbers.count) }, ("avg(10, 20, 30)", "20")),
+            ("average", "The arithmetic mean (the same as `avg`).", { @Sendable (numbers: NumberSummary) in numbers.sum / Double(numbers.count) },
              ("average([1, 2, 3, 4])", "2.5")),
         ] {
             registry.register(FunctionSignature(
@@ -62,8 +62,7 @@ enum MathFunctions {
                 examples: [.init(example.0, example.1), .init("\(name)([])", "error: arguments"), .init("\(name)([\"5\"])", "error: type")],
                 portability: name == "avg" ? .swift : .all
             )) { args throws(Diagnostic) in
-                let values = try collectNumbers(args)
-                return .number(reduce(values))
+                .number(reduce(try summarizeNumbers(args)))
             }
         }
 
@@ -99,12 +98,12 @@ enum MathFunctions {
             let digits = args.number(1).rounded(.towardZero)
             if digits.isNaN { throw args.error(.arguments, "round() needs a number of digits, got NaN", at: 1) }
             if digits > 0 {
-                let scale = Foundation.pow(10.0, min(digits, 400))
+                let scale = powerOfTen(min(digits, 400))
                 if !scale.isFinite || !(value * scale).isFinite { return .number(value) }
                 return .number((value * scale).rounded(.toNearestOrAwayFromZero) / scale)
             }
             if digits == 0 { return .number(value.rounded(.toNearestOrAwayFromZero)) }
-            let scale = Foundation.pow(10.0, min(-digits, 400))
+            let scale = powerOfTen(min(-digits, 400))
             if !scale.isFinite { return .number(0) }
             return .number((value / scale).rounded(.toNearestOrAwayFromZero) * scale)
         }
@@ -158,16 +157,47 @@ enum MathFunctions {
     }
 
     /// The numbers of MAX, MIN and AVG: numbers and arrays of numbers, null skipped.
-    private static func collectNumbers(_ args: Arguments) throws(Diagnostic) -> [Double] {
-        var values: [Double] = []
+    /// 10 to the power `exponent`, a whole number from 0 up, as `pow` gives it: up to 10²² (the
+    /// powers a `Double` holds exactly, the ones `round` needs) remembered, beyond computed.
+    static func powerOfTen(_ exponent: Double) -> Double {
+        exponent <= 22 ? exactPowersOfTen[Int(exponent)] : Foundation.pow(10.0, exponent)
+    }
+
+    private static let exactPowersOfTen: [Double] = (0...22).map { Foundation.pow(10.0, Double($0)) }
+
+    /// What max, min and avg need of the numbers in their arguments (taken in order), gathered
+    /// in one pass without collecting them.
+    struct NumberSummary {
+        var count = 0
+        /// Added in order from 0, as `reduce(0, +)` does.
+        var sum = 0.0
+        /// As `max()` and `min()` pick them: the first number, replaced by each later one that
+        /// compares greater (smaller).
+        var largest = 0.0
+        var smallest = 0.0
+
+        mutating func add(_ number: Double) {
+            if count == 0 {
+                largest = number
+                smallest = number
+            } else {
+                if largest < number { largest = number }
+                if number < smallest { smallest = number }
+            }
+            count += 1
+            sum += number
+        }
+    }
+
+    private static func summarizeNumbers(_ args: Arguments) throws(Diagnostic) -> NumberSummary {
+        var summary = NumberSummary()
         for position in 0..<args.count {
             switch args[position] {
-            case .number(let number): values.append(number)
+            case .number(let number): summary.add(number)
             case .array(let array):
-                values.reserveCapacity(values.count + array.count)
                 for (index, element) in array.enumerated() {
                     switch element {
-                    case .number(let number): values.append(number)
+                    case .number(let number): summary.add(number)
                     case .null: continue
                     default:
                         throw args.error(.type, "\(args.signature.name)() takes numbers: element \(index) is \(Describe.value(element))",
@@ -177,9 +207,9 @@ enum MathFunctions {
             default: continue
             }
         }
-        if values.isEmpty {
+        if summary.count == 0 {
             throw args.error(.arguments, "\(args.signature.name)() found no numbers in its arguments")
         }
-        return values
+        return summary
     }
 }

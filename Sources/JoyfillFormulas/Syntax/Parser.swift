@@ -87,9 +87,11 @@ public struct Parser {
         String(decoding: slice(start, end), as: UTF8.self)
     }
 
-    private mutating func expect(_ kind: TokenKind, _ context: String) throws(Diagnostic) -> Token {
+    /// The current token, which must be of `kind`; `context` (built only for the error, so
+    /// that parsing a valid formula makes no message) says where it was expected.
+    private mutating func expect(_ kind: TokenKind, _ context: @autoclosure () -> String) throws(Diagnostic) -> Token {
         guard current.kind == kind else {
-            throw Diagnostic(.syntax, "expected \(kind.display) \(context), found \(describe(current))", at: current.span)
+            throw Diagnostic(.syntax, "expected \(kind.display) \(context()), found \(describe(current))", at: current.span)
         }
         return advance()
     }

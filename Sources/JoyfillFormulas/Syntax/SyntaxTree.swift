@@ -143,7 +143,7 @@ public final class SyntaxTree: Sendable {
     /// Call arguments, array elements and object values.
     public var children: TreeTable<NodeID> { TreeTable(owner: self, base: childBase, count: Int(childCount)) }
 
-    private init(_ builder: TreeBuilder, source: String, layout: Layout) {
+    private init(_ builder: borrowing TreeBuilder, source: String, layout: Layout) {
         self.source = source
         // Most formulas have neither; a new empty array costs no reference counting.
         diagnostics = builder.diagnostics.isEmpty ? [] : builder.diagnostics
