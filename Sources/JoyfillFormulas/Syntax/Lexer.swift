@@ -91,7 +91,7 @@ public struct Lexer {
                     integerEnd = run.end
                 }
             } else {
-                kind = length == 4 || length == 5 || length == 9 ? keyword(at: index, length: length) : .identifier
+                kind = length == 4 || length == 5 || length == 9 ? Lexer.keyword(bytes, at: index, length: length) : .identifier
             }
         } else {
             position = index
@@ -223,12 +223,13 @@ public struct Lexer {
         let start = position
         scanNameRun()
         let length = position - start
-        return length == 4 || length == 5 || length == 9 ? keyword(at: start, length: length) : .identifier
+        return length == 4 || length == 5 || length == 9 ? Lexer.keyword(bytes, at: start, length: length) : .identifier
     }
 
     /// The keyword spelled by the `length` bytes of name at `start`, in any letter case (true,
-    /// false, null, undefined), or `.identifier`.
-    private func keyword(at start: Int, length: Int) -> TokenKind {
+    /// false, null, undefined), or `.identifier`. Static, so that a call passes the bytes and
+    /// not a copy of the lexer.
+    private static func keyword(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, length: Int) -> TokenKind {
         switch bytes[start] | 0x20 {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "u"): break
         default: return .identifier   // most names of these lengths (`items`, `round`)
@@ -241,12 +242,12 @@ public struct Lexer {
         case 4 where folded == 0x7472_7565: return .trueKeyword       // "true"
         case 4 where folded == 0x6E75_6C6C: return .nullKeyword       // "null"
         case 5 where folded == 0x66_616C_7365: return .falseKeyword   // "false"
-        case 9 where matchesFolded(start, "undefined"): return .undefinedKeyword
+        case 9 where matchesFolded(bytes, start, "undefined"): return .undefinedKeyword
         default: return .identifier
         }
     }
 
-    private func matchesFolded(_ start: Int, _ word: StaticString) -> Bool {
+    private static func matchesFolded(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: StaticString) -> Bool {
         let pointer = word.utf8Start
         for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] | 0x20 != pointer[offset] {
             return false

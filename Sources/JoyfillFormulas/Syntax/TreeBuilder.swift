@@ -136,11 +136,17 @@ final class TreeBuilder {
 
     /// This thread's builder, emptied; a new one when a parse on this thread is already using it.
     static func take() -> TreeBuilder {
+        // Two returns rather than one of either builder: a value that may be one of two
+        // references would be retained once more.
         let builder = ThreadBuilders.current
-        let taken = builder.inUse ? TreeBuilder() : builder
-        taken.inUse = true
-        taken.reset()
-        return taken
+        if builder.inUse {
+            let fresh = TreeBuilder()
+            fresh.inUse = true
+            return fresh
+        }
+        builder.inUse = true
+        builder.reset()
+        return builder
     }
 
     /// Ends a parse with this builder: the thread keeps it for the next one.
