@@ -466,7 +466,7 @@ public final class Evaluator {
                 stack.append(.undefined)
             } else {
                 let value = try evalOperand(node)
-                if !types[min(position, last)].contains(value.type) {
+                if !types[min(position, last)].admits(value) {
                     stack.truncate(to: base)
                     throw Signatures.typeError(function.takeUnretainedValue().signature, position, value, span: tree.span(of: node))
                 }

@@ -161,7 +161,7 @@ public struct Arguments {
     public func value(_ position: Int) throws(Diagnostic) -> Value {
         let node = evaluator.children[nodes.indices.lowerBound + position]
         let value = try evaluator.eval(node)
-        if !unmanagedFunction._withUnsafeGuaranteedRef({ $0.types(at: position) }).contains(value.type) {
+        if !unmanagedFunction._withUnsafeGuaranteedRef({ $0.types(at: position) }).admits(value) {
             throw Signatures.typeError(signature, position, value, span: evaluator.tree.span(of: node))
         }
         return value

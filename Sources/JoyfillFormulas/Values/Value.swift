@@ -92,6 +92,14 @@ public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible
     @inlinable
     public func contains(_ type: ValueType) -> Bool { rawValue & (1 << type.ordinal) != 0 }
 
+    /// Whether the type of `value` is in the set. A number (most arguments) is recognised by
+    /// one compare of its case, without the jump through ``Value/type``'s switch.
+    @inlinable
+    public func admits(_ value: Value) -> Bool {
+        if case .number = value { return rawValue & 1 != 0 }
+        return contains(value.type)
+    }
+
     /// The member types, in declaration order.
     public var types: [ValueType] { ValueType.allCases.filter { contains($0) } }
 
