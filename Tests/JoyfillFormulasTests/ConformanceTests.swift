@@ -185,6 +185,10 @@ struct ConformanceTests {
         ("sum()", "0"), ("sum([1, \"2\", \"x\", 3])", "6"), ("sum([\" 4\"])", "0"), ("sum([\"1e2\"])", "100"), ("sum(null, 1)", "1"),
         ("sum(\"1\")", "error: type"), ("sum([true])", "error: type"),
         ("max([\"5\"])", "error: type"), ("max([])", "error: arguments"), ("max(null)", "error: arguments"), ("min(3, null, [1])", "1"),
+        // max, min and avg keep the first of equals and NaN as `max()`/`min()` do, and add in order from 0
+        ("max(pow(-8, 0.5), 1)", "NaN"), ("max(1, pow(-8, 0.5))", "1"), ("min([2, 1, 1.5], 3)", "1"),
+        ("avg(0.1, 0.2, 0.3)", "0.20000000000000004"),
+        ("round(1.5, 30)", "1.5000000000000002"), ("round(123, -25)", "0"), ("round(2.675, 22)", "2.675"), ("round(0.125, 2)", "0.13"),
         ("count(\"a\", [1, 2], null, true)", "4"), ("count([null])", "1"), ("count([[1, 2], [3]])", "2"),
         ("round(1.005, 2)", "1"), ("round(1.25, 1)", "1.3"), ("round(-2.5)", "-3"), ("round(1234.5, -2)", "1200"), ("round(5, 1.9)", "5"),
         ("mod(19, -12)", "7"), ("mod(5.5, 2)", "1.5"), ("mod(1, 0)", "error: divisionByZero"),

@@ -156,14 +156,13 @@ enum MathFunctions {
         }
     }
 
-    /// The numbers of MAX, MIN and AVG: numbers and arrays of numbers, null skipped.
     /// 10 to the power `exponent`, a whole number from 0 up, as `pow` gives it: up to 10²² (the
     /// powers a `Double` holds exactly, the ones `round` needs) remembered, beyond computed.
     static func powerOfTen(_ exponent: Double) -> Double {
-        exponent <= 22 ? exactPowersOfTen[Int(exponent)] : Foundation.pow(10.0, exponent)
+        exponent <= 22 ? rememberedPowersOfTen[Int(exponent)] : Foundation.pow(10.0, exponent)
     }
 
-    private static let exactPowersOfTen: [Double] = (0...22).map { Foundation.pow(10.0, Double($0)) }
+    private static let rememberedPowersOfTen: [Double] = (0...22).map { Foundation.pow(10.0, Double($0)) }
 
     /// What max, min and avg need of the numbers in their arguments (taken in order), gathered
     /// in one pass without collecting them.
@@ -189,6 +188,8 @@ enum MathFunctions {
         }
     }
 
+    /// The numbers of MAX, MIN and AVG: numbers and arrays of numbers, null skipped; an
+    /// `arguments` error when there are none.
     private static func summarizeNumbers(_ args: Arguments) throws(Diagnostic) -> NumberSummary {
         var summary = NumberSummary()
         for position in 0..<args.count {
