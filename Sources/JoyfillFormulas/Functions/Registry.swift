@@ -329,11 +329,15 @@ struct FoldedNameTable: Sendable {
     /// stays outside it and matches no inserted name.
     @inline(__always)
     private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return (0, 0) }
-        let count = bytes.count
-        let low = StringIndex.word(base, count: min(count, 8)) | caseBits(min(count, 8))
-        let high = count > 8 ? StringIndex.word(base + 8, count: count - 8) | caseBits(count - 8) : 0
-        return (low, high)
+        let (low, high) = SmallString.load(bytes)
+        return folded(low: low, high: high, count: bytes.count)
+    }
+
+    /// ``pack(_:)`` for the bytes of a name of 1 to 16 bytes already loaded as two
+    /// little-endian words: bit 0x20 set in each of its bytes.
+    @inline(__always)
+    static func folded(low: UInt64, high: UInt64, count: Int) -> (UInt64, UInt64) {
+        (low | caseBits(min(count, 8)), count > 8 ? high | caseBits(count - 8) : 0)
     }
 
     /// 0x20 in each of the low `count` bytes (1 to 8).

@@ -47,8 +47,7 @@ struct CallHints {
     /// ``position(_:)`` for a name of `count` bytes (1 to 16) already loaded as words.
     @inline(__always)
     func position(low: UInt64, high: UInt64, count: Int) -> Int16 {
-        let foldedLow = low | 0x2020_2020_2020_2020 >> UInt64((8 - min(count, 8)) &* 8)
-        let foldedHigh = count > 8 ? high | 0x2020_2020_2020_2020 >> UInt64((16 - count) &* 8) : 0
+        let (foldedLow, foldedHigh) = FoldedNameTable.folded(low: low, high: high, count: count)
         var index = CallHints.bucket(foldedLow, foldedHigh, shift)
         while true {
             let key = keys[index]
