@@ -55,11 +55,12 @@ enum SmallString {
 }
 
 extension RawStack where Element == String {
-    /// Appends the small string spelled by `bytes` (see ``SmallString/words(_:)``) by storing
-    /// its words: a small string holds no reference, but a `String` copied in would still
-    /// go through two runtime calls to retain nothing.
+    /// Appends the small string of `count` bytes loaded as `low` and `high` (see
+    /// ``SmallString/words(low:high:count:)``) by storing its words: a small string holds no
+    /// reference, but a `String` copied in would still go through two runtime calls to retain
+    /// nothing.
     @inline(__always)
-    mutating func appendSmall(_ bytes: UnsafeBufferPointer<UInt8>) {
-        appendUninitialized().storeBytes(of: SmallString.words(bytes), as: (UInt64, UInt64).self)
+    mutating func appendSmall(low: UInt64, high: UInt64, count: Int) {
+        appendUninitialized().storeBytes(of: SmallString.words(low: low, high: high, count: count), as: (UInt64, UInt64).self)
     }
 }

@@ -67,31 +67,25 @@ final class TreeBuilder {
     /// A short one is packed into its `String` directly; a long one comes from ``cache``,
     /// so that trees share its storage (which lets ``NameSlotCache`` recognise it).
     @inline(__always)
-    func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
-        if bytes.count <= SmallString.capacity && makesSmallStrings {
-            names.appendSmall(bytes)
-        } else {
-            names.append(cache.lookup(bytes))
-        }
-        hints.append(-1)
-        longestName = max(longestName, bytes.count)
-        return NameID(names.count - 1)
-    }
+    func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID { add(bytes, isCall: false) }
 
     /// Adds a called function's name, with its hint: its position among the standard
     /// functions (see ``FunctionRegistry/hintedFunctions``), or -1.
-    func internCall(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID {
+    func internCall(_ bytes: UnsafeBufferPointer<UInt8>) -> NameID { add(bytes, isCall: true) }
+
+    /// ``intern(_:)``, with the hint of a call's name: a short name's bytes are loaded once,
+    /// for its small `String` and its hint alike.
+    @inline(__always)
+    private func add(_ bytes: UnsafeBufferPointer<UInt8>, isCall: Bool) -> NameID {
         let count = bytes.count
-        guard count > 0, count <= SmallString.capacity, makesSmallStrings else {
-            let id = intern(bytes)
-            hints[id.index] = callHints.position(bytes)
-            return id
+        if count <= SmallString.capacity && makesSmallStrings {
+            let (low, high) = SmallString.load(bytes)
+            names.appendSmall(low: low, high: high, count: count)
+            hints.append(isCall && count > 0 ? callHints.position(low: low, high: high, count: count) : -1)
+        } else {
+            names.append(cache.lookup(bytes))
+            hints.append(isCall ? callHints.position(bytes) : -1)
         }
-        // The bytes are loaded once, for the small string and the hint.
-        let (low, high) = SmallString.load(bytes)
-        names.appendUninitialized().storeBytes(of: SmallString.words(low: low, high: high, count: count),
-                                               as: (UInt64, UInt64).self)
-        hints.append(callHints.position(low: low, high: high, count: count))
         longestName = max(longestName, count)
         return NameID(names.count - 1)
     }
