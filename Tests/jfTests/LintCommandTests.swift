@@ -33,6 +33,7 @@ struct LintCommandTests {
 
     @Test func fixRewritesTheFixableMistakesAndNothingElse() throws {
         let directory = try workspace(["templates"])
+        defer { discard(directory) }
         let file = directory.appendingPathComponent("templates/order-form.json")
         let before = try String(contentsOf: file, encoding: .utf8)
 
@@ -61,6 +62,7 @@ struct LintCommandTests {
 
     @Test func configurationIsFoundByWalkingUp() throws {
         let directory = try workspace(["templates"])
+        defer { discard(directory) }
         try "[lint]\nignore = [\"circular-reference\", \"unknown-reference\", \"unknown-function\", \"write-type-mismatch\", \"invalid-operator\"]\n"
             .write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
         let result = try JF.run(["lint", "--format", "json", directory.appendingPathComponent("templates").path])
@@ -77,6 +79,7 @@ struct LintCommandTests {
 
     @Test func badConfigurationIsAUsageError() throws {
         let directory = try workspace([])
+        defer { discard(directory) }
         try "[lint]\nignore = [\"unknown-refrence\"]\n".write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
         try "1 + 1\n".write(to: directory.appendingPathComponent("a.jf"), atomically: true, encoding: .utf8)
         let result = try JF.run(["lint", directory.path])
@@ -86,6 +89,7 @@ struct LintCommandTests {
 
     @Test func unreadableAndForeignFiles() throws {
         let directory = try workspace([])
+        defer { discard(directory) }
         try "{\"fields\": [1,}".write(to: directory.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
         try "{\"name\": \"package.json, not a template\"}".write(to: directory.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
         try "sum(1, 2)\n".write(to: directory.appendingPathComponent("ok.formula"), atomically: true, encoding: .utf8)

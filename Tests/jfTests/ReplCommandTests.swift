@@ -62,6 +62,7 @@ struct ReplCommandTests {
 
     @Test func interactiveEditingCompletionHistoryAndDocument() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        defer { discard(state) }
         let first = try drive([
             ["expect": "jf> "],
             ["send": "su\t", "expect": "m("],                              // su<TAB> completes to sum(
@@ -95,6 +96,7 @@ struct ReplCommandTests {
 
     @Test func historyIsBoundedAndSharedSafely() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        defer { discard(state) }
         let file = state.appendingPathComponent("jf/history")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         // A history at the bound: the next entry makes the file be trimmed to the newest 1,000.
@@ -110,6 +112,7 @@ struct ReplCommandTests {
 
     @Test func twoREPLsAtOnceKeepEveryEntryWhole() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        defer { discard(state) }
         let statuses = Statuses()
         DispatchQueue.concurrentPerform(iterations: 2) { session in
             var steps: [[String: String?]] = [["expect": "jf> "]]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A fresh temporary directory holding copies of the named examples.
+/// A fresh temporary directory holding copies of the named examples; the caller removes it with `discard`.
 func workspace(_ examples: [String]) throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -9,6 +9,11 @@ func workspace(_ examples: [String]) throws -> URL {
         try FileManager.default.copyItem(at: JF.root.appendingPathComponent("examples/\(name)"), to: directory.appendingPathComponent(name))
     }
     return directory
+}
+
+/// Removes a test's temporary directory, so that test runs leave nothing behind in /tmp.
+func discard(_ directory: URL) {
+    try? FileManager.default.removeItem(at: directory)
 }
 
 func report(_ stdout: String) throws -> [[String: Any]] {
@@ -92,6 +97,7 @@ struct RunCommandTests {
 
     @Test func writeRewritesOnlyChangedFilesAtomically() throws {
         let directory = try workspace(["invoice.json"])
+        defer { discard(directory) }
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("invoice.json").path
         let first = try JF.run(["run", "--write", path])
@@ -111,6 +117,7 @@ struct RunCommandTests {
 
     @Test func setIsWrittenWithTheResults() throws {
         let directory = try workspace(["invoice.json"])
+        defer { discard(directory) }
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("invoice.json").path
         #expect(try JF.run(["run", "--write", "--set", "tax_rate=10", path]).status == 0)
@@ -122,6 +129,7 @@ struct RunCommandTests {
 
     @Test func outWritesResultsUnderADirectory() throws {
         let directory = try workspace(["invoice.json", "cycle.json"])
+        defer { discard(directory) }
         let output = directory.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = directory.appendingPathComponent("invoice.json")
@@ -135,6 +143,7 @@ struct RunCommandTests {
     /// results and the rewritten file must be exactly those of a small one.
     @Test func largeMappedDocumentIsEvaluatedAndRewritten() throws {
         let directory = try workspace(["invoice.json"])
+        defer { discard(directory) }
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = try String(contentsOf: directory.appendingPathComponent("invoice.json"), encoding: .utf8)
         let large = directory.appendingPathComponent("large.json")
@@ -159,6 +168,7 @@ struct RunCommandTests {
 
     @Test func aBadDocumentDoesNotStopTheBatch() throws {
         let directory = try workspace(["invoice.json"])
+        defer { discard(directory) }
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("{\n  \"fields\": [\n    {\"_id\": }\n  ]\n}\n".utf8).write(to: directory.appendingPathComponent("broken.json"))
         try Data("[1, 2]".utf8).write(to: directory.appendingPathComponent("list.json"))
