@@ -214,6 +214,29 @@ struct EvaluatorTests {
         #expect(try evaluator.evaluate("map(map([1, 2], inc), scale)", in: functions).description == "[20, 30]")
     }
 
+    /// The element slot borrows each element without retaining it: elements that hold
+    /// references (objects, strings, arrays) must outlive every way out of the callback —
+    /// returned, captured by a lambda, a failure part way, nested loops over the same array.
+    @Test func elementsThatHoldReferencesSurviveTheirCallbacks() throws {
+        let keys = ObjectKeys(["name", "tags"])
+        let rows = (0..<3).map { index in
+            Value.object(ObjectValue(keys: keys, values: [.string("row number \(index) with a long name"),
+                                                          .array([.string("tag \(index) that is not small")])]))
+        }
+        let context = DictionaryContext(["rows": .array(rows)])
+        let evaluator = Evaluator()
+        for _ in 0..<3 {
+            #expect(try evaluator.evaluate("map(rows, (r) -> r)", in: context).description.contains("row number 2"))
+            #expect(try evaluator.evaluate("map(rows, (r) -> r.tags)", in: context).description.contains("tag 1"))
+            let kept = try evaluator.evaluate("map(rows, (r) -> (x) -> r.name)", in: context)
+            #expect(kept.description.contains("(x) -> r.name"))
+            #expect(throws: Diagnostic.self) { try evaluator.evaluate("map(rows, (r, i) -> if(i == 1, r.name * 2, r))", in: context) }
+            #expect(try evaluator.evaluate("map(rows, (r) -> length(filter(rows, (s) -> s.name == r.name)))", in: context).description == "[1, 1, 1]")
+            #expect(try evaluator.evaluate("reduce(rows, (acc, r) -> r, null).name", in: context).description == "\"row number 2 with a long name\"")
+        }
+        #expect(try evaluator.evaluate("map(rows, (r) -> r.name)", in: context).description.contains("row number 0"))
+    }
+
     @Test func elementCallbacksSeeElementIndexAndArray() throws {
         let evaluator = Evaluator()
         func text(_ source: String, _ context: DictionaryContext = DictionaryContext()) throws -> String {

@@ -607,17 +607,27 @@ public final class Evaluator {
             locals.append(position < leading ? accumulator! : position == leading + 2 ? .array(array) : .undefined)
         }
         frameBase = newBase
+        // The element slot borrows each element: its bits are copied in, without a retain,
+        // and overwritten by the next, without a release (two atomic operations per element
+        // saved). `array` keeps every element alive meanwhile, and the slot is emptied before
+        // the frame is dropped, so that the borrowed element is not released. (Its address is
+        // taken anew each time: the stack moves when a nested frame makes it grow.)
+        let elementSlot = slot + leading
         defer {
+            if parameters > leading { UnsafeMutableRawPointer(locals.base + elementSlot).initializeMemory(as: Value.self, to: .undefined) }
             frameBase = savedBase
             locals.truncate(to: newBase)
         }
-        let elements = array.elements
-        for index in elements.indices {
-            if parameters > leading { locals[slot + leading] = elements[index] }
-            if parameters > leading + 1 { locals[slot + leading + 1] = .number(Double(index)) }
-            let result = try eval(lambda.body)
-            if leading == 1 { locals[slot] = result }
-            if !(try visit(index, result)) { return }
+        try array.elements.withUnsafeBufferPointer { (elements) throws(Diagnostic) in
+            for index in elements.indices {
+                if parameters > leading {
+                    UnsafeMutableRawPointer(locals.base + elementSlot).copyMemory(from: elements.baseAddress! + index, byteCount: MemoryLayout<Value>.size)
+                }
+                if parameters > leading + 1 { locals[slot + leading + 1] = .number(Double(index)) }
+                let result = try eval(lambda.body)
+                if leading == 1 { locals[slot] = result }
+                if !(try visit(index, result)) { return }
+            }
         }
     }
 
