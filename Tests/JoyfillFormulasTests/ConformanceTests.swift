@@ -276,16 +276,18 @@ struct NumberTextTests {
         }
     }
 
-    /// Short fractions take a path of their own; it must write what the general layout of
-    /// the shortest digits writes, for decimals of every length and for arbitrary doubles.
+    /// Short fractions, and the fractions that Swift's `description` writes as they are, take
+    /// paths of their own; they must write what the general layout of the shortest digits
+    /// writes, for decimals of every length and for arbitrary doubles (10^-7 to 2^54).
     @Test func shortFractionsMatchTheGeneralLayout() {
         var generator = SystemRandomNumberGenerator()
-        var values: [Double] = [0.1, 0.2, 0.3, 0.1 + 0.2, 74.51, 9_999_999.99999999, 1e-6, 1.5e-6, 0.000123, 1234567.125]
+        var values: [Double] = [0.1, 0.2, 0.3, 0.1 + 0.2, 74.51, 9_999_999.99999999, 1e-6, 1.5e-6, 0.000123, 1234567.125,
+                                1e-4, 0.00010000000000000002, 9.999999999999999e-5, 999_999_999_999_999.9, 1e15 + 0.5, 44.08 - 41.66]
         for _ in 0..<20_000 {
             let decimals = Int.random(in: 1...9, using: &generator)
             let mantissa = Int64.random(in: 1...999_999_999_999, using: &generator)
             values.append(Double(mantissa) / pow(10, Double(decimals)))
-            values.append(Double(bitPattern: UInt64.random(in: 0x3EB0_0000_0000_0000...0x4170_0000_0000_0000, using: &generator)))
+            values.append(Double(bitPattern: UInt64.random(in: 0x3E70_0000_0000_0000...0x4350_0000_0000_0000, using: &generator)))
         }
         for value in values {
             #expect(NumberText.format(value) == NumberText.laidOut(value), "\(value)")

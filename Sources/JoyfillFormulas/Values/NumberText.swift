@@ -14,7 +14,12 @@ enum NumberText {
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             return layOut(UInt64(abs(value)), decimals: 0, negative: value < 0)
         }
-        return shortDecimal(value) ?? laidOut(value)
+        if let text = shortDecimal(value) { return text }
+        // Between 10^-4 and 10^15 Swift's `description` writes the shortest round-trip digits
+        // in fixed notation, which is JavaScript's layout there: used as it is, without
+        // taking its digits apart again.
+        if abs(value) >= 1e-4 && abs(value) < 1e15 { return value.description }
+        return laidOut(value)
     }
 
     /// A finite, non-zero value laid out from its shortest round-trip digits (Swift's
