@@ -40,6 +40,7 @@ public final class Evaluator {
     @exclusivity(unchecked) var maxSteps = 0
     @exclusivity(unchecked) var maxStringLength = 0
     @exclusivity(unchecked) var maxCollectionCount = 0
+    @exclusivity(unchecked) var zone: CalendarZone = .utc
     @exclusivity(unchecked) var now: Instant = .now
     /// The instant fixed by the options, or nil to read the clock once per evaluation.
     @exclusivity(unchecked) var fixedNow: Instant?
@@ -82,6 +83,7 @@ public final class Evaluator {
         maxSteps = options.maxSteps
         maxStringLength = options.maxStringLength
         maxCollectionCount = options.maxCollectionCount
+        zone = options.zone
         fixedNow = options.now
     }
 

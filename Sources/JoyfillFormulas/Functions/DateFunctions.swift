@@ -27,13 +27,12 @@ enum DateFunctions {
             let month = try args.integer(1, "the month")
             let day = try args.integer(2, "the day")
             guard abs(month) < 10_000_000, abs(day) < 1_000_000_000,
-                  let instant = args.options.zone.instant(year: Int64(year), month: Int64(month), day: Int64(day))
+                  let instant = args.zone.instant(year: Int64(year), month: Int64(month), day: Int64(day))
             else { throw args.error(.arguments, "date(\(year), \(month), \(day)) is out of range") }
             return .date(instant)
         }
 
-        for (name, field, example) in [("year", \LocalDateTime.year, "2023"), ("month", \LocalDateTime.month, "5"),
-                                       ("day", \LocalDateTime.day, "15")] {
+        for (name, field, example) in [("year", LocalDateTime.Field.year, "2023"), ("month", .month, "5"), ("day", .day, "15")] {
             registry.register(FunctionSignature(
                 name, [Parameter("date", dateLike)], returns: [.number, .null], category: .date,
                 summary: "The \(name) of a date\(name == "month" ? " (1–12)" : "").",
@@ -43,7 +42,7 @@ enum DateFunctions {
                 portability: .all
             )) { args throws(Diagnostic) in
                 guard let instant = try date(args, 0) else { return .null }
-                return .number(Double(args.options.zone.local(instant)[keyPath: field]))
+                return .number(Double(args.zone.local(instant)[field]))
             }
         }
 
@@ -73,7 +72,7 @@ enum DateFunctions {
                     throw args.error(.arguments, "unknown unit \"\(args.text(2))\"", at: 2,
                                      notes: ["units: years, months, weeks, days, hours, minutes, seconds, milliseconds (or y, m, w, d, h, min, s, ms)"])
                 }
-                guard let result = add(amount, unit, to: instant, zone: args.options.zone) else {
+                guard let result = add(amount, unit, to: instant, zone: args.zone) else {
                     throw args.error(.arguments, "the result of \(name)() is out of the range of dates")
                 }
                 return .date(result)
@@ -107,7 +106,7 @@ enum DateFunctions {
             if let number = Double(text.trimmedOfWhitespace()), let instant = Instant(milliseconds: number) {
                 return instant
             }
-            if let instant = DateParsing.parse(text, zone: args.options.zone) { return instant }
+            if let instant = DateParsing.parse(text, zone: args.zone) { return instant }
             throw args.error(.type, "\(args.signature.name)() cannot read \(Describe.value(args[position])) as a date", at: position,
                              notes: ["dates in text are ISO-8601: 2024-01-31 or 2024-01-31T09:30:00Z"])
         default:

@@ -184,6 +184,9 @@ public struct Arguments {
     /// The most elements an operation may put in one array (read without copying ``options``).
     public var maxCollectionCount: Int { evaluator.maxCollectionCount }
 
+    /// The time zone of calendar functions (read without copying ``options``).
+    public var zone: CalendarZone { evaluator.zone }
+
     /// The instant `now()` returns in this evaluation.
     public var now: Instant { evaluator.now }
 

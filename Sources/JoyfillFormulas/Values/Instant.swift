@@ -105,6 +105,19 @@ struct LocalDateTime {
     var day: Int64
     /// Milliseconds since local midnight.
     var timeOfDay: Int64
+
+    /// The calendar fields that `year()`, `month()` and `day()` read.
+    enum Field { case year, month, day }
+
+    /// A switch rather than a key path: reading through a key path costs a runtime metadata
+    /// lookup on every call.
+    subscript(field: Field) -> Int64 {
+        switch field {
+        case .year: return year
+        case .month: return month
+        case .day: return day
+        }
+    }
 }
 
 /// The time zone calendar functions use (decision F4): UTC unless the caller sets another.
