@@ -18,9 +18,15 @@ public final class Evaluator {
     // The evaluator is single-threaded and never holds an access to these across a call that
     // could touch them again, so the dynamic exclusivity checks (about a tenth of the running
     // time) are switched off for them.
-    @exclusivity(unchecked) private(set) var tree: SyntaxTree
+    /// The tree being evaluated, unretained: ``evaluate(_:in:slots:memo:)``'s caller keeps it
+    /// alive for the evaluation (and a lambda from another tree keeps its own alive while it
+    /// runs), and nothing reads it between evaluations. Retaining it would cost two atomic
+    /// operations per formula.
+    @exclusivity(unchecked) private var currentTree: Unmanaged<SyntaxTree>
+    /// The tree being evaluated (see ``currentTree``).
+    var tree: SyntaxTree { currentTree.takeUnretainedValue() }
     // The current tree's tables, read without bounds checks or reference counting: node and
-    // name ids come from the parser, and `tree` keeps the block alive. Set by `use(_:)`.
+    // name ids come from the parser, and the tree is alive while it is evaluated. Set by `use(_:)`.
     @exclusivity(unchecked) var nodes: UnsafeMutablePointer<Node>
     @exclusivity(unchecked) var names: UnsafeMutablePointer<String>
     @exclusivity(unchecked) var children: UnsafeMutablePointer<NodeID>
@@ -70,12 +76,12 @@ public final class Evaluator {
         self.options = options
         hinted = .allocate(capacity: registry.hintedFunctions.count)
         _ = hinted.initialize(from: registry.hintedFunctions.map(Unmanaged.passUnretained))
-        tree = Evaluator.placeholder
+        currentTree = Unmanaged.passUnretained(Evaluator.placeholder)
         let idle = DictionaryContext()
         nameSlots.reset(for: idle)
         context = idle
         contextHandle = Unmanaged.passUnretained(nameSlots.handle!)
-        (nodes, names, children, hints) = tree.evaluationTables
+        (nodes, names, children, hints) = Evaluator.placeholder.evaluationTables
         adopt(options)
     }
 
@@ -90,7 +96,7 @@ public final class Evaluator {
     /// Makes `tree` the tree being evaluated.
     @inline(__always)
     private func use(_ tree: SyntaxTree) {
-        self.tree = tree
+        currentTree = Unmanaged.passUnretained(tree)
         (nodes, names, children, hints) = tree.evaluationTables
     }
 
@@ -220,7 +226,7 @@ public final class Evaluator {
         return lambda
     }
 
-    func checkedArray(_ elements: [Value], at id: NodeID) throws(Diagnostic) -> Value {
+    func checkedArray(_ elements: consuming [Value], at id: NodeID) throws(Diagnostic) -> Value {
         let array = ArrayValue(elements)
         if array.depth > Value.maxDepth { throw tooDeep(at: id) }
         return .array(array)
@@ -648,14 +654,14 @@ public final class Evaluator {
         if lambda.tree === tree { return try eval(lambda.body) }
         // A lambda from another formula (passed in through the context): evaluate in its tree,
         // whose names are resolved one by one (the slot table belongs to the current tree).
-        let savedTree = tree
+        let savedTree = currentTree
         let savedSlots = slotTable
         let savedMemo = memo
         use(lambda.tree)
         slotTable = []
         memo = nil
         defer {
-            use(savedTree)
+            use(savedTree.takeUnretainedValue())
             slotTable = savedSlots
             memo = savedMemo
         }

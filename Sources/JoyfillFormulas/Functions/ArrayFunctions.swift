@@ -25,7 +25,7 @@ enum ArrayFunctions {
                 results.append(result)
                 return true
             }
-            return try args.array(results)
+            return try args.array(consume results)
         }
 
         registry.register(FunctionSignature(
@@ -41,7 +41,7 @@ enum ArrayFunctions {
                 if case .array(let inner) = result { results.append(contentsOf: inner) } else { results.append(result) }
                 return results.count <= args.maxCollectionCount
             }
-            return try args.array(results)
+            return try args.array(consume results)
         }
 
         registry.register(FunctionSignature(
@@ -59,7 +59,7 @@ enum ArrayFunctions {
                 if try test(args, result) { results.append(array[index]) }
                 return true
             }
-            return .array(ArrayValue(results))
+            return .array(ArrayValue(consume results))
         }
 
         registry.register(FunctionSignature(
@@ -134,7 +134,7 @@ enum ArrayFunctions {
             var results: [Value] = []
             try args.charge(args.list(0).count)
             flatten(args.list(0), depth: depth, into: &results)
-            return try args.array(results)
+            return try args.array(consume results)
         }
 
         registry.register(FunctionSignature(
@@ -165,7 +165,7 @@ enum ArrayFunctions {
             var results: [Value] = []
             try args.charge(args.list(0).count)
             for element in args.list(0) where seen.insert(element.text).inserted { results.append(element) }
-            return .array(ArrayValue(results))
+            return .array(ArrayValue(consume results))
         }
 
         registry.register(FunctionSignature(

@@ -239,7 +239,7 @@ public struct Arguments {
     }
 
     /// Builds an array result, enforcing the size and nesting limits.
-    public func array(_ elements: [Value]) throws(Diagnostic) -> Value {
+    public func array(_ elements: consuming [Value]) throws(Diagnostic) -> Value {
         if elements.count > evaluator.maxCollectionCount {
             throw error(.other, "array larger than the limit of \(evaluator.maxCollectionCount) elements")
         }

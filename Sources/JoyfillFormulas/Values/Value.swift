@@ -44,7 +44,7 @@ public enum Value: Sendable {
     }
 
     /// Convenience for building arrays from Swift.
-    public static func array(_ elements: [Value]) -> Value { .array(ArrayValue(elements)) }
+    public static func array(_ elements: consuming [Value]) -> Value { .array(ArrayValue(elements)) }
 }
 
 /// The types of ``Value``; the raw values are the names used in the JSON contract.
@@ -123,17 +123,23 @@ public struct ArrayValue: RandomAccessCollection, Sendable, ExpressibleByArrayLi
     public let elements: [Value]
     public let depth: Int32
 
-    public init(_ elements: [Value]) {
+    /// Takes `elements` over: an array built for a result is moved in, not copied.
+    public init(_ elements: consuming [Value]) {
+        depth = ArrayValue.depth(of: elements)
+        self.elements = elements
+    }
+
+    /// 1 + the deepest nesting among `elements`.
+    private static func depth(of elements: borrowing [Value]) -> Int32 {
         var deepest = 0
-        for element in elements {
-            switch element {
+        for index in elements.indices {
+            switch elements[index] {
             case .array(let array): deepest = Swift.max(deepest, Int(array.depth))
             case .object(let object): deepest = Swift.max(deepest, object.depth)
             default: continue
             }
         }
-        self.elements = elements
-        self.depth = Int32(deepest + 1)
+        return Int32(deepest + 1)
     }
 
     public init(arrayLiteral elements: Value...) { self.init(elements) }
