@@ -181,18 +181,33 @@ public final class Evaluator {
             for child in children(range) { elements.append(try eval(child)) }
             return try checkedArray(elements, at: id)
         case .object(let keys, let values, let count):
-            var pairs: [(String, Value)] = []
-            pairs.reserveCapacity(Int(count))
-            for offset in 0..<Int(count) {
-                pairs.append((names[Int(keys) + offset], try eval(children[Int(values) + offset])))
-            }
-            let object = ObjectValue(pairs)
-            if object.depth > Value.maxDepth { throw tooDeep(at: id) }
-            return .object(object)
+            return try objectLiteral(keys: Int(keys), values: Int(values), count: Int(count), at: id)
         case .lambda(_, _, let slotBase):
             let captured = slotBase == 0 ? [] : (frameBase..<(frameBase + Int(slotBase))).map { locals[$0] }
             return .lambda(makeLambda(id, captured: captured))
         }
+    }
+
+    /// The object of literal `{k: v, …}` node `id`: its keys are `names[keys…]`, its values
+    /// `children[values…]`. Keys and values go into the object as they are, unless a key is
+    /// repeated (then the first position and the last value count, as ``ObjectValue/init(_:)``
+    /// has it).
+    private func objectLiteral(keys: Int, values: Int, count: Int, at id: NodeID) throws(Diagnostic) -> Value {
+        var elements: [Value] = []
+        elements.reserveCapacity(count)
+        for offset in 0..<count { elements.append(try eval(children[values + offset])) }
+        var keyNames: [String] = []
+        keyNames.reserveCapacity(count)
+        var repeated = false
+        for offset in 0..<count {
+            let key = names[keys + offset]
+            repeated = repeated || keyNames.contains(key)
+            keyNames.append(key)
+        }
+        let object = repeated ? ObjectValue(Array(zip(keyNames, elements)))
+                              : ObjectValue(keys: ObjectKeys(keyNames), values: elements)
+        if object.depth > Value.maxDepth { throw tooDeep(at: id) }
+        return .object(object)
     }
 
     /// ``eval(_:)`` for an operand of a call or an operator: a number literal or a lambda

@@ -130,7 +130,7 @@ public struct ArrayValue: RandomAccessCollection, Sendable, ExpressibleByArrayLi
     }
 
     /// 1 + the deepest nesting among `elements`.
-    private static func depth(of elements: borrowing [Value]) -> Int32 {
+    static func depth(of elements: borrowing [Value]) -> Int32 {
         var deepest = 0
         for index in elements.indices {
             switch elements[index] {
@@ -208,10 +208,11 @@ public struct ObjectValue: Sendable, Sequence {
     let storage: Storage
 
     /// Builds an object from a key shape and values in the same order.
-    public init(keys: ObjectKeys, values: [Value]) {
+    public init(keys: ObjectKeys, values: consuming [Value]) {
         precondition(keys.names.count == values.count, "an object needs one value per key")
         // An object nests like an array of its values.
-        storage = Storage(keys: keys, values: values, depth: Int(ArrayValue(values).depth))
+        let depth = Int(ArrayValue.depth(of: values))
+        storage = Storage(keys: keys, values: values, depth: depth)
     }
 
     /// Builds an object from pairs; a repeated key keeps its first position and its last value.
