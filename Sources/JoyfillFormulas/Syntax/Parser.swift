@@ -291,6 +291,7 @@ public struct Parser {
         }
     }
 
+    @inline(__always)   // one call per operand fewer: its only caller is parseOperand
     private mutating func parsePrimary() throws(Diagnostic) -> NodeID {
         let token = current
         switch token.kind {
