@@ -21,26 +21,31 @@ struct RawStack<Element> {
     @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
+        appendWithinCapacity(element)
+    }
+
+    /// Appends when there is room (checked by the caller; see ``PairedStack``).
+    @inline(__always)
+    mutating func appendWithinCapacity(_ element: Element) {
         (base + count).initialize(to: element)
         count += 1
     }
 
+    /// Makes room for one more element, when there is room, and returns its place,
+    /// uninitialized: the caller must initialize it before the stack is read or shrunk.
+    @inline(__always)
+    mutating func appendUninitializedWithinCapacity() -> UnsafeMutableRawPointer {
+        count += 1
+        return UnsafeMutableRawPointer(base + count - 1)
+    }
+
     @inline(never)
-    private mutating func grow() {
+    fileprivate mutating func grow() {
         let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base, count: count)
         base.deallocate()
         base = larger
         capacity *= 2
-    }
-
-    /// Makes room for one more element and returns it, uninitialized: the caller must
-    /// initialize it before the stack is read or shrunk.
-    @inline(__always)
-    mutating func appendUninitialized() -> UnsafeMutableRawPointer {
-        if count == capacity { grow() }
-        count += 1
-        return UnsafeMutableRawPointer(base + count - 1)
     }
 
     /// Appends `other[range]` with one copy (for plain-data elements).
@@ -104,5 +109,68 @@ extension RawStack where Element == Value {
             case .string, .array, .object, .lambda: (base + count).deinitialize(count: 1)
             }
         }
+    }
+}
+
+/// A ``RawStack`` of firsts with a parallel buffer of seconds (a node and its span, a name and
+/// its hint): the firsts' count and capacity serve both, so that appending a pair costs one
+/// capacity check and one count update.
+struct PairedStack<First, Second> {
+    private(set) var firsts = RawStack<First>()
+    /// As many initialized as there are firsts, with room for as many as the firsts have.
+    private(set) var seconds: UnsafeMutablePointer<Second>
+
+    init() {
+        seconds = .allocate(capacity: firsts.capacity)
+    }
+
+    var count: Int { firsts.count }
+    var capacity: Int { firsts.capacity }
+
+    @inline(__always)
+    mutating func append(_ first: First, _ second: Second) {
+        if firsts.count == firsts.capacity { grow() }
+        (seconds + firsts.count).initialize(to: second)
+        firsts.appendWithinCapacity(first)
+    }
+
+    /// Makes room for one more pair and returns the first's place, uninitialized, after
+    /// storing the second: the caller must initialize the first before the stack is read or
+    /// shrunk.
+    @inline(__always)
+    mutating func appendUninitialized(second: Second) -> UnsafeMutableRawPointer {
+        if firsts.count == firsts.capacity { grow() }
+        (seconds + firsts.count).initialize(to: second)
+        return firsts.appendUninitializedWithinCapacity()
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        firsts.grow()
+        let larger = UnsafeMutablePointer<Second>.allocate(capacity: firsts.capacity)
+        larger.moveInitialize(from: seconds, count: firsts.count)
+        seconds.deallocate()
+        seconds = larger
+    }
+
+    mutating func truncate(to newCount: Int) {
+        guard firsts.count > newCount else { return }
+        (seconds + newCount).deinitialize(count: firsts.count - newCount)
+        firsts.truncate(to: newCount)
+    }
+
+    mutating func removeAll() { truncate(to: 0) }
+
+    /// Moves the firsts and the seconds to raw memory (see ``RawStack/move(to:)``).
+    mutating func move(firstsTo firstsDestination: UnsafeMutableRawPointer, secondsTo secondsDestination: UnsafeMutableRawPointer) {
+        secondsDestination.bindMemory(to: Second.self, capacity: firsts.count).moveInitialize(from: seconds, count: firsts.count)
+        firsts.move(to: firstsDestination)
+    }
+
+    /// Frees the buffers; the stack must not be used again.
+    func release() {
+        seconds.deinitialize(count: firsts.count)
+        seconds.deallocate()
+        firsts.release()
     }
 }

@@ -53,14 +53,3 @@ enum SmallString {
         return (low, high | (flags | UInt64(count)) << 56)
     }
 }
-
-extension RawStack where Element == String {
-    /// Appends the small string of `count` bytes loaded as `low` and `high` (see
-    /// ``SmallString/words(low:high:count:)``) by storing its words: a small string holds no
-    /// reference, but a `String` copied in would still go through two runtime calls to retain
-    /// nothing.
-    @inline(__always)
-    mutating func appendSmall(low: UInt64, high: UInt64, count: Int) {
-        appendUninitialized().storeBytes(of: SmallString.words(low: low, high: high, count: count), as: (UInt64, UInt64).self)
-    }
-}

@@ -251,8 +251,7 @@ public struct Parser {
         let span = token.span.union(tree.span(of: operand))
         if token.kind == .minus, operand.index == tree.nodes.count - 1, case .number(let value) = tree[operand] {
             // Fold `-3` into one literal, as the reference does.
-            tree.nodes[operand.index] = .number(-value)
-            tree.spans[operand.index] = span
+            tree.replace(operand, with: .number(-value), span)
             return operand
         }
         return tree.append(.unary(token.kind == .minus ? .negate : .not, operand), span)
@@ -470,15 +469,14 @@ public struct Parser {
             }
             if offset == 0 { firstName = name.index }
             let parameter = tree.name(name)
-            for earlier in firstName..<name.index where tree.names[earlier] == parameter {
+            for earlier in firstName..<name.index where tree.name(NameID(earlier)) == parameter {
                 throw Diagnostic(.syntax, "duplicate parameter '\(parameter)'", at: tree.span(of: item))
             }
         }
         // The parameter list was parsed as expressions; drop those nodes.
         tree.nodes.truncate(to: mark)
-        tree.spans.truncate(to: mark)
         let slotBase = tree.scope.count
-        for name in firstName..<(firstName + count) { tree.scope.append(tree.names[name]) }
+        for name in firstName..<(firstName + count) { tree.scope.append(tree.name(NameID(name))) }
         defer { tree.scope.truncate(to: slotBase) }
         let body = try parseExpression(minimumPrecedence: 1)
         return tree.append(

@@ -166,11 +166,9 @@ public final class SyntaxTree: Sendable {
         let layout = Layout(nodes: builder.nodes.count, names: builder.names.count, children: builder.children.count)
         let tree = SyntaxTree(builder, source: source, layout: layout)
         let raw = tree.storage
-        builder.nodes.move(to: raw + layout.nodes)
-        builder.spans.move(to: raw + layout.spans)
-        builder.names.move(to: raw + layout.names)
+        builder.nodes.move(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
+        builder.names.move(firstsTo: raw + layout.names, secondsTo: raw + layout.hints)
         builder.children.move(to: raw + layout.children)
-        builder.hints.move(to: raw + layout.hints)
         return tree
     }
 

@@ -13,11 +13,10 @@ import Darwin
 /// a parse appends a few dozen entries, and an array append's uniqueness and capacity checks
 /// cost more than the entry.
 final class TreeBuilder {
-    @exclusivity(unchecked) var nodes = RawStack<Node>()
-    @exclusivity(unchecked) var spans = RawStack<SourceSpan>()
-    @exclusivity(unchecked) var names = RawStack<String>()
-    /// Parallel to `names`: each name's function hint (see ``NameCache``).
-    @exclusivity(unchecked) var hints = RawStack<Int16>()
+    /// The nodes, each with its span.
+    @exclusivity(unchecked) var nodes = PairedStack<Node, SourceSpan>()
+    /// The names, each with its function hint (see ``internCall(_:)``).
+    @exclusivity(unchecked) var names = PairedStack<String, Int16>()
     /// The UTF-8 length of the longest name so far (see ``SyntaxTree/inlineNameLength``).
     @exclusivity(unchecked) var longestName = 0
     @exclusivity(unchecked) var children = RawStack<NodeID>()
@@ -41,9 +40,7 @@ final class TreeBuilder {
 
     deinit {
         nodes.release()
-        spans.release()
         names.release()
-        hints.release()
         children.release()
         pending.release()
         scope.release()
@@ -51,15 +48,20 @@ final class TreeBuilder {
         callHints.release()
     }
 
-    subscript(id: NodeID) -> Node { nodes[id.index] }
-    func span(of id: NodeID) -> SourceSpan { spans[id.index] }
-    func name(_ id: NameID) -> String { names[id.index] }
+    subscript(id: NodeID) -> Node { nodes.firsts[id.index] }
+    func span(of id: NodeID) -> SourceSpan { nodes.seconds[id.index] }
+    func name(_ id: NameID) -> String { names.firsts[id.index] }
 
     @inline(__always)
     func append(_ node: Node, _ span: SourceSpan) -> NodeID {
-        nodes.append(node)
-        spans.append(span)
+        nodes.append(node, span)
         return NodeID(nodes.count - 1)
+    }
+
+    /// Puts `node` and `span` in place of node `id`.
+    func replace(_ id: NodeID, with node: Node, _ span: SourceSpan) {
+        nodes.firsts[id.index] = node
+        nodes.seconds[id.index] = span
     }
 
     /// Adds the name or string literal spelled by `bytes`.
@@ -80,11 +82,14 @@ final class TreeBuilder {
         let count = bytes.count
         if count <= SmallString.capacity && makesSmallStrings {
             let (low, high) = SmallString.load(bytes)
-            names.appendSmall(low: low, high: high, count: count)
-            hints.append(isCall && count > 0 ? callHints.position(low: low, high: high, count: count) : -1)
+            let hint = isCall && count > 0 ? callHints.position(low: low, high: high, count: count) : -1
+            // The small string's words are stored as they are: a small string holds no
+            // reference, but a `String` copied in would still go through two runtime calls
+            // to retain nothing.
+            names.appendUninitialized(second: hint)
+                .storeBytes(of: SmallString.words(low: low, high: high, count: count), as: (UInt64, UInt64).self)
         } else {
-            names.append(cache.lookup(bytes))
-            hints.append(isCall ? callHints.position(bytes) : -1)
+            names.append(cache.lookup(bytes), isCall ? callHints.position(bytes) : -1)
         }
         longestName = max(longestName, count)
         return NameID(names.count - 1)
@@ -113,9 +118,7 @@ final class TreeBuilder {
         root = nil
         longestName = 0
         nodes.removeAll()
-        spans.removeAll()
         names.removeAll()
-        hints.removeAll()
         children.removeAll()
         pending.removeAll()
         scope.removeAll()
