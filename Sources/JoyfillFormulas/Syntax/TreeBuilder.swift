@@ -17,7 +17,8 @@ final class TreeBuilder {
     @exclusivity(unchecked) var nodes = PairedStack<Node, SourceSpan>()
     /// The names, each with its function hint (see ``internCall(_:)``).
     @exclusivity(unchecked) var names = PairedStack<String, Int16>()
-    /// The UTF-8 length of the longest name so far (see ``SyntaxTree/inlineNameLength``).
+    /// The UTF-8 length of the longest name so far that is not a small string (see
+    /// ``SyntaxTree/inlineNameLength``); small strings, which hold no reference, are not counted.
     @exclusivity(unchecked) var longestName = 0
     @exclusivity(unchecked) var children = RawStack<NodeID>()
     @exclusivity(unchecked) var root: NodeID?
@@ -88,10 +89,17 @@ final class TreeBuilder {
             // to retain nothing.
             names.appendUninitialized(second: hint)
                 .storeBytes(of: SmallString.words(low: low, high: high, count: count), as: (UInt64, UInt64).self)
-        } else {
-            names.append(cache.lookup(bytes), isCall ? callHints.position(bytes) : -1)
+            return NameID(names.count - 1)
         }
-        longestName = max(longestName, count)
+        return addLong(bytes, isCall: isCall)
+    }
+
+    /// ``add(_:isCall:)`` for a name longer than a small string, out of line so that the
+    /// common case is small enough to be inlined where names are read.
+    @inline(never)
+    private func addLong(_ bytes: UnsafeBufferPointer<UInt8>, isCall: Bool) -> NameID {
+        names.append(cache.lookup(bytes), isCall ? callHints.position(bytes) : -1)
+        longestName = max(longestName, bytes.count)
         return NameID(names.count - 1)
     }
 
