@@ -69,9 +69,11 @@ public struct Parser {
 
     // MARK: - Tokens
 
+    /// The current token, moving on to the next (at the end, ``Lexer/next()`` gives the end
+    /// of input again and again, so no check is needed here).
     private mutating func advance() -> Token {
         let token = current
-        if token.kind != .endOfInput { current = lexer.next() }
+        current = lexer.next()
         return token
     }
 
