@@ -425,16 +425,11 @@ public final class Evaluator {
         switch op {
         case .and, .or:
             guard case .boolean(let flag) = left else {
-                throw Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(left))",
-                                 at: tree.span(of: leftNode),
-                                 notes: ["there is no implicit truthiness; compare explicitly, e.g. x != 0"])
+                throw notBoolean(op, left, at: leftNode, notes: ["there is no implicit truthiness; compare explicitly, e.g. x != 0"])
             }
             if (op == .and && !flag) || (op == .or && flag) { return left }   // short-circuit (V4, C2)
             let right = try eval(rightNode)
-            guard case .boolean = right else {
-                throw Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(right))",
-                                 at: tree.span(of: rightNode))
-            }
+            guard case .boolean = right else { throw notBoolean(op, right, at: rightNode, notes: []) }
             return right
         default:
             let right = try evalOperand(rightNode)
@@ -443,6 +438,13 @@ public final class Evaluator {
             }
             return try Operators.apply(op, left, right, span: tree.span(of: operation), limit: maxStringLength)
         }
+    }
+
+    /// The error for a non-boolean operand of `&&` or `||`; out of line, so that the operator
+    /// loop, inlined twice in ``binaryChain(_:)``, stays small.
+    @inline(never)
+    private func notBoolean(_ op: BinaryOperator, _ value: Value, at node: NodeID, notes: [String]) -> Diagnostic {
+        Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(value))", at: tree.span(of: node), notes: notes)
     }
 
     // MARK: - Calls
