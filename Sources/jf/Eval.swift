@@ -59,14 +59,18 @@ struct Eval: ParsableCommand {
             let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: "formula")
             if !report(expression, evaluator, context, renderer, json: json, errorsTo: Terminal.standardError) { failures += 1 }
         } else if let linesFile {
-            let bytes = try Input.read(linesFile)
+            // The lines are read where the file's bytes lie (a large file is mapped), not copied.
+            let source = try Input.source(linesFile)
             var renderer = DiagnosticRenderer(colored: output.wantsColor, origin: linesFile == "-" ? "stdin" : linesFile)
-            var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            if bytes.last == UInt8(ascii: "\n") { lines.removeLast() }   // a final newline ends the last line
-            for (index, var line) in lines.enumerated() {
-                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                renderer.firstLine = index + 1
-                if !report(String(decoding: line, as: UTF8.self), evaluator, context, renderer, json: json, errorsTo: output) { failures += 1 }
+            withExtendedLifetime(source) {
+                let bytes = source.buffer
+                var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                if bytes.last == UInt8(ascii: "\n") { lines.removeLast() }   // a final newline ends the last line
+                for (index, var line) in lines.enumerated() {
+                    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                    renderer.firstLine = index + 1
+                    if !report(String(decoding: line, as: UTF8.self), evaluator, context, renderer, json: json, errorsTo: output) { failures += 1 }
+                }
             }
         }
         output.flush()

@@ -70,8 +70,10 @@ final class Terminal {
 
 /// Reading whole inputs: a path, or `-` for standard input.
 enum Input {
+    /// The input's bytes, as an array (copied in one go from ``source(_:)``'s buffer).
     static func read(_ path: String) throws(Failure) -> [UInt8] {
-        Array(try source(path))
+        let source = try source(path)
+        return withExtendedLifetime(source) { Array(source.buffer) }
     }
 
     /// The input's bytes, mapped rather than copied when it is a large file.
