@@ -98,7 +98,7 @@ public struct Lexer {
             kind = scanToken()
         }
         previous = kind
-        return Token(kind: kind, span: SourceSpan(start: start, end: position))
+        return Token(kind: kind, span: SourceSpan(start: start, orderedEnd: position))
     }
 
     // MARK: - Scanning

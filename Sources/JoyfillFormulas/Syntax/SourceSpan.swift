@@ -13,6 +13,13 @@ public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
         endOffset = UInt32(truncatingIfNeeded: max(start, end))
     }
 
+    /// A span whose `end` is known not to precede `start` (a token's, as the lexer measures it).
+    @inlinable
+    init(start: Int, orderedEnd end: Int) {
+        startOffset = UInt32(truncatingIfNeeded: start)
+        endOffset = UInt32(truncatingIfNeeded: end)
+    }
+
     /// The first byte of the span.
     @inlinable public var start: Int { Int(startOffset) }
     /// One past the last byte of the span.
@@ -23,7 +30,7 @@ public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
     /// The smallest span covering both `self` and `other`.
     @inlinable
     public func union(_ other: SourceSpan) -> SourceSpan {
-        SourceSpan(start: min(start, other.start), end: max(end, other.end))
+        SourceSpan(start: min(start, other.start), orderedEnd: max(end, other.end))
     }
 
     public var description: String { "\(start)..<\(end)" }
