@@ -158,11 +158,7 @@ public final class Evaluator {
         case .null: return .null
         case .undefined: return .undefined
         case .parameter(let slot, _): return locals[frameBase + Int(slot)]
-        case .reference(let name):
-            if !slotTable.isEmpty, slotTable[name.index] >= 0, let value = value(atSlot: Int(slotTable[name.index])) {
-                return value
-            }
-            return try resolve(name, at: id)
+        case .reference(let name): return try referenceValue(name, at: id)
         case .parenthesized(let inner): return try eval(inner)
         case .member(let base, let name):
             if case .parameter(let slot, _) = nodes[base.index],
@@ -210,8 +206,9 @@ public final class Evaluator {
         return .object(object)
     }
 
-    /// ``eval(_:)`` for an operand of a call or an operator: a number literal or a lambda
-    /// parameter (most operands of the formulas people write) is read here, without the call.
+    /// ``eval(_:)`` for an operand of a call or an operator: a number literal, a lambda
+    /// parameter or a reference (most operands of the formulas people write) is read here,
+    /// without the call.
     @inline(__always)
     private func evalOperand(_ id: NodeID) throws(Diagnostic) -> Value {
         switch nodes[id.index] {
@@ -223,9 +220,23 @@ public final class Evaluator {
             steps += 1
             if steps > maxSteps { throw budgetExceeded(id) }
             return locals[frameBase + Int(slot)]
+        case .reference(let name):
+            steps += 1
+            if steps > maxSteps { throw budgetExceeded(id) }
+            return try referenceValue(name, at: id)
         default:
             return try eval(id)
         }
+    }
+
+    /// The value of reference node `id` to `name`: by the tree's slot table when there is one,
+    /// else through the evaluator's own cache of slots (``resolve(_:at:)``).
+    @inline(__always)
+    private func referenceValue(_ name: NameID, at id: NodeID) throws(Diagnostic) -> Value {
+        if !slotTable.isEmpty, slotTable[name.index] >= 0, let value = value(atSlot: Int(slotTable[name.index])) {
+            return value
+        }
+        return try resolve(name, at: id)
     }
 
     /// The lambda value of node `id` of the current tree: ``spareLambda`` made over when
