@@ -259,7 +259,7 @@ public final class Evaluator {
     }
 
     private func tooDeep(at id: NodeID) -> Diagnostic {
-        Diagnostic(.other, "value nested more than \(Value.maxDepth) levels deep", at: tree.span(of: id))
+        Diagnostic(.other, Value.tooDeepMessage, at: tree.span(of: id))
     }
 
     private func budgetExceeded(_ id: NodeID) -> Diagnostic {

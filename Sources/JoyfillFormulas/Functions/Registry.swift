@@ -133,7 +133,11 @@ public struct FunctionRegistry: Sendable {
 /// Eager arguments are already evaluated and type-checked against the signature; read them
 /// with the subscript. Lazy ones are evaluated on demand with ``value(_:)``.
 public struct Arguments {
-    unowned(unsafe) let evaluator: Evaluator
+    /// The evaluator running the call, which outlives it. Unmanaged: a method called through
+    /// a stored reference, even an unowned one, retains and releases the evaluator around the
+    /// call (two atomic operations for every lazy argument and element loop); see
+    /// ``withEvaluator(_:)``.
+    let unmanagedEvaluator: Unmanaged<Evaluator>
     /// The function called, which the evaluator's registry holds.
     let unmanagedFunction: Unmanaged<RegisteredFunction>
     let call: NodeID
@@ -141,11 +145,26 @@ public struct Arguments {
     let base: Int
 
     init(evaluator: Evaluator, function: Unmanaged<RegisteredFunction>, call: NodeID, nodes: TableRange, base: Int) {
-        self.evaluator = evaluator
+        self.unmanagedEvaluator = Unmanaged.passUnretained(evaluator)
         self.unmanagedFunction = function
         self.call = call
         self.nodes = nodes
         self.base = base
+    }
+
+    /// The evaluator, for reading its state.
+    var evaluator: Evaluator { unmanagedEvaluator.takeUnretainedValue() }
+
+    /// Runs `body` on the evaluator where it lies, without retaining it.
+    @inline(__always)
+    private func withEvaluator<Result>(_ body: (Evaluator) throws(Diagnostic) -> Result) throws(Diagnostic) -> Result {
+        do {
+            return try unmanagedEvaluator._withUnsafeGuaranteedRef { evaluator throws in try body(evaluator) }
+        } catch let error as Diagnostic {
+            throw error
+        } catch {
+            preconditionFailure("the evaluator throws only Diagnostic")
+        }
     }
 
     /// The signature being called.
@@ -160,7 +179,7 @@ public struct Arguments {
     /// Evaluates a lazy argument and checks it against its parameter's types.
     public func value(_ position: Int) throws(Diagnostic) -> Value {
         let node = evaluator.children[nodes.indices.lowerBound + position]
-        let value = try evaluator.eval(node)
+        let value = try withEvaluator { evaluator throws(Diagnostic) in try evaluator.eval(node) }
         if !unmanagedFunction._withUnsafeGuaranteedRef({ $0.types(at: position) }).admits(value) {
             throw Signatures.typeError(signature, position, value, span: evaluator.tree.span(of: node))
         }
@@ -216,7 +235,7 @@ public struct Arguments {
 
     /// Calls `lambda`; `argument(i)` is asked only for the parameters the lambda declares.
     public func call(_ lambda: Lambda, _ argument: (Int) -> Value) throws(Diagnostic) -> Value {
-        try evaluator.invoke(lambda, argument)
+        try withEvaluator { evaluator throws(Diagnostic) in try evaluator.invoke(lambda, argument) }
     }
 
     /// Calls `lambda` on each element of `array` in order, with the element, its index and the
@@ -226,7 +245,9 @@ public struct Arguments {
     /// ``lambda(_:supplies:)``). Cheaper per element than ``call(_:_:)``.
     public func forEachElement(of array: ArrayValue, calling lambda: Lambda, accumulator: Value? = nil,
                                _ visit: (_ index: Int, _ result: Value) throws(Diagnostic) -> Bool) throws(Diagnostic) {
-        try evaluator.forEachElement(of: array, calling: lambda, accumulator: accumulator, visit)
+        try withEvaluator { evaluator throws(Diagnostic) in
+            try evaluator.forEachElement(of: array, calling: lambda, accumulator: accumulator, visit)
+        }
     }
 
     /// Counts `amount` steps against the evaluation budget (for work done outside the tree).
@@ -243,7 +264,11 @@ public struct Arguments {
         if elements.count > evaluator.maxCollectionCount {
             throw error(.other, "array larger than the limit of \(evaluator.maxCollectionCount) elements")
         }
-        return try evaluator.checkedArray(elements, at: call)
+        // Checked here rather than by the evaluator's method: a call through `evaluator`
+        // (unowned) retains and releases it.
+        let array = ArrayValue(elements)
+        if array.depth > Value.maxDepth { throw error(.other, Value.tooDeepMessage) }
+        return .array(array)
     }
 
     /// Builds a string result, enforcing the length limit.

@@ -17,6 +17,9 @@ public enum Value: Sendable {
     /// The deepest nesting of arrays and objects a value may have.
     public static let maxDepth = 512
 
+    /// The error message for a value nested deeper than ``maxDepth``.
+    static var tooDeepMessage: String { "value nested more than \(maxDepth) levels deep" }
+
     /// The value's type.
     @inlinable
     public var type: ValueType {
