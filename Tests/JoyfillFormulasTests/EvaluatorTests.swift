@@ -214,6 +214,27 @@ struct EvaluatorTests {
         #expect(try evaluator.evaluate("map(map([1, 2], inc), scale)", in: functions).description == "[20, 30]")
     }
 
+    /// A custom function may evaluate another formula with the evaluator that calls it: the
+    /// outer evaluation's tree, frames and arguments are left as they were.
+    @Test func aFunctionBodyMayEvaluateWithItsOwnEvaluator() throws {
+        final class Box: @unchecked Sendable { var evaluator: Evaluator? }
+        let box = Box()
+        var registry = FunctionRegistry.standard
+        registry.register(FunctionSignature("twice", [Parameter("text", .string)], returns: .any, category: .text,
+                                            summary: "Evaluates its text as a formula and doubles it.", portability: .jfOnly)) { args throws(Diagnostic) in
+            guard case .string(let formula) = args[0], let evaluator = box.evaluator else { return .null }
+            let inner = try evaluator.evaluate(Parser.parse(formula))
+            guard case .number(let number) = inner else { return .null }
+            return .number(number * 2)
+        }
+        let evaluator = Evaluator(registry: registry)
+        box.evaluator = evaluator
+        let context = DictionaryContext(["rows": .array([.number(1), .number(2)])])
+        let tree = Parser.parse("map(rows, (r) -> r + twice(\"sum(map([1, 2, 3], (x) -> x * 10))\")) ")
+        #expect(try evaluator.evaluate(tree, in: context).description == "[121, 122]")
+        #expect(try evaluator.evaluate(Parser.parse("1 + twice(\"2 + 3\") + 4")).description == "15")
+    }
+
     /// The element slot borrows each element without retaining it: elements that hold
     /// references (objects, strings, arrays) must outlive every way out of the callback —
     /// returned, captured by a lambda, a failure part way, nested loops over the same array.

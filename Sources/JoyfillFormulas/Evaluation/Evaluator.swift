@@ -58,6 +58,8 @@ public final class Evaluator {
     @exclusivity(unchecked) var slotTable: [Int32] = []
     /// The caller's memo of wide calls for the tree being evaluated, if any.
     @exclusivity(unchecked) var memo: CallMemo?
+    /// True during ``evaluate(_:in:slots:memo:)``, which hands a nested call to another evaluator.
+    @exclusivity(unchecked) private var isEvaluating = false
     /// The last lambda made, to be made over for the next one when it is no longer referred to
     /// elsewhere (see ``makeLambda(_:captured:)``); it keeps its tree until then.
     @exclusivity(unchecked) var spareLambda: Lambda?
@@ -123,6 +125,13 @@ public final class Evaluator {
         guard let root = tree.root else {
             throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
         }
+        if isEvaluating {
+            // A function body evaluating another formula with this evaluator: a fresh one
+            // does it, so that this one's tree, frames and argument stack stay as they are.
+            return try Evaluator(registry: registry, options: options).evaluate(tree, in: context, slots: slots, memo: memo)
+        }
+        isEvaluating = true
+        defer { isEvaluating = false }
         use(tree)
         if context !== nameSlots.context {
             nameSlots.reset(for: context)
