@@ -141,10 +141,17 @@ for path in options.documents {
     precondition(written >= bytes.count / 2)
     if let change = options.change, let equals = change.firstIndex(of: "=") {
         let field = String(change[..<equals])
-        let value = try! JSONReader.read(String(change[change.index(after: equals)...]))
-        start = DispatchTime.now().uptimeNanoseconds
-        let recomputed = try! engine.apply([(field, value)])
-        let incremental = seconds(since: start)
+        let recomputed: [String]
+        let incremental: Double
+        do {
+            let value = try JSONReader.read(String(change[change.index(after: equals)...]))
+            start = DispatchTime.now().uptimeNanoseconds
+            recomputed = try engine.apply([(field, value)])
+            incremental = seconds(since: start)
+        } catch {
+            FileHandle.standardError.write("jf-bench: --change \(change): \(error)\n".data(using: .utf8)!)
+            exit(2)
+        }
         print(String(format: "  incremental update of %@: %d fields recomputed in %.6f s (%.3f%% of the full evaluation)",
                      field, recomputed.count, incremental, 100 * incremental / evaluate))
     }
