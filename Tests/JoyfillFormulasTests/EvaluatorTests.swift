@@ -112,6 +112,15 @@ struct EvaluatorTests {
         #expect(error.message.contains("nested more than"))
     }
 
+    /// Object literals keep each key's first position and last value, small and large alike.
+    @Test func objectLiteralsWithRepeatedKeys() throws {
+        #expect(outcome("{a: 1, b: 2, a: 3}") == "{a: 3, b: 2}")
+        #expect(outcome("{a: 1, b: 2}.b") == "2")
+        let keys = (0..<5_000).map { "k\($0): \($0)" }.joined(separator: ", ")
+        #expect(outcome("{\(keys), k7: -1}.k7") == "-1")
+        #expect(outcome("{\(keys)}.k4999") == "4999")
+    }
+
     @Test func stringGrowthIsBounded() throws {
         let elements = "[" + Array(repeating: "0", count: 40).joined(separator: ",") + "]"
         let error = try #require(failure("reduce(\(elements), (acc, x) -> acc + acc, \"ab\")"))

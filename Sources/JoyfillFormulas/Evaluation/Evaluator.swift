@@ -194,16 +194,17 @@ public final class Evaluator {
     }
 
     /// The object of literal `{k: v, …}` node `id`: its keys are `names[keys…]`, its values
-    /// `children[values…]`. Keys and values go into the object as they are, unless a key is
-    /// repeated (then the first position and the last value count, as ``ObjectValue/init(_:)``
-    /// has it).
+    /// `children[values…]`. A small literal's keys and values go into the object as they are,
+    /// unless a key is repeated; a large one, or one with a repeated key, goes through
+    /// ``ObjectValue/init(_:)`` (the first position and the last value of a key count, and
+    /// repeats are found with a table rather than by scanning).
     private func objectLiteral(keys: Int, values: Int, count: Int, at id: NodeID) throws(Diagnostic) -> Value {
         var elements: [Value] = []
         elements.reserveCapacity(count)
         for offset in 0..<count { elements.append(try eval(children[values + offset])) }
         var keyNames: [String] = []
         keyNames.reserveCapacity(count)
-        var repeated = false
+        var repeated = count > 16
         for offset in 0..<count {
             let key = names[keys + offset]
             repeated = repeated || keyNames.contains(key)
