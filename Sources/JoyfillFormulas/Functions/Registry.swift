@@ -264,8 +264,8 @@ public struct Arguments {
         if elements.count > evaluator.maxCollectionCount {
             throw error(.other, "array larger than the limit of \(evaluator.maxCollectionCount) elements")
         }
-        // Checked here rather than by the evaluator's method: a call through `evaluator`
-        // (unowned) retains and releases it.
+        // Checked here rather than by the evaluator's `checkedArray`: through
+        // ``withEvaluator(_:)`` the closure would copy `elements` instead of moving them.
         let array = ArrayValue(elements)
         if array.depth > Value.maxDepth { throw error(.other, Value.tooDeepMessage) }
         return .array(array)
