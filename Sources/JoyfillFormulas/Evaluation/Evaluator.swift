@@ -331,13 +331,13 @@ public final class Evaluator {
         if case .reference(let baseName) = nodes[base.index] {
             steps += 1
             let baseName = names[baseName.index]
-            do {
-                let value = try contextHandle._withUnsafeGuaranteedRef { try $0.context.member(name, of: baseName) }
+            do throws(ResolutionError) {
+                let value = try contextHandle.withGuaranteedReference { handle throws(ResolutionError) in
+                    try handle.context.member(name, of: baseName)
+                }
                 if let value { return value }
-            } catch let error as ResolutionError {
-                throw Diagnostic(error.kind, error.message, at: tree.span(of: id), notes: error.notes)
             } catch {
-                preconditionFailure("a context's member(_:of:) throws only ResolutionError")
+                throw Diagnostic(error.kind, error.message, at: tree.span(of: id), notes: error.notes)
             }
         }
         let value = try eval(base)
@@ -523,14 +523,7 @@ public final class Evaluator {
         defer { stack.truncate(to: base) }
         let arguments = Arguments(evaluator: self, function: function, call: id, nodes: range, base: base)
         // Called where it lies in the function, so that its context is not retained around the call.
-        let result: Value
-        do {
-            result = try function._withUnsafeGuaranteedRef { try $0.body(arguments) }
-        } catch let error as Diagnostic {
-            throw error
-        } catch {
-            preconditionFailure("a function body throws only Diagnostic")
-        }
+        let result = try function.withGuaranteedReference { function throws(Diagnostic) in try function.body(arguments) }
         capture?(stack.suffix(from: base), result)
         return result
     }

@@ -158,13 +158,7 @@ public struct Arguments {
     /// Runs `body` on the evaluator where it lies, without retaining it.
     @inline(__always)
     private func withEvaluator<Result>(_ body: (Evaluator) throws(Diagnostic) -> Result) throws(Diagnostic) -> Result {
-        do {
-            return try unmanagedEvaluator._withUnsafeGuaranteedRef { evaluator throws in try body(evaluator) }
-        } catch let error as Diagnostic {
-            throw error
-        } catch {
-            preconditionFailure("the evaluator throws only Diagnostic")
-        }
+        try unmanagedEvaluator.withGuaranteedReference(body)
     }
 
     /// The signature being called.
