@@ -159,10 +159,8 @@ enum MathFunctions {
     /// 10 to the power `exponent`, a whole number from 0 up, as `pow` gives it: up to 10²² (the
     /// powers a `Double` holds exactly, the ones `round` needs) remembered, beyond computed.
     static func powerOfTen(_ exponent: Double) -> Double {
-        exponent <= 22 ? rememberedPowersOfTen[Int(exponent)] : Foundation.pow(10.0, exponent)
+        exponent <= Double(PowersOfTen.largestExact) ? PowersOfTen.table[Int(exponent)] : Foundation.pow(10.0, exponent)
     }
-
-    private static let rememberedPowersOfTen: [Double] = (0...22).map { Foundation.pow(10.0, Double($0)) }
 
     /// What max, min and avg need of the numbers in their arguments (taken in order), gathered
     /// in one pass without collecting them.

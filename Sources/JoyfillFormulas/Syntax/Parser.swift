@@ -26,10 +26,10 @@ public struct Parser {
     /// the lambda parameters in scope.
     private let tree: TreeBuilder
     private var depth = 0
-    /// ``infix`` and ``powers``, read once (each read of a static goes through its lazy
-    /// initialisation).
+    /// ``infix`` and ``PowersOfTen/table``, read once (each read of a static goes through its
+    /// lazy initialisation).
     private let infixTable = Parser.infix
-    private let powersOfTen = Parser.powers
+    private let powersOfTen = PowersOfTen.table
 
     /// Parses `source`. The result always exists; check ``SyntaxTree/isValid`` or its diagnostics.
     public static func parse(_ source: String) -> SyntaxTree {
@@ -367,17 +367,6 @@ public struct Parser {
         }
         return Double(string(token.span.start, token.span.end)) ?? .nan
     }
-
-    /// 10⁰ through 10¹⁵, exact in a `Double` (the fast path never needs more).
-    private nonisolated(unsafe) static let powers: UnsafePointer<Double> = {
-        let table = UnsafeMutablePointer<Double>.allocate(capacity: 16)
-        var power = 1.0
-        for exponent in 0..<16 {
-            table[exponent] = power
-            power *= 10
-        }
-        return UnsafePointer(table)
-    }()
 
     private mutating func parseCall(nameToken: Token) throws(Diagnostic) -> NodeID {
         let open = advance()
