@@ -52,7 +52,7 @@ struct NameSlotCache {
     func slot(of name: UnsafePointer<String>) -> Int32 {
         guard enabled else { return -1 }
         let words = UnsafeRawPointer(name).load(as: (UInt64, UInt64).self)
-        let index = Int(truncatingIfNeeded: ((words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 56)
+        let index = Int(truncatingIfNeeded: PackedWordsHash.mix(words.0, words.1) >> 56)
         let entry = entries + index
         if entry.pointee.words == words { return entry.pointee.slot }
         return fill(entry, name.pointee, words)

@@ -53,3 +53,13 @@ enum SmallString {
         return (low, high | (flags | UInt64(count)) << 56)
     }
 }
+
+/// The hash of a name packed in two words (a small `String`'s, or a folded name's) for the
+/// parser's and the evaluator's open tables: a multiply–xor mix whose top bits pick the slot.
+enum PackedWordsHash {
+    /// The mix; take its top bits (`>> (64 - bits)`) as the slot of a table of 2^bits.
+    @inline(__always)
+    static func mix(_ low: UInt64, _ high: UInt64) -> UInt64 {
+        (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+    }
+}

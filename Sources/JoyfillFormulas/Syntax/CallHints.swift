@@ -59,6 +59,6 @@ struct CallHints {
 
     @inline(__always)
     private static func bucket(_ low: UInt64, _ high: UInt64, _ shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> shift)
+        Int(truncatingIfNeeded: PackedWordsHash.mix(low, high) >> shift)
     }
 }
