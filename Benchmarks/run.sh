@@ -8,6 +8,6 @@ trap 'rm -rf "$work"' EXIT
 python3 "$generator" env --out "$work/env.json"
 python3 "$generator" formulas --n "${FORMULAS:-100000}" --out "$work/formulas.txt"
 # Release builds link the Swift runtime statically (see docs/performance.md: calls into it are
-# then direct, not through the dynamic linker's stubs).
-swift build -c release --static-swift-stdlib --product jf-bench >/dev/null
+# then direct, not through the dynamic linker's stubs) and optimise across modules at link time.
+swift build -c release --static-swift-stdlib --experimental-lto-mode=full --product jf-bench >/dev/null
 .build/release/jf-bench --formulas "$work/formulas.txt" --env "$work/env.json" --rows "${ROWS:-1000000}" --iterations "${ITERATIONS:-5}"
