@@ -487,9 +487,9 @@ public final class Evaluator {
             ($0.minimumArity, $0.maximumArity, $0.hasLazyParameters)
         }
         if count < minimum || count > maximum {
-            let signature = unmanaged.takeUnretainedValue().signature
-            throw Diagnostic(.arguments, "\(signature.name)() \(signature.arityDescription), got \(count)",
-                             at: tree.span(of: id), notes: ["usage: " + signature.usage], code: "wrong-arity")
+            let function = unmanaged.takeUnretainedValue()
+            throw Diagnostic(.arguments, "\(function.signature.name)() \(function.signature.arityDescription), got \(count)",
+                             at: tree.span(of: id), notes: [function.usageNote], code: "wrong-arity")
         }
         if let memo, count >= CallMemo.minimumWidth, !hasLazyParameters, !slotTable.isEmpty {
             return try rememberedCall(unmanaged, range, at: id, memo: memo)
@@ -514,7 +514,7 @@ public final class Evaluator {
                 let value = try evalOperand(node)
                 if !types[min(position, last)].admits(value) {
                     stack.truncate(to: base)
-                    throw Signatures.typeError(function.takeUnretainedValue().signature, position, value, span: tree.span(of: node))
+                    throw Signatures.typeError(function.takeUnretainedValue(), position, value, span: tree.span(of: node))
                 }
                 stack.append(value)
             }

@@ -21,6 +21,11 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
     let lazyParameters: UInt64
     /// True when some parameter is evaluated on demand by the body.
     var hasLazyParameters: Bool { lazyParameters != 0 }
+    /// `usage: round(value: number, digits?: number) -> number`, the note of every arity and
+    /// type error, and per parameter what an argument must be (`a string or array`): made
+    /// once, as an error costs more to word than the rest of the call.
+    let usageNote: String
+    let expectations: [String]
 
     /// The most parameters a signature may declare (its laziness is a bit in a word).
     static let maximumParameters = 64
@@ -39,6 +44,8 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
         lazyParameters = signature.parameters.enumerated().reduce(0) { mask, parameter in
             parameter.element.isLazy ? mask | 1 << UInt64(parameter.offset) : mask
         }
+        usageNote = "usage: " + signature.usage
+        expectations = signature.parameters.map { Signatures.article($0.types) }
     }
 
     deinit { parameterTypes.deallocate() }
@@ -175,7 +182,7 @@ public struct Arguments {
         let node = evaluator.children[nodes.indices.lowerBound + position]
         let value = try withEvaluator { evaluator throws(Diagnostic) in try evaluator.eval(node) }
         if !unmanagedFunction._withUnsafeGuaranteedRef({ $0.types(at: position) }).admits(value) {
-            throw Signatures.typeError(signature, position, value, span: evaluator.tree.span(of: node))
+            throw Signatures.typeError(unmanagedFunction.takeUnretainedValue(), position, value, span: evaluator.tree.span(of: node))
         }
         return value
     }
@@ -217,7 +224,7 @@ public struct Arguments {
     /// at least one parameter and at most `supplied` (`names` lists them for the message).
     public func lambda(_ position: Int, supplies names: [String]) throws(Diagnostic) -> Lambda {
         guard case .lambda(let lambda) = self[position] else {
-            throw Signatures.typeError(signature, position, self[position], span: span(position))
+            throw Signatures.typeError(unmanagedFunction.takeUnretainedValue(), position, self[position], span: span(position))
         }
         if lambda.parameterCount == 0 || lambda.parameterCount > names.count {
             throw error(.arguments,

@@ -70,10 +70,15 @@ public struct FunctionSignature: Sendable {
 
     /// `round(value: number, digits?: number) -> number`.
     public var usage: String {
-        let list = parameters.map { parameter in
-            "\(parameter.isVariadic ? "..." : "")\(parameter.name)\(parameter.isOptional && !parameter.isVariadic ? "?" : ""): \(parameter.types.signature)"
+        var text = name + "("
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { text += ", " }
+            if parameter.isVariadic { text += "..." }
+            text += parameter.name
+            if parameter.isOptional && !parameter.isVariadic { text += "?" }
+            text += ": " + parameter.types.signature
         }
-        return "\(name)(\(list.joined(separator: ", "))) -> \(returns.signature)"
+        return text + ") -> " + returns.signature
     }
 
     /// "takes 1 or 2 arguments", "takes at least 1 argument", "takes no arguments".
@@ -136,11 +141,13 @@ public struct Portability: OptionSet, Sendable, Hashable {
 }
 
 enum Signatures {
-    static func typeError(_ signature: FunctionSignature, _ position: Int, _ value: Value, span: SourceSpan) -> Diagnostic {
-        let parameter = signature.parameter(at: position)
+    /// The error for argument `position` of a call of `function`, whose value is of none of its
+    /// parameter's types.
+    static func typeError(_ function: RegisteredFunction, _ position: Int, _ value: Value, span: SourceSpan) -> Diagnostic {
+        let parameter = min(position, function.lastParameter)
         return Diagnostic(.type,
-            "\(signature.name)() expects \(parameter.name) (argument \(position + 1)) to be \(article(parameter.types)), got \(Describe.value(value))",
-            at: span, notes: ["usage: " + signature.usage], code: "type-mismatch")
+            "\(function.signature.name)() expects \(function.signature.parameters[parameter].name) (argument \(position + 1)) to be \(function.expectations[parameter]), got \(Describe.value(value))",
+            at: span, notes: [function.usageNote], code: "type-mismatch")
     }
 
     static func article(_ types: ValueTypes) -> String {

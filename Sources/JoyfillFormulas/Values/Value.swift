@@ -118,7 +118,15 @@ public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The signature spelling: `number|string`.
-    public var signature: String { self == .any ? "any" : types.map(\.rawValue).joined(separator: "|") }
+    public var signature: String {
+        if self == .any { return "any" }
+        var text = ""
+        for type in ValueType.allCases where contains(type) {
+            if !text.isEmpty { text += "|" }
+            text += type.rawValue
+        }
+        return text
+    }
 }
 
 /// An array value with its cached nesting depth.
