@@ -25,12 +25,13 @@ public final class DocumentContext: EvaluationContext {
     @exclusivity(unchecked) private var changes: [Int32] = []
     /// Column projections already built (`items.price`), per field position, until the field
     /// is overridden: a projection allocates an array, and formulas repeat them.
-    @exclusivity(unchecked) private var projections: [Int: [(column: String, value: Value)]] = [:]
+    @exclusivity(unchecked) private var projections: [[(column: String, value: Value)]]
 
     public init(document: JoyDoc) {
         self.document = document
         values = [Value?](repeating: nil, count: document.fields.count)
         overridden = [Bool](repeating: false, count: document.fields.count)
+        projections = Array(repeating: [], count: document.fields.count)
     }
 
     /// Replaces the value formulas see for `field` (a result already written back).
@@ -43,7 +44,7 @@ public final class DocumentContext: EvaluationContext {
     public func override(at index: Int, with value: Value) {
         values[index] = value
         overridden[index] = true
-        if !projections.isEmpty { projections[index] = nil }
+        if !projections[index].isEmpty { projections[index] = [] }
         changes.append(Int32(index))
     }
 
@@ -70,7 +71,11 @@ public final class DocumentContext: EvaluationContext {
     }
 
     public func member(_ member: String, of name: String) throws(ResolutionError) -> Value? {
-        guard let index = document.fieldIndex(name), !overridden[index] else { return nil }
+        try self.member(member, of: name, atSlot: -1)
+    }
+
+    public func member(_ member: String, of name: String, atSlot slot: Int) throws(ResolutionError) -> Value? {
+        guard let index = slot >= 0 ? slot : document.fieldIndex(name), !overridden[index] else { return nil }
         // The field's parts are read where they lie: a copy of the whole field retains each.
         let type = document.fields[index].type
         guard type == .table || type == .collection, case .array(let rows)? = value(atSlot: index) else { return nil }
@@ -80,7 +85,7 @@ public final class DocumentContext: EvaluationContext {
             }
             return rows[index]
         }
-        if let projected = projections[index]?.first(where: { $0.column == member }) { return projected.value }
+        if let projected = projections[index].first(where: { $0.column == member }) { return projected.value }
         let columns = type == .table ? document.fields[index].columns : document.fields[index].rootSchema?.columns ?? []
         let column = columns.first { $0.id == member }
             ?? columns.first { $0.title?.lowercased() == member.lowercased() }
@@ -95,7 +100,7 @@ public final class DocumentContext: EvaluationContext {
             if case .object(let object) = row { return object[column.id] ?? .null }
             return .null
         }))
-        projections[index, default: []].append((member, projected))
+        projections[index].append((member, projected))
         return projected
     }
 

@@ -14,6 +14,11 @@ public protocol EvaluationContext: AnyObject {
     /// `value(of: name)` in the generic way. Called only when `name` is a free name.
     func member(_ member: String, of name: String) throws(ResolutionError) -> Value?
 
+    /// ``member(_:of:)`` for a name whose slot (from ``slots(for:)``) is known, or -1: a
+    /// context with slots can find the name's value by it instead of by the name. By default
+    /// the same as ``member(_:of:)``.
+    func member(_ member: String, of name: String, atSlot slot: Int) throws(ResolutionError) -> Value?
+
     /// Names this context knows, for "did you mean" suggestions.
     var knownNames: [String] { get }
 
@@ -35,6 +40,9 @@ public protocol EvaluationContext: AnyObject {
 
 extension EvaluationContext {
     public func member(_ member: String, of name: String) throws(ResolutionError) -> Value? { nil }
+    public func member(_ member: String, of name: String, atSlot slot: Int) throws(ResolutionError) -> Value? {
+        try self.member(member, of: name)
+    }
     public var knownNames: [String] { [] }
     public func slots(for names: [String]) -> [Int32] { [Int32](repeating: -1, count: names.count) }
     public func value(atSlot slot: Int) -> Value? { nil }

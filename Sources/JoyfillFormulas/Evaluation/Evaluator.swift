@@ -328,12 +328,13 @@ public final class Evaluator {
     }
 
     private func member(base: NodeID, name: String, at id: NodeID) throws(Diagnostic) -> Value {
-        if case .reference(let baseName) = nodes[base.index] {
+        if case .reference(let baseID) = nodes[base.index] {
             steps += 1
-            let baseName = names[baseName.index]
+            let baseName = names[baseID.index]
+            let slot = Int(slotTable.isEmpty ? nameSlots.slot(of: names + baseID.index) : slotTable[baseID.index])
             do throws(ResolutionError) {
                 let value = try contextHandle.withGuaranteedReference { handle throws(ResolutionError) in
-                    try handle.context.member(name, of: baseName)
+                    try handle.context.member(name, of: baseName, atSlot: slot)
                 }
                 if let value { return value }
             } catch {
