@@ -82,7 +82,7 @@ struct Eval: ParsableCommand {
     private func report(_ source: String, _ evaluator: Evaluator, _ context: any EvaluationContext, _ renderer: DiagnosticRenderer,
                         json: Bool, errorsTo errors: Terminal) -> Bool {
         do throws(Diagnostic) {
-            let value = try evaluator.evaluate(Parser.parse(source), in: context)
+            let value = try evaluator.evaluate(source, in: context)
             if json {
                 Self.writeJSONLine(value, to: Terminal.standardOutput)
             } else {

@@ -223,6 +223,42 @@ struct EvaluatorTests {
         #expect(try evaluator.evaluate("map(map([1, 2], inc), scale)", in: functions).description == "[20, 30]")
     }
 
+    /// Source text is evaluated in the parser's tables, without a tree unless a lambda needs
+    /// one: every result and every error (message and span) is the one the tree gives.
+    @Test func sourceTextEvaluatesAsItsTreeDoes() throws {
+        let context = DictionaryContext(["n": .number(4), "rows": .array([.number(1), .number(2)]),
+                                         "text": .string("a string longer than fifteen bytes")])
+        let formulas = [
+            "n * 2 + 1", "concat(text, \"!\", n)", "map(rows, (r) -> r * n)", "1 + \"a\" * 2", "unknown + 1",
+            "round(1, 2, 3)", "length(n)", "mod(n, 0)", "sum(1, (2", "a === b", "{k: n, 'long key of the object': text}.k",
+            "filter(map(rows, (r) -> [r, text]), (p) -> p.0 > 1)", "(x) -> x + n", "rows[5]", "-text",
+        ]
+        let evaluator = Evaluator()
+        for formula in formulas {
+            let inPlace = Result { () throws(Diagnostic) in try evaluator.evaluate(formula, in: context) }
+            let throughTree = Result { () throws(Diagnostic) in try evaluator.evaluate(Parser.parse(formula), in: context) }
+            switch (inPlace, throughTree) {
+            case (.success(let a), .success(let b)): #expect(a.description == b.description, "\(formula)")
+            case (.failure(let a), .failure(let b)):
+                #expect(a.message == b.message && a.span == b.span && a.kind == b.kind, "\(formula)")
+            default: Issue.record("\(formula): \(inPlace) but through its tree \(throughTree)")
+            }
+        }
+    }
+
+    /// A lambda from an earlier formula, called while source text is evaluated in place, runs
+    /// in its own tree; the formula's own lambdas after it still read the formula's tables.
+    @Test func lambdasFromOtherFormulasRunInTheirOwnTrees() throws {
+        let evaluator = Evaluator()
+        let made = try evaluator.evaluate("[(x) -> x * 2, (s) -> concat(s, \"!\")]")
+        // Later formulas reuse the parser's tables the lambdas were read from.
+        for _ in 0..<3 { _ = try evaluator.evaluate("sum(map([1, 2, 3], (y) -> y + 100))") }
+        let context = DictionaryContext(["fs": made])
+        #expect(try evaluator.evaluate("[map([1, 2], fs.0), map(['a'], fs.1), map([5], (z) -> z - 1)]", in: context).description
+                == "[[2, 4], [a!], [4]]")
+        #expect(try evaluator.evaluate("sum(map([1], fs.0)) + sum(map([3], (w) -> w * 3))", in: context).description == "11")
+    }
+
     /// A custom function may evaluate another formula with the evaluator that calls it: the
     /// outer evaluation's tree, frames and arguments are left as they were.
     @Test func aFunctionBodyMayEvaluateWithItsOwnEvaluator() throws {

@@ -21,16 +21,30 @@ public final class Evaluator {
     /// The tree being evaluated, unretained: ``evaluate(_:in:slots:memo:)``'s caller keeps it
     /// alive for the evaluation (and a lambda from another tree keeps its own alive while it
     /// runs), and nothing reads it between evaluations. Retaining it would cost two atomic
-    /// operations per formula.
+    /// operations per formula. While source text is evaluated in place (``evaluate(_:in:)``),
+    /// a placeholder until ``tree`` is first asked for.
     @exclusivity(unchecked) private var currentTree: Unmanaged<SyntaxTree>
-    /// The tree being evaluated (see ``currentTree``).
-    var tree: SyntaxTree { currentTree.takeUnretainedValue() }
-    // The current tree's tables, read without bounds checks or reference counting: node and
-    // name ids come from the parser, and the tree is alive while it is evaluated. Set by `use(_:)`.
+    /// The parser's builder whose tables ``evaluate(_:in:)`` is evaluating in place, with the
+    /// source text, until a lambda needs them as a tree; nil otherwise.
+    @exclusivity(unchecked) private var inPlaceBuilder: Unmanaged<TreeBuilder>?
+    @exclusivity(unchecked) private var inPlaceSource = ""
+    /// The tree made from the builder's tables for the lambdas of the formula evaluated in
+    /// place, held until the evaluation ends (a lambda that outlives it holds it too).
+    @exclusivity(unchecked) private var madeTree: SyntaxTree?
+    /// The tree being evaluated (see ``currentTree``). In an in-place evaluation it is made
+    /// on first use, from a copy of the parser's tables: most formulas never need it.
+    var tree: SyntaxTree {
+        if inPlaceBuilder != nil { return makeTree() }
+        return currentTree.takeUnretainedValue()
+    }
+    // The current tables, read without bounds checks or reference counting: node and name ids
+    // come from the parser, and the tree (or the parser's builder) is alive while it is
+    // evaluated. Set by `use(_:)`.
     @exclusivity(unchecked) var nodes: UnsafeMutablePointer<Node>
     @exclusivity(unchecked) var names: UnsafeMutablePointer<String>
     @exclusivity(unchecked) var children: UnsafeMutablePointer<NodeID>
     @exclusivity(unchecked) var hints: UnsafeMutablePointer<Int16>
+    @exclusivity(unchecked) var spans: UnsafeMutablePointer<SourceSpan>
     /// The context being evaluated in, unowned: ``nameSlots`` holds it.
     @exclusivity(unchecked) unowned(unsafe) var context: any EvaluationContext
     /// ``nameSlots``' handle on ``context``, through which the calls made for every reference
@@ -83,7 +97,7 @@ public final class Evaluator {
         nameSlots.reset(for: idle)
         context = idle
         contextHandle = Unmanaged.passUnretained(nameSlots.handle!)
-        (nodes, names, children, hints) = Evaluator.placeholder.evaluationTables
+        (nodes, names, children, hints, spans) = Evaluator.placeholder.evaluationTables
         adopt(options)
     }
 
@@ -99,8 +113,30 @@ public final class Evaluator {
     @inline(__always)
     private func use(_ tree: SyntaxTree) {
         currentTree = Unmanaged.passUnretained(tree)
-        (nodes, names, children, hints) = tree.evaluationTables
+        (nodes, names, children, hints, spans) = tree.evaluationTables
     }
+
+    /// Whether `tree` is the tree being evaluated; in an in-place evaluation whose tree is not
+    /// made yet, no tree is.
+    @inline(__always)
+    private func isCurrent(_ tree: SyntaxTree) -> Bool {
+        currentTree.toOpaque() == Unmanaged.passUnretained(tree).toOpaque()
+    }
+
+    /// Makes the tree of the formula being evaluated in place (see ``tree``). The tables read
+    /// stay the builder's, which are the same and stay alive until the evaluation ends.
+    @inline(never)
+    private func makeTree() -> SyntaxTree {
+        let made = SyntaxTree.make(inPlaceBuilder!.takeUnretainedValue(), source: inPlaceSource, copying: true)
+        madeTree = made
+        currentTree = Unmanaged.passUnretained(made)
+        inPlaceBuilder = nil
+        return made
+    }
+
+    /// The span of node `id` of the current tree.
+    @inline(__always)
+    func span(of id: NodeID) -> SourceSpan { spans[id.index] }
 
     /// The children in `range` of the current tree (call arguments, array elements).
     @inline(__always)
@@ -133,6 +169,43 @@ public final class Evaluator {
         isEvaluating = true
         defer { isEvaluating = false }
         use(tree)
+        begin(in: context, slots: slots, memo: memo)
+        return try eval(root)
+    }
+
+    /// Parses and evaluates `source`.
+    ///
+    /// The parser's tables are evaluated where the parser left them: no ``SyntaxTree`` is made
+    /// unless a lambda needs one (its value refers to its tree). Parse errors throw as
+    /// ``evaluate(_:in:slots:memo:)`` does.
+    public func evaluate(_ source: String, in context: any EvaluationContext = DictionaryContext()) throws(Diagnostic) -> Value {
+        if isEvaluating {
+            return try Evaluator(registry: registry, options: options).evaluate(source, in: context)
+        }
+        let builder = Parser.parseInPlace(source)
+        defer { builder.giveBackAfterEvaluation() }
+        if !builder.diagnostics.isEmpty, let error = builder.diagnostics.first(where: { $0.severity == .error }) { throw error }
+        guard let root = builder.root else {
+            throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
+        }
+        isEvaluating = true
+        currentTree = Unmanaged.passUnretained(Evaluator.placeholder)
+        (nodes, names, children, hints, spans) = builder.evaluationTables
+        inPlaceBuilder = Unmanaged.passUnretained(builder)
+        inPlaceSource = source
+        defer {
+            isEvaluating = false
+            inPlaceBuilder = nil
+            inPlaceSource = ""
+            if madeTree != nil { madeTree = nil }
+        }
+        begin(in: context, slots: [], memo: nil)
+        return try eval(root)
+    }
+
+    /// Readies the evaluation of the current tables in `context`.
+    @inline(__always)
+    private func begin(in context: any EvaluationContext, slots: [Int32], memo: CallMemo?) {
         if context !== nameSlots.context {
             nameSlots.reset(for: context)
             contextHandle = Unmanaged.passUnretained(nameSlots.handle!)
@@ -147,12 +220,6 @@ public final class Evaluator {
         locals.removeAll()
         stack.removeAll()
         frameBase = 0
-        return try eval(root)
-    }
-
-    /// Parses and evaluates `source`.
-    public func evaluate(_ source: String, in context: any EvaluationContext = DictionaryContext()) throws(Diagnostic) -> Value {
-        try evaluate(Parser.parse(source), in: context)
     }
 
     // MARK: - Nodes
@@ -269,11 +336,11 @@ public final class Evaluator {
     }
 
     private func tooDeep(at id: NodeID) -> Diagnostic {
-        Diagnostic(.other, Value.tooDeepMessage, at: tree.span(of: id))
+        Diagnostic(.other, Value.tooDeepMessage, at: span(of: id))
     }
 
     private func budgetExceeded(_ id: NodeID) -> Diagnostic {
-        Diagnostic(.other, "evaluation stopped after \(options.maxSteps) steps", at: tree.span(of: id),
+        Diagnostic(.other, "evaluation stopped after \(options.maxSteps) steps", at: span(of: id),
                    notes: ["the formula does too much work for the step budget; raise it with --max-steps if this is expected"])
     }
 
@@ -296,14 +363,14 @@ public final class Evaluator {
         do {
             value = try context.value(of: name)
         } catch {
-            throw Diagnostic(error.kind, error.message, at: tree.span(of: id), notes: error.notes)
+            throw Diagnostic(error.kind, error.message, at: span(of: id), notes: error.notes)
         }
         if let value { return value }
         throw unknownName(name, at: id)
     }
 
     private func unknownName(_ name: String, at id: NodeID) -> Diagnostic {
-        let span = tree.span(of: id)
+        let span = span(of: id)
         var notes: [String] = []
         if registry.lookup(name) != nil {
             notes.append("'\(name)' is a function; call it with parentheses: \(name)(…)")
@@ -338,11 +405,11 @@ public final class Evaluator {
                 }
                 if let value { return value }
             } catch {
-                throw Diagnostic(error.kind, error.message, at: tree.span(of: id), notes: error.notes)
+                throw Diagnostic(error.kind, error.message, at: span(of: id), notes: error.notes)
             }
         }
         let value = try eval(base)
-        return try Evaluator.member(name, of: value, span: tree.span(of: id))
+        return try Evaluator.member(name, of: value, span: span(of: id))
     }
 
     /// Generic `value.name`: an object's key, an array's element (`.0`), or a projection of
@@ -386,16 +453,16 @@ public final class Evaluator {
         let position = try eval(index)
         guard case .array(let array) = container else {
             throw Diagnostic(.type, "cannot index a \(container.type.rawValue) with [ ]; only arrays can be indexed",
-                             at: tree.span(of: base),
+                             at: span(of: base),
                              notes: container.type == .object ? ["read an object's property with '.name'"] : [])
         }
         guard case .number(let number) = position, number == number.rounded(.towardZero) else {
             throw Diagnostic(.type, "an array index must be a whole number, got \(Describe.value(position))",
-                             at: tree.span(of: index))
+                             at: span(of: index))
         }
         guard number >= 0, number < Double(array.count) else {
             throw Diagnostic(.arguments, "index \(NumberText.format(number)) is out of range: the array has \(array.count) element\(array.count == 1 ? "" : "s")",
-                             at: tree.span(of: id))
+                             at: span(of: id))
         }
         return array[Int(number)]
     }
@@ -408,9 +475,9 @@ public final class Evaluator {
         case (.negate, .number(let number)): return .number(-number)
         case (.not, .boolean(let flag)): return .boolean(!flag)
         case (.negate, _):
-            throw Diagnostic(.type, "cannot negate a \(value.type.rawValue); '-' needs a number", at: tree.span(of: id))
+            throw Diagnostic(.type, "cannot negate a \(value.type.rawValue); '-' needs a number", at: span(of: id))
         case (.not, _):
-            throw Diagnostic(.type, "'!' needs a boolean, got \(Describe.value(value))", at: tree.span(of: id),
+            throw Diagnostic(.type, "'!' needs a boolean, got \(Describe.value(value))", at: span(of: id),
                              notes: ["there is no implicit truthiness; compare explicitly, e.g. !empty(x)"])
         }
     }
@@ -458,7 +525,7 @@ public final class Evaluator {
             if case .number(let a) = left, case .number(let b) = right, let result = Operators.numeric(op, a, b) {
                 return result
             }
-            return try Operators.apply(op, left, right, span: tree.span(of: operation), limit: maxStringLength)
+            return try Operators.apply(op, left, right, span: span(of: operation), limit: maxStringLength)
         }
     }
 
@@ -466,7 +533,7 @@ public final class Evaluator {
     /// loop, inlined twice in ``binaryChain(_:)``, stays small.
     @inline(never)
     private func notBoolean(_ op: BinaryOperator, _ value: Value, at node: NodeID, notes: [String]) -> Diagnostic {
-        Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(value))", at: tree.span(of: node), notes: notes)
+        Diagnostic(.type, "'\(op.symbol)' needs booleans, got \(Describe.value(value))", at: span(of: node), notes: notes)
     }
 
     // MARK: - Calls
@@ -490,7 +557,7 @@ public final class Evaluator {
         if count < minimum || count > maximum {
             let function = unmanaged.takeUnretainedValue()
             throw Diagnostic(.arguments, "\(function.signature.name)() \(function.signature.arityDescription), got \(count)",
-                             at: tree.span(of: id), notes: [function.usageNote], code: "wrong-arity")
+                             at: span(of: id), notes: [function.usageNote], code: "wrong-arity")
         }
         if let memo, count >= CallMemo.minimumWidth, !hasLazyParameters, !slotTable.isEmpty {
             return try rememberedCall(unmanaged, range, at: id, memo: memo)
@@ -515,7 +582,7 @@ public final class Evaluator {
                 let value = try evalOperand(node)
                 if !types[min(position, last)].admits(value) {
                     stack.truncate(to: base)
-                    throw Signatures.typeError(function.takeUnretainedValue(), position, value, span: tree.span(of: node))
+                    throw Signatures.typeError(function.takeUnretainedValue(), position, value, span: span(of: node))
                 }
                 stack.append(value)
             }
@@ -604,7 +671,7 @@ public final class Evaluator {
     }
 
     private func unknownFunction(_ name: String, at id: NodeID) -> Diagnostic {
-        let nameSpan = SourceSpan(start: tree.span(of: id).start, end: tree.span(of: id).start + name.utf8.count)
+        let nameSpan = SourceSpan(start: span(of: id).start, end: span(of: id).start + name.utf8.count)
         var fix: Fix?
         if let suggestion = Suggestions.closest(to: name, in: registry.names) {
             fix = .replace(nameSpan, with: suggestion, "did you mean '\(suggestion)'?")
@@ -622,7 +689,7 @@ public final class Evaluator {
         let leading = accumulator == nil ? 0 : 1
         let parameters = lambda.parameterCount
         precondition((1...(3 + leading)).contains(parameters), "an element callback declares one parameter or more, up to those supplied")
-        guard lambda.tree === tree else {
+        guard isCurrent(lambda.tree) else {
             // A lambda from another formula: called one at a time, in its own tree.
             var current = accumulator ?? .undefined
             for (index, element) in array.enumerated() {
@@ -683,17 +750,20 @@ public final class Evaluator {
             frameBase = savedBase
             locals.truncate(to: newBase)
         }
-        if lambda.tree === tree { return try eval(lambda.body) }
+        if isCurrent(lambda.tree) { return try eval(lambda.body) }
         // A lambda from another formula (passed in through the context): evaluate in its tree,
         // whose names are resolved one by one (the slot table belongs to the current tree).
-        let savedTree = currentTree
+        // The current tables are restored as they were, not from the current tree: in an
+        // in-place evaluation they are the parser's.
+        let saved = (currentTree, nodes, names, children, hints, spans, inPlaceBuilder)
         let savedSlots = slotTable
         let savedMemo = memo
         use(lambda.tree)
+        inPlaceBuilder = nil
         slotTable = []
         memo = nil
         defer {
-            use(savedTree.takeUnretainedValue())
+            (currentTree, nodes, names, children, hints, spans, inPlaceBuilder) = saved
             slotTable = savedSlots
             memo = savedMemo
         }

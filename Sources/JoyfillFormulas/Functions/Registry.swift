@@ -182,18 +182,18 @@ public struct Arguments {
         let node = evaluator.children[nodes.indices.lowerBound + position]
         let value = try withEvaluator { evaluator throws(Diagnostic) in try evaluator.eval(node) }
         if !unmanagedFunction._withUnsafeGuaranteedRef({ $0.types(at: position) }).admits(value) {
-            throw Signatures.typeError(unmanagedFunction.takeUnretainedValue(), position, value, span: evaluator.tree.span(of: node))
+            throw Signatures.typeError(unmanagedFunction.takeUnretainedValue(), position, value, span: evaluator.span(of: node))
         }
         return value
     }
 
     /// The span of argument `position`.
     public func span(_ position: Int) -> SourceSpan {
-        evaluator.tree.span(of: evaluator.children[nodes.indices.lowerBound + position])
+        evaluator.span(of: evaluator.children[nodes.indices.lowerBound + position])
     }
 
     /// The span of the whole call.
-    public var callSpan: SourceSpan { evaluator.tree.span(of: call) }
+    public var callSpan: SourceSpan { evaluator.span(of: call) }
 
     /// The evaluation's options (time zone, limits).
     public var options: EvaluationOptions { evaluator.options }

@@ -44,6 +44,21 @@ public struct Parser {
         return parser.run(source)
     }
 
+    /// Parses `source` into this thread's ``TreeBuilder`` and leaves the result there, for an
+    /// evaluator to read in place; the caller gives the builder back
+    /// (``TreeBuilder/giveBackAfterEvaluation()``).
+    static func parseInPlace(_ source: String) -> TreeBuilder {
+        if let builder = source.utf8.withContiguousStorageIfAvailable({ parseInPlace($0) }) { return builder }
+        var text = source
+        return text.withUTF8 { parseInPlace($0) }
+    }
+
+    private static func parseInPlace(_ bytes: UnsafeBufferPointer<UInt8>) -> TreeBuilder {
+        var parser = Parser(bytes: bytes)
+        parser.parseRoot()
+        return parser.tree
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         lexer = Lexer(bytes: bytes)
@@ -52,6 +67,14 @@ public struct Parser {
     }
 
     private mutating func run(_ source: String) -> SyntaxTree {
+        parseRoot()
+        let result = SyntaxTree.make(tree, source: source)
+        tree.giveBack()
+        return result
+    }
+
+    /// Parses the whole input into the builder: its root, or the error that stopped it.
+    private mutating func parseRoot() {
         do throws(Diagnostic) {
             let root = try parseExpression(minimumPrecedence: 1)
             if current.kind != .endOfInput {
@@ -62,9 +85,6 @@ public struct Parser {
             tree.diagnostics.append(error)
             tree.root = nil
         }
-        let result = SyntaxTree.make(tree, source: source)
-        tree.giveBack()
-        return result
     }
 
     // MARK: - Tokens

@@ -161,14 +161,22 @@ public final class SyntaxTree: Sendable {
         namesAreInline = builder.longestName <= SyntaxTree.inlineNameLength
     }
 
-    /// Moves a finished builder's tables into a new tree for `source` (the builder's are left empty).
-    static func make(_ builder: TreeBuilder, source: String) -> SyntaxTree {
+    /// A new tree for `source` with a finished builder's tables: moved out of the builder,
+    /// which is left empty, or copied, which it keeps (an evaluator reading them in place
+    /// makes a tree when a lambda needs one).
+    static func make(_ builder: TreeBuilder, source: String, copying: Bool = false) -> SyntaxTree {
         let layout = Layout(nodes: builder.nodes.count, names: builder.names.count, children: builder.children.count)
         let tree = SyntaxTree(builder, source: source, layout: layout)
         let raw = tree.storage
-        builder.nodes.move(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
-        builder.names.move(firstsTo: raw + layout.names, secondsTo: raw + layout.hints)
-        builder.children.move(to: raw + layout.children)
+        if copying {
+            builder.nodes.copy(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
+            builder.names.copy(firstsTo: raw + layout.names, secondsTo: raw + layout.hints)
+            builder.children.copy(to: raw + layout.children)
+        } else {
+            builder.nodes.move(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
+            builder.names.move(firstsTo: raw + layout.names, secondsTo: raw + layout.hints)
+            builder.children.move(to: raw + layout.children)
+        }
         return tree
     }
 
@@ -220,12 +228,11 @@ public final class SyntaxTree: Sendable {
     /// The tables the evaluator reads, with the layout computed once for all four; `hints`
     /// holds, for each called name, its position among the standard functions, else -1
     /// (see ``TreeBuilder/internCall(_:)``).
-    var evaluationTables: (nodes: UnsafeMutablePointer<Node>, names: UnsafeMutablePointer<String>,
-                           children: UnsafeMutablePointer<NodeID>, hints: UnsafeMutablePointer<Int16>) {
+    var evaluationTables: EvaluationTables {
         let layout = self.layout
         return (nodeBase, (storage + layout.names).assumingMemoryBound(to: String.self),
                 (storage + layout.children).assumingMemoryBound(to: NodeID.self),
-                (storage + layout.hints).assumingMemoryBound(to: Int16.self))
+                (storage + layout.hints).assumingMemoryBound(to: Int16.self), spanBase)
     }
     @inline(__always) var childBase: UnsafeMutablePointer<NodeID> {
         (storage + layout.children).assumingMemoryBound(to: NodeID.self)
@@ -258,6 +265,12 @@ public final class SyntaxTree: Sendable {
         return result
     }
 }
+
+/// The tables an evaluator reads: a tree's (``SyntaxTree/evaluationTables``) or, for a formula
+/// evaluated in place, the parser's (``TreeBuilder/evaluationTables``).
+typealias EvaluationTables = (nodes: UnsafeMutablePointer<Node>, names: UnsafeMutablePointer<String>,
+                              children: UnsafeMutablePointer<NodeID>, hints: UnsafeMutablePointer<Int16>,
+                              spans: UnsafeMutablePointer<SourceSpan>)
 
 /// One of a ``SyntaxTree``'s tables: a read-only collection that keeps its tree alive.
 public struct TreeTable<Element>: RandomAccessCollection {

@@ -154,6 +154,18 @@ final class TreeBuilder {
         return builder
     }
 
+    /// The tables as an evaluator reads them in place (see ``Evaluator/evaluate(_:in:)``).
+    var evaluationTables: EvaluationTables {
+        (nodes.firsts.base, names.firsts.base, children.base, names.seconds, nodes.seconds)
+    }
+
+    /// ``giveBack()`` after an evaluation of the tables in place. Names that hold no reference
+    /// (small strings) are dropped without being visited, as a tree's are.
+    func giveBackAfterEvaluation() {
+        if longestName <= SyntaxTree.inlineNameLength { names.forgetAll() }
+        giveBack()
+    }
+
     /// Ends a parse with this builder: the thread keeps it for the next one.
     func giveBack() {
         inUse = false
