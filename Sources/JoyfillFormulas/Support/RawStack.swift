@@ -74,9 +74,16 @@ struct RawStack<Element> {
     mutating func forgetAll() { count = 0 }
 
     /// Copies the elements to raw memory (which they are bound to); the stack keeps them.
-    func copy(to destination: UnsafeMutableRawPointer) {
+    /// `bitwise` copies their bytes, which is a copy only of elements that hold no reference
+    /// (small strings), without a call per element.
+    func copy(to destination: UnsafeMutableRawPointer, bitwise: Bool = false) {
         guard count > 0 else { return }
-        destination.bindMemory(to: Element.self, capacity: count).initialize(from: base, count: count)
+        let typed = destination.bindMemory(to: Element.self, capacity: count)
+        if bitwise {
+            UnsafeMutableRawPointer(typed).copyMemory(from: base, byteCount: count * MemoryLayout<Element>.stride)
+        } else {
+            typed.initialize(from: base, count: count)
+        }
     }
 
     /// Moves the elements to raw memory (which they are bound to), for a finished tree; the
@@ -178,9 +185,10 @@ struct PairedStack<First, Second> {
     }
 
     /// Copies the firsts and the seconds to raw memory (see ``RawStack/copy(to:)``).
-    func copy(firstsTo firstsDestination: UnsafeMutableRawPointer, secondsTo secondsDestination: UnsafeMutableRawPointer) {
+    func copy(firstsTo firstsDestination: UnsafeMutableRawPointer, secondsTo secondsDestination: UnsafeMutableRawPointer,
+              bitwise: Bool = false) {
         secondsDestination.bindMemory(to: Second.self, capacity: firsts.count).initialize(from: seconds, count: firsts.count)
-        firsts.copy(to: firstsDestination)
+        firsts.copy(to: firstsDestination, bitwise: bitwise)
     }
 
     /// Moves the firsts and the seconds to raw memory (see ``RawStack/move(to:)``).

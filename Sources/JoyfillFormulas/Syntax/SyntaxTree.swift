@@ -170,7 +170,8 @@ public final class SyntaxTree: Sendable {
         let raw = tree.storage
         if copying {
             builder.nodes.copy(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
-            builder.names.copy(firstsTo: raw + layout.names, secondsTo: raw + layout.hints)
+            builder.names.copy(firstsTo: raw + layout.names, secondsTo: raw + layout.hints,
+                               bitwise: builder.longestName <= SyntaxTree.inlineNameLength)
             builder.children.copy(to: raw + layout.children)
         } else {
             builder.nodes.move(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
