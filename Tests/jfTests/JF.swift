@@ -34,7 +34,7 @@ enum JF {
         let input = Pipe()
         // Standard error goes to a file, so that a large output on either stream cannot block the child.
         let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("jf-test-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorsPath.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorsPath.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorsPath) }
         let errors = try FileHandle(forWritingTo: errorsPath)
         process.standardOutput = output
