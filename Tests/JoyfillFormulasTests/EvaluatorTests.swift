@@ -259,6 +259,47 @@ struct EvaluatorTests {
         #expect(try evaluator.evaluate("sum(map([1], fs.0)) + sum(map([3], (w) -> w * 3))", in: context).description == "11")
     }
 
+    /// Lambdas of a formula read in place have no tree until they need one: those that a
+    /// result holds (in arrays, objects, or captured by other lambdas) get it before the result
+    /// is returned, and keep working after the parser's tables are reused.
+    @Test func lambdasOfFormulasReadInPlaceGetTheirTreeWhenTheyOutliveIt() throws {
+        let evaluator = Evaluator()
+        let object = try evaluator.evaluate("{f: (x) -> x + 1, g: [(y) -> y * 2]}")
+        let curried = try evaluator.evaluate("map([(x) -> x * 3], (f) -> (y) -> map([y], f))")
+        // Shared arrays nested 40 deep hold one lambda: each array is visited once.
+        let shared = try evaluator.evaluate("reduce(map([" + (1...40).map(String.init).joined(separator: ", ") + "], (v) -> v), (acc, v) -> [acc, acc], (z) -> z - 1)")
+        for _ in 0..<3 { _ = try evaluator.evaluate("sum(map([1, 2], (w) -> w + 100))") }
+        let context = DictionaryContext(["o": object, "c": curried, "s": shared])
+        #expect(try evaluator.evaluate("[map([1], o.f), map([3], o.g.0)]", in: context).description == "[[2], [6]]")
+        #expect(object.description == "{f: (x) -> x + 1, g: [(y) -> y * 2]}")
+        #expect(try evaluator.evaluate("map([2], c.0)", in: context).description == "[[6]]")
+        #expect(try evaluator.evaluate("map([5], s.0.1.0.1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0)", in: context).description == "[4]")
+        // A lambda written as text while its formula runs, and by a lambda of another formula.
+        #expect(try evaluator.evaluate("concat(toString((x) -> x + 1), \"!\")").text == "(x) -> x + 1!")
+        let show = try evaluator.evaluate("(g) -> concat(\"<\", toString(g), \">\")")
+        #expect(try evaluator.evaluate("map([(x) -> x], show)", in: DictionaryContext(["show": show])).description == "[<(x) -> x>]")
+    }
+
+    /// A custom function's body may keep a lambda it is given: a formula that calls one has
+    /// its lambdas made with their tree.
+    @Test func aCustomFunctionMayKeepTheLambdasItIsGiven() throws {
+        final class Box: @unchecked Sendable { var kept: [Value] = [] }
+        let box = Box()
+        var registry = FunctionRegistry.standard
+        registry.register(FunctionSignature("keep", [Parameter("value", .any)], returns: .any, category: .logic,
+                                            summary: "Keeps its argument.", portability: .jfOnly)) { args throws(Diagnostic) in
+            box.kept.append(args[0])
+            return args[0]
+        }
+        let evaluator = Evaluator(registry: registry)
+        _ = try evaluator.evaluate("length(map([1, 2], (x) -> keep((y) -> x * y)))")
+        for _ in 0..<3 { _ = try evaluator.evaluate("sum(map([1, 2], (w) -> w + 100))") }
+        #expect(box.kept.count == 2)
+        #expect(try evaluator.evaluate("[map([10], k.0), map([10], k.1)]", in: DictionaryContext(["k": .array(box.kept)])).description
+                == "[[10], [20]]")
+        #expect(box.kept[0].description == "(y) -> x * y")
+    }
+
     /// A custom function may evaluate another formula with the evaluator that calls it: the
     /// outer evaluation's tree, frames and arguments are left as they were.
     @Test func aFunctionBodyMayEvaluateWithItsOwnEvaluator() throws {

@@ -20,6 +20,9 @@ final class TreeBuilder {
     /// The UTF-8 length of the longest name so far that is not a small string (see
     /// ``SyntaxTree/inlineNameLength``); small strings, which hold no reference, are not counted.
     @exclusivity(unchecked) var longestName = 0
+    /// Whether a call's name is not a standard function's (it has no hint): the formula may
+    /// call a custom function.
+    @exclusivity(unchecked) var callsUnhintedName = false
     @exclusivity(unchecked) var children = RawStack<NodeID>()
     @exclusivity(unchecked) var root: NodeID?
     @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
@@ -84,6 +87,7 @@ final class TreeBuilder {
         if count <= SmallString.capacity && makesSmallStrings {
             let (low, high) = SmallString.load(bytes)
             let hint = isCall && count > 0 ? callHints.position(low: low, high: high, count: count) : -1
+            if isCall && hint < 0 { callsUnhintedName = true }
             // The small string's words are stored as they are: a small string holds no
             // reference, but a `String` copied in would still go through two runtime calls
             // to retain nothing.
@@ -98,7 +102,9 @@ final class TreeBuilder {
     /// common case is small enough to be inlined where names are read.
     @inline(never)
     private func addLong(_ bytes: UnsafeBufferPointer<UInt8>, isCall: Bool) -> NameID {
-        names.append(cache.lookup(bytes), isCall ? callHints.position(bytes) : -1)
+        let hint = isCall ? callHints.position(bytes) : -1
+        if isCall && hint < 0 { callsUnhintedName = true }
+        names.append(cache.lookup(bytes), hint)
         longestName = max(longestName, bytes.count)
         return NameID(names.count - 1)
     }
@@ -125,6 +131,7 @@ final class TreeBuilder {
     private func reset() {
         root = nil
         longestName = 0
+        callsUnhintedName = false
         nodes.removeAll()
         names.removeAll()
         children.removeAll()

@@ -48,6 +48,14 @@ public enum Value: Sendable {
 
     /// Convenience for building arrays from Swift.
     public static func array(_ elements: consuming [Value]) -> Value { .array(ArrayValue(elements)) }
+
+    /// Whether the value is or may contain a lambda: a lambda, an array or an object.
+    var mayHoldLambda: Bool {
+        switch self {
+        case .lambda, .array, .object: return true
+        default: return false
+        }
+    }
 }
 
 /// The types of ``Value``; the raw values are the names used in the JSON contract.
@@ -270,41 +278,58 @@ public struct ObjectValue: Sendable, Sequence {
 /// lambda once nothing else refers to it (see `Evaluator.makeLambda`): a formula like
 /// `map(items, (row) -> …)` makes a lambda every time it is evaluated, and an allocation
 /// costs more than the rest of the node.
+///
+/// A lambda of a formula that an evaluator reads in place (`Evaluator.evaluate(_:in:)` on
+/// source text) has no tree while that evaluation runs: its ``owner`` makes the tree only if
+/// the lambda needs it or outlives the evaluation (a result that holds lambdas gets them
+/// their tree before it is returned).
 public final class Lambda: @unchecked Sendable {   // mutated only while uniquely referenced
     // Read on every call of the lambda; no access overlaps a reuse (which needs the only
     // reference), so the dynamic exclusivity checks are switched off.
-    @exclusivity(unchecked) public private(set) var tree: SyntaxTree
+    @exclusivity(unchecked) private(set) var definingTree: SyntaxTree?
+    /// For a lambda without a tree: the evaluator reading its formula in place, which is
+    /// alive while the lambda is reachable without a tree.
+    @exclusivity(unchecked) private(set) var owner: Unmanaged<Evaluator>?
     @exclusivity(unchecked) public private(set) var node: NodeID
     @exclusivity(unchecked) private(set) var body: NodeID
     /// Number of declared parameters.
     @exclusivity(unchecked) public private(set) var parameterCount: Int
     @exclusivity(unchecked) private(set) var captured: [Value]
 
-    init(tree: SyntaxTree, node: NodeID, captured: [Value]) {
-        self.tree = tree
+    /// The tree that defines the lambda.
+    public var tree: SyntaxTree { definingTree ?? owner!.takeUnretainedValue().giveFormulaTree(to: self) }
+
+    /// A lambda at `node`, whose body is `body`, of `tree`, or without a tree of the formula
+    /// `owner` reads in place.
+    init(tree: SyntaxTree?, owner: Unmanaged<Evaluator>?, node: NodeID, body: NodeID, parameterCount: Int, captured: [Value]) {
+        definingTree = tree
+        self.owner = owner
         self.node = node
-        (body, parameterCount) = Lambda.shape(of: node, in: tree)
+        self.body = body
+        self.parameterCount = parameterCount
         self.captured = captured
     }
 
-    /// Makes this object the lambda at `node` of `tree`; only while nothing else refers to it.
-    func reuse(tree: SyntaxTree, node: NodeID, captured: [Value]) {
-        if self.tree !== tree { self.tree = tree }
+    /// Makes this object another lambda (``init(tree:owner:node:body:parameterCount:captured:)``);
+    /// only while nothing else refers to it.
+    func reuse(tree: SyntaxTree?, owner: Unmanaged<Evaluator>?, node: NodeID, body: NodeID, parameterCount: Int, captured: [Value]) {
+        if definingTree !== tree { definingTree = tree }
+        self.owner = owner
         self.node = node
-        (body, parameterCount) = Lambda.shape(of: node, in: tree)
+        self.body = body
+        self.parameterCount = parameterCount
         if !(captured.isEmpty && self.captured.isEmpty) { self.captured = captured }
     }
 
-    /// The body and parameter count of lambda node `node`.
-    private static func shape(of node: NodeID, in tree: SyntaxTree) -> (body: NodeID, parameterCount: Int) {
-        guard case .lambda(let params, let body, _) = tree[node] else {
-            preconditionFailure("a Lambda is made from a lambda node")
-        }
-        return (body, params.indices.count)
+    /// Gives a lambda without a tree the tree of its formula (made by its ``owner``).
+    func adopt(_ tree: SyntaxTree) {
+        definingTree = tree
+        owner = nil
     }
 
     /// The parameter names.
     public var parameters: [String] {
+        let tree = self.tree
         guard case .lambda(let params, _, _) = tree[node] else { return [] }
         return params.indices.map { tree.names[$0] }
     }
