@@ -412,10 +412,12 @@ public final class Evaluator {
         return .array(array)
     }
 
+    @inline(never)
     private func tooDeep(at id: NodeID) -> Diagnostic {
         Diagnostic(.other, Value.tooDeepMessage, at: span(of: id))
     }
 
+    @inline(never)
     private func budgetExceeded(_ id: NodeID) -> Diagnostic {
         Diagnostic(.other, "evaluation stopped after \(options.maxSteps) steps", at: span(of: id),
                    notes: ["the formula does too much work for the step budget; raise it with --max-steps if this is expected"])
@@ -446,6 +448,7 @@ public final class Evaluator {
         throw unknownName(name, at: id)
     }
 
+    @inline(never)
     private func unknownName(_ name: String, at id: NodeID) -> Diagnostic {
         let span = span(of: id)
         var notes: [String] = []
@@ -631,11 +634,7 @@ public final class Evaluator {
         let (minimum, maximum, hasLazyParameters) = unmanaged._withUnsafeGuaranteedRef {
             ($0.minimumArity, $0.maximumArity, $0.hasLazyParameters)
         }
-        if count < minimum || count > maximum {
-            let function = unmanaged.takeUnretainedValue()
-            throw Diagnostic(.arguments, "\(function.signature.name)() \(function.signature.arityDescription), got \(count)",
-                             at: span(of: id), notes: [function.usageNote], code: "wrong-arity")
-        }
+        if count < minimum || count > maximum { throw wrongArity(unmanaged.takeUnretainedValue(), count, at: id) }
         if let memo, count >= CallMemo.minimumWidth, !hasLazyParameters, !slotTable.isEmpty {
             return try rememberedCall(unmanaged, range, at: id, memo: memo)
         }
@@ -747,6 +746,15 @@ public final class Evaluator {
         return result
     }
 
+    /// The error for a call of `function` with `count` arguments, which it does not take.
+    /// Errors are built out of line, here and below, so that the paths they leave stay small.
+    @inline(never)
+    private func wrongArity(_ function: RegisteredFunction, _ count: Int, at id: NodeID) -> Diagnostic {
+        Diagnostic(.arguments, "\(function.signature.name)() \(function.signature.arityDescription), got \(count)",
+                   at: span(of: id), notes: [function.usageNote], code: "wrong-arity")
+    }
+
+    @inline(never)
     private func unknownFunction(_ name: String, at id: NodeID) -> Diagnostic {
         let nameSpan = SourceSpan(start: span(of: id).start, end: span(of: id).start + name.utf8.count)
         var fix: Fix?
