@@ -91,6 +91,8 @@ public final class Evaluator {
     @exclusivity(unchecked) var spareLambda: Lambda?
 
     private static let placeholder = Parser.parse("null")
+    /// ``placeholder``, read once: the current tree of an in-place evaluation until it has one.
+    private let idleTree = Unmanaged.passUnretained(Evaluator.placeholder)
 
     deinit {
         nameSlots.release()
@@ -252,7 +254,7 @@ public final class Evaluator {
             throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
         }
         isEvaluating = true
-        currentTree = Unmanaged.passUnretained(Evaluator.placeholder)
+        currentTree = idleTree
         (nodes, names, children, hints, spans) = builder.evaluationTables
         inPlaceFormula = Unmanaged.passUnretained(builder)
         inPlaceSource = source
@@ -471,6 +473,8 @@ public final class Evaluator {
         // is read where it lies instead of being retained.
         guard case .object(let object) = locals[index],
               let position = object.storage.keys.identicalPosition(of: names[name.index]) else { return nil }
+        // A number (most table cells) is copied without the general copy's call.
+        if case .number(let number) = object.storage.values[position] { return .number(number) }
         return object.storage.values[position]
     }
 
