@@ -6,6 +6,10 @@
 //                                          │
 //                                          └──Evaluator + FunctionRegistry + EvaluationContext──▶ Value
 //
+// Text evaluated once (`Evaluator.evaluate(_:in:)` on a String, what `jf eval` does) skips
+// the SyntaxTree: the evaluator reads the parser's tables where they were built, and makes
+// the tree only for lambdas that outlive the evaluation.
+//
 // Syntax/       SourceSpan, Token, Lexer (byte-class table), SyntaxTree (a flat post-order
 //               arena of Nodes with a span each), Parser (precedence climbing; lambda
 //               parameters resolved to slots), TreeBuilder (each thread's tables for the
@@ -23,7 +27,8 @@
 // Check/        Checker: static findings without evaluating.
 // Diagnostics/  Diagnostic (the one error type), Fix, the caret renderer, suggestions.
 // Support/      RawStack: the growable buffer behind the parser's tables and the evaluator's
-//               stacks; SmallString: short names packed straight into their `String`.
+//               stacks; SmallString: short names packed straight into their `String`;
+//               PowersOfTen; the unretained calls of GuaranteedReference.
 //
 // The language is described in docs/language.md; differences from the Joyfill SDKs are in
 // docs/compatibility.md; limits (nesting 256, value nesting 512, steps, sizes) in both.
