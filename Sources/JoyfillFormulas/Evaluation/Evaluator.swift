@@ -112,7 +112,7 @@ public final class Evaluator {
         let standardCount = FunctionRegistry.standard.hintedFunctions.count
         hintsLeadToBuiltins = registry.hintedFunctions.count >= standardCount
             && registry.hintedFunctions.prefix(standardCount).allSatisfy(\.isBuiltin)
-        currentTree = Unmanaged.passUnretained(Evaluator.placeholder)
+        currentTree = idleTree
         let idle = DictionaryContext()
         nameSlots.reset(for: idle)
         context = idle
@@ -221,10 +221,7 @@ public final class Evaluator {
     ///     context (see ``CallMemo``); it needs `slots`.
     public func evaluate(_ tree: SyntaxTree, in context: any EvaluationContext = DictionaryContext(),
                          slots: [Int32] = [], memo: CallMemo? = nil) throws(Diagnostic) -> Value {
-        if !tree.diagnostics.isEmpty, let error = tree.diagnostics.first(where: { $0.severity == .error }) { throw error }
-        guard let root = tree.root else {
-            throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
-        }
+        let root = try Evaluator.root(tree.root, diagnostics: tree.diagnostics)
         if isEvaluating {
             // A function body evaluating another formula with this evaluator: a fresh one
             // does it, so that this one's tree, frames and argument stack stay as they are.
@@ -249,10 +246,7 @@ public final class Evaluator {
         }
         let builder = Parser.parseInPlace(source)
         defer { builder.giveBackAfterEvaluation() }
-        if !builder.diagnostics.isEmpty, let error = builder.diagnostics.first(where: { $0.severity == .error }) { throw error }
-        guard let root = builder.root else {
-            throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0))
-        }
+        let root = try Evaluator.root(builder.root, diagnostics: builder.diagnostics)
         isEvaluating = true
         currentTree = idleTree
         (nodes, names, children, hints, spans) = builder.evaluationTables
@@ -272,6 +266,13 @@ public final class Evaluator {
         let result = try eval(root)
         if madeTreelessLambda { giveTrees(in: result) }
         return result
+    }
+
+    /// The root of a parse, or its first error (fixable findings such as `===` do not stop it).
+    private static func root(_ root: NodeID?, diagnostics: [Diagnostic]) throws(Diagnostic) -> NodeID {
+        if !diagnostics.isEmpty, let error = diagnostics.first(where: { $0.severity == .error }) { throw error }
+        guard let root else { throw Diagnostic(.syntax, "the formula did not parse", at: SourceSpan(start: 0, end: 0)) }
+        return root
     }
 
     /// Readies the evaluation of the current tables in `context`.
