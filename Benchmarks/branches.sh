@@ -8,17 +8,13 @@
 # PHASE is parse, evaluate or parse+evaluate (the default); ROUNDS defaults to 4. The
 # formulas are 1,000 drawn from the generator's workload (seed 42), each 100 times.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 phase=${1:-parse+evaluate} rounds=${2:-4}
-generator=../shared/bench/gen_workloads.py
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-python3 "$generator" env --out "$work/env.json"
-python3 "$generator" formulas --n 100000 --out "$work/all.txt"
+source "$(dirname "$0")/workloads.sh"
+prepare_workloads 100000
 python3 - "$work" <<'PY'
 import random, sys
 work = sys.argv[1]
-formulas = open(f"{work}/all.txt").read().split("\n")[:-1]
+formulas = open(f"{work}/formulas.txt").read().split("\n")[:-1]
 random.seed(3)
 sample = random.sample(formulas, 1000)
 repeated = [f for f in sample for _ in range(100)]
@@ -26,7 +22,6 @@ open(f"{work}/repeated.txt", "w").write("\n".join(repeated) + "\n")
 random.shuffle(repeated)
 open(f"{work}/shuffled.txt", "w").write("\n".join(repeated) + "\n")
 PY
-swift build -c release --static-swift-stdlib --experimental-lto-mode=full --product jf-bench >/dev/null
 for _ in $(seq "$rounds"); do
   for file in repeated shuffled; do
     rate=$(.build/release/jf-bench --formulas "$work/$file.txt" --env "$work/env.json" --iterations 5 --only "$phase" \
