@@ -43,9 +43,9 @@ if [[ "${BY_FUNCTION:-0}" == 1 ]]; then
     perf record -q -o "$work/$file.perf" -e cpu-clock -F 10000 .build/release/jf-bench --formulas "$work/$file.txt" \
       --env "$work/env.json" --iterations 10 --only "$phase" >/dev/null 2>&1
     perf report -i "$work/$file.perf" --no-children --sort symbol -F sample,symbol 2>/dev/null \
-      | awk '/^ *[0-9]/ { count = $1; $1 = ""; $2 = ""; sub(/^ +/, ""); print count "\t" $0 }' > "$work/$file.samples"
+      | awk '/^ *[0-9]/ { count = $1; $1 = ""; $2 = ""; sub(/^ +/, ""); sub(/ +- +-$/, ""); print count "\t" $0 }' > "$work/$file.samples"
   done
-  python3 - "$work" <<'PY'
+  (python3 - "$work" <<'PY'
 import sys
 work = sys.argv[1]
 def samples(name):
@@ -60,6 +60,7 @@ print(f"samples: repeated {sum(repeated.values())}, shuffled {sum(shuffled.value
       "the shuffled file's extra samples and their share of all of them:")
 rows = sorted(((shuffled.get(s, 0) - repeated.get(s, 0), s) for s in set(repeated) | set(shuffled)), reverse=True)
 for grown, symbol in rows[:15]:
-    print(f"{grown:8d} {100 * grown / extra:5.1f}%  {repeated.get(symbol, 0):7d} -> {shuffled.get(symbol, 0):7d}  {symbol[:100]}")
+    print(f"{grown:8d} {100 * grown / extra:5.1f}%  {repeated.get(symbol, 0):7d} -> {shuffled.get(symbol, 0):7d}  {symbol}")
 PY
+  ) | swift demangle --simplified | cut -c1-160
 fi
