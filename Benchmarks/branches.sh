@@ -45,7 +45,7 @@ if [[ "${BY_FUNCTION:-0}" == 1 ]]; then
     perf report -i "$work/$file.perf" --no-children --sort symbol -F sample,symbol 2>/dev/null \
       | awk '/^ *[0-9]/ { count = $1; $1 = ""; $2 = ""; sub(/^ +/, ""); sub(/ +- +-$/, ""); print count "\t" $0 }' > "$work/$file.samples"
   done
-  (python3 - "$work" <<'PY'
+  python3 - "$work" <<'PY' | swift demangle --simplified | cut -c1-160
 import sys
 work = sys.argv[1]
 def samples(name):
@@ -55,12 +55,11 @@ def samples(name):
         counts[symbol] = counts.get(symbol, 0) + int(count)
     return counts
 repeated, shuffled = samples("repeated"), samples("shuffled")
-extra = sum(shuffled.values()) - sum(repeated.values())
+extra = max(sum(shuffled.values()) - sum(repeated.values()), 1)
 print(f"samples: repeated {sum(repeated.values())}, shuffled {sum(shuffled.values())}; by function, "
       "the shuffled file's extra samples and their share of all of them:")
 rows = sorted(((shuffled.get(s, 0) - repeated.get(s, 0), s) for s in set(repeated) | set(shuffled)), reverse=True)
 for grown, symbol in rows[:15]:
     print(f"{grown:8d} {100 * grown / extra:5.1f}%  {repeated.get(symbol, 0):7d} -> {shuffled.get(symbol, 0):7d}  {symbol}")
 PY
-  ) | swift demangle --simplified | cut -c1-160
 fi
