@@ -311,7 +311,7 @@ public final class DocumentEngine {
             switch application.target {
             case .value:
                 do throws(WriteBack.Mismatch) {
-                    store(try WriteBack.json(value, for: field), at: position)
+                    store(try WriteBack.json(value, for: field, textLimit: evaluator.options.maxStringLength), at: position)
                 } catch {
                     fail(node, .type, "write-type-mismatch", error.message, formula: (definition, tree.root.map(tree.span) ?? SourceSpan(start: 0, end: 0)))
                 }

@@ -57,7 +57,8 @@ struct Eval: ParsableCommand {
 
         if let expression {
             let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: "formula")
-            if !report(expression, evaluator, context, renderer, json: json, errorsTo: Terminal.standardError) { failures += 1 }
+            if !report(expression, evaluator, context, renderer, json: json, textLimit: options.maxStringLength,
+                       errorsTo: Terminal.standardError) { failures += 1 }
         } else if let linesFile {
             // The lines are read where the file's bytes lie (a large file is mapped), not copied.
             let source = try Input.source(linesFile)
@@ -69,7 +70,8 @@ struct Eval: ParsableCommand {
                 for (index, var line) in lines.enumerated() {
                     if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
                     renderer.firstLine = index + 1
-                    if !report(String(decoding: line, as: UTF8.self), evaluator, context, renderer, json: json, errorsTo: output) { failures += 1 }
+                    if !report(String(decoding: line, as: UTF8.self), evaluator, context, renderer, json: json,
+                               textLimit: options.maxStringLength, errorsTo: output) { failures += 1 }
                 }
             }
         }
@@ -79,14 +81,21 @@ struct Eval: ParsableCommand {
 
     /// Evaluates one formula and writes its value to standard output, or its error (to
     /// `errorsTo` in human form, to standard output as JSON). Returns false on an error.
+    /// A value whose text is longer than `textLimit` bytes is an error: values are shared,
+    /// so a short formula can make one whose text would not fit in memory.
     private func report(_ source: String, _ evaluator: Evaluator, _ context: any EvaluationContext, _ renderer: DiagnosticRenderer,
-                        json: Bool, errorsTo errors: Terminal) -> Bool {
+                        json: Bool, textLimit: Int, errorsTo errors: Terminal) -> Bool {
         do throws(Diagnostic) {
             let value = try evaluator.evaluate(source, in: context)
+            guard let text = value.text(limit: textLimit) else {
+                throw Diagnostic(.other, "the result is longer than the limit of \(textLimit) bytes when written as text",
+                                 at: SourceSpan(start: 0, end: source.utf8.count),
+                                 notes: ["the limit is the one on strings; reduce the result (filter, sum, a slice) before printing it"])
+            }
             if json {
-                Self.writeJSONLine(value, to: Terminal.standardOutput)
+                Self.writeJSONLine(value, text: text, to: Terminal.standardOutput)
             } else {
-                Terminal.standardOutput.write(value.text + "\n")
+                Terminal.standardOutput.write(text + "\n")
             }
             return true
         } catch {
@@ -117,14 +126,13 @@ struct Eval: ParsableCommand {
         return engine.context
     }
 
-    /// Writes a value's line of the JSON contract, `{"ok":true,"type":…,"value":…,"text":…}`,
-    /// in pieces straight to `output` (building the line as a `String` first cost as much as
+    /// Writes a value's line of the JSON contract, `{"ok":true,"type":…,"value":…,"text":…}`
+    /// (`text` is the value's canonical text), in pieces straight to `output` (building the line as a `String` first cost as much as
     /// evaluating the formula).
-    static func writeJSONLine(_ value: Value, to output: Terminal) {
+    static func writeJSONLine(_ value: Value, text: String, to output: Terminal) {
         output.write("{\"ok\":true,\"type\":\"")
         output.write(value.type.rawValue)
         output.write("\",\"value\":")
-        let text = value.text
         switch value {
         case .number(let number) where number.isFinite:
             // A finite number's JSON is its text, which needs no escaping.

@@ -128,6 +128,56 @@ struct EvaluatorTests {
         #expect(error.message.contains("string longer than the limit"))
     }
 
+    /// Values are shared, so doubling an accumulator twenty times costs twenty steps but would
+    /// make an array of a million leaves: the size of a value counts nested elements each time
+    /// they appear, and the collection limit applies to it.
+    @Test func sharedNestingCountsTowardTheCollectionLimit() throws {
+        let thirty = "[" + (1...30).map(String.init).joined(separator: ",") + "]"
+        for (literal, kind) in [("[acc, acc]", "array"), ("{a: acc, b: acc}", "object")] {
+            let error = try #require(failure("reduce(\(thirty), (acc, v) -> \(literal), 1)"))
+            #expect(error.kind == .other)
+            #expect(error.message == "\(kind) larger than the limit of 10000000 elements, counting nested ones")
+            #expect(error.notes.first?.contains("16777214 in all") == true)
+        }
+        let options = EvaluationOptions(maxCollectionCount: 100)
+        #expect(try evaluate("length(reduce([1, 2, 3, 4, 5], (acc, v) -> [acc, acc], 1))", options: options).description == "2")
+        #expect(throws: Diagnostic.self) { try evaluate("reduce([1, 2, 3, 4, 5, 6], (acc, v) -> [acc, acc], 1)", options: options) }
+        // A function's result counts the same way: flattening cannot expand a shared value.
+        let mapped = try #require(throws: Diagnostic.self) {
+            try evaluate("map([1, 2, 3, 4], (x) -> reduce([1, 2, 3, 4, 5], (acc, v) -> [acc, acc], 1))", options: options)
+        }
+        #expect(mapped.message.hasPrefix("array larger than the limit of 100 elements"))
+        let nested = ArrayValue([.number(1), .number(2), .array(ArrayValue([.number(3)]))])
+        let object = ObjectValue([("a", .array(ArrayValue([.number(1), .number(2)])))])
+        let shape = ArrayValue([.array(nested), .object(object)])
+        #expect(shape.totalCount == 2 + 4 + 3)
+        #expect(shape.depth == 3)
+    }
+
+    /// The text of an array that holds one long string many times is refused as it is written,
+    /// before it fills memory.
+    @Test func textOfSharedStringsIsBounded() throws {
+        let options = EvaluationOptions(maxStringLength: 1_000)
+        let many = "map([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], (v) -> reduce([1, 2, 3, 4, 5], (acc, x) -> acc + acc, \"0123456789abcdef\"))"
+        #expect(try evaluate("length(\(many))", options: options).description == "12")
+        for wrapper in ["toString(%)", "concat(\"x\", %)", "join(%, \",\")", "\"x\" + %", "length(unique([%]))", "countIf([%], %)"] {
+            let error = try #require(throws: Diagnostic.self) { try evaluate(wrapper.replacingOccurrences(of: "%", with: many), options: options) }
+            #expect(error.message == "string longer than the limit of 1000 bytes", "\(wrapper)")
+        }
+        #expect(Value.array([.string("ab"), .string("cd")]).text(limit: 8) == "[ab, cd]")
+        #expect(Value.array([.string("ab"), .string("cd")]).text(limit: 7) == nil)
+    }
+
+    /// Strings built count against the step budget by their size, so that the budget also
+    /// bounds the memory an evaluation fills.
+    @Test func builtTextCountsAgainstTheStepBudget() throws {
+        let options = EvaluationOptions(maxSteps: 10_000)
+        let doubled = "reduce([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], (acc, x) -> concat(acc, acc), \"0123456789abcdef\")"
+        #expect(try evaluate("length(\(doubled))", options: options).description == "16384")
+        let error = try #require(throws: Diagnostic.self) { try evaluate("map([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], (v) -> \(doubled))", options: options) }
+        #expect(error.message == "evaluation stopped after 10000 steps")
+    }
+
     @Test func timeZonesMoveCalendarFields() throws {
         let paris = try #require(CalendarZone(identifier: "Europe/Paris"))
         let options = EvaluationOptions(now: Instant(iso8601: "2024-06-30T23:30:00Z"), zone: paris)
@@ -263,7 +313,8 @@ struct EvaluatorTests {
     /// result holds (in arrays, objects, or captured by other lambdas) get it before the result
     /// is returned, and keep working after the parser's tables are reused.
     @Test func lambdasOfFormulasReadInPlaceGetTheirTreeWhenTheyOutliveIt() throws {
-        let evaluator = Evaluator()
+        // Without a collection limit, so that a value of 2^40 leaves can be made.
+        let evaluator = Evaluator(options: EvaluationOptions(maxCollectionCount: .max))
         let object = try evaluator.evaluate("{f: (x) -> x + 1, g: [(y) -> y * 2]}")
         let curried = try evaluator.evaluate("map([(x) -> x * 3], (f) -> (y) -> map([y], f))")
         // Shared arrays nested 40 deep hold one lambda: each array is visited once.

@@ -26,6 +26,20 @@ struct EvalCommandTests {
         }
     }
 
+    /// A million references to one string make a value of a few megabytes whose text would be
+    /// 130 MB: the result is an error, found while the text is written, not an exhausted memory.
+    @Test func resultsWhoseTextIsTooLongAreErrors() throws {
+        let million = "reduce([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (acc, v) -> flat([acc, acc]), [1])"
+        let text = String(repeating: "0123456789abcdef", count: 8)
+        let formula = "map(\(million), (v) -> \"\(text)\")"
+        let result = try JF.run(["eval", "--json", "--lines", "-"], stdin: "length(\(formula))\n\(formula)\n")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first == #"{"ok":true,"type":"number","value":1048576,"text":"1048576"}"#)
+        #expect(lines.last?.contains(#""message":"the result is longer than the limit of 67108864 bytes when written as text""#) == true)
+        #expect(result.status == 1)
+    }
+
     @Test func linesFromStandardInput() throws {
         let result = try JF.run(["eval", "--json", "--lines", "-"], stdin: "1 + 1\nupper(\"a\")\n")
         #expect(result.stdout == """

@@ -9,7 +9,9 @@ enum WriteBack {
         var message: String
     }
 
-    static func json(_ value: Value, for field: Field) throws(Mismatch) -> JSONValue {
+    /// The JSON to store in `field`; a text longer than `textLimit` bytes is refused (see
+    /// ``Value/text(limit:)``).
+    static func json(_ value: Value, for field: Field, textLimit: Int) throws(Mismatch) -> JSONValue {
         if case .null = value { return .null }
         if case .undefined = value { return .null }
         switch field.type {
@@ -25,7 +27,10 @@ enum WriteBack {
                 throw Mismatch(message: "a \(value.type.rawValue) cannot be stored in the number field '\(field.id)'")
             }
         case .text, .textarea, .block, .richText, .signature:
-            return .string(value.text)
+            guard let text = value.text(limit: textLimit) else {
+                throw Mismatch(message: "the \(value.type.rawValue) is longer than the limit of \(textLimit) bytes as text, for the text field '\(field.id)'")
+            }
+            return .string(text)
         case .date:
             switch value {
             case .date(let instant): return .number(Double(instant.milliseconds))
@@ -39,9 +44,10 @@ enum WriteBack {
                 throw Mismatch(message: "a \(value.type.rawValue) cannot be stored in the date field '\(field.id)'")
             }
         case .dropdown:
-            let text = value.text
+            // A text past the limit is no option's (nil matches none).
+            let text = value.text(limit: textLimit)
             guard let option = field.options.first(where: { !$0.deleted && $0.text == text }) else {
-                throw Mismatch(message: "\"\(abbreviated(text))\" is not an option of the dropdown '\(field.id)'")
+                throw Mismatch(message: "\"\(abbreviated(text ?? "…"))\" is not an option of the dropdown '\(field.id)'")
             }
             return .string(option.id)
         case .multiSelect:
@@ -50,9 +56,9 @@ enum WriteBack {
             }
             var ids: [JSONValue] = []
             for element in elements {
-                let text = element.text
+                let text = element.text(limit: textLimit)
                 guard let option = field.options.first(where: { !$0.deleted && $0.text == text }) else {
-                    throw Mismatch(message: "\"\(abbreviated(text))\" is not an option of the multiSelect '\(field.id)'")
+                    throw Mismatch(message: "\"\(abbreviated(text ?? "…"))\" is not an option of the multiSelect '\(field.id)'")
                 }
                 ids.append(.string(option.id))
             }

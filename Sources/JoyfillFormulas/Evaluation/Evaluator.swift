@@ -351,6 +351,7 @@ public final class Evaluator {
         }
         let object = repeated ? ObjectValue(Array(zip(keyNames, elements)))
                               : ObjectValue(keys: ObjectKeys(keyNames), values: elements)
+        if object.totalCount > maxCollectionCount { throw tooLarge(.object, count: count, totalCount: object.totalCount, at: id) }
         if object.depth > Value.maxDepth { throw tooDeep(at: id) }
         return .object(object)
     }
@@ -411,6 +412,7 @@ public final class Evaluator {
 
     func checkedArray(_ elements: consuming [Value], at id: NodeID) throws(Diagnostic) -> Value {
         let array = ArrayValue(elements)
+        if array.totalCount > maxCollectionCount { throw tooLarge(.array, count: array.count, totalCount: array.totalCount, at: id) }
         if array.depth > Value.maxDepth { throw tooDeep(at: id) }
         return .array(array)
     }
@@ -418,6 +420,12 @@ public final class Evaluator {
     @inline(never)
     private func tooDeep(at id: NodeID) -> Diagnostic {
         Diagnostic(.other, Value.tooDeepMessage, at: span(of: id))
+    }
+
+    @inline(never)
+    private func tooLarge(_ kind: ValueType, count: Int, totalCount: Int, at id: NodeID) -> Diagnostic {
+        let (message, notes) = Value.tooLarge(kind, count: count, totalCount: totalCount, limit: maxCollectionCount)
+        return Diagnostic(.other, message, at: span(of: id), notes: notes)
     }
 
     @inline(never)
@@ -494,7 +502,10 @@ public final class Evaluator {
             }
         }
         let value = try eval(base)
-        return try Evaluator.member(name, of: value, span: span(of: id))
+        let result = try Evaluator.member(name, of: value, span: span(of: id))
+        // A projection (`rows.price`) builds an array, counted against the budget by its size.
+        if case .array = value, case .array(let projected) = result { steps += projected.count }
+        return result
     }
 
     /// Generic `value.name`: an object's key, an array's element (`.0`), or a projection of
@@ -610,7 +621,10 @@ public final class Evaluator {
             if case .number(let a) = left, case .number(let b) = right, let result = Operators.numeric(op, a, b) {
                 return result
             }
-            return try Operators.apply(op, left, right, span: span(of: operation), limit: maxStringLength)
+            let result = try Operators.apply(op, left, right, span: span(of: operation), limit: maxStringLength)
+            // A joined text counts against the budget by its size, as strings built by functions do.
+            if case .string(let text) = result, case let size = text.utf8.count, size >= 16 { steps += size >> 4 }
+            return result
         }
     }
 

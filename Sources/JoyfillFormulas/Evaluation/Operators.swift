@@ -56,9 +56,8 @@ enum Operators {
         case (.number(let a), .number(let b)): return .number(a + b)
         case (.string(let a), _), (_, .string(let a)):
             _ = a
-            var text = left.text
-            right.appendText(to: &text)
-            if text.utf8.count > limit {
+            // Either side may be an array or object, whose text is written within the limit.
+            guard var text = left.text(limit: limit), right.appendText(to: &text, limit: limit) else {
                 throw Diagnostic(.other, "string longer than the limit of \(limit) bytes", at: span)
             }
             return .string(text)

@@ -147,10 +147,11 @@ enum ArrayFunctions {
             portability: .all
         )) { args throws(Diagnostic) in
             let criterion = args[1]
-            let loweredCriterion = criterion.text.lowercased()
+            let criterionText = try args.text(of: criterion)
+            let loweredCriterion = criterionText.lowercased()
             var count = 0
             try args.charge(args.list(0).count)
-            for element in args.list(0) where matches(element, criterion, loweredCriterion) { count += 1 }
+            for element in args.list(0) where try matches(element, criterion, criterionText, loweredCriterion, args) { count += 1 }
             return .number(Double(count))
         }
 
@@ -164,7 +165,7 @@ enum ArrayFunctions {
             var seen = Set<String>()
             var results: [Value] = []
             try args.charge(args.list(0).count)
-            for element in args.list(0) where seen.insert(element.text).inserted { results.append(element) }
+            for element in args.list(0) where seen.insert(try args.text(of: element)).inserted { results.append(element) }
             return .array(ArrayValue(consume results))
         }
 
@@ -216,14 +217,17 @@ enum ArrayFunctions {
         }
     }
 
-    static func matches(_ element: Value, _ criterion: Value, _ loweredCriterion: String) -> Bool {
+    /// COUNTIF's test of one element against the criterion, whose text (and its lower case)
+    /// is worked out once for the whole call.
+    static func matches(_ element: Value, _ criterion: Value, _ criterionText: String, _ loweredCriterion: String,
+                        _ args: Arguments) throws(Diagnostic) -> Bool {
         switch (element, criterion) {
         case (.string(let text), .string(let search)):
             return search.isEmpty ? text.isEmpty : TextSearch.containsIgnoringCase(text, loweredCriterion)
         case (.number(let a), .number(let b)): return a == b
         case (.boolean(let a), .boolean(let b)): return a == b
         case (.null, .null): return true
-        default: return element.text == criterion.text
+        default: return try args.text(of: element) == criterionText
         }
     }
 }

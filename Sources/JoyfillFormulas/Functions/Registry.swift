@@ -264,24 +264,54 @@ public struct Arguments {
         }
     }
 
-    /// Builds an array result, enforcing the size and nesting limits.
+    /// Builds an array result, enforcing the size and nesting limits and counting its
+    /// elements against the step budget.
     public func array(_ elements: consuming [Value]) throws(Diagnostic) -> Value {
-        if elements.count > evaluator.maxCollectionCount {
-            throw error(.other, "array larger than the limit of \(evaluator.maxCollectionCount) elements")
-        }
         // Checked here rather than by the evaluator's `checkedArray`: through
         // ``withEvaluator(_:)`` the closure would copy `elements` instead of moving them.
         let array = ArrayValue(elements)
+        try charge(array.count)
+        if array.totalCount > evaluator.maxCollectionCount {
+            let (message, notes) = Value.tooLarge(.array, count: array.count, totalCount: array.totalCount, limit: evaluator.maxCollectionCount)
+            throw error(.other, message, notes: notes)
+        }
         if array.depth > Value.maxDepth { throw error(.other, Value.tooDeepMessage) }
         return .array(array)
     }
 
-    /// Builds a string result, enforcing the length limit.
+    /// Builds a string result, enforcing the length limit and counting its size against the
+    /// step budget (see ``chargeText(_:)``).
     public func string(_ text: String) throws(Diagnostic) -> Value {
-        if text.utf8.count > evaluator.maxStringLength {
-            throw error(.other, "string longer than the limit of \(evaluator.maxStringLength) bytes")
-        }
+        if text.utf8.count > evaluator.maxStringLength { throw stringTooLong() }
+        try chargeText(text)
         return .string(text)
+    }
+
+    /// Counts a string this call built against the step budget, one step per 16 bytes: a
+    /// budget of steps then also bounds the memory an evaluation can fill (a `map` whose
+    /// callback doubles a text twenty times builds megabytes per element in a few steps).
+    public func chargeText(_ text: String) throws(Diagnostic) {
+        let size = text.utf8.count
+        if size >= 16 { try charge(size >> 4) }
+    }
+
+    /// The canonical text of `value`, enforcing the length limit while it is written (see
+    /// ``Value/text(limit:)``).
+    public func text(of value: Value) throws(Diagnostic) -> String {
+        guard let text = value.text(limit: evaluator.maxStringLength) else { throw stringTooLong() }
+        if case .string = value { return text }
+        try chargeText(text)
+        return text
+    }
+
+    /// Appends the canonical text of `value` to `output`, enforcing the length limit.
+    public func appendText(of value: Value, to output: inout String) throws(Diagnostic) {
+        if !value.appendText(to: &output, limit: evaluator.maxStringLength) { throw stringTooLong() }
+    }
+
+    /// The error for a string past the length limit.
+    public func stringTooLong() -> Diagnostic {
+        error(.other, "string longer than the limit of \(evaluator.maxStringLength) bytes")
     }
 }
 

@@ -20,17 +20,14 @@ enum TextFunctions {
             if arrays.count == args.count {
                 if arrays.count == 1, arrays[0].allSatisfy({ $0.type == .string }) {
                     var text = ""
-                    for element in arrays[0] { element.appendText(to: &text) }
+                    for element in arrays[0] { try args.appendText(of: element, to: &text) }
                     return try args.string(text)
                 }
                 return try args.array(arrays.flatMap(\.elements))
             }
             var text = ""
-            for position in 0..<args.count {
-                args[position].appendText(to: &text)
-                if text.utf8.count > args.maxStringLength { return try args.string(text) }
-            }
-            return .string(text)
+            for position in 0..<args.count { try args.appendText(of: args[position], to: &text) }
+            return try args.string(text)
         }
 
         registry.register(FunctionSignature(
@@ -53,7 +50,7 @@ enum TextFunctions {
                 name, [Parameter("text", .string)], returns: .string, category: .text, summary: summary,
                 examples: [.init(example.0, example.1), .init("\(name)(null)", "error: type")],
                 portability: name == "trim" ? .swift : .all
-            )) { args throws(Diagnostic) in .string(transform(args.text(0))) }
+            )) { args throws(Diagnostic) in try args.string(transform(args.text(0))) }
         }
 
         registry.register(FunctionSignature(
@@ -95,7 +92,7 @@ enum TextFunctions {
             examples: [.init("toString(12.50)", "\"12.5\""), .init("toString([1, \"a\"])", "\"[1, a]\""),
                        .init("toString(date(2024, 1, 1))", "\"2024-01-01T00:00:00.000Z\"")],
             portability: .swift
-        )) { args throws(Diagnostic) in try args.string(args[0].text) }
+        )) { args throws(Diagnostic) in .string(try args.text(of: args[0])) }   // charged by text(of:)
 
         registry.register(FunctionSignature(
             "join", [Parameter("values", .array), Parameter("separator", .string)], returns: .string, category: .text,
@@ -107,10 +104,9 @@ enum TextFunctions {
             var text = ""
             for (index, element) in args.list(0).enumerated() {
                 if index > 0 { text += separator }
-                element.appendText(to: &text)
-                if text.utf8.count > args.maxStringLength { return try args.string(text) }
+                try args.appendText(of: element, to: &text)
             }
-            return .string(text)
+            return try args.string(text)
         }
 
         registry.register(FunctionSignature(

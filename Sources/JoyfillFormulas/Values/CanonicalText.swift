@@ -21,11 +21,25 @@ extension Value {
         }
     }
 
-    /// Appends the canonical text form to `output` (recursion is bounded by ``Value/maxDepth``).
-    public func appendText(to output: inout String) {
+    /// The canonical text form, or nil when it is longer than `limit` UTF-8 bytes. The work
+    /// is bounded by the limit, however large the value: an array can hold the same long
+    /// string millions of times (values are shared), and its text would not fit in memory.
+    public func text(limit: Int) -> String? {
+        if case .string(let string) = self { return string.utf8.count <= limit ? string : nil }
+        var output = ""
+        return appendText(to: &output, limit: limit) ? output : nil
+    }
+
+    /// Appends the canonical text form to `output` unless `output` would then be longer than
+    /// `limit` UTF-8 bytes; returns false as soon as it would, with `output` part-written.
+    /// (Recursion is bounded by ``Value/maxDepth``.)
+    @discardableResult
+    public func appendText(to output: inout String, limit: Int) -> Bool {
         switch self {
         case .number(let number): output += NumberText.format(number)
-        case .string(let string): output += string
+        case .string(let string):
+            guard output.utf8.count + string.utf8.count <= limit else { return false }
+            output += string
         case .boolean(let flag): output += flag ? "true" : "false"
         case .date(let instant): output += instant.iso8601
         case .null: output += "null"
@@ -35,7 +49,7 @@ extension Value {
             output += "["
             for (index, element) in array.enumerated() {
                 if index > 0 { output += ", " }
-                element.appendText(to: &output)
+                guard element.appendText(to: &output, limit: limit) else { return false }
             }
             output += "]"
         case .object(let object):
@@ -46,10 +60,17 @@ extension Value {
                 first = false
                 output += key
                 output += ": "
-                value.appendText(to: &output)
+                guard value.appendText(to: &output, limit: limit) else { return false }
             }
             output += "}"
         }
+        return output.utf8.count <= limit
+    }
+
+    /// Appends the canonical text form to `output`, however long (see ``text(limit:)`` for
+    /// values that may be built from user input).
+    public func appendText(to output: inout String) {
+        appendText(to: &output, limit: .max)
     }
 }
 

@@ -20,6 +20,14 @@ public enum Value: Sendable {
     /// The error message for a value nested deeper than ``maxDepth``.
     static var tooDeepMessage: String { "value nested more than \(maxDepth) levels deep" }
 
+    /// The error message and notes for an array (or object: `kind`) of `count` elements and
+    /// `totalCount` values in all, past the collection limit `limit`.
+    static func tooLarge(_ kind: ValueType, count: Int, totalCount: Int, limit: Int) -> (message: String, notes: [String]) {
+        if count > limit { return ("\(kind) larger than the limit of \(limit) elements", []) }
+        return ("\(kind) larger than the limit of \(limit) elements, counting nested ones",
+                ["nested arrays and objects count with all their elements, each time they appear (\(totalCount < ArrayValue.maxTotalCount ? String(totalCount) : "over 2^48") in all)"])
+    }
+
     /// The value's type.
     @inlinable
     public var type: ValueType {
@@ -137,28 +145,50 @@ public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible
     }
 }
 
-/// An array value with its cached nesting depth.
+/// An array value with its nesting depth and total size, both worked out when it is built.
+///
+/// The total size counts the elements of nested arrays and objects every time they appear:
+/// values are shared, so `reduce(r, (acc, v) -> [acc, acc], 1)` makes an array of a few
+/// hundred bytes whose text form and flattening have 2^n elements. The evaluator refuses
+/// values whose total size passes its collection limit where they are made, so that nothing
+/// that walks a value (printing, `flat`, comparisons) can be made to do exponential work.
 public struct ArrayValue: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
     public let elements: [Value]
-    public let depth: Int32
+    /// The depth in the low 16 bits, the total size above them (both saturating): one word,
+    /// so that an array fits in a ``Value`` as a string does.
+    private let shape: UInt64
 
     /// Takes `elements` over: an array built for a result is moved in, not copied.
     public init(_ elements: consuming [Value]) {
-        depth = ArrayValue.depth(of: elements)
+        shape = ArrayValue.shape(of: elements)
         self.elements = elements
     }
 
-    /// 1 + the deepest nesting among `elements`.
-    static func depth(of elements: borrowing [Value]) -> Int32 {
+    /// 1 + the deepest nesting among the elements.
+    public var depth: Int32 { Int32(truncatingIfNeeded: shape & 0xFFFF) }
+
+    /// The number of values the array holds, counting those inside nested arrays and objects
+    /// each time they appear (saturating at 2^48).
+    public var totalCount: Int { Int(truncatingIfNeeded: shape >> 16) }
+
+    static let maxTotalCount = 1 << 48 - 1
+
+    /// The ``depth`` and ``totalCount`` of an array of `elements`, packed as in ``shape``.
+    static func shape(of elements: borrowing [Value]) -> UInt64 {
         var deepest = 0
+        var total = elements.count
         for index in elements.indices {
             switch elements[index] {
-            case .array(let array): deepest = Swift.max(deepest, Int(array.depth))
-            case .object(let object): deepest = Swift.max(deepest, object.depth)
+            case .array(let array):
+                deepest = Swift.max(deepest, Int(array.depth))
+                total = Swift.min(total &+ array.totalCount, maxTotalCount)
+            case .object(let object):
+                deepest = Swift.max(deepest, object.depth)
+                total = Swift.min(total &+ object.totalCount, maxTotalCount)
             default: continue
             }
         }
-        return Int32(deepest + 1)
+        return UInt64(Swift.min(deepest + 1, 0xFFFF)) | UInt64(Swift.min(total, maxTotalCount)) << 16
     }
 
     public init(arrayLiteral elements: Value...) { self.init(elements) }
@@ -217,10 +247,12 @@ public struct ObjectValue: Sendable, Sequence {
         let keys: ObjectKeys
         let values: [Value]
         let depth: Int
-        init(keys: ObjectKeys, values: [Value], depth: Int) {
+        let totalCount: Int
+        init(keys: ObjectKeys, values: [Value], depth: Int, totalCount: Int) {
             self.keys = keys
             self.values = values
             self.depth = depth
+            self.totalCount = totalCount
         }
     }
 
@@ -229,9 +261,9 @@ public struct ObjectValue: Sendable, Sequence {
     /// Builds an object from a key shape and values in the same order.
     public init(keys: ObjectKeys, values: consuming [Value]) {
         precondition(keys.names.count == values.count, "an object needs one value per key")
-        // An object nests like an array of its values.
-        let depth = Int(ArrayValue.depth(of: values))
-        storage = Storage(keys: keys, values: values, depth: depth)
+        // An object nests, and counts, like an array of its values.
+        let shape = ArrayValue.shape(of: values)
+        storage = Storage(keys: keys, values: values, depth: Int(shape & 0xFFFF), totalCount: Int(shape >> 16))
     }
 
     /// Builds an object from pairs; a repeated key keeps its first position and its last value.
@@ -257,6 +289,9 @@ public struct ObjectValue: Sendable, Sequence {
 
     public var count: Int { storage.values.count }
     public var depth: Int { storage.depth }
+    /// The number of values the object holds, counting those inside nested arrays and objects
+    /// each time they appear (see ``ArrayValue/totalCount``).
+    public var totalCount: Int { storage.totalCount }
     public var keys: [String] { storage.keys.names }
     public var values: [Value] { storage.values }
 
