@@ -9,9 +9,16 @@ public struct ValuePrinter: Sendable {
     /// Arrays and objects whose one-line form is longer than this are indented.
     public var width = 72
 
+    /// Values whose canonical text is longer than this (in UTF-8 bytes) are not printed: an
+    /// array can hold one long string a million times, and its text would not fit in memory.
+    public var maxTextLength = EvaluationOptions().maxStringLength
+
     public init(colored: Bool) { self.colored = colored }
 
     public func format(_ value: Value) -> String {
+        guard value.text(limit: maxTextLength) != nil else {
+            return paint("<\(value.type.rawValue) longer than \(maxTextLength) bytes as text: not shown>", "2")
+        }
         var output = ""
         write(value, indent: 0, to: &output)
         return output

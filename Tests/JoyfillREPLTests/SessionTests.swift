@@ -171,5 +171,8 @@ struct SessionTests {
         let object = Value.object(ObjectValue([("name", .string("Ada")), ("tags", .array([]))]))
         #expect(printer.format(object) == "{\"name\": \"Ada\", \"tags\": []}")
         #expect(ValuePrinter(colored: true).format(.number(1)) == "\u{1B}[36m1\u{1B}[0m")
+        var short = printer
+        short.maxTextLength = 100
+        #expect(short.format(long) == "<array longer than 100 bytes as text: not shown>")
     }
 }
