@@ -623,9 +623,15 @@ public final class Evaluator {
             }
             let result = try Operators.apply(op, left, right, span: span(of: operation), limit: maxStringLength)
             // A joined text counts against the budget by its size, as strings built by functions do.
-            if case .string(let text) = result, case let size = text.utf8.count, size >= 16 { steps += size >> 4 }
+            if case .string = result { steps += Evaluator.textSteps(result) }
             return result
         }
+    }
+
+    @inline(never)
+    private static func textSteps(_ value: Value) -> Int {
+        guard case .string(let text) = value else { return 0 }
+        return Arguments.steps(forTextOf: text.utf8.count)
     }
 
     /// The error for a non-boolean operand of `&&` or `||`; out of line, so that the operator

@@ -280,27 +280,26 @@ public struct Arguments {
     }
 
     /// Builds a string result, enforcing the length limit and counting its size against the
-    /// step budget (see ``chargeText(_:)``).
+    /// step budget (see ``steps(forTextOf:)``).
     public func string(_ text: String) throws(Diagnostic) -> Value {
-        if text.utf8.count > evaluator.maxStringLength { throw stringTooLong() }
-        try chargeText(text)
+        let size = text.utf8.count
+        if size > evaluator.maxStringLength { throw stringTooLong() }
+        if size >= 16 { try charge(Arguments.steps(forTextOf: size)) }
         return .string(text)
     }
 
-    /// Counts a string this call built against the step budget, one step per 16 bytes: a
-    /// budget of steps then also bounds the memory an evaluation can fill (a `map` whose
-    /// callback doubles a text twenty times builds megabytes per element in a few steps).
-    public func chargeText(_ text: String) throws(Diagnostic) {
-        let size = text.utf8.count
-        if size >= 16 { try charge(size >> 4) }
-    }
+    /// The steps a string of `size` bytes that a call builds costs, one per 16 bytes: a budget
+    /// of steps then also bounds the memory an evaluation can fill (a `map` whose callback
+    /// doubles a text twenty times builds megabytes per element in a few steps).
+    static func steps(forTextOf size: Int) -> Int { size >> 4 }
 
     /// The canonical text of `value`, enforcing the length limit while it is written (see
     /// ``Value/text(limit:)``).
     public func text(of value: Value) throws(Diagnostic) -> String {
         guard let text = value.text(limit: evaluator.maxStringLength) else { throw stringTooLong() }
         if case .string = value { return text }
-        try chargeText(text)
+        let size = text.utf8.count
+        if size >= 16 { try charge(Arguments.steps(forTextOf: size)) }
         return text
     }
 
