@@ -127,8 +127,8 @@ struct Eval: ParsableCommand {
     }
 
     /// Writes a value's line of the JSON contract, `{"ok":true,"type":…,"value":…,"text":…}`
-    /// (`text` is the value's canonical text), in pieces straight to `output` (building the line as a `String` first cost as much as
-    /// evaluating the formula).
+    /// (`text` is the value's canonical text), in pieces straight to `output` (building the
+    /// line as a `String` first cost as much as evaluating the formula).
     static func writeJSONLine(_ value: Value, text: String, to output: Terminal) {
         output.write("{\"ok\":true,\"type\":\"")
         output.write(value.type.rawValue)

@@ -165,11 +165,14 @@ public struct ArrayValue: RandomAccessCollection, Sendable, ExpressibleByArrayLi
     }
 
     /// 1 + the deepest nesting among the elements.
-    public var depth: Int32 { Int32(truncatingIfNeeded: shape & 0xFFFF) }
+    public var depth: Int32 { ArrayValue.depth(ofShape: shape) }
 
     /// The number of values the array holds, counting those inside nested arrays and objects
     /// each time they appear (saturating at 2^48).
-    public var totalCount: Int { Int(truncatingIfNeeded: shape >> 16) }
+    public var totalCount: Int { ArrayValue.totalCount(ofShape: shape) }
+
+    static func depth(ofShape shape: UInt64) -> Int32 { Int32(truncatingIfNeeded: shape & 0xFFFF) }
+    static func totalCount(ofShape shape: UInt64) -> Int { Int(truncatingIfNeeded: shape >> 16) }
 
     static let maxTotalCount = 1 << 48 - 1
 
@@ -246,13 +249,12 @@ public struct ObjectValue: Sendable, Sequence {
     final class Storage: Sendable {
         let keys: ObjectKeys
         let values: [Value]
-        let depth: Int
-        let totalCount: Int
-        init(keys: ObjectKeys, values: [Value], depth: Int, totalCount: Int) {
+        /// As ``ArrayValue``'s: an object nests, and counts, like an array of its values.
+        let shape: UInt64
+        init(keys: ObjectKeys, values: [Value]) {
             self.keys = keys
             self.values = values
-            self.depth = depth
-            self.totalCount = totalCount
+            shape = ArrayValue.shape(of: values)
         }
     }
 
@@ -261,9 +263,7 @@ public struct ObjectValue: Sendable, Sequence {
     /// Builds an object from a key shape and values in the same order.
     public init(keys: ObjectKeys, values: consuming [Value]) {
         precondition(keys.names.count == values.count, "an object needs one value per key")
-        // An object nests, and counts, like an array of its values.
-        let shape = ArrayValue.shape(of: values)
-        storage = Storage(keys: keys, values: values, depth: Int(shape & 0xFFFF), totalCount: Int(shape >> 16))
+        storage = Storage(keys: keys, values: values)
     }
 
     /// Builds an object from pairs; a repeated key keeps its first position and its last value.
@@ -288,10 +288,10 @@ public struct ObjectValue: Sendable, Sequence {
     }
 
     public var count: Int { storage.values.count }
-    public var depth: Int { storage.depth }
+    public var depth: Int { Int(ArrayValue.depth(ofShape: storage.shape)) }
     /// The number of values the object holds, counting those inside nested arrays and objects
     /// each time they appear (see ``ArrayValue/totalCount``).
-    public var totalCount: Int { storage.totalCount }
+    public var totalCount: Int { ArrayValue.totalCount(ofShape: storage.shape) }
     public var keys: [String] { storage.keys.names }
     public var values: [Value] { storage.values }
 
