@@ -3,7 +3,9 @@ import JoyfillFormulas
 /// Values as the REPL shows them: by type, strings quoted, dates in ISO form, arrays and
 /// objects on one line when short and indented one element per line when long, in colour on a
 /// terminal. Deep values are printed without recursion on the value's depth beyond
-/// ``Value/maxDepth`` (the value model bounds it).
+/// ``Value/maxDepth`` (the value model bounds it), and in time linear in their size: whether
+/// an array or object fits on one line is decided by writing its one-line form only until it
+/// passes ``width`` (writing it whole at every level made deep, large values quadratic).
 public struct ValuePrinter: Sendable {
     public var colored: Bool
     /// Arrays and objects whose one-line form is longer than this are indented.
@@ -34,9 +36,8 @@ public struct ValuePrinter: Sendable {
         case .undefined: output += paint("undefined", "2")
         case .lambda(let lambda): output += paint(lambda.sourceText, "34")
         case .array(let elements):
-            let flat = oneLine(value)
-            if flat.count + indent <= width || elements.isEmpty {
-                output += colored ? coloredOneLine(value) : flat
+            if elements.isEmpty || fitsOnOneLine(value, indent: indent) {
+                output += flat(value)
                 return
             }
             output += "[\n"
@@ -47,9 +48,8 @@ public struct ValuePrinter: Sendable {
             }
             output += String(repeating: "  ", count: indent) + "]"
         case .object(let object):
-            let flat = oneLine(value)
-            if flat.count + indent <= width || object.count == 0 {
-                output += colored ? coloredOneLine(value) : flat
+            if object.count == 0 || fitsOnOneLine(value, indent: indent) {
+                output += flat(value)
                 return
             }
             output += "{\n"
@@ -62,14 +62,51 @@ public struct ValuePrinter: Sendable {
         }
     }
 
-    private func oneLine(_ value: Value) -> String {
-        var printer = self
-        printer.colored = false
-        return printer.flat(value)
+    /// Whether the uncoloured one-line form of `value`, indented by `indent`, fits in
+    /// ``width`` characters. The form is measured as it is written and abandoned once too
+    /// long, so the answer costs at most about ``width`` characters of work, whatever the size.
+    private func fitsOnOneLine(_ value: Value, indent: Int) -> Bool {
+        var plain = self
+        plain.colored = false
+        var remaining = width - indent
+        return remaining >= 0 && plain.measureFlat(value, remaining: &remaining)
     }
 
-    private func coloredOneLine(_ value: Value) -> String { flat(value) }
+    /// Subtracts the length in characters of `value`'s one-line form from `remaining` (at
+    /// least zero); false (with `remaining` unspecified) as soon as it goes below zero.
+    private func measureFlat(_ value: Value, remaining: inout Int) -> Bool {
+        func take(_ piece: String) -> Bool {
+            // A character is at least one byte: only a piece longer in bytes than what is
+            // left needs its characters counted, and then only up to one past it.
+            let length = piece.utf8.count <= remaining ? piece.count : piece.prefix(remaining + 1).count
+            remaining -= length
+            return remaining >= 0
+        }
+        switch value {
+        case .array(let elements):
+            guard take("[") else { return false }
+            for (index, element) in elements.enumerated() {
+                guard index == 0 || take(", "), measureFlat(element, remaining: &remaining) else { return false }
+            }
+            return take("]")
+        case .object(let object):
+            guard take("{") else { return false }
+            for (index, (key, element)) in object.enumerated() {
+                guard index == 0 || take(", "), take("\"\""), take(key), take(": "),
+                      measureFlat(element, remaining: &remaining) else { return false }
+            }
+            return take("}")
+        case .string(let text):
+            // Measured without being quoted (a copy): the quotes add two characters.
+            return take("\"\"") && take(text)
+        default:
+            var output = ""
+            write(value, indent: 0, to: &output)
+            return take(output)
+        }
+    }
 
+    /// The one-line form of `value`, coloured if the printer is.
     private func flat(_ value: Value) -> String {
         switch value {
         case .array(let elements):

@@ -175,4 +175,28 @@ struct SessionTests {
         short.maxTextLength = 100
         #expect(short.format(long) == "<array longer than 100 bytes as text: not shown>")
     }
+
+    @Test func oneLineFormsAreMeasuredInCharacters() {
+        let printer = ValuePrinter(colored: false)
+        // 70 characters of two bytes each, quoted: 72 characters, the width.
+        let accented = String(repeating: "é", count: 70)
+        #expect(printer.format(.array([.string(accented)])) == "[\n  \"\(accented)\"\n]")
+        #expect(printer.format(.array([.string(String(accented.dropLast(2)))])) == "[\"\(accented.dropLast(2))\"]")
+        let key = String(repeating: "k", count: 60)
+        #expect(printer.format(.object(ObjectValue([(key, .number(12345))]))) == "{\"\(key)\": 12345}")
+        #expect(printer.format(.object(ObjectValue([(key + "k", .number(12345))]))) == "{\"\(key)k\": 12345}")
+        #expect(printer.format(.object(ObjectValue([(key + "kk", .number(12345))]))) == "{\n  \"\(key)kk\": 12345\n}")
+    }
+
+    @Test func deepLargeValuesKeepTheirLayout() {
+        // 300 levels around 20,000 numbers: each level is indented, the innermost list one
+        // number a line. Deciding each level's layout reads only a line's worth of it.
+        var value = Value.array((0..<20_000).map { .number(Double($0)) })
+        for _ in 0..<300 { value = .array([value]) }
+        let lines = ValuePrinter(colored: false).format(value).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 * 301 + 20_000)
+        #expect(lines[300] == String(repeating: "  ", count: 300) + "[")
+        #expect(lines[301] == String(repeating: "  ", count: 301) + "0,")
+        #expect(lines.last == "]")
+    }
 }
