@@ -113,6 +113,23 @@ struct EngineTests {
         #expect(updated.contains(#""value": "h", "formulas": [{"_id": "ah", "formula": "f_hide", "key": "hidden"}], "hidden": true}"#))
     }
 
+    @Test func plainWritesAreBoundedInBytes() throws {
+        // 2^20 copies of one 100-byte string: cheap to make (they share it), about 100 MB as
+        // JSON, over the 64 MiB limit. A chart or file field refuses it and keeps its value.
+        let leaf = String(repeating: "x", count: 100)
+        let doubling = "reduce([\((1...20).map(String.init).joined(separator: ", "))], (acc, v) -> [acc, acc], \"\(leaf)\")"
+        let engine = try run(makeDocument(formulas: [
+            ("huge", "chart", "[\(doubling)]"), ("small", "chart", "[[1, \"a\"], {k: [true]}]"), ("attachment", "file", doubling),
+        ]))
+        for id in ["huge", "attachment"] {
+            #expect(engine.status(id) == .error)
+            let diagnostic = engine.diagnostics.first { $0.field == id }
+            #expect(diagnostic?.code == "write-type-mismatch")
+            #expect(diagnostic?.message.contains("larger than the limit of 67108864 bytes as JSON") == true, "\(diagnostic?.message ?? "")")
+        }
+        #expect(engine.value("small") == #"[[1,"a"],{"k":[true]}]"#)
+    }
+
     @Test func unchangedDocumentsAreNotRewritten() throws {
         let text = makeDocument(formulas: [("total", "number", "2 * 5")])
             .replacingOccurrences(of: #""type": "number", "formulas""#, with: #""type": "number", "value": 10.0, "formulas""#)

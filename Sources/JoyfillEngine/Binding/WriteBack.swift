@@ -67,30 +67,56 @@ enum WriteBack {
             guard case .array = value else {
                 throw Mismatch(message: "a chart takes an array of lines, not a \(value.type.rawValue)")
             }
-            return try plain(value)
+            return try plain(value, for: field, limit: textLimit)
         case .table, .collection:
             throw Mismatch(message: "formulas cannot write \(field.type.name) fields")
         case .image, .file, .unknown:
-            return try plain(value)
+            return try plain(value, for: field, limit: textLimit)
         }
     }
 
-    /// A value as plain JSON: dates become epoch milliseconds.
-    static func plain(_ value: Value) throws(Mismatch) -> JSONValue {
+    /// `value` as plain JSON (dates become epoch milliseconds), refused when it would take more
+    /// than `limit` bytes: a formula can put one long string in an array a million times
+    /// (shared, it costs the formula little), and the document written would not fit anywhere.
+    private static func plain(_ value: Value, for field: Field, limit: Int) throws(Mismatch) -> JSONValue {
+        var budget = limit
+        guard let json = try plain(value, budget: &budget) else {
+            throw Mismatch(message: "the \(value.type.rawValue) is larger than the limit of \(limit) bytes as JSON, for the \(field.type.name) field '\(field.id)'")
+        }
+        return json
+    }
+
+    /// `value` as plain JSON, or nil once it has taken more than `budget` bytes. The size
+    /// counted is the strings' and keys' UTF-8 with their quotes, and a byte for each other
+    /// value and separator: never more than the JSON written, so nothing under the limit is
+    /// refused.
+    private static func plain(_ value: Value, budget: inout Int) throws(Mismatch) -> JSONValue? {
+        budget -= 1
         switch value {
         case .number(let number): return try finite(number)
-        case .string(let text): return .string(text)
+        case .string(let text):
+            budget -= text.utf8.count + 1
+            return budget >= 0 ? .string(text) : nil
         case .boolean(let flag): return .bool(flag)
         case .date(let instant): return .number(Double(instant.milliseconds))
         case .null, .undefined: return .null
         case .array(let elements):
             var result: [JSONValue] = []
-            for element in elements { result.append(try plain(element)) }
-            return .array(result)
+            result.reserveCapacity(elements.count)
+            for element in elements {
+                guard budget >= 0, let json = try plain(element, budget: &budget) else { return nil }
+                result.append(json)
+            }
+            return budget >= 0 ? .array(result) : nil
         case .object(let object):
             var members: [JSONMember] = []
-            for (key, element) in object { members.append(JSONMember(key, try plain(element))) }
-            return .object(members)
+            members.reserveCapacity(object.count)
+            for (key, element) in object {
+                budget -= key.utf8.count + 3
+                guard budget >= 0, let json = try plain(element, budget: &budget) else { return nil }
+                members.append(JSONMember(key, json))
+            }
+            return budget >= 0 ? .object(members) : nil
         case .lambda:
             throw Mismatch(message: "a lambda cannot be stored in a document")
         }
