@@ -92,13 +92,13 @@ extension REPLSession {
         do {
             bytes = try files.read(path)
         } catch {
-            return failure("\(path): \(error)")
+            return failure(Self.describe(error, path: path))
         }
         let document: JoyDoc
         do {
             document = try JoyDoc(bytes: bytes)
         } catch {
-            return failure("\(path): \(error)")
+            return failure(Self.describe(error, path: path))
         }
         let engine = bind(document, path: path)
         let problems = engine.diagnostics.count
@@ -342,13 +342,20 @@ extension REPLSession {
         return REPLOutput(variables.keys.sorted().map { "\($0) = \(brief(variables[$0]!, 100))\n" }.joined())
     }
 
+    /// A file error as one line that names `path` once (the file system's own messages
+    /// usually name it already).
+    private static func describe(_ error: any Error, path: String) -> String {
+        let text = String(describing: error)
+        return text.contains(path) ? text : "\(path): \(text)"
+    }
+
     private func save(_ path: String) -> REPLOutput {
         if let usage = needs(path, ":save FILE") { return usage }
         guard let engine else { return noDocument }
         do {
             try files.write(engine.updatedBytes ?? Array(engine.document.bytes), to: path)
         } catch {
-            return failure("\(path): \(error)")
+            return failure(Self.describe(error, path: path))
         }
         return REPLOutput("saved \(path)\n")
     }

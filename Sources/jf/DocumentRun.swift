@@ -71,7 +71,7 @@ enum DocumentRun {
                 if let target { try Files.writeAtomically(to: target, engine.writeUpdated) }
             } catch {
                 outcome.unreadable = true
-                Terminal.standardError.write("jf: \(path): cannot write the result: \(error.localizedDescription)\n")
+                Terminal.standardError.write("jf: \(path): \(error.message)\n")
             }
             outcome.report = json ? jsonReport(path, engine, changed: outcome.changed) : humanReport(path, engine)
             if lastUse { _ = Unmanaged.passRetained(engine) }

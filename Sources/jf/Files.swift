@@ -51,17 +51,49 @@ enum Files {
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a
     /// rename, so a reader never sees half a file and a failure leaves the old file intact.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
         try writeAtomically(to: path) { write in try bytes.withUnsafeBytes { try write($0) } }
     }
 
     /// Writes what `produce` hands its writer to `path` atomically (as ``writeAtomically(_:to:)``);
     /// small pieces are gathered into a buffer, so a document written as millions of pieces
-    /// costs few system calls and no copy of the whole.
-    static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    /// costs few system calls and no copy of the whole. A failure names the path and the
+    /// system's reason: "cannot write out/a.json: Permission denied".
+    static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws(Failure) {
+        do {
+            try writeThroughTemporaryFile(to: path, produce)
+        } catch {
+            throw .usage("cannot write \(path): \(reason(error))")
+        }
+    }
+
+    /// Why a file operation failed, in the system's words ("No such file or directory"):
+    /// Foundation's own descriptions ("The operation could not be completed") name neither.
+    static func reason(_ error: any Error) -> String {
+        if let code = systemErrorCode(error) { return String(cString: strerror(code)) }
+        return error.localizedDescription
+    }
+
+    /// The `errno` behind `error`, if there is one.
+    private static func systemErrorCode(_ error: any Error) -> Int32? {
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        let described = error as NSError
+        if described.domain == NSPOSIXErrorDomain { return Int32(described.code) }
+        if let underlying = described.userInfo[NSUnderlyingErrorKey] as? any Error { return systemErrorCode(underlying) }
+        return nil
+    }
+
+    private static func writeThroughTemporaryFile(
+        to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            // "File exists": a part of the directory's path is a file.
+            throw systemErrorCode(error) == EEXIST ? POSIXError(.ENOTDIR) : error
+        }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).jf-\(UUID().uuidString).tmp").path
         // Keep the file's permissions; new files get the usual 0644 (less the umask).
         var status = stat()

@@ -44,9 +44,11 @@ struct JF: ParsableCommand {
 }
 
 /// A failure with a one-line message and an exit code; thrown by subcommands.
-struct Failure: Error {
+struct Failure: Error, CustomStringConvertible {
     var message: String
     var code: Int32
+
+    var description: String { message }
 
     /// Unreadable input or a bad option value (exit 2).
     static func usage(_ message: String) -> Failure { Failure(message: message, code: 2) }

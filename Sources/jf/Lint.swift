@@ -134,7 +134,7 @@ struct Lint: ParsableCommand {
                 do {
                     try Files.writeAtomically(fixed, to: report.path)
                 } catch {
-                    report.failure = "\(report.path): cannot write the fixed file: \(error.localizedDescription)"
+                    report.failure = "\(error.message) (the fixes were not saved)"
                 }
             }
             reports.append(report)

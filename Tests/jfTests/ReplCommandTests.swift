@@ -40,6 +40,19 @@ struct ReplCommandTests {
         #expect(missing.stderr.contains("nope.json: no such file"))
     }
 
+    @Test func fileErrorsAreOneLineNamingTheFile() throws {
+        let script = ":load examples\n:load nope.json\n:load examples/order.json\n:save examples/order.json/copy.json\n"
+        let result = try JF.run(["repl"], stdin: script)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            error: examples: is a directory, not a file
+            error: nope.json: no such file
+            loaded examples/order.json: 9 fields, 5 with formulas
+            error: cannot write examples/order.json/copy.json: Not a directory
+
+            """)
+    }
+
     /// Runs the pty driver; returns its transcript (the raw terminal output).
     func drive(_ steps: [[String: String?]], arguments: [String] = [], state: URL) throws -> (status: Int32, transcript: String) {
         let process = Process()

@@ -139,6 +139,17 @@ struct RunCommandTests {
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("invoice.json").path))
     }
 
+    @Test func aFailedWriteNamesItsTargetAndTheReason() throws {
+        let directory = try workspace(["invoice.json"])
+        defer { discard(directory) }
+        let source = directory.appendingPathComponent("invoice.json")
+        // `--out` under a file: the directory cannot be made.
+        let result = try JF.run(["run", "--out", source.appendingPathComponent("out").path, source.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("jf: \(source.path): cannot write \(source.path)/out/invoice.json: Not a directory\n"),
+                "\(result.stderr)")
+    }
+
     /// A document over the mapping threshold (16 MiB) is read through a file mapping; its
     /// results and the rewritten file must be exactly those of a small one.
     @Test func largeMappedDocumentIsEvaluatedAndRewritten() throws {
