@@ -242,7 +242,7 @@ extension REPLSession {
         var seen = Set<Substring>()
         for index in tree.nodes.indices where !insideLambda[index] {
             switch tree.nodes[index] {
-            case .number, .string, .boolean, .null, .undefined, .parenthesized: continue
+            case .number, .string, .boolean, .null, .undefined: continue
             default: break
             }
             let part = tree.text(of: NodeID(index))

@@ -24,7 +24,7 @@ struct SyntaxTreePrinter {
 
     private func describe(_ node: NodeID) -> String {
         switch tree[node] {
-        case .number: return "number " + tree.text(of: node)
+        case .number(let value): return "number " + Value.number(value).text
         case .string(let name): return "string \"\(tree.name(name))\""
         case .boolean(let flag): return "boolean \(flag)"
         case .null: return "null"
@@ -40,7 +40,6 @@ struct SyntaxTreePrinter {
         case .object: return "object"
         case .lambda(let params, _, _):
             return "lambda (" + params.indices.map { tree.names[$0] }.joined(separator: ", ") + ")"
-        case .parenthesized: return "parenthesized"
         }
     }
 
@@ -55,7 +54,6 @@ struct SyntaxTreePrinter {
         case .object(let keys, let values, let count):
             return (0..<Int(count)).map { (tree.children[Int(values) + $0], tree.names[Int(keys) + $0] + ": ") }
         case .lambda(_, let body, _): return [(body, "")]
-        case .parenthesized(let inner): return [(inner, "")]
         }
     }
 }

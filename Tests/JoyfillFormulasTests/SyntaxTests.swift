@@ -108,7 +108,7 @@ struct ParserTests {
             switch node {
             case .member(let base, _): children = [base]
             case .index(let a, let b), .binary(_, let a, let b): children = [a, b]
-            case .unary(_, let a), .parenthesized(let a): children = [a]
+            case .unary(_, let a): children = [a]
             case .call(_, let range), .array(let range): children = Array(tree.children(range))
             case .lambda(_, let body, _): children = [body]
             case .object(_, let values, let count): children = (0..<Int(count)).map { tree.children[Int(values) + $0] }
@@ -143,6 +143,8 @@ struct ParserTests {
             ("(x, y, x) -> x", 7, "duplicate parameter 'x'"),
             ("map(a, (x, x.y) -> 1)", 11, "expected a parameter name, found x.y"),
             ("map(a, (x, 2) -> 1)", 11, "expected a parameter name, found 2"),
+            ("map(a, (x, (y)) -> 1)", 11, "expected a parameter name, found (y)"),
+            ("((x)) -> 1", 1, "expected a parameter name, found (x)"),
         ]
         for (source, offset, message) in cases {
             let diagnostic = try #require(Parser.parse(source).diagnostics.first, "\(source)")
@@ -173,6 +175,27 @@ struct ParserTests {
         let tree = Parser.parse("-5")
         guard case .number(-5) = tree[try #require(tree.root)] else { Issue.record("expected -5"); return }
         #expect(tree.nodes.count == 1)
+        let grouped = Parser.parse("-(5)")
+        guard case .number(-5) = grouped[try #require(grouped.root)] else { Issue.record("expected -5"); return }
+        #expect(grouped.nodes.count == 1)
+    }
+
+    @Test func parenthesesGroupWithoutANode() throws {
+        // As in the reference: `( … )` is its inner node, which spans the parentheses.
+        let tree = Parser.parse("((1 + a)) * (-2)")
+        #expect(tree.nodes.count == 5)
+        let root = try #require(tree.root)
+        guard case .binary(.multiply, let left, let right) = tree[root] else { Issue.record("expected *"); return }
+        guard case .binary(.add, _, _) = tree[left] else { Issue.record("expected +"); return }
+        #expect(tree.text(of: left) == "((1 + a))")
+        guard case .number(-2) = tree[right] else { Issue.record("expected -2"); return }
+        #expect(tree.text(of: right) == "(-2)")
+        // The name of a grouped call is found inside its parentheses.
+        let call = Parser.parse("( (  rund(1)))")
+        #expect(call.nameSpan(ofCall: try #require(call.root)) == SourceSpan(start: 5, end: 9))
+        let error = try #require(throws: Diagnostic.self) { try Evaluator().evaluate("( (  rund(1)))", in: DictionaryContext()) }
+        #expect(error.span == SourceSpan(start: 5, end: 9))
+        #expect(error.fix?.apply(to: "( (  rund(1)))") == "( (  round(1)))")
     }
 
     @Test func errorPositionsAndMessages() throws {

@@ -144,6 +144,9 @@ struct LinterTests {
     @Test func bareExpressionsGetFormulaRulesOnly() {
         let found = Linter().lint(expression: "sum(price, iff(true, 1, 2))\n")
         #expect(found.map(\.rule) == ["non-portable"])
+        // A grouped call's fix renames the function, inside the parentheses.
+        let grouped = Linter().lint(expression: "( iff(true, 1, 2))")
+        #expect(grouped.first?.fix?.apply(to: "( iff(true, 1, 2))") == "( if(true, 1, 2))")
     }
 
     @Test func targetsDecideWhatIsPortable() {

@@ -71,7 +71,6 @@ public struct Checker: Sendable {
         case .array: return .array
         case .object: return .object
         case .parameter: return .any
-        case .parenthesized(let inner): return type(inner)
 
         case .reference(let nameID):
             let name = tree.name(nameID)
@@ -111,7 +110,7 @@ public struct Checker: Sendable {
 
         case .call(let nameID, let range):
             let name = tree.name(nameID)
-            let nameSpan = SourceSpan(start: span.start, end: span.start + name.utf8.count)
+            let nameSpan = tree.nameSpan(ofCall: id)
             guard let function = registry.lookup(name) else {
                 var fix: Fix?
                 if let suggestion = Suggestions.closest(to: name, in: registry.names) {

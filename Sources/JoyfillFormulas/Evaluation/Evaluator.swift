@@ -307,7 +307,6 @@ public final class Evaluator {
         case .undefined: return .undefined
         case .parameter(let slot, _): return locals[frameBase + Int(slot)]
         case .reference(let name): return try referenceValue(name, at: id)
-        case .parenthesized(let inner): return try eval(inner)
         case .member(let base, let name):
             if case .parameter(let slot, _) = nodes[base.index],
                let value = property(name, ofLocal: frameBase + Int(slot)) {
@@ -781,7 +780,7 @@ public final class Evaluator {
 
     @inline(never)
     private func unknownFunction(_ name: String, at id: NodeID) -> Diagnostic {
-        let nameSpan = SourceSpan(start: span(of: id).start, end: span(of: id).start + name.utf8.count)
+        let nameSpan = tree.nameSpan(ofCall: id)
         var fix: Fix?
         if let suggestion = Suggestions.closest(to: name, in: registry.names) {
             fix = .replace(nameSpan, with: suggestion, "did you mean '\(suggestion)'?")

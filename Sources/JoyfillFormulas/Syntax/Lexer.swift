@@ -26,6 +26,12 @@ public struct Lexer {
         self.bytes = bytes
     }
 
+    /// Creates a lexer over UTF-8 bytes that starts at offset `start`.
+    init(bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        self.bytes = bytes
+        position = start
+    }
+
     /// Lexes the whole input; the last token is always `.endOfInput`.
     public static func tokenize(_ source: String) -> [Token] {
         var text = source
@@ -375,6 +381,23 @@ public struct Lexer {
         var iterator = UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]).makeIterator()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
         return nil
+    }
+}
+
+extension SourceSpan {
+    /// The name of the call whose node has this span in `source`, a name of `length` bytes: at
+    /// the span's start, or after the parentheses that group the call (`(round(x))`, whose
+    /// span covers them) and the white space between them.
+    func callName(length: Int, in source: String) -> SourceSpan {
+        var text = source
+        let nameStart = text.withUTF8 { bytes -> Int in
+            guard start < bytes.count, bytes[start] == UInt8(ascii: "(") else { return start }
+            var lexer = Lexer(bytes: bytes, from: start)
+            var token = lexer.next()
+            while token.kind == .leftParen { token = lexer.next() }
+            return token.span.start
+        }
+        return SourceSpan(start: nameStart, end: nameStart + length)
     }
 }
 

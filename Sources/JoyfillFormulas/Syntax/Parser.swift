@@ -453,7 +453,10 @@ public struct Parser {
             throw Diagnostic(.syntax, "unexpected ',' inside parentheses", at: comma.span,
                              notes: ["parentheses group one expression; a lambda needs '->' after its parameter list"])
         }
-        return tree.append(.parenthesized(tree.pending[base]), open.span.union(close.span))
+        // The group is its inner node, spanning the parentheses too.
+        let inner = tree.pending[base]
+        tree.respan(inner, open.span.union(close.span))
+        return inner
     }
 
     /// A lambda whose parameter list was parsed as the expressions `tree.pending[items...]`
@@ -470,11 +473,12 @@ public struct Parser {
         for offset in 0..<count {
             let item = tree.pending[items + offset]
             let name: NameID
+            let span = tree.span(of: item)
             switch tree[item] {
-            case .reference(let id): name = id
-            case .parameter(_, let id): name = id
+            // Only a bare name: a parenthesized one, `((a)) -> …`, spans its parentheses.
+            case .reference(let id) where span.end - span.start == tree.name(id).utf8.count: name = id
+            case .parameter(_, let id) where span.end - span.start == tree.name(id).utf8.count: name = id
             default:
-                let span = tree.span(of: item)
                 throw Diagnostic(.syntax, "expected a parameter name, found \(string(span.start, span.end))", at: span,
                                  notes: ["lambda parameters are plain names: (row, index) -> …"])
             }

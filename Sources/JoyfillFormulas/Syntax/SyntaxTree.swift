@@ -79,6 +79,10 @@ public enum BinaryOperator: UInt8, Sendable, CaseIterable {
 
 /// One syntax node. Payloads are indices, so a tree is a few flat arrays with no
 /// per-node allocation, and any bottom-up analysis is a single forward loop over ``SyntaxTree/nodes``.
+///
+/// Grouping parentheses leave no node, as in the reference engine: `(a + b)` is the `binary`
+/// node itself, whose span covers the parentheses. (A node of its own cost every evaluation a
+/// dispatch for nothing, and `(-4)`, a parenthesized literal, is in most generated formulas.)
 public enum Node: Sendable {
     case number(Double)
     case string(NameID)
@@ -104,8 +108,6 @@ public enum Node: Sendable {
     /// `(params…) -> body`; the parameters are `names[params]`; they occupy local slots
     /// `slotBase ..< slotBase + params.count`.
     case lambda(params: TableRange, body: NodeID, slotBase: Int32)
-    /// `( inner )`, kept so that the printer can reproduce the author's grouping.
-    case parenthesized(NodeID)
 }
 
 /// A parsed formula: its source, nodes with spans, side tables and parse diagnostics.
@@ -245,6 +247,13 @@ public final class SyntaxTree: Sendable {
     public subscript(id: NodeID) -> Node { nodes[id.index] }
     public func span(of id: NodeID) -> SourceSpan { spans[id.index] }
     public func name(_ id: NameID) -> String { names[id.index] }
+
+    /// The span of the function name of call node `id` (for "unknown function" and its fix),
+    /// inside the parentheses that group the call, if any.
+    public func nameSpan(ofCall id: NodeID) -> SourceSpan {
+        guard case .call(let name, _) = nodes[id.index] else { return spans[id.index] }
+        return spans[id.index].callName(length: names[name.index].utf8.count, in: source)
+    }
 
     /// The arguments of a call or the elements of an array literal.
     public func children(_ range: TableRange) -> Slice<TreeTable<NodeID>> { children[range.indices] }

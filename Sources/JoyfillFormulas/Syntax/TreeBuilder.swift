@@ -62,6 +62,11 @@ final class TreeBuilder {
         return NodeID(nodes.count - 1)
     }
 
+    /// Gives node `id` the span `span` (a group's: its parentheses included).
+    func respan(_ id: NodeID, _ span: SourceSpan) {
+        nodes.seconds[id.index] = span
+    }
+
     /// Puts `node` and `span` in place of node `id`.
     func replace(_ id: NodeID, with node: Node, _ span: SourceSpan) {
         nodes.firsts[id.index] = node

@@ -22,8 +22,7 @@ enum NonPortable {
             let missing = targets.subtracting(function.signature.portability)
             guard !missing.isEmpty else { continue }
             let name = tree.name(nameID)
-            let start = tree.spans[index].start
-            let nameSpan = SourceSpan(start: start, end: start + name.utf8.count)
+            let nameSpan = tree.nameSpan(ofCall: NodeID(index))
             var fix: Fix?
             var notes: [String] = []
             if let alias = aliases[name.lowercased()], let replacement = registry.lookup(alias),
