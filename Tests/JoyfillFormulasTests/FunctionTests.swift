@@ -58,6 +58,13 @@ struct FunctionTests {
         #expect(Checker(registry: registry).check(Parser.parse("clamp(1)")).first?.code == "wrong-arity")
     }
 
+    @Test func wholeNumberArgumentsSayWhatIsWrongWithThem() {
+        #expect(failure("dateAdd(date(2024, 1, 1), 1e308, \"day\")")?.message == "the amount 1e+308 is out of range (its size must be under 9e15)")
+        #expect(failure("date(1e308 * 10, 1, 1)")?.message == "the year must be a finite number, got Infinity")
+        #expect(failure("date(2024, 9e15, 1)")?.kind == .arguments)
+        #expect(outcome("date(2024, 8999999999999, 1)") == "error: arguments")
+    }
+
     @Test func trimRemovesUnicodeWhiteSpaceAtEitherEnd() throws {
         let evaluator = Evaluator()
         let cases: [(String, String)] = [

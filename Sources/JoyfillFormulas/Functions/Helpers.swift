@@ -20,11 +20,15 @@ extension Arguments {
         return value
     }
 
-    /// A number argument truncated toward zero to an integer, or an `arguments` error.
+    /// A number argument truncated toward zero to an integer, or an `arguments` error when it
+    /// is not finite or its size is 9e15 or more (past which doubles skip whole numbers).
     func integer(_ position: Int, _ what: String) throws(Diagnostic) -> Int {
         let value = number(position).rounded(.towardZero)
-        guard value.isFinite, abs(value) < 9e15 else {
+        guard value.isFinite else {
             throw error(.arguments, "\(what) must be a finite number, got \(NumberText.format(number(position)))", at: position)
+        }
+        guard abs(value) < 9e15 else {
+            throw error(.arguments, "\(what) \(NumberText.format(number(position))) is out of range (its size must be under 9e15)", at: position)
         }
         return Int(value)
     }
