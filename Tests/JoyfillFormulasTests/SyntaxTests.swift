@@ -238,6 +238,17 @@ struct ParserTests {
         #expect(Parser.parse("a" + String(repeating: ".b", count: 10_000)).diagnostics.count == 1)
     }
 
+    @Test func lengthIsBounded() throws {
+        // Spaces are the cheapest text to make; the limit counts bytes, whatever they are.
+        let longest = String(repeating: " ", count: Parser.maxSourceLength - 1) + "1"
+        #expect(Parser.parse(longest).isValid)
+        let over = longest + " "
+        let diagnostic = try #require(Parser.parse(over).diagnostics.first)
+        #expect(diagnostic.kind == .syntax)
+        #expect(diagnostic.message == "the formula is 16777217 bytes long, over the limit of 16777216 bytes")
+        #expect(throws: Diagnostic.self) { try Evaluator().evaluate(over, in: DictionaryContext()) }
+    }
+
     @Test func longOperatorChainsParseAndEvaluate() throws {
         let source = "1" + String(repeating: " + 1", count: 100_000)
         #expect(outcome(source) == "100001")

@@ -15,6 +15,10 @@
 public struct Parser {
     /// The deepest nesting of brackets, prefix operators and postfix accesses accepted.
     public static let maxNestingDepth = 256
+    /// The longest formula accepted, in UTF-8 bytes (16 MiB). A parse takes about fifty
+    /// bytes of tables per byte of a dense formula (`1+1+1…`); real formulas are thousands of
+    /// times shorter, and the longest generated one, a `sum` of a million fields, is 9 MB.
+    public static let maxSourceLength = 16 << 20
 
     private let bytes: UnsafeBufferPointer<UInt8>
     /// Tokens are pulled on demand: the grammar needs only the current one.
@@ -76,6 +80,7 @@ public struct Parser {
     /// Parses the whole input into the builder: its root, or the error that stopped it.
     private mutating func parseRoot() {
         do throws(Diagnostic) {
+            if bytes.count > Parser.maxSourceLength { throw tooLong() }
             let root = try parseExpression(minimumPrecedence: 1)
             if current.kind != .endOfInput {
                 throw unexpected(current, after: "the end of the expression")
@@ -85,6 +90,12 @@ public struct Parser {
             tree.diagnostics.append(error)
             tree.root = nil
         }
+    }
+
+    @inline(never)
+    private func tooLong() -> Diagnostic {
+        Diagnostic(.syntax, "the formula is \(bytes.count) bytes long, over the limit of \(Parser.maxSourceLength) bytes",
+                   at: SourceSpan(start: 0, end: 0), notes: ["a formula this long is generated; split it across fields"])
     }
 
     // MARK: - Tokens
