@@ -63,60 +63,66 @@ public struct ValuePrinter: Sendable {
     }
 
     /// Whether the uncoloured one-line form of `value`, indented by `indent`, fits in
-    /// ``width`` characters. The form is measured as it is written and abandoned once too
-    /// long, so the answer costs at most about ``width`` characters of work, whatever the size.
+    /// ``width`` characters. The form is written only until it is too long, so the answer
+    /// costs about ``width`` characters of work, whatever the value's size.
     private func fitsOnOneLine(_ value: Value, indent: Int) -> Bool {
         var plain = self
         plain.colored = false
-        var remaining = width - indent
-        return remaining >= 0 && plain.measureFlat(value, remaining: &remaining)
-    }
-
-    /// Subtracts the length in characters of `value`'s one-line form from `remaining` (at
-    /// least zero); false (with `remaining` unspecified) as soon as it goes below zero.
-    private func measureFlat(_ value: Value, remaining: inout Int) -> Bool {
-        func take(_ piece: String) -> Bool {
-            // A character is at least one byte: only a piece longer in bytes than what is
-            // left needs its characters counted, and then only up to one past it.
-            let length = piece.utf8.count <= remaining ? piece.count : piece.prefix(remaining + 1).count
-            remaining -= length
-            return remaining >= 0
-        }
-        switch value {
-        case .array(let elements):
-            guard take("[") else { return false }
-            for (index, element) in elements.enumerated() {
-                guard index == 0 || take(", "), measureFlat(element, remaining: &remaining) else { return false }
-            }
-            return take("]")
-        case .object(let object):
-            guard take("{") else { return false }
-            for (index, (key, element)) in object.enumerated() {
-                guard index == 0 || take(", "), take("\"\""), take(key), take(": "),
-                      measureFlat(element, remaining: &remaining) else { return false }
-            }
-            return take("}")
-        case .string(let text):
-            // Measured without being quoted (a copy): the quotes add two characters.
-            return take("\"\"") && take(text)
-        default:
-            var output = ""
-            write(value, indent: 0, to: &output)
-            return take(output)
-        }
+        var scratch = ""
+        var budget = width - indent
+        return budget >= 0 && plain.writeFlat(value, to: &scratch, budget: &budget)
     }
 
     /// The one-line form of `value`, coloured if the printer is.
     private func flat(_ value: Value) -> String {
+        var output = ""
+        var unbounded = Int.max
+        _ = writeFlat(value, to: &output, budget: &unbounded)
+        return output
+    }
+
+    /// Appends the one-line form of `value` to `output` and subtracts its length in characters
+    /// from `budget`; false, leaving the form unfinished, as soon as that would go below zero.
+    /// (Colours are not counted: a coloured form is written with an unbounded budget.)
+    private func writeFlat(_ value: Value, to output: inout String, budget: inout Int) -> Bool {
+        /// Takes `piece`'s length from the budget. A character is at least one byte: only a piece
+        /// longer in bytes than what is left needs its characters counted, and only up to one past.
+        func charge(_ piece: String, plus extra: Int = 0) -> Bool {
+            let length = piece.utf8.count + extra <= budget ? piece.count : piece.prefix(budget + 1).count
+            budget -= length + extra
+            return budget >= 0
+        }
+        func append(_ piece: String) -> Bool {
+            guard charge(piece) else { return false }
+            output += piece
+            return true
+        }
         switch value {
         case .array(let elements):
-            return "[" + elements.map(flat).joined(separator: ", ") + "]"
+            guard append("[") else { return false }
+            for (index, element) in elements.enumerated() {
+                guard index == 0 || append(", "), writeFlat(element, to: &output, budget: &budget) else { return false }
+            }
+            return append("]")
         case .object(let object):
-            return "{" + object.map { quoted($0.0) + ": " + flat($0.1) }.joined(separator: ", ") + "}"
-        default:
-            var output = ""
+            guard append("{") else { return false }
+            for (index, (key, element)) in object.enumerated() {
+                // Keys and strings are measured before they are quoted (a copy): quotes add two.
+                guard index == 0 || append(", "), charge(key, plus: 2) else { return false }
+                output += quoted(key)
+                guard append(": "), writeFlat(element, to: &output, budget: &budget) else { return false }
+            }
+            return append("}")
+        case .string(let text):
+            guard charge(text, plus: 2) else { return false }
             write(value, indent: 0, to: &output)
-            return output
+            return true
+        default:
+            var piece = ""
+            write(value, indent: 0, to: &piece)
+            guard charge(piece) else { return false }
+            output += piece
+            return true
         }
     }
 
