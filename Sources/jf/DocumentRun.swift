@@ -46,7 +46,8 @@ enum DocumentRun {
     static func run(path: String, options: EvaluationOptions, changes: [(field: String, value: JSONValue)], json: Bool,
                     write: Bool, out: (directory: String, root: String?)?, lastUse: Bool = false) -> Outcome {
         var outcome = Outcome()
-        guard let source = SourceBytes.contentsOfFile(path) else {
+        let read = path == "-" ? try? Input.source(path) : SourceBytes.contentsOfFile(path)
+        guard let source = read else {
             outcome.unreadable = true
             outcome.report = json ? "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\"cannot read the file\"},\"changed\":false}" : ""
             Terminal.standardError.write("jf: \(path): cannot read the file\n")

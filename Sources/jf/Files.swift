@@ -3,12 +3,12 @@ import JoyfillLint
 
 /// The file system as `jf` uses it: finding documents, writing atomically.
 enum Files {
-    /// The files named by `paths`: files as given, directories searched recursively for
-    /// `*.json` (sorted, so batches are deterministic).
+    /// The files named by `paths`: files as given (`-`, standard input, too), directories
+    /// searched recursively for `*.json` (sorted, so batches are deterministic).
     static func documents(in paths: [String]) throws(Failure) -> [String] {
         var result: [String] = []
         for path in paths {
-            result += try files(in: path) { $0.hasSuffix(".json") }
+            result += path == "-" ? [path] : try files(in: path) { $0.hasSuffix(".json") }
         }
         return result
     }

@@ -79,12 +79,13 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("Print the documentation of a rule.", valueName: "RULE"))
     var explain: String?
 
-    @Argument(help: "JoyDoc files, .jf/.formula files, or directories.")
+    @Argument(help: "JoyDoc files, .jf/.formula files, or directories; - alone is --stdin.")
     var paths: [String] = []
 
     func validate() throws {
         if listRules || explain != nil { return }
         if stdin && !paths.isEmpty { throw ValidationError("--stdin reads standard input; give no PATH") }
+        if paths.contains("-") && paths != ["-"] { throw ValidationError("- (standard input) is linted alone; give no other PATH") }
         if !stdin && paths.isEmpty { throw ValidationError("give at least one PATH (a template, a .jf file or a directory), or --stdin") }
         if fix && diff { throw ValidationError("choose one of --fix and --diff") }
         if config != nil && noConfig { throw ValidationError("choose one of --config and --no-config") }
@@ -97,7 +98,7 @@ struct Lint: ParsableCommand {
         if let explain { return try printExplanation(explain) }
         let cli = try commandLineSelection()
         let configurations = ConfigurationFinder(explicit: config, disabled: noConfig)
-        if stdin { return try lintStandardInput(cli: cli, configurations: configurations) }
+        if stdin || paths == ["-"] { return try lintStandardInput(cli: cli, configurations: configurations) }
 
         var found: [(path: String, settings: LintSettings)] = []
         for path in paths {

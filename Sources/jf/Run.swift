@@ -11,12 +11,14 @@ struct Run: ParsableCommand {
         discussion: """
             Evaluates every formula of each document in dependency order, writes results back by \
             field type, and reports each formula field's status and value. PATH is a JoyDoc or a \
-            directory searched recursively for *.json. One bad document is reported and the rest go on.
+            directory searched recursively for *.json; - reads one JoyDoc from standard input. One \
+            bad document is reported and the rest go on.
 
             Examples:
               jf run examples/invoice.json
               jf run --json forms/              # the JSON report
               jf run --set tax_rate=10 examples/invoice.json
+              curl -s $URL | jf run -           # a JoyDoc on standard input
               jf run --write --jobs 2 forms/    # rewrite changed files
               jf run --jsonl < in.jsonl         # one JoyDoc per line
 
@@ -48,13 +50,17 @@ struct Run: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
-    @Argument(help: "JoyDoc files or directories.")
+    @Argument(help: "JoyDoc files or directories; - for standard input.")
     var paths: [String] = []
 
     func validate() throws {
         if jsonl && !paths.isEmpty { throw ValidationError("--jsonl reads standard input; give no PATH") }
         if !jsonl && paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory), or --jsonl") }
         if write && out != nil { throw ValidationError("choose one of --write and --out") }
+        if paths.contains("-") && (write || out != nil) {
+            throw ValidationError("a JoyDoc on standard input (-) has no file to write; use --jsonl to get it back on standard output")
+        }
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
@@ -67,7 +73,7 @@ struct Run: ParsableCommand {
             return
         }
         let files = try Files.documents(in: paths)
-        HugePages.enableIfLarge(files)
+        HugePages.enableIfLarge(files.filter { $0 != "-" })
         let root = paths.count == 1 ? paths[0] : nil
         let json = json, write = write, out = out
         let progress = ProgressBar(total: files.count)

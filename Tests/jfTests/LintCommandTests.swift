@@ -111,6 +111,10 @@ struct LintCommandTests {
                                   stdin: #"{"fields": [], "formulas": [{"_id": "f", "expression": "1"}]}"#)
         #expect(try rules(document.stdout) == ["unused-formula"])
         #expect(document.status == 0)
+        let dash = try JF.run(["lint", "-"], stdin: "sum(1, 2")
+        #expect(dash.status == 1)
+        #expect(dash.stdout == expression.stdout)
+        #expect(try JF.run(["lint", "-", "examples"]).status == 2)
     }
 
     @Test func sarifAndGithubFormats() throws {

@@ -231,6 +231,19 @@ struct RunCommandTests {
         #expect(graph.stdout == (try JF.run(["graph", "--format", "json", "examples/invoice.json"])).stdout)
     }
 
+    @Test func aDashReadsOneDocumentFromStandardInput() throws {
+        let invoice = try String(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"), encoding: .utf8)
+        let result = try JF.run(["run", "--json", "-"], stdin: invoice)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"documents":[{"path":"-","fields":{"subtotal":{"status":"ok","value":880.75}"#))
+        let written = try JF.run(["run", "--write", "-"], stdin: invoice)
+        #expect(written.status == 2)
+        #expect(written.stderr.contains("a JoyDoc on standard input (-) has no file to write"))
+        let broken = try JF.run(["run", "-"], stdin: "{")
+        #expect(broken.status == 2)
+        #expect(broken.stderr.hasPrefix("jf: -: line 1, column 2: invalid JSON"))
+    }
+
     @Test func missingPathsAreUsageErrors() throws {
         let result = try JF.run(["run", "no/such/dir"])
         #expect(result.status == 2)
