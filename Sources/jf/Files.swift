@@ -69,7 +69,7 @@ enum Files {
 
     /// Why a file operation failed, in the system's words ("No such file or directory"):
     /// Foundation's own descriptions ("The operation could not be completed") name neither.
-    static func reason(_ error: any Error) -> String {
+    private static func reason(_ error: any Error) -> String {
         if let code = systemErrorCode(error) { return String(cString: strerror(code)) }
         return error.localizedDescription
     }

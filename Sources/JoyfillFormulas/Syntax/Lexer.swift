@@ -384,23 +384,6 @@ public struct Lexer {
     }
 }
 
-extension SourceSpan {
-    /// The name of the call whose node has this span in `source`, a name of `length` bytes: at
-    /// the span's start, or after the parentheses that group the call (`(round(x))`, whose
-    /// span covers them) and the white space between them.
-    func callName(length: Int, in source: String) -> SourceSpan {
-        var text = source
-        let nameStart = text.withUTF8 { bytes -> Int in
-            guard start < bytes.count, bytes[start] == UInt8(ascii: "(") else { return start }
-            var lexer = Lexer(bytes: bytes, from: start)
-            var token = lexer.next()
-            while token.kind == .leftParen { token = lexer.next() }
-            return token.span.start
-        }
-        return SourceSpan(start: nameStart, end: nameStart + length)
-    }
-}
-
 /// The lexer's byte classes: one table lookup tells white space, digits, name letters, the
 /// one-byte tokens that need no look-ahead (whose class is ``single`` + their kind) and the
 /// operators that one more byte may extend (``pair``).

@@ -487,8 +487,8 @@ public struct Parser {
             let span = tree.span(of: item)
             switch tree[item] {
             // Only a bare name: a parenthesized one, `((a)) -> …`, spans its parentheses.
-            case .reference(let id) where span.end - span.start == tree.name(id).utf8.count: name = id
-            case .parameter(_, let id) where span.end - span.start == tree.name(id).utf8.count: name = id
+            case .reference(let id) where span.length == tree.name(id).utf8.count: name = id
+            case .parameter(_, let id) where span.length == tree.name(id).utf8.count: name = id
             default:
                 throw Diagnostic(.syntax, "expected a parameter name, found \(string(span.start, span.end))", at: span,
                                  notes: ["lambda parameters are plain names: (row, index) -> …"])

@@ -248,11 +248,21 @@ public final class SyntaxTree: Sendable {
     public func span(of id: NodeID) -> SourceSpan { spans[id.index] }
     public func name(_ id: NameID) -> String { names[id.index] }
 
-    /// The span of the function name of call node `id` (for "unknown function" and its fix),
-    /// inside the parentheses that group the call, if any.
+    /// The span of the function name of call node `id` (for "unknown function" and its fix):
+    /// at the start of the node's span, or after the parentheses that group the call
+    /// (`(round(x))`, whose span covers them) and any white space between them.
     public func nameSpan(ofCall id: NodeID) -> SourceSpan {
-        guard case .call(let name, _) = nodes[id.index] else { return spans[id.index] }
-        return spans[id.index].callName(length: names[name.index].utf8.count, in: source)
+        let span = spans[id.index]
+        guard case .call(let name, _) = nodes[id.index] else { return span }
+        var text = source
+        let start = text.withUTF8 { bytes -> Int in
+            guard span.start < bytes.count, bytes[span.start] == UInt8(ascii: "(") else { return span.start }
+            var lexer = Lexer(bytes: bytes, from: span.start)
+            var token = lexer.next()
+            while token.kind == .leftParen { token = lexer.next() }
+            return token.span.start
+        }
+        return SourceSpan(start: start, end: start + names[name.index].utf8.count)
     }
 
     /// The arguments of a call or the elements of an array literal.
