@@ -1,6 +1,6 @@
 # Sourced by the benchmark scripts: generates the generator's `env` document and N formulas
 # (seed 42) into a temporary folder, `$work`, removed on exit, and builds jf-bench as release
-# builds are made.
+# builds are made (scripts/release.sh).
 #
 #   prepare_workloads N
 prepare_workloads() {
@@ -10,8 +10,7 @@ prepare_workloads() {
   trap 'rm -rf "$work"' EXIT
   python3 "$generator" env --out "$work/env.json"
   python3 "$generator" formulas --n "$1" --out "$work/formulas.txt"
-  # Release builds link the Swift runtime statically (see docs/performance.md: calls into it
-  # are then direct, not through the dynamic linker's stubs) and optimise across modules at
-  # link time.
-  swift build -c release --static-swift-stdlib --experimental-lto-mode=full --product jf-bench >/dev/null
+  # The release build: runtime linked statically, optimised across modules at link time and
+  # with a profile of a training run (scripts/release.sh; PGO=0 for the plain build).
+  scripts/release.sh
 }
