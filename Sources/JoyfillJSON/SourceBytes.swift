@@ -46,19 +46,26 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
     }
 
     /// The whole content of the file at `path`, or nil when it cannot be opened or read (or is
-    /// a directory). Regular files of ``mappingThreshold`` bytes or more are mapped; anything
-    /// else (smaller files, pipes, files that report no size) is read.
+    /// a directory); ``reading(_:)`` says why.
     public static func contentsOfFile(_ path: String) -> SourceBytes? {
+        try? reading(path)
+    }
+
+    /// The whole content of the file at `path`. Regular files of ``mappingThreshold`` bytes or
+    /// more are mapped; anything else (smaller files, pipes, files that report no size) is
+    /// read. A directory fails with `EISDIR`.
+    public static func reading(_ path: String) throws(FileReadError) -> SourceBytes {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { throw FileReadError(code: errno) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        guard fstat(descriptor, &status) == 0 else { throw FileReadError(code: errno) }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileReadError(code: EISDIR) }
         let size = Int(status.st_size)
         if (status.st_mode & S_IFMT) == S_IFREG, size >= mappingThreshold, let mapped = map(descriptor, size: size) {
             return mapped
         }
-        return readAll(descriptor, expected: size)
+        return try readAll(descriptor, expected: size)
     }
 
     private static func map(_ descriptor: Int32, size: Int) -> SourceBytes? {
@@ -74,7 +81,7 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
 
     /// Reads to the end of the file into one buffer: of the file's size when it has one, grown
     /// (doubling) when the file grows while being read or reports no size (a pipe).
-    private static func readAll(_ descriptor: Int32, expected: Int) -> SourceBytes? {
+    private static func readAll(_ descriptor: Int32, expected: Int) throws(FileReadError) -> SourceBytes {
         // One byte more than the size, so that reaching the end is seen without a second buffer.
         var capacity = expected > 0 ? expected + 1 : 1 << 16
         var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -90,8 +97,9 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
             let result = read(descriptor, memory + count, capacity - count)
             if result < 0 && errno == EINTR { continue }
             if result < 0 {
+                let code = errno
                 memory.deallocate()
-                return nil
+                throw FileReadError(code: code)
             }
             if result == 0 { break }
             count += result
@@ -113,4 +121,16 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
     public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         try body(buffer)
     }
+}
+
+/// Why a file could not be read: the system's error number (`errno`).
+public struct FileReadError: Error, Equatable, CustomStringConvertible {
+    public let code: Int32
+
+    public init(code: Int32) {
+        self.code = code
+    }
+
+    /// The system's words for it: "No such file or directory", "Permission denied".
+    public var description: String { String(cString: strerror(code)) }
 }

@@ -46,11 +46,13 @@ enum DocumentRun {
     static func run(path: String, options: EvaluationOptions, changes: [(field: String, value: JSONValue)], json: Bool,
                     write: Bool, out: (directory: String, root: String?)?, lastUse: Bool = false) -> Outcome {
         var outcome = Outcome()
-        let read = path == "-" ? try? Input.source(path) : SourceBytes.contentsOfFile(path)
-        guard let source = read else {
+        let source: SourceBytes
+        do {
+            source = try Input.source(path)
+        } catch {
             outcome.unreadable = true
-            outcome.report = json ? "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\"cannot read the file\"},\"changed\":false}" : ""
-            Terminal.standardError.write("jf: \(path): cannot read the file\n")
+            outcome.report = json ? "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\(JSONText.string(error.message))},\"changed\":false}" : ""
+            Terminal.standardError.write("jf: \(error.message)\n")
             return outcome
         }
         switch evaluate(source: source, options: options, changes: changes) {

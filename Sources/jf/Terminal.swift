@@ -81,14 +81,13 @@ enum Input {
         if path == "-" {
             return SourceBytes(FileHandle.standardInput.readDataToEndOfFile())
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .usage("\(path): no such file")
+        do {
+            return try SourceBytes.reading(path)
+        } catch where error.code == EISDIR {
+            throw .usage("\(path): is a directory, not a file")
+        } catch {
+            // In the words `cannot write` uses: "cannot read a.json: Permission denied".
+            throw .usage("cannot read \(path): \(error)")
         }
-        if isDirectory.boolValue { throw .usage("\(path): is a directory, not a file") }
-        guard let bytes = SourceBytes.contentsOfFile(path) else {
-            throw .usage("\(path): cannot read the file (permission denied?)")
-        }
-        return bytes
     }
 }

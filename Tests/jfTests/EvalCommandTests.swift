@@ -98,7 +98,7 @@ struct EvalCommandTests {
     @Test func usageErrorsExitTwo() throws {
         let missing = try JF.run(["eval", "--lines", "no/such/file.txt"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "jf: no/such/file.txt: no such file\n")
+        #expect(missing.stderr == "jf: cannot read no/such/file.txt: No such file or directory\n")
 
         let zone = try JF.run(["eval", "--tz", "Mars/Olympus", "1"])
         #expect(zone.status == 2)

@@ -37,7 +37,7 @@ struct ReplCommandTests {
         #expect(result.stdout.contains("total       number  215.76\n"))
         let missing = try JF.run(["repl", "--doc", "nope.json"], stdin: "")
         #expect(missing.status == 2)
-        #expect(missing.stderr.contains("nope.json: no such file"))
+        #expect(missing.stderr.contains("cannot read nope.json: No such file or directory"))
     }
 
     @Test func fileErrorsAreOneLineNamingTheFile() throws {
@@ -46,7 +46,7 @@ struct ReplCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout == """
             error: examples: is a directory, not a file
-            error: nope.json: no such file
+            error: cannot read nope.json: No such file or directory
             loaded examples/order.json: 9 fields, 5 with formulas
             error: cannot write examples/order.json/copy.json: Not a directory
 

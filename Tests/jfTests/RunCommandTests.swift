@@ -249,6 +249,26 @@ struct RunCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr == "jf: no/such/dir: no such file or directory\n")
     }
+
+    #if os(Linux)
+    /// A file that exists but cannot be read (here one whose reads fail with EIO) is named
+    /// with the system's reason, by every command that reads it, and is never counted as passed.
+    @Test func unreadableFilesNameTheSystemsReason() throws {
+        let path = "/proc/self/mem"
+        let reason = "cannot read \(path): Input/output error"
+        let run = try JF.run(["run", "--json", path])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("{\"path\":\"\(path)\",\"error\":{\"message\":\"\(reason)\"},\"changed\":false}"))
+        #expect(run.stderr.hasPrefix("jf: \(reason)\n"))
+        let eval = try JF.run(["eval", "--lines", path])
+        #expect(eval.status == 2)
+        #expect(eval.stderr == "jf: \(reason)\n")
+        let lint = try JF.run(["lint", path, "examples/invoice.json"])
+        #expect(lint.status == 2)
+        #expect(lint.stdout == "No problems found in 1 file. 1 file could not be checked.\n")
+        #expect(lint.stderr == "jf: \(reason)\n")
+    }
+    #endif
 }
 
 struct GraphCommandTests {

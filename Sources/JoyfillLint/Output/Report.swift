@@ -105,9 +105,12 @@ public struct HumanFormatter: Sendable {
     public func summary(_ summary: LintSummary) -> String {
         var parts: [String] = []
         let problems = summary.errors + summary.warnings + summary.infos
-        let files = "\(summary.files) file\(summary.files == 1 ? "" : "s")"
+        // Files that could not be read or parsed were not checked: they count neither as
+        // passed nor in the findings' total.
+        let checked = summary.files - summary.failures
+        let files = "\(checked) file\(checked == 1 ? "" : "s")"
         if problems == 0 {
-            parts.append("All checks passed (\(files)).")
+            parts.append(summary.failures == 0 ? "All checks passed (\(files))." : "No problems found in \(files).")
         } else {
             var counts = ["\(summary.errors) error\(summary.errors == 1 ? "" : "s")", "\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")"]
             if summary.infos > 0 { counts.append("\(summary.infos) info") }
@@ -115,6 +118,9 @@ public struct HumanFormatter: Sendable {
         }
         if summary.fixed > 0 { parts.append("Fixed \(summary.fixed).") }
         if summary.fixable > 0 { parts.append("\(summary.fixable) fixable with --fix (see what changes with --diff).") }
+        if summary.failures > 0 {
+            parts.append("\(summary.failures) file\(summary.failures == 1 ? "" : "s") could not be checked.")
+        }
         if summary.skipped > 0 { parts.append("Skipped \(summary.skipped) non-JoyDoc file\(summary.skipped == 1 ? "" : "s").") }
         return parts.joined(separator: " ") + "\n"
     }
