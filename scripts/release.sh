@@ -5,9 +5,9 @@
 #   1. an instrumented build (in .build/pgo) counts how often each branch and call is taken;
 #   2. it runs a training workload: the generator's formulas and documents drawn with seed 7
 #      (the benchmarks use seed 42, so the build is not trained on what it is measured on),
-#      through `jf eval --lines`, `jf run`, `jf lint` and `jf-bench`;
-#   3. llvm-profdata merges the counts into one profile;
-#   4. the release build reads it: hot paths laid out straight, cold ones moved aside, and
+#      through `jf eval --lines`, `jf run`, `jf lint` and `jf-bench`, and llvm-profdata
+#      merges the counts into one profile;
+#   3. the release build reads it: hot paths laid out straight, cold ones moved aside, and
 #      inlining decided by what runs.
 #
 # The result computes exactly what the plain release build computes (the profile changes
@@ -16,7 +16,8 @@
 #   scripts/release.sh            # about four minutes on two cores
 #   PGO=0 scripts/release.sh      # the plain release build, without profiles
 #
-# A toolchain without the profile runtime or llvm-profdata gets the plain build, with a note.
+# Without the profile runtime or llvm-profdata beside swiftc, or without the workload
+# generator (../shared/bench/gen_workloads.py), it makes the plain build, with a note.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,8 +40,9 @@ if [ "${PGO:-1}" = 0 ]; then
   build
   exit 0
 fi
-if [ ! -x "$profdata" ] || [ -z "$runtime" ]; then
-  echo "release: no llvm-profdata or profile runtime beside $toolchain/swiftc; building without PGO" >&2
+generator=../shared/bench/gen_workloads.py
+if [ ! -x "$profdata" ] || [ -z "$runtime" ] || [ ! -f "$generator" ]; then
+  echo "release: no llvm-profdata or profile runtime beside $toolchain/swiftc, or no $generator; building without PGO" >&2
   build
   exit 0
 fi
@@ -57,9 +59,8 @@ build --scratch-path "$pgo/instrumented" -Xswiftc -Xfrontend -Xswiftc -ir-profil
   -Xlinker -u__llvm_profile_runtime -Xlinker "$runtime"
 bin=$pgo/instrumented/release
 
-# 2. Training.
+# 2. Training, and the merged profile.
 echo "release: training run" >&2
-generator=../shared/bench/gen_workloads.py
 train=$pgo/training
 python3 "$generator" env --out "$train/env.json"
 python3 "$generator" formulas --n 100000 --seed 7 --out "$train/formulas.txt"
@@ -69,14 +70,22 @@ python3 "$generator" chain --n 5000 --seed 7 --shuffle --out "$train/chain.json"
 export LLVM_PROFILE_FILE=$PWD/$pgo/profiles/%p.profraw
 "$bin/jf-bench" --formulas "$train/formulas.txt" --env "$train/env.json" --rows 200000 --iterations 2 >/dev/null
 "$bin/jf-bench" --document "$train/mixed.json" --document "$train/table.json" --document "$train/chain.json" >/dev/null
-# jf exits 1 when a formula or a template fails, as some of these do on purpose.
-"$bin/jf" eval --json --doc "$train/env.json" --lines "$train/formulas.txt" >/dev/null || true
-"$bin/jf" run --json "$train/mixed.json" "$train/table.json" "$train/chain.json" examples/ >/dev/null 2>&1 || true
-"$bin/jf" lint examples/ >/dev/null || true
+# jf exits 1 when a formula or a template fails, as some of these do on purpose; any other
+# status (a usage error, a crash) stops the build rather than train it on half a run.
+findings() { "$@" >/dev/null 2>&1 || [ $? -eq 1 ]; }
+findings "$bin/jf" eval --json --doc "$train/env.json" --lines "$train/formulas.txt"
+findings "$bin/jf" run --json "$train/mixed.json" "$train/table.json" "$train/chain.json" examples/
+findings "$bin/jf" lint examples/
 unset LLVM_PROFILE_FILE
-"$profdata" merge --output "$pgo/jf.profdata" "$pgo"/profiles/*.profraw
+rm -f "$pgo"/*.profdata
+"$profdata" merge --output "$pgo/merged.profdata" "$pgo"/profiles/*.profraw
+# Named by its content: SwiftPM does not see the profile as an input, only the flags, so a
+# new profile under the same name would leave modules built with the old one, which the
+# link-time optimiser refuses to mix ("conflicting values" for 'ProfileSummary').
+profile=$PWD/$pgo/jf-$(sha256sum "$pgo/merged.profdata" | cut -c1-16).profdata
+mv "$pgo/merged.profdata" "$profile"
 
 # 3. The release build, optimised with the profile.
 echo "release: optimised build (2/2) into .build/release" >&2
-build -Xswiftc -Xfrontend -Xswiftc -ir-profile-use="$PWD/$pgo/jf.profdata"
+build -Xswiftc -Xfrontend -Xswiftc -ir-profile-use="$profile"
 echo "release: .build/release/jf" >&2
