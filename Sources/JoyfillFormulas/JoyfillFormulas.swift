@@ -13,7 +13,8 @@
 // Syntax/       SourceSpan, Token, Lexer (byte-class table), SyntaxTree (a flat post-order
 //               arena of Nodes with a span each), Parser (precedence climbing; lambda
 //               parameters resolved to slots), TreeBuilder (each thread's tables for the
-//               parser), NameCache (each thread's strings for long names).
+//               parser), NameCache (each thread's strings for long names), Printer (a tree
+//               back to text in the canonical layout of `jf fmt`).
 // Values/       Value (number, string, boolean, date, array, object, null, undefined, lambda),
 //               the canonical text form, JavaScript number text, instants and the civil
 //               calendar, ISO-8601 reading, the JSON form used by `jf`.

@@ -1,4 +1,4 @@
-// JoyfillLint: the linter behind `jf lint`.
+// JoyfillLint: the linter behind `jf lint`, and the formatter behind `jf fmt`.
 //
 // Linter.swift        one pass per file: each document formula parsed and checked once, then the
 //                     document-level rules; findings placed in the file (line, column, byte range).
@@ -10,6 +10,8 @@
 // Suppressions.swift  `"jfLint": {"ignore": [...]}` on a document, field or formula.
 // Configuration/      jf.toml and .jf.json (a TOML subset read into JSON), path globs, settings.
 // Fixes.swift         safe fixes as edits of expression strings only, and the unified diff.
+// Formatting.swift    TemplateFormatter: a file's formulas in Printer's layout, as the same
+//                     kind of edits.
 // Output/             human, json, sarif and github formats.
 //
 // Nothing here reads files or prints: `jf` does both, in parallel across files.

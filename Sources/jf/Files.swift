@@ -13,7 +13,11 @@ enum Files {
         return result
     }
 
-    /// What `jf lint` reads under `path`: the path itself when it is a file; in a directory,
+    /// What a PATH of `jf lint` and `jf fmt` may be (see ``lintable(in:)``), for their help.
+    static let templatePathHelp = "PATH is a JoyDoc, a .jf or .formula file holding one expression, or a directory "
+        + "searched recursively for all three (directories starting with '.' are passed over)."
+
+    /// What `jf lint` and `jf fmt` read under `path`: the path itself when it is a file; in a directory,
     /// every `*.json`, `*.jf` and `*.formula` file, passing over hidden directories (`.git`,
     /// `.build`) and configuration files.
     static func lintable(in path: String) throws(Failure) -> [String] {

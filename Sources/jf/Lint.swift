@@ -10,8 +10,7 @@ struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the formulas of JoyDoc templates and formula files.",
         discussion: """
-            PATH is a JoyDoc, a .jf or .formula file holding one expression, or a directory \
-            searched recursively for all three (directories starting with '.' are passed over). \
+            \(Files.templatePathHelp) \
             JSON files that are not JoyDocs are skipped with a note. Files are linted in parallel.
 
             Configuration: the nearest jf.toml or .jf.json, looked for in each PATH's directory \

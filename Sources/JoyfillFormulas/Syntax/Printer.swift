@@ -1,0 +1,260 @@
+/// Prints a ``SyntaxTree`` back as formula text in one canonical layout: the style of `jf fmt`.
+///
+/// The layout: one space around binary operators and after commas and colons, none inside
+/// brackets; parentheses only where precedence needs them, and around a lambda, a negation
+/// or a negative number used as an operator's right operand (`a - (-4)`); strings in double
+/// quotes unless they contain one; number literals as written; `->` for `=>`. Grouping
+/// parentheses leave no node in the tree, so redundant ones disappear.
+///
+/// A formula wider than ``width`` breaks its calls, arrays and objects, outermost first,
+/// one item a line, indented by four spaces. A width of `Int.max` keeps every formula on one
+/// line (what a formula stored in a JoyDoc needs).
+///
+/// The tree's meaning is kept exactly: parsing the output gives the same tree (spans aside),
+/// and formatting it again gives the same text. The printer does not recurse along chains of
+/// binary operators (left-deep, as long as the formula is); any other nesting is bounded by
+/// ``Parser/maxNestingDepth``.
+public struct Printer {
+    /// The width a formula file is formatted to by default.
+    public static let defaultWidth = 100
+
+    /// `tree` formatted, or nil when it has errors (format only what parses cleanly).
+    public static func format(_ tree: SyntaxTree, width: Int = defaultWidth) -> String? {
+        guard tree.isValid, let root = tree.root else { return nil }
+        var printer = Printer(tree: tree, width: width)
+        printer.emit(root, in: .top)
+        return printer.output
+    }
+
+    /// `source` formatted, or nil when it does not parse cleanly.
+    public static func format(_ source: String, width: Int = defaultWidth) -> String? {
+        format(Parser.parse(source), width: width)
+    }
+
+    private let tree: SyntaxTree
+    private let nodes: TreeTable<Node>
+    private let names: TreeTable<String>
+    private let children: TreeTable<NodeID>
+    private let width: Int
+    /// Each node's width on one line, without parentheses around it.
+    private var flatWidths: [Int] = []
+    private var output = ""
+    private var column = 0
+    private var indent = 0
+
+    private init(tree: SyntaxTree, width: Int) {
+        self.tree = tree
+        nodes = tree.nodes
+        names = tree.names
+        children = tree.children
+        self.width = width
+        measure()
+    }
+
+    /// Where a node is printed, which decides whether it needs parentheses.
+    private enum Position {
+        case top
+        case left(BinaryOperator)
+        case right(BinaryOperator)
+        case unary(UnaryOperator)
+        case postfixBase
+    }
+
+    private func needsParentheses(_ id: NodeID, in position: Position) -> Bool {
+        switch nodes[id.index] {
+        case .binary(let op, _, _):
+            switch position {
+            case .top: return false
+            case .left(let parent): return op.precedence < parent.precedence
+            case .right(let parent): return op.precedence <= parent.precedence
+            case .unary, .postfixBase: return true
+            }
+        case .unary(let op, _):
+            switch position {
+            case .top, .left: return false
+            case .right, .postfixBase: return true
+            case .unary(let outer): return outer == .negate && op == .negate
+            }
+        case .number(let value):
+            switch position {
+            case .top, .left: return false
+            case .right: return value.sign == .minus
+            case .postfixBase: return true
+            case .unary(let outer): return outer == .negate && value.sign == .minus
+            }
+        case .lambda:
+            if case .top = position { return false }
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Widths
+
+    /// Fills ``flatWidths`` in one forward pass: children come before their parents.
+    private mutating func measure() {
+        flatWidths.reserveCapacity(nodes.count)
+        for index in 0..<nodes.count {
+            let id = NodeID(index)
+            let width: Int
+            switch nodes[index] {
+            case .number(let value): width = numberText(id, value).count
+            case .string(let name): width = names[name.index].unicodeScalars.count + 2
+            case .boolean(let flag): width = flag ? 4 : 5
+            case .null: width = 4
+            case .undefined: width = 9
+            case .reference(let name), .parameter(_, let name): width = names[name.index].unicodeScalars.count
+            case .member(let base, let name):
+                width = enclosed(base, in: .postfixBase) + 1 + names[name.index].unicodeScalars.count
+            case .index(let base, let index):
+                width = enclosed(base, in: .postfixBase) + flatWidths[index.index] + 2
+            case .unary(let op, let operand):
+                width = 1 + enclosed(operand, in: .unary(op))
+            case .binary(let op, let left, let right):
+                width = enclosed(left, in: .left(op)) + op.symbol.count + 2 + enclosed(right, in: .right(op))
+            case .call(let name, let range):
+                width = names[name.index].unicodeScalars.count + listWidth(range.indices.map { flatWidths[children[$0].index] })
+            case .array(let range):
+                width = listWidth(range.indices.map { flatWidths[children[$0].index] })
+            case .object(let keys, let values, let count):
+                width = listWidth((0..<Int(count)).map {
+                    keyText(names[Int(keys) + $0]).unicodeScalars.count + 2 + flatWidths[children[Int(values) + $0].index]
+                })
+            case .lambda(let parameters, let body, _):
+                width = listWidth(parameters.indices.map { names[$0].unicodeScalars.count }) + 4 + flatWidths[body.index]
+            }
+            flatWidths.append(width)
+        }
+    }
+
+    private func enclosed(_ id: NodeID, in position: Position) -> Int {
+        flatWidths[id.index] + (needsParentheses(id, in: position) ? 2 : 0)
+    }
+
+    /// Brackets around items separated by `, `.
+    private func listWidth(_ items: [Int]) -> Int {
+        2 + items.reduce(0, +) + 2 * max(items.count - 1, 0)
+    }
+
+    // MARK: - Output
+
+    private mutating func write(_ text: String) {
+        output += text
+        column += text.unicodeScalars.count
+    }
+
+    private mutating func newline() {
+        output += "\n" + String(repeating: " ", count: indent)
+        column = indent
+    }
+
+    private mutating func emit(_ id: NodeID, in position: Position) {
+        let parenthesized = needsParentheses(id, in: position)
+        if parenthesized { write("(") }
+        let fits = column + flatWidths[id.index] <= width
+        switch nodes[id.index] {
+        case .number(let value): write(numberText(id, value))
+        case .string(let name): write(quoted(names[name.index]))
+        case .boolean(let flag): write(flag ? "true" : "false")
+        case .null: write("null")
+        case .undefined: write("undefined")
+        case .reference(let name), .parameter(_, let name): write(names[name.index])
+        case .member(let base, let name):
+            emit(base, in: .postfixBase)
+            write("." + names[name.index])
+        case .index(let base, let index):
+            emit(base, in: .postfixBase)
+            write("[")
+            emit(index, in: .top)
+            write("]")
+        case .unary(let op, let operand):
+            write(op.symbol)
+            emit(operand, in: .unary(op))
+        case .binary:
+            emitChain(id)
+        case .call(let name, let range):
+            write(names[name.index])
+            emitList("(", ")", fits: fits, count: range.indices.count) { printer, offset in
+                printer.emit(printer.children[range.indices.lowerBound + offset], in: .top)
+            }
+        case .array(let range):
+            emitList("[", "]", fits: fits, count: range.indices.count) { printer, offset in
+                printer.emit(printer.children[range.indices.lowerBound + offset], in: .top)
+            }
+        case .object(let keys, let values, let count):
+            emitList("{", "}", fits: fits, count: Int(count)) { printer, offset in
+                printer.write(printer.keyText(printer.names[Int(keys) + offset]) + ": ")
+                printer.emit(printer.children[Int(values) + offset], in: .top)
+            }
+        case .lambda(let parameters, let body, _):
+            write("(" + parameters.indices.map { names[$0] }.joined(separator: ", ") + ") -> ")
+            emit(body, in: .top)
+        }
+        if parenthesized { write(")") }
+    }
+
+    /// A left-deep chain of binary operators (`a + b - c`), walked down its left spine with a
+    /// loop: the chain is as long as the formula.
+    private mutating func emitChain(_ id: NodeID) {
+        var spine = [id]
+        while case .binary(let op, let left, _) = nodes[spine[spine.count - 1].index],
+              case .binary = nodes[left.index], !needsParentheses(left, in: .left(op)) {
+            spine.append(left)
+        }
+        guard case .binary(let innermost, let first, _) = nodes[spine[spine.count - 1].index] else { return }
+        emit(first, in: .left(innermost))
+        for node in spine.reversed() {
+            guard case .binary(let op, _, let right) = nodes[node.index] else { continue }
+            write(" " + op.symbol + " ")
+            emit(right, in: .right(op))
+        }
+    }
+
+    /// The items of a call, array or object between `open` and `close`: on one line when the
+    /// node `fits` in the width from where it starts, else one a line.
+    private mutating func emitList(_ open: String, _ close: String, fits: Bool, count: Int,
+                                   item: (inout Printer, Int) -> Void) {
+        write(open)
+        if count == 0 || fits {
+            for offset in 0..<count {
+                if offset > 0 { write(", ") }
+                item(&self, offset)
+            }
+        } else {
+            indent += 4
+            for offset in 0..<count {
+                newline()
+                item(&self, offset)
+                if offset < count - 1 { write(",") }
+            }
+            indent -= 4
+            newline()
+        }
+        write(close)
+    }
+
+    // MARK: - Literals
+
+    /// A number literal as written, its sign from its value: a literal negated in the source
+    /// (`-3`, `-(3)`, `(-4)`) is one node whose span covers the sign and the parentheses.
+    private func numberText(_ id: NodeID, _ value: Double) -> String {
+        let text = tree.text(of: id)
+        let digits = text.drop { $0 == "(" || $0 == "-" || $0.isWhitespace }
+            .reversed().drop { $0 == ")" || $0.isWhitespace }.reversed()
+        return (value.sign == .minus ? "-" : "") + String(digits)
+    }
+
+    /// A string literal: there are no escapes, so one containing `"` goes in single quotes.
+    private func quoted(_ content: String) -> String {
+        content.contains("\"") ? "'" + content + "'" : "\"" + content + "\""
+    }
+
+    /// An object key: bare when it is an ASCII name, else quoted.
+    private func keyText(_ key: String) -> String {
+        let bytes = key.utf8
+        let isName = bytes.first.map { $0 == UInt8(ascii: "_") || ($0 | 0x20) &- UInt8(ascii: "a") < 26 } ?? false
+            && bytes.allSatisfy { $0 == UInt8(ascii: "_") || ($0 | 0x20) &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 }
+        return isName ? key : quoted(key)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import JoyfillFormulas
+
+/// A tree's structure without its spans: one line per node, names resolved, so that two
+/// texts that parse to the same formula compare equal.
+private func shape(_ tree: SyntaxTree) -> String {
+    let names = tree.names
+    return tree.nodes.map { node -> String in
+        switch node {
+        case .number(let value): return "number \(value.bitPattern)"
+        case .string(let name): return "string \(names[name.index])"
+        case .parameter(let slot, let name): return "parameter \(slot) \(names[name.index])"
+        case .reference(let name): return "reference \(names[name.index])"
+        case .member(let base, let name): return "member \(base.index) \(names[name.index])"
+        case .call(let name, let range): return "call \(names[name.index]) \(tree.children(range).map(\.index))"
+        case .object(let keys, let values, let count):
+            return "object " + (0..<Int(count)).map { "\(names[Int(keys) + $0])=\(tree.children[Int(values) + $0].index)" }.joined(separator: ",")
+        case .lambda(let parameters, let body, let slotBase):
+            return "lambda \(parameters.indices.map { names[$0] }) \(body.index) \(slotBase)"
+        case .array(let range): return "array \(tree.children(range).map(\.index))"
+        default: return "\(node)"
+        }
+    }.joined(separator: "\n")
+}
+
+struct PrinterTests {
+    @Test(arguments: [
+        ("sum( a,b )*2", "sum(a, b) * 2"),
+        ("if(a>1,\"x\",'y')", "if(a > 1, \"x\", \"y\")"),
+        ("'say \"hi\"'", "'say \"hi\"'"),
+        ("((a))", "a"),
+        ("(a + b) * c", "(a + b) * c"),
+        ("a + (b * c)", "a + b * c"),
+        ("(a - b) - c", "a - b - c"),
+        ("a - (b - c)", "a - (b - c)"),
+        ("a / (b * c)", "a / (b * c)"),
+        ("a || b && c", "a || b && c"),
+        ("(a || b) && c", "(a || b) && c"),
+        ("a == (b == c)", "a == (b == c)"),
+        ("!(a == b)", "!(a == b)"),
+        ("!(!a)", "!!a"),
+        ("-(a+b)", "-(a + b)"),
+        ("- a", "-a"),
+        ("-(-a)", "-(-a)"),
+        ("5-3", "5 - 3"),
+        ("a - (-4)", "a - (-4)"),
+        ("a - -4", "a - (-4)"),
+        ("(-4) * a", "-4 * a"),
+        ("-(3)", "-3"),
+        ("1.50 + 1e-5 + (-(2E3))", "1.50 + 1e-5 + (-2E3)"),
+        ("(x) => x*2", "(x) -> x * 2"),
+        ("map(items, (row, i) -> row.price * i)", "map(items, (row, i) -> row.price * i)"),
+        ("((x) -> x)", "(x) -> x"),
+        ("[1,2,[ ]]", "[1, 2, []]"),
+        ("{p: x, \"q r\": 1, 'a\"b': 2, _k1: {}}", "{p: x, \"q r\": 1, 'a\"b': 2, _k1: {}}"),
+        ("items.0.price", "items.0.price"),
+        ("(items)[0]", "items[0]"),
+        ("(a + b).c", "(a + b).c"),
+        ("(-3).x", "(-3).x"),
+        ("NOW( )", "NOW()"),
+        ("TRUE && Null == undefined", "true && null == undefined"),
+        ("6857510fbfed1553e168161b + 1", "6857510fbfed1553e168161b + 1"),
+        ("concat(\"é\",  名前)", "concat(\"é\", 名前)"),
+    ])
+    func formatsOneCanonicalLayout(_ input: String, _ expected: String) throws {
+        let formatted = try #require(Printer.format(input))
+        #expect(formatted == expected)
+        #expect(Printer.format(formatted) == formatted, "formatting is idempotent")
+        #expect(shape(Parser.parse(formatted)) == shape(Parser.parse(input)), "the formula keeps its meaning")
+    }
+
+    @Test func formulasWithErrorsAreNotFormatted() {
+        #expect(Printer.format("sum(1, ") == nil)
+        #expect(Printer.format("a === b") == nil)   // fixable, but an error: jf lint --fix fixes it
+        #expect(Printer.format("") == nil)
+    }
+
+    /// Every example of the grammar and of `examples/formulas.txt` formats to a text that
+    /// parses to the same tree and formats to itself.
+    @Test func examplesRoundTrip() throws {
+        let grammar = try String(contentsOf: repositoryRoot.appendingPathComponent("grammar/formula.ebnf"), encoding: .utf8)
+        let examples = grammar.split(separator: "\n").compactMap { line -> String? in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("(* example: "), text.hasSuffix("*)") else { return nil }
+            return String(text.dropFirst(12).dropLast(2)).trimmingCharacters(in: .whitespaces)
+        }
+        let file = try String(contentsOf: repositoryRoot.appendingPathComponent("examples/formulas.txt"), encoding: .utf8)
+        let formulas = examples + file.split(separator: "\n").map(String.init)
+        #expect(formulas.count > 20)
+        for formula in formulas {
+            let tree = Parser.parse(formula)
+            guard tree.isValid else { continue }
+            for width in [Int.max, 30] {
+                let formatted = try #require(Printer.format(tree, width: width), "\(formula)")
+                #expect(shape(Parser.parse(formatted)) == shape(tree), "\(formula) → \(formatted)")
+                #expect(Printer.format(formatted, width: width) == formatted, "\(formula) → \(formatted)")
+            }
+        }
+    }
+
+    @Test func wideFormulasBreakTheirOutermostListsFirst() throws {
+        let source = #"if(contains(concat(first, " ", last), "Smith"), round(sum(map(items, (r) -> r.price * r.qty)), 2), 0)"#
+        let formatted = try #require(Printer.format(source, width: 60))
+        #expect(formatted == """
+            if(
+                contains(concat(first, " ", last), "Smith"),
+                round(sum(map(items, (r) -> r.price * r.qty)), 2),
+                0
+            )
+            """)
+        #expect(Printer.format(source, width: 200) == source)
+        #expect(Printer.format(formatted, width: 60) == formatted)
+        #expect(Printer.format(formatted, width: .max) == source)
+        let object = try #require(Printer.format("{total: sum(items.price), count: length(items)}", width: 30))
+        #expect(object == "{\n    total: sum(items.price),\n    count: length(items)\n}")
+    }
+
+    /// Operator chains are as long as the formula and are printed with a loop.
+    @Test func longChainsAndDeepNesting() throws {
+        let chain = Array(repeating: "a", count: 100_000).joined(separator: "+")
+        let formatted = try #require(Printer.format(chain))
+        #expect(formatted == Array(repeating: "a", count: 100_000).joined(separator: " + "))
+        let deep = String(repeating: "f(", count: 200) + "1" + String(repeating: ")", count: 200)
+        #expect(Printer.format(deep, width: .max) == deep)
+        let broken = try #require(Printer.format(deep, width: 40))
+        #expect(Printer.format(broken, width: .max) == deep)
+    }
+}
