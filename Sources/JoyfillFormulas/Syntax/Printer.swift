@@ -22,7 +22,7 @@ public struct Printer {
     public static func format(_ tree: SyntaxTree, width: Int = defaultWidth) -> String? {
         guard tree.isValid, let root = tree.root else { return nil }
         var printer = Printer(tree: tree, width: width)
-        printer.emit(root, in: .top)
+        printer.emit(root, in: .alone)
         return printer.output
     }
 
@@ -53,10 +53,16 @@ public struct Printer {
 
     /// Where a node is printed, which decides whether it needs parentheses.
     private enum Position {
-        case top
+        /// Not an operand: the whole formula, an argument, an element, an object value, an
+        /// index, a lambda's body.
+        case alone
+        /// The left operand of a binary operator.
         case left(BinaryOperator)
+        /// The right operand of a binary operator.
         case right(BinaryOperator)
+        /// The operand of a prefix operator.
         case unary(UnaryOperator)
+        /// The base of `.name` or `[index]`.
         case postfixBase
     }
 
@@ -64,26 +70,26 @@ public struct Printer {
         switch nodes[id.index] {
         case .binary(let op, _, _):
             switch position {
-            case .top: return false
+            case .alone: return false
             case .left(let parent): return op.precedence < parent.precedence
             case .right(let parent): return op.precedence <= parent.precedence
             case .unary, .postfixBase: return true
             }
         case .unary(let op, _):
             switch position {
-            case .top, .left: return false
+            case .alone, .left: return false
             case .right, .postfixBase: return true
             case .unary(let outer): return outer == .negate && op == .negate
             }
         case .number(let value):
             switch position {
-            case .top, .left: return false
+            case .alone, .left: return false
             case .right: return value.sign == .minus
             case .postfixBase: return true
             case .unary(let outer): return outer == .negate && value.sign == .minus
             }
         case .lambda:
-            if case .top = position { return false }
+            if case .alone = position { return false }
             return true
         default:
             return false
@@ -166,7 +172,7 @@ public struct Printer {
         case .index(let base, let index):
             emit(base, in: .postfixBase)
             write("[")
-            emit(index, in: .top)
+            emit(index, in: .alone)
             write("]")
         case .unary(let op, let operand):
             write(op.symbol)
@@ -176,20 +182,20 @@ public struct Printer {
         case .call(let name, let range):
             write(names[name.index])
             emitList("(", ")", fits: fits, count: range.indices.count) { printer, offset in
-                printer.emit(printer.children[range.indices.lowerBound + offset], in: .top)
+                printer.emit(printer.children[range.indices.lowerBound + offset], in: .alone)
             }
         case .array(let range):
             emitList("[", "]", fits: fits, count: range.indices.count) { printer, offset in
-                printer.emit(printer.children[range.indices.lowerBound + offset], in: .top)
+                printer.emit(printer.children[range.indices.lowerBound + offset], in: .alone)
             }
         case .object(let keys, let values, let count):
             emitList("{", "}", fits: fits, count: Int(count)) { printer, offset in
                 printer.write(printer.keyText(printer.names[Int(keys) + offset]) + ": ")
-                printer.emit(printer.children[Int(values) + offset], in: .top)
+                printer.emit(printer.children[Int(values) + offset], in: .alone)
             }
         case .lambda(let parameters, let body, _):
             write("(" + parameters.indices.map { names[$0] }.joined(separator: ", ") + ") -> ")
-            emit(body, in: .top)
+            emit(body, in: .alone)
         }
         if parenthesized { write(")") }
     }
