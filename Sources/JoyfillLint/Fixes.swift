@@ -106,11 +106,13 @@ public enum LintFixes {
         return output
     }
 
+    /// The lines of `bytes`, without their breaks (LF or CRLF). Split on bytes: as
+    /// `Character`s, a CRLF is one grapheme, which is not a `"\n"`.
     private static func splitLines(_ bytes: [UInt8]) -> [String] {
-        var text = String(decoding: bytes, as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if bytes.last == UInt8(ascii: "\n") { lines.removeLast() }
+        return lines.map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...], as: UTF8.self)
         }
     }
 }

@@ -48,12 +48,14 @@ public struct TemplateFormatter: Sendable {
         if Linter.isExpressionFile(path) {
             let text = String(decoding: bytes, as: UTF8.self)
             let tree = Parser.parse(text)
-            guard let formatted = Printer.format(tree, width: lineWidth) else {
+            // The file's line breaks are kept: a file written on Windows stays CRLF.
+            let lineBreak = hasCRLF(bytes) ? "\r\n" : "\n"
+            guard let formatted = Printer.format(tree, width: lineWidth, lineBreak: lineBreak) else {
                 report(tree, origin: shown, location: nil, into: &result)
                 return result
             }
-            let output = Array((formatted + "\n").utf8)
-            if output != bytes { result.edits = [JSONEdit(span: 0..<bytes.count, replacement: formatted + "\n")] }
+            let output = formatted + lineBreak
+            if Array(output.utf8) != bytes { result.edits = [JSONEdit(span: 0..<bytes.count, replacement: output)] }
             return result
         }
         let document: JoyDoc
@@ -77,6 +79,12 @@ public struct TemplateFormatter: Sendable {
         }
         result.edits.sort { $0.span.lowerBound < $1.span.lowerBound }
         return result
+    }
+
+    /// Whether the first line of `bytes` ends in CRLF.
+    private func hasCRLF(_ bytes: [UInt8]) -> Bool {
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return false }
+        return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r")
     }
 
     private func report(_ tree: SyntaxTree, origin: String, location: String?, into result: inout Result) {

@@ -116,6 +116,13 @@ struct PrinterTests {
         #expect(object == "{\n    total: sum(items.price),\n    count: length(items)\n}")
     }
 
+    /// The printer's own breaks use the line break asked for; those inside a string literal
+    /// belong to the formula and stay.
+    @Test func lineBreaksAreTheCallersChoice() throws {
+        let formatted = try #require(Printer.format("concat(\"a\nb\", total)", width: 10, lineBreak: "\r\n"))
+        #expect(formatted == "concat(\r\n    \"a\nb\",\r\n    total\r\n)")
+    }
+
     /// Operator chains are as long as the formula and are printed with a loop.
     @Test func longChainsAndDeepNesting() throws {
         let chain = Array(repeating: "a", count: 100_000).joined(separator: "+")

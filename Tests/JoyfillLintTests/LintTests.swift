@@ -115,6 +115,16 @@ struct LinterTests {
         #expect(diff.contains("\n     {\"_id\": \"f_label\""))
     }
 
+    /// A file with CRLF line breaks: the diff shows its lines one by one, without the CR.
+    @Test func diffSplitsCRLFLines() throws {
+        let original = Array(try String(contentsOf: Self.template, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        let outcome = Linter().lint(path: "order-form.json", bytes: original, fixing: true)
+        let diff = LintFixes.diff(path: "order-form.json", original: original, edits: outcome.edits)
+        #expect(diff.hasPrefix("--- a/order-form.json\n+++ b/order-form.json\n@@ -26,10 +26,10 @@\n"))
+        #expect(diff.contains("\n-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\"},\n"))
+        #expect(!diff.contains("\r"))
+    }
+
     @Test func escapedExpressionsAreLocatedAndFixedThroughTheirEscapes() throws {
         let text = #"{"fields": [{"_id": "t", "type": "text", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "concat(\"\u00e9\", \"a\") === rund(1)"}]}"#
         let outcome = Linter().lint(path: "x.json", bytes: Array(text.utf8), fixing: true)

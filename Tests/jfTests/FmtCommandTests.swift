@@ -57,6 +57,16 @@ struct FmtCommandTests {
         #expect(again.stderr == "jf fmt: 0 files reformatted, 2 left unchanged\n")
     }
 
+    @Test func aFormulaFileKeepsItsLineBreaks() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let file = directory.appendingPathComponent("windows.jf")
+        try "if(a > 1, concat(first, last),\r\n  round(total, 2))\r\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try JF.run(["fmt", "--line-width", "30", file.path])
+        #expect(result.status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "if(\r\n    a > 1,\r\n    concat(first, last),\r\n    round(total, 2)\r\n)\r\n")
+    }
+
     @Test func formulasWithSyntaxErrorsAreReportedAndLeftAlone() throws {
         let directory = try workspace(["templates"])
         defer { discard(directory) }

@@ -19,16 +19,18 @@ public struct Printer {
     public static let defaultWidth = 100
 
     /// `tree` formatted, or nil when it has errors (format only what parses cleanly).
-    public static func format(_ tree: SyntaxTree, width: Int = defaultWidth) -> String? {
+    /// `lineBreak` ends the lines the printer breaks (`"\r\n"` for a file that uses it);
+    /// line breaks inside string literals are the formula's own and stay as they are.
+    public static func format(_ tree: SyntaxTree, width: Int = defaultWidth, lineBreak: String = "\n") -> String? {
         guard tree.isValid, let root = tree.root else { return nil }
-        var printer = Printer(tree: tree, width: width)
+        var printer = Printer(tree: tree, width: width, lineBreak: lineBreak)
         printer.emit(root, in: .alone)
         return printer.output
     }
 
     /// `source` formatted, or nil when it does not parse cleanly.
-    public static func format(_ source: String, width: Int = defaultWidth) -> String? {
-        format(Parser.parse(source), width: width)
+    public static func format(_ source: String, width: Int = defaultWidth, lineBreak: String = "\n") -> String? {
+        format(Parser.parse(source), width: width, lineBreak: lineBreak)
     }
 
     private let tree: SyntaxTree
@@ -36,14 +38,16 @@ public struct Printer {
     private let names: TreeTable<String>
     private let children: TreeTable<NodeID>
     private let width: Int
+    private let lineBreak: String
     /// Each node's width on one line, without parentheses around it.
     private var flatWidths: [Int] = []
     private var output = ""
     private var column = 0
     private var indent = 0
 
-    private init(tree: SyntaxTree, width: Int) {
+    private init(tree: SyntaxTree, width: Int, lineBreak: String) {
         self.tree = tree
+        self.lineBreak = lineBreak
         nodes = tree.nodes
         names = tree.names
         children = tree.children
@@ -151,7 +155,7 @@ public struct Printer {
     }
 
     private mutating func newline() {
-        output += "\n" + String(repeating: " ", count: indent)
+        output += lineBreak + String(repeating: " ", count: indent)
         column = indent
     }
 
