@@ -23,6 +23,7 @@ extension REPLSession {
         MetaCommand(name: "graph", arguments: "", help: "every formula field in evaluation order, with cycles"),
         MetaCommand(name: "type", arguments: "EXPR", help: "the types an expression may have, and the type it has"),
         MetaCommand(name: "ast", arguments: "EXPR", help: "the syntax tree, with spans"),
+        MetaCommand(name: "fmt", arguments: "EXPR", help: "the expression in the canonical layout of jf fmt"),
         MetaCommand(name: "explain", arguments: "EXPR", help: "every sub-expression with its value"),
         MetaCommand(name: "doc", arguments: "FUNCTION", help: "a function's signature, summary and examples"),
         MetaCommand(name: "time", arguments: "EXPR", help: "how long an expression takes to parse and evaluate"),
@@ -47,6 +48,7 @@ extension REPLSession {
         case "graph": return graph()
         case "type": return type(argument)
         case "ast": return ast(argument)
+        case "fmt": return fmt(argument)
         case "explain": return explain(argument)
         case "doc": return doc(argument)
         case "time": return time(argument)
@@ -226,6 +228,16 @@ extension REPLSession {
         let tree = Parser.parse(source)
         guard let root = tree.root else { return REPLOutput(render(tree.diagnostics[0], in: source), failed: true) }
         return REPLOutput(SyntaxTreePrinter(tree: tree).print(root))
+    }
+
+    private func fmt(_ source: String) -> REPLOutput {
+        if let usage = needs(source, ":fmt EXPR") { return usage }
+        let tree = Parser.parse(source)
+        guard let formatted = Printer.format(tree, width: 80) else {
+            let error = tree.diagnostics.first { $0.severity == .error } ?? tree.diagnostics[0]
+            return REPLOutput(render(error, in: source), failed: true)
+        }
+        return REPLOutput(formatted + "\n")
     }
 
     private func explain(_ source: String) -> REPLOutput {

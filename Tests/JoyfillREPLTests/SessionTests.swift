@@ -108,6 +108,8 @@ struct SessionTests {
                 number 3  11..<12
 
             """)
+        #expect(repl.feed(":fmt sum( 1,[2,3] )*2")?.text == "sum(1, [2, 3]) * 2\n")
+        #expect(repl.feed(":fmt a === b")?.failed == true)
         #expect(repl.feed(":explain round(2.5 * 2, 0) + 1")?.text == """
               2.5 * 2  =  5
               round(2.5 * 2, 0)  =  5
