@@ -56,6 +56,10 @@ struct Fmt: ParsableCommand {
         if paths.contains("-") && paths != ["-"] { throw ValidationError("- (standard input) is formatted alone; give no other PATH") }
         if lineWidth < 1 { throw ValidationError("--line-width must be at least 1") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        // With nothing piped in, reading standard input would only wait.
+        if paths.isEmpty && isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("give at least one PATH (a template, a .jf file or a directory), or pipe a formula or a JoyDoc in")
+        }
     }
 
     func run() throws {
