@@ -70,7 +70,7 @@ public struct TemplateFormatter: Sendable {
             let tree = Parser.parse(definition.expression)
             guard let formatted = Printer.format(tree, width: .max) else {
                 let (line, column) = document.location(of: span.lowerBound)
-                report(tree, origin: shown, location: "\(shown):\(line):\(column), formula '\(definition.id)'", into: &result)
+                report(tree, origin: shown, location: "\(shown):\(line):\(column) · formula \(definition.id)", into: &result)
                 continue
             }
             if formatted != definition.expression {
