@@ -9,9 +9,10 @@ struct Fmt: ParsableCommand {
         abstract: "Format formulas in one canonical layout.",
         discussion: """
             \(Files.templatePathHelp) \
-            JSON files that are not JoyDocs are skipped with a note. In a JoyDoc only the "expression" strings of the document's formulas change; every \
-            other byte stays as it was, and each formula stays on one line. A .jf or .formula \
-            file wider than --line-width breaks its calls, arrays and objects one item a line. \
+            JSON files that are not JoyDocs are skipped with a note. In a JoyDoc only the \
+            "expression" strings of the document's formulas change; every other byte stays as \
+            it was, and each formula stays on one line. A .jf or .formula file wider than \
+            --line-width breaks its calls, arrays and objects one item a line. \
             Files are written atomically, and only when they change. With no PATH, or -, \
             standard input is formatted to standard output.
 
