@@ -27,7 +27,8 @@ public struct TemplateFormatter: Sendable {
         public var edits: [JSONEdit] = []
         /// The rendered syntax errors of the formulas left as they were.
         public var report = ""
-        /// How many formulas were left as they were because of syntax errors.
+        /// How many formulas were left as they were because of syntax errors (or, rarely,
+        /// because they have no canonical layout: see ``Printer/nestsTooDeeply(_:)``).
         public var errorCount = 0
         /// Why the file was passed over (a JSON file that is not a JoyDoc).
         public var skipped: String?
@@ -91,6 +92,13 @@ public struct TemplateFormatter: Sendable {
         var renderer = DiagnosticRenderer(colored: colored, origin: origin)
         renderer.location = location
         for diagnostic in tree.diagnostics where diagnostic.severity == .error {
+            result.report += renderer.render(diagnostic, in: tree.source)
+        }
+        if Printer.nestsTooDeeply(tree) {
+            let whole = SourceSpan(start: 0, end: tree.source.utf8.count)
+            let diagnostic = Diagnostic(
+                .syntax, "this formula has no canonical layout: printed with it, it would nest deeper than \(Parser.maxNestingDepth) levels",
+                at: whole, notes: ["the parentheses the layout adds (around `-(-a)`, or a lambda used as an operand) count as levels; the formula is left as it is"])
             result.report += renderer.render(diagnostic, in: tree.source)
         }
         result.errorCount += 1

@@ -128,7 +128,8 @@ public struct ValuePrinter: Sendable {
 
     private func quoted(_ text: String) -> String {
         // The language has no escapes (S4): pick the quote the text does not contain.
-        text.contains("\"") && !text.contains("'") ? "'\(text)'" : "\"\(text)\""
+        // Bytes, not Characters: a quote followed by a combining mark is one Character.
+        text.utf8.contains(UInt8(ascii: "\"")) && !text.utf8.contains(UInt8(ascii: "'")) ? "'\(text)'" : "\"\(text)\""
     }
 
     private func paint(_ text: String, _ code: String) -> String {

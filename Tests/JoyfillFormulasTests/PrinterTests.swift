@@ -29,6 +29,7 @@ struct PrinterTests {
         ("sum( a,b )*2", "sum(a, b) * 2"),
         ("if(a>1,\"x\",'y')", "if(a > 1, \"x\", \"y\")"),
         ("'say \"hi\"'", "'say \"hi\"'"),
+        ("'a\"\u{0312}b'", "'a\"\u{0312}b'"),   // a quote and a combining mark: one Character
         ("((a))", "a"),
         ("(a + b) * c", "(a + b) * c"),
         ("a + (b * c)", "a + b * c"),
@@ -47,6 +48,9 @@ struct PrinterTests {
         ("a - (-4)", "a - (-4)"),
         ("a - -4", "a - (-4)"),
         ("(-4) * a", "-4 * a"),
+        ("a * -b", "a * (-b)"),
+        ("a && (!b)", "a && !b"),
+        ("a == !b[0]", "a == !b[0]"),
         ("-(3)", "-3"),
         ("1.50 + 1e-5 + (-(2E3))", "1.50 + 1e-5 + (-2E3)"),
         ("(x) => x*2", "(x) -> x * 2"),
@@ -121,6 +125,39 @@ struct PrinterTests {
     @Test func lineBreaksAreTheCallersChoice() throws {
         let formatted = try #require(Printer.format("concat(\"a\nb\", total)", width: 10, lineBreak: "\r\n"))
         #expect(formatted == "concat(\r\n    \"a\nb\",\r\n    total\r\n)")
+    }
+
+    /// The printer's count of nesting levels is the parser's: a formatted formula wrapped in
+    /// brackets up to the limit parses, and one bracket more is too deep.
+    @Test(arguments: [
+        "a", "-a", "- - a", "!!a", "a - -4", "a.b.c[d.e[f]]", "(a + b).c[0].d", "-a.b.c", "!a[0][1]",
+        "x[y[z[0]]]", "-4", "a[-1]", "(-3).x", "a * -(-4)", "f(g(h()))", "f()", "[]", "{}", "{a: [1, {b: -(-x)}]}", "1 + (x) -> 1 + (y) -> y",
+        "map(items, (r) -> r.price * -r.qty)", "((x) -> x) + 1", "a + ((x) -> x)", "-(a + -(b * -c))", "[a, [b, [c]]][0][1]",
+    ])
+    func nestingIsCountedAsTheParserCountsIt(_ source: String) throws {
+        let tree = Parser.parse(source)
+        try #require(tree.isValid || !tree.diagnostics.contains { $0.message.contains("nested too deeply") })
+        guard tree.isValid else { return }
+        let formatted = try #require(Printer.format(tree))
+        let depth = Printer.nestingDepth(of: tree)
+        let room = Parser.maxNestingDepth - depth
+        let fits = String(repeating: "[", count: room) + formatted + String(repeating: "]", count: room)
+        #expect(Parser.parse(fits).isValid, "\(source): depth \(depth)")
+        let over = "[" + fits + "]"
+        #expect(Parser.parse(over).diagnostics.first?.message.contains("nested too deeply") == true, "\(source): depth \(depth)")
+    }
+
+    /// Parentheses the layout adds count as levels, so a formula near the limit can have no
+    /// canonical text: it is not formatted rather than formatted into one that does not parse.
+    @Test func formulasWhoseLayoutWouldNestTooDeeplyAreNotFormatted() throws {
+        let negations = String(repeating: "-", count: 200) + "s"
+        #expect(Parser.parse(negations).isValid)
+        #expect(Printer.format(negations) == nil)
+        #expect(Printer.nestsTooDeeply(Parser.parse(negations)))
+        let fewer = String(repeating: "-", count: 100) + "s"
+        let formatted = try #require(Printer.format(fewer))
+        #expect(shape(Parser.parse(formatted)) == shape(Parser.parse(fewer)))
+        #expect(!Printer.nestsTooDeeply(Parser.parse("sum(")))
     }
 
     /// Operator chains are as long as the formula and are printed with a loop.

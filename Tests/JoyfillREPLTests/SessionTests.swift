@@ -167,6 +167,9 @@ struct SessionTests {
     @Test func valuesArePrintedByType() {
         let printer = ValuePrinter(colored: false)
         #expect(printer.format(.string("a\"b")) == "'a\"b'")
+        // A quote followed by a combining mark is one Character, and still a quote.
+        let quoteAndMark = "a\"\u{0312}b"
+        #expect(printer.format(.string(quoteAndMark)) == "'" + quoteAndMark + "'")
         #expect(printer.format(.array([.number(1), .string("x"), .null, .undefined, .boolean(true)])) == "[1, \"x\", null, undefined, true]")
         let long = Value.array((0..<30).map { .string("element \($0)") })
         #expect(printer.format(long).hasPrefix("[\n  \"element 0\",\n  \"element 1\",\n"))

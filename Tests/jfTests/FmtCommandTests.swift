@@ -84,6 +84,16 @@ struct FmtCommandTests {
         #expect(try Data(contentsOf: template) == before)
     }
 
+    /// The layout's parentheses count toward the nesting limit: a formula they would take
+    /// past it is reported and left as it is, never written in a form that does not parse.
+    @Test func aFormulaWithNoCanonicalLayoutIsLeftAlone() throws {
+        let negations = String(repeating: "-", count: 200) + "total"
+        let result = try JF.run(["fmt", "-"], stdin: negations + "\n")
+        #expect(result.status == 1)
+        #expect(result.stdout == negations + "\n")
+        #expect(result.stderr.contains("error[syntax]: this formula has no canonical layout: printed with it, it would nest deeper than 256 levels\n --> stdin:1:1\n"))
+    }
+
     @Test func unreadableInputExits2() throws {
         let directory = try workspace([])
         defer { discard(directory) }

@@ -1,8 +1,8 @@
 /// Prints a ``SyntaxTree`` back as formula text in one canonical layout: the style of `jf fmt`.
 ///
 /// The layout: one space around binary operators and after commas and colons, none inside
-/// brackets; parentheses only where precedence needs them, and around a lambda, a negation
-/// or a negative number used as an operator's right operand (`a - (-4)`); strings in double
+/// brackets; parentheses only where precedence needs them, and around a lambda used as an
+/// operand or a minus sign that follows another (`a - (-4)`, `-(-a)`); strings in double
 /// quotes unless they contain one; number literals as written; `->` for `=>`. Grouping
 /// parentheses leave no node in the tree, so redundant ones disappear.
 ///
@@ -11,21 +11,40 @@
 /// line (what a formula stored in a JoyDoc needs).
 ///
 /// The tree's meaning is kept exactly: parsing the output gives the same tree (spans aside),
-/// and formatting it again gives the same text. The printer does not recurse along chains of
+/// and formatting it again gives the same text. So the output must also stay within
+/// ``Parser/maxNestingDepth``: the parentheses the printer adds can take it deeper than the
+/// source was (`- - - … a`, `1 + (x) -> 1 + (y) -> …`), and a tree whose text would nest too
+/// deeply is not formatted. The printer does not recurse along chains of
 /// binary operators (left-deep, as long as the formula is); any other nesting is bounded by
 /// ``Parser/maxNestingDepth``.
 public struct Printer {
     /// The width a formula file is formatted to by default.
     public static let defaultWidth = 100
 
-    /// `tree` formatted, or nil when it has errors (format only what parses cleanly).
+    /// `tree` formatted, or nil when it has errors (format only what parses cleanly) or when
+    /// its text would nest deeper than ``Parser/maxNestingDepth`` (see ``nestsTooDeeply(_:)``).
     /// `lineBreak` ends the lines the printer breaks (`"\r\n"` for a file that uses it);
     /// line breaks inside string literals are the formula's own and stay as they are.
     public static func format(_ tree: SyntaxTree, width: Int = defaultWidth, lineBreak: String = "\n") -> String? {
         guard tree.isValid, let root = tree.root else { return nil }
         var printer = Printer(tree: tree, width: width, lineBreak: lineBreak)
+        if printer.nestingDepths[root.index] > Parser.maxNestingDepth { return nil }
         printer.emit(root, in: .alone)
         return printer.output
+    }
+
+    /// Whether `tree`, which parses cleanly, has no canonical text: printed, it would nest
+    /// deeper than ``Parser/maxNestingDepth``.
+    public static func nestsTooDeeply(_ tree: SyntaxTree) -> Bool {
+        guard tree.isValid else { return false }
+        return nestingDepth(of: tree) > Parser.maxNestingDepth
+    }
+
+    /// The deepest level of the parser's count that `tree`'s canonical text reaches (0 for a
+    /// name or a literal); `tree` must parse cleanly.
+    static func nestingDepth(of tree: SyntaxTree) -> Int {
+        guard let root = tree.root else { return 0 }
+        return Printer(tree: tree, width: .max, lineBreak: "\n").nestingDepths[root.index]
     }
 
     /// `source` formatted, or nil when it does not parse cleanly.
@@ -41,6 +60,12 @@ public struct Printer {
     private let lineBreak: String
     /// Each node's width on one line, without parentheses around it.
     private var flatWidths: [Int] = []
+    /// Each node's nesting as printed, without parentheses around it: the deepest level the
+    /// parser's count (``Parser/maxNestingDepth``) reaches inside its text.
+    private var nestingDepths: [Int] = []
+    /// For `.name` and `[index]` nodes, their position in the chain of accesses they end
+    /// (`a.b[0]`: 1, then 2): the parser counts a chain's accesses as levels.
+    private var chainPositions: [Int] = []
     private var output = ""
     private var column = 0
     private var indent = 0
@@ -82,7 +107,10 @@ public struct Printer {
         case .unary(let op, _):
             switch position {
             case .alone, .left: return false
-            case .right, .postfixBase: return true
+            case .postfixBase: return true
+            // `a - (-b)`, `-(-a)`: a minus sign after another keeps its parentheses, for the
+            // eye; `a && !b` needs none.
+            case .right: return op == .negate
             case .unary(let outer): return outer == .negate && op == .negate
             }
         case .number(let value):
@@ -102,10 +130,14 @@ public struct Printer {
 
     // MARK: - Widths
 
-    /// Fills ``flatWidths`` in one forward pass: children come before their parents.
+    /// Fills ``flatWidths`` and ``nestingDepths`` in one forward pass: children come before
+    /// their parents.
     private mutating func measure() {
         flatWidths.reserveCapacity(nodes.count)
+        nestingDepths.reserveCapacity(nodes.count)
+        chainPositions.reserveCapacity(nodes.count)
         for index in 0..<nodes.count {
+            measureNesting(of: NodeID(index))
             let id = NodeID(index)
             let width: Int
             switch nodes[index] {
@@ -136,6 +168,52 @@ public struct Printer {
             }
             flatWidths.append(width)
         }
+    }
+
+    /// ``nestingDepths`` and ``chainPositions`` for `id`, mirroring the parser's count: one
+    /// level for a prefix operator's operand, for the inside of parentheses, brackets and
+    /// braces, and for each access of a postfix chain.
+    private mutating func measureNesting(of id: NodeID) {
+        var depth = 0
+        var position = 0
+        switch nodes[id.index] {
+        case .number(let value):
+            // A negative literal is read as a negation, folded: its minus sign is a level.
+            depth = value.sign == .minus ? 1 : 0
+        case .string, .boolean, .null, .undefined, .reference, .parameter:
+            break
+        case .member(let base, _):
+            position = chainPosition(after: base)
+            depth = max(nesting(base, in: .postfixBase), position)
+        case .index(let base, let index):
+            position = chainPosition(after: base)
+            depth = max(nesting(base, in: .postfixBase), position + nestingDepths[index.index])
+        case .unary(let op, let operand):
+            depth = 1 + nesting(operand, in: .unary(op))
+        case .binary(let op, let left, let right):
+            depth = max(nesting(left, in: .left(op)), nesting(right, in: .right(op)))
+        case .call(_, let range), .array(let range):
+            depth = 1 + range.indices.reduce(0) { max($0, nestingDepths[children[$1].index]) }
+        case .object(_, let values, let count):
+            depth = 1 + (0..<Int(count)).reduce(0) { max($0, nestingDepths[children[Int(values) + $1].index]) }
+        case .lambda(_, let body, _):
+            depth = 1 + nestingDepths[body.index]
+        }
+        nestingDepths.append(depth)
+        chainPositions.append(position)
+    }
+
+    /// The position of an access to `base` in its chain: a chain goes on through accesses not
+    /// in parentheses.
+    private func chainPosition(after base: NodeID) -> Int {
+        switch nodes[base.index] {
+        case .member, .index: return chainPositions[base.index] + 1
+        default: return 1
+        }
+    }
+
+    private func nesting(_ id: NodeID, in position: Position) -> Int {
+        nestingDepths[id.index] + (needsParentheses(id, in: position) ? 1 : 0)
     }
 
     private func enclosed(_ id: NodeID, in position: Position) -> Int {
@@ -256,8 +334,10 @@ public struct Printer {
     }
 
     /// A string literal: there are no escapes, so one containing `"` goes in single quotes.
+    /// (Looked for as a byte: a `"` followed by a combining mark is one `Character`, which
+    /// `contains("\"")` would not find.)
     private func quoted(_ content: String) -> String {
-        content.contains("\"") ? "'" + content + "'" : "\"" + content + "\""
+        content.utf8.contains(UInt8(ascii: "\"")) ? "'" + content + "'" : "\"" + content + "\""
     }
 
     /// An object key: bare when it is an ASCII name, else quoted.
