@@ -52,3 +52,13 @@ let package = Package(
         .testTarget(name: "jfTests", dependencies: ["jf"], exclude: ["Fixtures"]),
     ]
 )
+
+// The fuzz target (Fuzz/jf-fuzz), only for scripts/fuzz.sh: its `main` hands over to
+// libFuzzer, which only a build with -sanitize=fuzzer links in.
+if Context.environment["JF_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "jf-fuzz",
+        dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillLint"],
+        path: "Fuzz/jf-fuzz"
+    ))
+}

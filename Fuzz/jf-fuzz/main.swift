@@ -1,0 +1,155 @@
+// jf-fuzz: coverage-guided fuzzing of jf's input paths with libFuzzer.
+//
+//   scripts/fuzz.sh formula [SECONDS]     # formula text
+//   scripts/fuzz.sh document [SECONDS]    # JoyDoc JSON
+//
+// libFuzzer calls `LLVMFuzzerTestOneInput` with inputs it mutates towards new code paths.
+// The script builds this target with `-sanitize=fuzzer,address`, which links libFuzzer in;
+// an ordinary build could not link it, so it is in Package.swift only when `JF_FUZZ` is set.
+// An input fails when it makes jf crash (a trap, an address-sanitizer report, a stack
+// overflow) or breaks one of the properties checked below, which hold for every input:
+//
+// - formula: a parse finishes; a valid formula's canonical text (`jf fmt`) parses, to
+//   text that formats to itself (or, near the nesting limit, the formula has none); evaluating the text in place
+//   (`Evaluator.evaluate(_:in:)`, what `jf eval` does) and through a tree (what the document
+//   engine does) give the same value or the same error; the static checker and the
+//   diagnostic renderer finish.
+// - document: a JoyDoc that reads is evaluated, linted and formatted; the document written
+//   back with the results reads again.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillLint
+import JoyfillModel
+
+/// Which property the process checks: `JF_FUZZ_TARGET` (set by scripts/fuzz.sh).
+private let target: String = {
+    guard let name = getenv("JF_FUZZ_TARGET") else { return "formula" }
+    return String(cString: name)
+}()
+
+/// libFuzzer's driver: it parses the command line (`-max_total_time=…`, a corpus folder) and
+/// calls ``fuzzOne(_:_:)`` with each input.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+/// The program's entry: SwiftPM links an executable target's `main` to this name.
+@_cdecl("jf_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments) { data, size in fuzzOne(data, size) }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    switch target {
+    case "document": checkDocument(bytes)
+    default: checkFormula(String(decoding: bytes, as: UTF8.self))
+    }
+    return 0
+}
+
+/// Fails the run with `message`: libFuzzer saves the input that caused it.
+private func failure(_ message: String) -> Never {
+    fatalError(message)
+}
+
+// MARK: - Formulas
+
+/// Names the fuzzed formulas can read: one of each type, a table and a list.
+private let context: DictionaryContext = {
+    let row = ObjectKeys(["price", "qty", "name"])
+    let items: [Value] = [
+        .object(ObjectValue(keys: row, values: [.number(2.5), .number(3), .string("bolt")])),
+        .object(ObjectValue(keys: row, values: [.number(10), .number(0), .string("nut")])),
+        .object(ObjectValue(keys: row, values: [.number(-1), .number(2), .null])),
+    ]
+    return DictionaryContext([
+        "a": .number(3), "b": .number(-2.5), "c": .number(0),
+        "s": .string("Hello, World"), "t": .string(""),
+        "flag": .boolean(true), "n": .null,
+        "d": .date(Instant(milliseconds: 1_700_000_000_000)),
+        "items": .array(items),
+        "tags": .array([.string("red"), .string("blue")]),
+    ])
+}()
+
+/// A small step budget, so that each input is quick (loops over large ranges stop early).
+private let options = EvaluationOptions(now: Instant(milliseconds: 1_735_689_600_000), maxSteps: 20_000)
+nonisolated(unsafe) private let evaluator = Evaluator(options: options)
+private let checker = Checker(knownNames: ["a", "b", "c", "s", "t", "flag", "n", "d", "items", "tags"])
+private let renderer = DiagnosticRenderer()
+
+private func checkFormula(_ source: String) {
+    let tree = Parser.parse(source)
+    for diagnostic in tree.diagnostics { _ = renderer.render(diagnostic, in: source) }
+    guard tree.isValid else {
+        // An invalid formula must fail the same way when evaluated in place.
+        if case .success = outcome({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) }) {
+            failure("an invalid formula evaluated in place: \(source)")
+        }
+        return
+    }
+    for diagnostic in checker.check(tree) { _ = renderer.render(diagnostic, in: source) }
+
+    guard let formatted = Printer.format(tree) else {
+        if !Printer.nestsTooDeeply(tree) { failure("a valid formula did not format: \(source)") }
+        return
+    }
+    let reparsed = Parser.parse(formatted)
+    guard reparsed.isValid else { failure("the canonical text does not parse: \(source) → \(formatted)") }
+    guard Printer.format(reparsed) == formatted else { failure("formatting is not idempotent: \(source) → \(formatted)") }
+
+    let inPlace = outcome({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) })
+    let throughTree = outcome({ () throws(Diagnostic) in try evaluator.evaluate(tree, in: context) })
+    if inPlace != throughTree {
+        failure("in place and through a tree differ for \(source): \(inPlace) / \(throughTree)")
+    }
+}
+
+/// An evaluation's result as text that two evaluations can be compared by: the value's JSON,
+/// or the error's kind, message and span.
+private func outcome(_ evaluate: () throws(Diagnostic) -> Value) -> Result<String, Failure> {
+    do throws(Diagnostic) {
+        return .success(try evaluate().json)
+    } catch {
+        return .failure(Failure(text: "\(error.kind.rawValue) \(error.span.start)-\(error.span.end): \(error.message)"))
+    }
+}
+
+private struct Failure: Error, Equatable { var text: String }
+
+// MARK: - Documents
+
+private let linter = Linter()
+private let formatter = TemplateFormatter()
+
+private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let document: JoyDoc
+    do throws(DocumentError) {
+        document = try JoyDoc(bytes: bytes)
+    } catch {
+        return
+    }
+    _ = linter.lint(document: document)
+    _ = formatter.format(path: "fuzz.json", bytes: Array(bytes))
+    let engine = DocumentEngine(document: document, options: options)
+    engine.evaluateAll()
+    var written: [UInt8] = []
+    engine.writeUpdated { written.append(contentsOf: $0) }
+    do throws(DocumentError) {
+        _ = try JoyDoc(bytes: written)
+    } catch {
+        failure("the document written back does not read: \(error.message)")
+    }
+}
