@@ -58,7 +58,7 @@ let package = Package(
 if Context.environment["JF_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "jf-fuzz",
-        dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillLint"],
+        dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillLint", "JoyfillREPL"],
         path: "Fuzz/jf-fuzz"
     ))
 }

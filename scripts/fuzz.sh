@@ -4,6 +4,7 @@
 #
 #   scripts/fuzz.sh formula [SECONDS]     # formula text; SECONDS defaults to 300
 #   scripts/fuzz.sh document [SECONDS]    # JoyDoc JSON
+#   scripts/fuzz.sh repl [SECONDS]        # lines of a REPL session
 #
 # The fuzzer is built with the address sanitizer in .build/fuzz. Its corpus grows in
 # .build/fuzz/corpus/TARGET, seeded from examples/ and the grammar, so a second run goes on
@@ -21,7 +22,8 @@ seconds=${2:-300}
 case $target in
   formula) max_len=1024 ;;
   document) max_len=16384 ;;
-  *) echo "usage: scripts/fuzz.sh formula|document [SECONDS] [LIBFUZZER-OPTION...]" >&2; exit 2 ;;
+  repl) max_len=2048 ;;
+  *) echo "usage: scripts/fuzz.sh formula|document|repl [SECONDS] [LIBFUZZER-OPTION...]" >&2; exit 2 ;;
 esac
 shift $(( $# >= 2 ? 2 : $# ))
 
@@ -35,6 +37,12 @@ if [ -z "$(ls -A "$corpus")" ]; then
     # One formula a file: the examples, and the grammar's.
     { cat examples/formulas.txt; sed -n 's/^ *(\* example: \(.*\) \*) *$/\1/p' grammar/formula.ebnf; } |
       awk -v dir="$corpus" 'length($0) > 0 { file = sprintf("%s/seed-%04d", dir, NR); printf "%s", $0 > file; close(file) }'
+  elif [ "$target" = repl ]; then
+    # A few sessions: the meta-commands on the invoice's fields, and formulas over them.
+    printf ':help\n:fields\n:formulas\n:graph\n:vars\n' > "$corpus/seed-commands"
+    printf ':set tax_rate 20\n:deps subtotal\n:type subtotal * 2\n:ast round(subtotal, 2)\n:set items []\n' > "$corpus/seed-set"
+    printf ':explain if(subtotal > 100, "big", "small")\n:fmt sum( 1,2 )\n:doc round\n:tz Europe/Paris\n:now 2026-01-01T00:00:00Z\n' > "$corpus/seed-explain"
+    printf 'let x = [1, 2,\n3]\nmap(x, (v) -> v * 2)\n:save out.json\n:quit\n' > "$corpus/seed-let"
   else
     find examples Tests -name '*.json' -size -64k | while read -r file; do
       cp "$file" "$corpus/seed-$(echo "$file" | tr '/' '_')"
@@ -42,8 +50,12 @@ if [ -z "$(ls -A "$corpus")" ]; then
   fi
 fi
 
+# Whole tokens for mutations to insert: the registry's function names, keywords, operators.
+dictionary=.build/fuzz/$target.dict
+JF_FUZZ_PRINT_DICTIONARY=1 .build/fuzz/release/jf-fuzz > "$dictionary"
+
 # The runtime's own backtracer would read the crashing process's memory under the sanitizer
 # and be reported itself; libFuzzer prints the stack.
 SWIFT_BACKTRACE=enable=no JF_FUZZ_TARGET=$target exec .build/fuzz/release/jf-fuzz \
   -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
-  -artifact_prefix=.build/fuzz/artifacts/"$target"- "$@" "$corpus"
+  -dict="$dictionary" -artifact_prefix=.build/fuzz/artifacts/"$target"- "$@" "$corpus"

@@ -14,8 +14,11 @@
 //   (`Evaluator.evaluate(_:in:)`, what `jf eval` does) and through a tree (what the document
 //   engine does) give the same value or the same error; the static checker and the
 //   diagnostic renderer finish.
-// - document: a JoyDoc that reads is evaluated, linted and formatted; the document written
-//   back with the results reads again.
+// - repl: the lines of a REPL session with examples/invoice.json loaded (meta-commands,
+//   `let`, unfinished input, completion) are answered.
+// - document: a JoyDoc that reads is evaluated, linted and formatted; after a change to one
+//   input, recomputed incrementally, the document written back reads again, and evaluating
+//   it from scratch changes nothing.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,6 +29,7 @@ import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
+import JoyfillREPL
 
 /// Which property the process checks: `JF_FUZZ_TARGET` (set by scripts/fuzz.sh).
 private let target: String = {
@@ -44,6 +48,10 @@ private func runDriver(
 /// The program's entry: SwiftPM links an executable target's `main` to this name.
 @_cdecl("jf_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    if getenv("JF_FUZZ_PRINT_DICTIONARY") != nil {
+        printDictionary()
+        return 0
+    }
     var count = argc
     var arguments = argv
     return runDriver(&count, &arguments) { data, size in fuzzOne(data, size) }
@@ -54,9 +62,35 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     switch target {
     case "document": checkDocument(bytes)
+    case "repl": checkREPL(String(decoding: bytes, as: UTF8.self))
     default: checkFormula(String(decoding: bytes, as: UTF8.self))
     }
     return 0
+}
+
+/// A libFuzzer dictionary of the language's words (`-dict=`): the functions of the registry,
+/// the keywords, the operators and other punctuation, so that mutations insert whole tokens.
+private func printDictionary() {
+    let words = FunctionRegistry.standard.names.map { $0 + "(" }
+        + ["true", "false", "null", "undefined", "->", "=>", "==", "!=", "<=", ">=", "&&", "||",
+           "===", "!==", "**", "1e3", "-4", "0.5", "\"text\"", "'text'", "(x) -> ", "(row, i) -> ",
+           "items", "tags", ".price", ".qty", "[0]", "{a: 1}", "items.price"]
+    // A JoyDoc's keys and field types (quoted, as they appear in JSON).
+    let keys = ["_id", "cells", "children", "deleted", "description", "expression", "fields", "formula", "formulas",
+                "key", "label", "options", "points", "root", "rowOrder", "schema", "tableColumnOrder", "tableColumns",
+                "title", "type", "value", "hidden", "files", "pages", "fieldPositions", "x", "y"]
+    let types = ["text", "textarea", "number", "date", "dropdown", "multiSelect", "signature", "image", "block",
+                 "richText", "table", "collection", "chart", "file"]
+    let json = keys.map { "\"" + $0 + "\": " } + types.map { "\"" + $0 + "\"" } + ["[", "]", "{", "}", "null", ", "]
+    // The REPL's meta-commands and the invoice's field ids.
+    let session = REPLSession.commands.map { ":" + $0.name + " " } + ["let ", " = ", "subtotal", "tax_rate", "items", "doc.json", "\n"]
+    let extra = target == "document" ? json : target == "repl" ? session : []
+    for word in words + extra {
+        // The dictionary's own escapes: a quote or a backslash is written as \xNN.
+        let escaped = word.utf8.map { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20
+            ? "\\x" + (($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true)) : String(UnicodeScalar($0)) }
+        print("\"" + escaped.joined() + "\"")
+    }
 }
 
 /// Fails the run with `message`: libFuzzer saves the input that caused it.
@@ -178,11 +212,59 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     _ = formatter.format(path: "fuzz.json", bytes: Array(bytes))
     let engine = DocumentEngine(document: document, options: options)
     engine.evaluateAll()
+    // A change to the first field that no formula computes, recomputed incrementally.
+    if let input = document.fields.first(where: { $0.appliedFormulas.isEmpty }) {
+        _ = try? engine.apply([(field: input.id, value: .number(7))])
+    }
     var written: [UInt8] = []
     engine.writeUpdated { written.append(contentsOf: $0) }
+    let again: JoyDoc
     do throws(DocumentError) {
-        _ = try JoyDoc(bytes: written)
+        again = try JoyDoc(bytes: written)
     } catch {
         failure("the document written back does not read: \(error.message)")
     }
+    // Every result is in the written document, so evaluating it from scratch changes nothing:
+    // the incremental update recomputed all that the change affects, and results read back
+    // as they were written.
+    let check = DocumentEngine(document: again, options: options)
+    check.evaluateAll()
+    if check.hasChanges {
+        let edits = check.edits.prefix(3).map { "\(String(decoding: written[$0.span], as: UTF8.self)) → \($0.replacement)" }
+        failure("evaluating the written document again changes it: \(edits.joined(separator: "; "))")
+    }
+}
+
+// MARK: - REPL
+
+/// Files in memory: the document a session loads, and what `:save` writes.
+private final class MemoryFiles: REPLFileSystem {
+    var files: [String: [UInt8]]
+    init(_ files: [String: [UInt8]]) { self.files = files }
+    func read(_ path: String) throws -> [UInt8] {
+        guard let bytes = files[path] else { throw MissingFile() }
+        return bytes
+    }
+    func write(_ bytes: [UInt8], to path: String) throws { files[path] = bytes }
+    struct MissingFile: Error {}
+}
+
+/// examples/invoice.json, read once (scripts/fuzz.sh runs from the repository's root).
+private let invoice: [UInt8] = {
+    guard let file = fopen("examples/invoice.json", "rb") else { return Array("{}".utf8) }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[0..<count] }
+    return bytes
+}()
+
+private func checkREPL(_ input: String) {
+    let session = REPLSession(files: MemoryFiles(["doc.json": invoice]), options: options)
+    _ = session.feed(":load doc.json")
+    for line in input.split(separator: "\n", omittingEmptySubsequences: false) {
+        _ = session.completions(for: String(line))
+        if session.feed(String(line))?.quit == true { return }
+    }
+    _ = session.finish()
 }
