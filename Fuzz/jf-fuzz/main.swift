@@ -12,8 +12,9 @@
 // - formula: a parse finishes; a valid formula's canonical text (`jf fmt`) parses, to
 //   text that formats to itself (or, near the nesting limit, the formula has none); evaluating the text in place
 //   (`Evaluator.evaluate(_:in:)`, what `jf eval` does) and through a tree (what the document
-//   engine does) give the same value or the same error; the static checker and the
-//   diagnostic renderer finish.
+//   engine does) give the same value or the same error, also with a custom function that
+//   keeps the lambdas it is given (`keep`); the static checker, the linter and the
+//   diagnostic renderer finish; safe fixes of syntax errors make the formula parse.
 // - repl: the lines of a REPL session with examples/invoice.json loaded (meta-commands,
 //   `let`, unfinished input, completion) are answered.
 // - document: a JoyDoc that reads is evaluated, linted and formatted; after a change to one
@@ -71,7 +72,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// A libFuzzer dictionary of the language's words (`-dict=`): the functions of the registry,
 /// the keywords, the operators and other punctuation, so that mutations insert whole tokens.
 private func printDictionary() {
-    let words = FunctionRegistry.standard.names.map { $0 + "(" }
+    let words = (FunctionRegistry.standard.names + ["keep"]).map { $0 + "(" }
         + ["true", "false", "null", "undefined", "->", "=>", "==", "!=", "<=", ">=", "&&", "||",
            "===", "!==", "**", "1e3", "-4", "0.5", "\"text\"", "'text'", "(x) -> ", "(row, i) -> ",
            "items", "tags", ".price", ".qty", "[0]", "{a: 1}", "items.price"]
@@ -151,7 +152,33 @@ private func checkFormula(_ source: String) {
     if inPlace != throughTree {
         failure("in place and through a tree differ for \(source): \(inPlace) / \(throughTree)")
     }
+
+    // The same with a custom function that keeps what it is given (a formula calling one has
+    // its lambdas made with their tree); the kept values are read after the evaluations end.
+    let keptInPlace = outcome({ () throws(Diagnostic) in try keepingEvaluator.evaluate(source, in: context) })
+    let keptThroughTree = outcome({ () throws(Diagnostic) in try keepingEvaluator.evaluate(tree, in: context) })
+    if keptInPlace != keptThroughTree {
+        failure("with keep(), in place and through a tree differ for \(source): \(keptInPlace) / \(keptThroughTree)")
+    }
+    for value in kept.values { _ = value.description }
+    kept.values.removeAll()
 }
+
+/// What `keep` was given during one input.
+private final class Kept: @unchecked Sendable { var values: [Value] = [] }
+private let kept = Kept()
+
+/// An evaluator whose registry adds `keep(value)`, which returns its argument and keeps it.
+nonisolated(unsafe) private let keepingEvaluator: Evaluator = {
+    var registry = FunctionRegistry.standard
+    registry.register(FunctionSignature("keep", [Parameter("value", .any)], returns: .any, category: .logic,
+                                        summary: "Returns its argument, keeping it until the input ends.",
+                                        portability: .jfOnly)) { arguments throws(Diagnostic) in
+        kept.values.append(arguments[0])
+        return arguments[0]
+    }
+    return Evaluator(registry: registry, options: options)
+}()
 
 /// The linter finishes on any formula, and when every syntax error a formula has comes with
 /// a fix (`===`, `=` for `==`, `&` for `&&`), `jf lint --fix` makes it parse.
