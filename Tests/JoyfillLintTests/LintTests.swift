@@ -77,6 +77,16 @@ struct LinterTests {
         #expect(String(decoding: line[80..<87], as: UTF8.self) == "subtotl")
     }
 
+    /// A fixed formula must still parse: an exponent literal whose member is read keeps its
+    /// parentheses (`1e0.x` written `1.x` would read as a fraction). Found by fuzzing.
+    @Test func fixesKeepAMemberOfANumberAMember() throws {
+        let source = "1e0.x + 2e3 & 1"
+        let fixes = Linter().lint(expression: source).compactMap(\.fix).filter(\.isSafe)
+        let fixed = Fix.apply(fixes, to: source)
+        #expect(fixed == "(1).x + 2000 && 1")
+        #expect(Parser.parse(fixed).isValid)
+    }
+
     @Test func fixRewritesOnlyExpressionStrings() throws {
         let original = Array(try Data(contentsOf: Self.template))
         let outcome = try lintFile(Self.template, fixing: true)

@@ -42,7 +42,10 @@ enum NonPortable {
                        fix: .replace(use.span, with: "->", "write '->'"))
             case .exponentLiteral:
                 let text = slice(tree.source, use.span)
-                let plain = Value.number(Double(text) ?? .nan).text
+                var plain = Value.number(Double(text) ?? .nan).text
+                // `1e0.x` is a member of the number; written `1.x`, it would read as a fraction.
+                let accessed = tree.source.utf8.dropFirst(use.span.end).first == UInt8(ascii: ".")
+                if accessed && !plain.contains(".") { plain = "(" + plain + ")" }
                 let fix: Fix? = plain.contains("e") || plain == "NaN" ? nil
                     : .replace(use.span, with: plain, "write \(plain)")
                 report("exponent literals like '\(text)' are a jf extension; \(sdkList(targets)) \(targets.names.count == 1 ? "rejects" : "reject") them", use.span, fix: fix)
