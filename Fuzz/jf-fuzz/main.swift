@@ -144,7 +144,7 @@ private func checkFormula(_ source: String) {
     }
     let reparsed = Parser.parse(formatted)
     guard reparsed.isValid else { failure("the canonical text does not parse: \(source) → \(formatted)") }
-    guard structure(reparsed) == structure(tree) else { failure("formatting changed the formula: \(source) → \(formatted)") }
+    guard reparsed.isSameFormula(as: tree) else { failure("formatting changed the formula: \(source) → \(formatted)") }
     guard Printer.format(reparsed) == formatted else { failure("formatting is not idempotent: \(source) → \(formatted)") }
 
     let inPlace = outcome({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) })
@@ -188,27 +188,6 @@ private func checkFixes(_ source: String, _ tree: SyntaxTree) {
     guard !syntaxErrors.isEmpty, syntaxErrors.allSatisfy({ $0.fix?.isSafe == true }) else { return }
     let fixed = Fix.apply(diagnostics.compactMap { $0.fix }.filter(\.isSafe), to: source)
     if !Parser.parse(fixed).isValid { failure("the safe fixes leave a syntax error: \(source) → \(fixed)") }
-}
-
-/// A tree without its spans, names resolved: two texts of the same formula give the same.
-private func structure(_ tree: SyntaxTree) -> [String] {
-    let names = tree.names
-    return tree.nodes.map { node -> String in
-        switch node {
-        case .number(let value): return "number \(value.bitPattern)"
-        case .string(let name): return "string \(names[name.index])"
-        case .parameter(let slot, let name): return "parameter \(slot) \(names[name.index])"
-        case .reference(let name): return "reference \(names[name.index])"
-        case .member(let base, let name): return "member \(base.index) \(names[name.index])"
-        case .call(let name, let range): return "call \(names[name.index]) \(tree.children(range).map(\.index))"
-        case .object(let keys, let values, let count):
-            return "object " + (0..<Int(count)).map { "\(names[Int(keys) + $0])=\(tree.children[Int(values) + $0].index)" }.joined(separator: ",")
-        case .lambda(let parameters, let body, let slotBase):
-            return "lambda \(parameters.indices.map { names[$0] }) \(body.index) \(slotBase)"
-        case .array(let range): return "array \(tree.children(range).map(\.index))"
-        default: return "\(node)"
-        }
-    }
 }
 
 /// An evaluation's result as text that two evaluations can be compared by: the value's JSON,

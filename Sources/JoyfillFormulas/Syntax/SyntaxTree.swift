@@ -268,6 +268,35 @@ public final class SyntaxTree: Sendable {
     /// The arguments of a call or the elements of an array literal.
     public func children(_ range: TableRange) -> Slice<TreeTable<NodeID>> { children[range.indices] }
 
+    /// Whether `other` is the same formula: the same nodes, names and literals, whatever the
+    /// spans (spacing, redundant parentheses, line breaks, `=>` for `->`). `jf fmt` keeps
+    /// this true of every formula it formats.
+    public func isSameFormula(as other: SyntaxTree) -> Bool {
+        nodes.count == other.nodes.count && rootIndex == other.rootIndex && structure == other.structure
+    }
+
+    /// Each node with its names resolved and its children by position, for ``isSameFormula(as:)``.
+    private var structure: [String] {
+        nodes.map { node -> String in
+            switch node {
+            case .number(let value): return "number \(value.bitPattern)"
+            case .string(let name): return "string \(names[name.index])"
+            case .parameter(let slot, let name): return "parameter \(slot) \(names[name.index])"
+            case .reference(let name): return "reference \(names[name.index])"
+            case .member(let base, let name): return "member \(base.index) \(names[name.index])"
+            case .call(let name, let range): return "call \(names[name.index]) \(children(range).map(\.index))"
+            case .array(let range): return "array \(children(range).map(\.index))"
+            case .object(let keys, let values, let count):
+                return "object " + (0..<Int(count)).map { "\(names[Int(keys) + $0])=\(children[Int(values) + $0].index)" }
+                    .joined(separator: ",")
+            case .lambda(let parameters, let body, let slotBase):
+                return "lambda \(parameters.indices.map { names[$0] }) \(body.index) \(slotBase)"
+            case .boolean, .null, .undefined, .index, .unary, .binary:
+                return "\(node)"
+            }
+        }
+    }
+
     /// The source text covered by a node.
     public func text(of id: NodeID) -> Substring { source.text(in: spans[id.index]) }
 
