@@ -180,14 +180,43 @@ nonisolated(unsafe) private let keepingEvaluator: Evaluator = {
     return Evaluator(registry: registry, options: options)
 }()
 
-/// The linter finishes on any formula, and when every syntax error a formula has comes with
-/// a fix (`===`, `=` for `==`, `&` for `&&`), `jf lint --fix` makes it parse.
+/// The linter finishes on any formula, and `jf lint --fix` (its safe fixes) never breaks one:
+/// a formula that parses keeps its meaning (`=>`, `1e3`, `5-3`, `iff` are rewritten for the
+/// SDKs), and one whose every syntax error has a fix (`===`, `=` for `==`, `&` for `&&`)
+/// parses once fixed.
 private func checkFixes(_ source: String, _ tree: SyntaxTree) {
-    let diagnostics = linter.lint(expression: source)
+    let fixes = linter.lint(expression: source).compactMap { $0.fix }.filter(\.isSafe)
     let syntaxErrors = tree.diagnostics.filter { $0.severity == .error }
-    guard !syntaxErrors.isEmpty, syntaxErrors.allSatisfy({ $0.fix?.isSafe == true }) else { return }
-    let fixed = Fix.apply(diagnostics.compactMap { $0.fix }.filter(\.isSafe), to: source)
-    if !Parser.parse(fixed).isValid { failure("the safe fixes leave a syntax error: \(source) → \(fixed)") }
+    if tree.isValid {
+        guard !fixes.isEmpty else { return }
+        let fixed = Fix.apply(fixes, to: source)
+        guard Parser.parse(fixed).isValid else { failure("the safe fixes break a formula: \(source) → \(fixed)") }
+        let before = meaning({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) })
+        let after = meaning({ () throws(Diagnostic) in try evaluator.evaluate(fixed, in: context) })
+        if before != after { failure("the safe fixes change a formula's result: \(source) → \(fixed): \(before) / \(after)") }
+    } else if syntaxErrors.allSatisfy({ $0.fix?.isSafe == true }) {
+        let fixed = Fix.apply(fixes, to: source)
+        if !Parser.parse(fixed).isValid { failure("the safe fixes leave a syntax error: \(source) → \(fixed)") }
+    }
+}
+
+/// What a formula computes, for formulas whose texts differ: the value's JSON with lambdas
+/// left out (their JSON is their text), or the kind of error (its message and span may
+/// quote the text).
+private func meaning(_ evaluate: () throws(Diagnostic) -> Value) -> String {
+    func text(_ value: Value) -> String {
+        switch value {
+        case .lambda: return "<lambda>"
+        case .array(let elements): return "[" + elements.map(text).joined(separator: ",") + "]"
+        case .object(let object): return "{" + object.map { $0.0 + ":" + text($0.1) }.joined(separator: ",") + "}"
+        default: return value.json
+        }
+    }
+    do throws(Diagnostic) {
+        return text(try evaluate())
+    } catch {
+        return "error \(error.kind.rawValue)"
+    }
 }
 
 /// An evaluation's result as text that two evaluations can be compared by: the value's JSON,

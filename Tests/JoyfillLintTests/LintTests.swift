@@ -77,14 +77,19 @@ struct LinterTests {
         #expect(String(decoding: line[80..<87], as: UTF8.self) == "subtotl")
     }
 
-    /// A fixed formula must still parse: an exponent literal whose member is read keeps its
-    /// parentheses (`1e0.x` written `1.x` would read as a fraction). Found by fuzzing.
+    /// A fixed formula must still parse and mean the same: an exponent literal whose member is
+    /// read keeps its parentheses (`1e0.x` written `1.x` would read as a fraction; found by
+    /// fuzzing), and one beyond a Double has no fix.
     @Test func fixesKeepAMemberOfANumberAMember() throws {
         let source = "1e0.x + 2e3 & 1"
         let fixes = Linter().lint(expression: source).compactMap(\.fix).filter(\.isSafe)
         let fixed = Fix.apply(fixes, to: source)
         #expect(fixed == "(1).x + 2000 && 1")
         #expect(Parser.parse(fixed).isValid)
+        // Beyond a Double there is no plain number to write (`Infinity` would be a name).
+        let huge = Linter().lint(expression: "1e999 + 1e-7")
+        #expect(huge.count == 2)
+        #expect(huge.allSatisfy { $0.rule == "non-portable" && $0.fix == nil })
     }
 
     @Test func fixRewritesOnlyExpressionStrings() throws {

@@ -137,8 +137,8 @@ public struct Printer {
         nestingDepths.reserveCapacity(nodes.count)
         chainPositions.reserveCapacity(nodes.count)
         for index in 0..<nodes.count {
-            measureNesting(of: NodeID(index))
             let id = NodeID(index)
+            measureNesting(of: id)
             let width: Int
             switch nodes[index] {
             case .number(let value): width = numberText(id, value).count
@@ -203,8 +203,8 @@ public struct Printer {
         chainPositions.append(position)
     }
 
-    /// The position of an access to `base` in its chain: a chain goes on through accesses not
-    /// in parentheses.
+    /// The position in its chain of an access to `base`: an access to an access continues
+    /// the chain, any other base starts one.
     private func chainPosition(after base: NodeID) -> Int {
         switch nodes[base.index] {
         case .member, .index: return chainPositions[base.index] + 1

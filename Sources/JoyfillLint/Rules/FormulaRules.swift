@@ -42,13 +42,8 @@ enum NonPortable {
                        fix: .replace(use.span, with: "->", "write '->'"))
             case .exponentLiteral:
                 let text = slice(tree.source, use.span)
-                var plain = Value.number(Double(text) ?? .nan).text
-                // `1e0.x` is a member of the number; written `1.x`, it would read as a fraction.
-                let accessed = tree.source.utf8.dropFirst(use.span.end).first == UInt8(ascii: ".")
-                if accessed && !plain.contains(".") { plain = "(" + plain + ")" }
-                let fix: Fix? = plain.contains("e") || plain == "NaN" ? nil
-                    : .replace(use.span, with: plain, "write \(plain)")
-                report("exponent literals like '\(text)' are a jf extension; \(sdkList(targets)) \(targets.names.count == 1 ? "rejects" : "reject") them", use.span, fix: fix)
+                report("exponent literals like '\(text)' are a jf extension; \(sdkList(targets)) \(targets.names.count == 1 ? "rejects" : "reject") them",
+                       use.span, fix: plainNumberFix(text, at: use.span, in: tree.source))
             case .unspacedMinus:
                 let spaced = use.span.start > 0 && slice(tree.source, SourceSpan(start: use.span.start - 1, end: use.span.start)) == " "
                 report("'-' directly before a digit reads as a negative number in \(sdkList(targets)), not as a subtraction",
@@ -59,6 +54,19 @@ enum NonPortable {
             }
         }
         return findings
+    }
+
+    /// The exponent literal `text` written without its exponent (`1e3` → `1000`), when that
+    /// is possible: not for a number too large or too small to be written plainly (`1e21`,
+    /// `1e-7`), nor for one beyond a Double (`1e999`, whose text `Infinity` would be a name).
+    /// A literal whose member is read keeps it a member: `1e0.x` written `1.x` would be a
+    /// fraction followed by a name.
+    private static func plainNumberFix(_ text: String, at span: SourceSpan, in source: String) -> Fix? {
+        guard let value = Double(text), value.isFinite else { return nil }
+        var plain = Value.number(value).text
+        guard !plain.contains("e") else { return nil }
+        if source.utf8.dropFirst(span.end).first == UInt8(ascii: "."), !plain.contains(".") { plain = "(" + plain + ")" }
+        return .replace(span, with: plain, "write \(plain)")
     }
 
     static func sdkList(_ sdks: Portability) -> String {
