@@ -181,9 +181,9 @@ nonisolated(unsafe) private let keepingEvaluator: Evaluator = {
 }()
 
 /// The linter finishes on any formula, and `jf lint --fix` (its safe fixes) never breaks one:
-/// a formula that parses keeps its meaning (`=>`, `1e3`, `5-3`, `iff` are rewritten for the
-/// SDKs), and one whose every syntax error has a fix (`===`, `=` for `==`, `&` for `&&`)
-/// parses once fixed.
+/// a formula that parses and works keeps its result (`=>`, `1e3`, `5-3`, `iff` are rewritten
+/// for the SDKs), and one whose every syntax error has a fix (`===`, `=` for `==`, `&` for
+/// `&&`) parses once fixed.
 private func checkFixes(_ source: String, _ tree: SyntaxTree) {
     let fixes = linter.lint(expression: source).compactMap { $0.fix }.filter(\.isSafe)
     let syntaxErrors = tree.diagnostics.filter { $0.severity == .error }
@@ -191,7 +191,9 @@ private func checkFixes(_ source: String, _ tree: SyntaxTree) {
         guard !fixes.isEmpty else { return }
         let fixed = Fix.apply(fixes, to: source)
         guard Parser.parse(fixed).isValid else { failure("the safe fixes break a formula: \(source) → \(fixed)") }
+        // A fix may mend a formula that fails (`rund(x)`), never change one that works.
         let before = meaning({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) })
+        guard !before.hasPrefix("error") else { return }
         let after = meaning({ () throws(Diagnostic) in try evaluator.evaluate(fixed, in: context) })
         if before != after { failure("the safe fixes change a formula's result: \(source) → \(fixed): \(before) / \(after)") }
     } else if syntaxErrors.allSatisfy({ $0.fix?.isSafe == true }) {
