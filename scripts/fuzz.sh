@@ -13,7 +13,7 @@
 #
 #   JF_FUZZ_TARGET=formula .build/fuzz/release/jf-fuzz .build/fuzz/artifacts/formula-crash-…
 #
-# Any other libFuzzer option can follow SECONDS (`-jobs=2`, `-dict=…`).
+# Any other libFuzzer option can follow SECONDS (`-jobs=2`, `-only_ascii=1`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

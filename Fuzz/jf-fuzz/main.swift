@@ -2,6 +2,7 @@
 //
 //   scripts/fuzz.sh formula [SECONDS]     # formula text
 //   scripts/fuzz.sh document [SECONDS]    # JoyDoc JSON
+//   scripts/fuzz.sh repl [SECONDS]        # lines of a REPL session
 //
 // libFuzzer calls `LLVMFuzzerTestOneInput` with inputs it mutates towards new code paths.
 // The script builds this target with `-sanitize=fuzzer,address`, which links libFuzzer in;
@@ -9,12 +10,13 @@
 // An input fails when it makes jf crash (a trap, an address-sanitizer report, a stack
 // overflow) or breaks one of the properties checked below, which hold for every input:
 //
-// - formula: a parse finishes; a valid formula's canonical text (`jf fmt`) parses, to
-//   text that formats to itself (or, near the nesting limit, the formula has none); evaluating the text in place
-//   (`Evaluator.evaluate(_:in:)`, what `jf eval` does) and through a tree (what the document
-//   engine does) give the same value or the same error, also with a custom function that
-//   keeps the lambdas it is given (`keep`); the static checker, the linter and the
-//   diagnostic renderer finish; safe fixes of syntax errors make the formula parse.
+// - formula: a parse finishes; a valid formula's canonical text (`jf fmt`) is the same
+//   formula and formats to itself (or, near the nesting limit, there is none); evaluating
+//   the text in place (`Evaluator.evaluate(_:in:)`, what `jf eval` does) and through a tree
+//   (what the document engine does) give the same value or the same error, also with a
+//   custom function that keeps the lambdas it is given (`keep`); the static checker, the
+//   linter and the diagnostic renderer finish; safe fixes never change what a working
+//   formula computes, and make one whose syntax errors all have fixes parse.
 // - repl: the lines of a REPL session with examples/invoice.json loaded (meta-commands,
 //   `let`, unfinished input, completion) are answered.
 // - document: a JoyDoc that reads is evaluated, linted and formatted; after a change to one
@@ -131,7 +133,7 @@ private func checkFormula(_ source: String) {
     checkFixes(source, tree)
     guard tree.isValid else {
         // An invalid formula must fail the same way when evaluated in place.
-        if case .success = outcome({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) }) {
+        if !outcome({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) }).hasPrefix("error ") {
             failure("an invalid formula evaluated in place: \(source)")
         }
         return
@@ -221,17 +223,15 @@ private func meaning(_ evaluate: () throws(Diagnostic) -> Value) -> String {
     }
 }
 
-/// An evaluation's result as text that two evaluations can be compared by: the value's JSON,
-/// or the error's kind, message and span.
-private func outcome(_ evaluate: () throws(Diagnostic) -> Value) -> Result<String, Failure> {
+/// An evaluation's result as text that two evaluations of the same text are compared by: the
+/// value's JSON, or `error` with the error's kind, span and message.
+private func outcome(_ evaluate: () throws(Diagnostic) -> Value) -> String {
     do throws(Diagnostic) {
-        return .success(try evaluate().json)
+        return try evaluate().json
     } catch {
-        return .failure(Failure(text: "\(error.kind.rawValue) \(error.span.start)-\(error.span.end): \(error.message)"))
+        return "error \(error.kind.rawValue) \(error.span.start)-\(error.span.end): \(error.message)"
     }
 }
-
-private struct Failure: Error, Equatable { var text: String }
 
 // MARK: - Documents
 
@@ -288,12 +288,8 @@ private final class MemoryFiles: REPLFileSystem {
 
 /// examples/invoice.json, read once (scripts/fuzz.sh runs from the repository's root).
 private let invoice: [UInt8] = {
-    guard let file = fopen("examples/invoice.json", "rb") else { return Array("{}".utf8) }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[0..<count] }
-    return bytes
+    guard let source = SourceBytes.contentsOfFile("examples/invoice.json") else { failure("examples/invoice.json is not readable") }
+    return Array(source.buffer)
 }()
 
 private func checkREPL(_ input: String) {
