@@ -138,7 +138,9 @@ private func checkFormula(_ source: String) {
         }
         return
     }
-    for diagnostic in checker.check(tree) { _ = renderer.render(diagnostic, in: source) }
+    let analysis = checker.analyze(tree)
+    for diagnostic in analysis.diagnostics { _ = renderer.render(diagnostic, in: source) }
+    checkChecker(source, tree, analysis)
 
     guard let formatted = Printer.format(tree) else {
         if !Printer.nestsTooDeeply(tree) { failure("a valid formula did not format: \(source)") }
@@ -164,6 +166,40 @@ private func checkFormula(_ source: String) {
     }
     for value in kept.values { _ = value.description }
     kept.values.removeAll()
+}
+
+/// The static checker (what `jf lint` and the REPL's `:type` report) agrees with evaluation: a
+/// value is of a type the checker inferred; a formula that works and evaluates every part of
+/// itself (no lambda, `if`, `&&` …) has no error findings; and an unknown name or function or
+/// a wrong arity that stops an evaluation is found at its span.
+private func checkChecker(_ source: String, _ tree: SyntaxTree, _ analysis: (diagnostics: [Diagnostic], result: ValueTypes)) {
+    let errors = analysis.diagnostics.filter { $0.severity == .error }
+    do throws(Diagnostic) {
+        let value = try evaluator.evaluate(tree, in: context)
+        if !analysis.result.admits(value) {
+            failure("the checker infers \(analysis.result.signature), the formula gives a \(value.type.rawValue): \(source)")
+        }
+        if let error = errors.first, evaluatesEverything(tree) {
+            failure("the checker reports \(error.code ?? "an error") (\(error.message)) for a formula that works: \(source)")
+        }
+    } catch {
+        let staticCodes = ["unknown-reference", "unknown-function", "wrong-arity"]
+        if let code = error.code, staticCodes.contains(code), !errors.contains(where: { $0.code == code && $0.span == error.span }) {
+            failure("the checker misses \(code) (\(error.message)) at \(error.span.start)-\(error.span.end): \(source)")
+        }
+    }
+}
+
+/// Whether evaluating `tree` evaluates each of its nodes: no lambdas (whose bodies may run for
+/// no element), lazy parameters (`if`'s branches) or short-circuit operators.
+private func evaluatesEverything(_ tree: SyntaxTree) -> Bool {
+    tree.nodes.indices.allSatisfy { index in
+        switch tree[NodeID(index)] {
+        case .lambda, .binary(.and, _, _), .binary(.or, _, _): return false
+        case .call(let name, _): return FunctionRegistry.standard.lookup(tree.name(name))?.signature.parameters.contains(where: \.isLazy) != true
+        default: return true
+        }
+    }
 }
 
 /// What `keep` was given during one input.
