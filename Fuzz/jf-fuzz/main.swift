@@ -14,9 +14,12 @@
 //   formula and formats to itself (or, near the nesting limit, there is none); evaluating
 //   the text in place (`Evaluator.evaluate(_:in:)`, what `jf eval` does) and through a tree
 //   (what the document engine does) give the same value or the same error, also with a
-//   custom function that keeps the lambdas it is given (`keep`); the static checker, the
-//   linter and the diagnostic renderer finish; safe fixes never change what a working
-//   formula computes, and make one whose syntax errors all have fixes parse.
+//   custom function that keeps the lambdas it is given (`keep`); the static checker agrees
+//   with evaluation (the value's type is one it inferred, a working formula that evaluates
+//   every part has no error findings, an unknown name or function or a wrong arity that
+//   stops evaluation is reported at its span); the linter and the diagnostic renderer
+//   finish; safe fixes never change what a working formula computes, and make one whose
+//   syntax errors all have fixes parse.
 // - repl: the lines of a REPL session with examples/invoice.json loaded (meta-commands,
 //   `let`, unfinished input, completion) are answered.
 // - document: a JoyDoc that reads is evaluated, linted and formatted; after a change to one
