@@ -22,7 +22,9 @@
 //   syntax errors all have fixes parse.
 // - repl: the lines of a REPL session with examples/invoice.json loaded (meta-commands,
 //   `let`, unfinished input, completion) are answered.
-// - document: a JoyDoc that reads is evaluated, linted and formatted; after a change to one
+// - document: a JoyDoc that reads is evaluated, linted and formatted; the linter finds each
+//   error of the run that does not depend on values (syntax, unknown names and functions,
+//   arity, missing formulas, invalid keys, the same cycles); after a change to one
 //   input, recomputed incrementally, the document written back reads again, and evaluating
 //   it from scratch changes nothing.
 #if canImport(Glibc)
@@ -284,10 +286,11 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     } catch {
         return
     }
-    _ = linter.lint(document: document)
+    let findings = linter.lint(document: document)
     _ = formatter.format(path: "fuzz.json", bytes: Array(bytes))
     let engine = DocumentEngine(document: document, options: options)
     engine.evaluateAll()
+    if !String(decoding: bytes, as: UTF8.self).contains("jfLint") { checkLintFindsEngineErrors(findings, engine.diagnostics) }
     // A change to the first field that no formula computes, recomputed incrementally.
     if let input = document.fields.first(where: { $0.appliedFormulas.isEmpty }) {
         _ = try? engine.apply([(field: input.id, value: .number(7))])
@@ -309,6 +312,27 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
         let edits = check.edits.prefix(3).map { "\(String(decoding: written[$0.span], as: UTF8.self)) → \($0.replacement)" }
         failure("evaluating the written document again changes it: \(edits.joined(separator: "; "))")
     }
+}
+
+/// `jf lint` finds, without evaluating, every error of a run that does not depend on values:
+/// the same cycles, and each syntax error, unknown name or function, wrong arity, missing
+/// formula and invalid key at the same formula and span (a template that lints clean does not
+/// fail these ways when it runs). Skipped for documents that silence rules (`jfLint`).
+private func checkLintFindsEngineErrors(_ findings: [LintDiagnostic], _ errors: [EngineDiagnostic]) {
+    let staticRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-function", "wrong-arity",
+                            "missing-formula", "invalid-key"]
+    for error in errors where staticRules.contains(error.code) {
+        let found = findings.contains { finding in
+            finding.rule == error.code && (error.formula == nil
+                ? finding.field == error.field
+                : finding.formula == error.formula && finding.span == error.span)
+        }
+        if !found { failure("jf lint misses \(error.code) in field \(error.field): \(error.message)") }
+    }
+    // A long cycle's path is given in full on one of its fields (with `cycle`), shortened on the others.
+    let cycles = Set(errors.filter { $0.code == "circular-reference" && $0.cycle != nil }.map(\.message))
+    let lintedCycles = Set(findings.filter { $0.rule == "circular-reference" }.map(\.message))
+    if cycles != lintedCycles { failure("jf lint and the engine see other cycles: \(lintedCycles.sorted()) / \(cycles.sorted())") }
 }
 
 // MARK: - REPL

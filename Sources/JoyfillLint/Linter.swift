@@ -40,9 +40,6 @@ public struct Linter: Sendable {
     /// the types the formula may produce.
     func formulaDiagnostics(_ tree: SyntaxTree, checker: Checker, fields: Set<String>) -> (diagnostics: [Diagnostic], result: ValueTypes) {
         var (diagnostics, result) = checker.analyze(tree)
-        for index in diagnostics.indices where diagnostics[index].code == nil {
-            diagnostics[index].code = diagnostics[index].fix != nil ? "invalid-operator" : "syntax-error"
-        }
         if settings.enabled.contains("non-portable") {
             diagnostics += NonPortable.check(tree, targets: settings.targets, registry: registry)
         }

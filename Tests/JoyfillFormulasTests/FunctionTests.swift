@@ -199,7 +199,8 @@ struct CheckerTests {
         #expect(codes("sum(a, b)", names: ["a"]) == ["unknown-reference"])
         #expect(codes("map(a, (b) -> b + 1)", names: ["a"]) == [])
         #expect(codes("upper(if(true, 1, 2))") == ["type-mismatch"])
-        #expect(codes("a === b") == ["syntax"])
+        #expect(codes("a === b") == ["invalid-operator"])
+        #expect(codes("sum(1,") == ["syntax-error"])
     }
 
     @Test func misspeltFunctionsWithOneCloseMatchAreSafeFixes() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
@@ -188,6 +189,25 @@ struct LinterTests {
         let outcome = Linter().lint(path: "x.json", bytes: Array("{\"fields\": [".utf8), fixing: false)
         #expect(outcome.report.failure?.contains("line 1, column 13") == true)
         #expect(Linter().lint(path: "x.json", bytes: Array("[1, 2]".utf8), fixing: false).report.skipped != nil)
+    }
+
+    /// What `jf run` reports for a problem that does not depend on values, `jf lint` reports
+    /// under the same name, at the same formula and span.
+    @Test func runErrorsCarryTheRuleNamesLintFindsThemUnder() throws {
+        let expressions = ["a": "1 & 2", "b": "1 +", "c": "rund(1)", "d": "round()", "e": "nope + 1", "f": "status === 'x'"]
+        let definitions = expressions.sorted { $0.key < $1.key }.map { #"{"_id": "f_\#($0.key)", "expression": \#(JSONText.string($0.value))}"# }
+        let fields = expressions.keys.sorted().map { #"{"_id": "\#($0)", "type": "number", "formulas": [{"_id": "a_\#($0)", "formula": "f_\#($0)", "key": "value"}]}"# }
+        let text = #"{"formulas": [\#(definitions.joined(separator: ", "))], "fields": [{"_id": "status", "type": "text"}, \#(fields.joined(separator: ", "))]}"#
+        let document = try JoyDoc(bytes: Array(text.utf8))
+        let engine = DocumentEngine(document: document, options: EvaluationOptions())
+        engine.evaluateAll()
+        #expect(engine.diagnostics.map(\.code) == ["invalid-operator", "syntax-error", "unknown-function", "wrong-arity",
+                                                   "unknown-reference", "invalid-operator"])
+        let findings = Linter().lint(document: document)
+        for error in engine.diagnostics {
+            #expect(findings.contains { $0.rule == error.code && $0.formula == error.formula && $0.span == error.span },
+                    "\(error.code) in \(error.field)")
+        }
     }
 }
 

@@ -87,6 +87,8 @@ public struct Parser {
             }
             tree.root = root
         } catch {
+            var error = error
+            error.code = error.code ?? "syntax-error"
             tree.diagnostics.append(error)
             tree.root = nil
         }
@@ -263,7 +265,7 @@ public struct Parser {
         // The operator loop looks at the same token again after a lower-precedence level returns.
         if tree.diagnostics.last?.span == token.span { return }
         tree.diagnostics.append(Diagnostic(.syntax, message, at: token.span,
-                                           fix: .replace(token.span, with: replacement, help)))
+                                           fix: .replace(token.span, with: replacement, help), code: "invalid-operator"))
     }
 
     /// An operand: a primary with its prefix operators and postfix accesses. The common case
