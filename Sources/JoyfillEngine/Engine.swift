@@ -305,7 +305,7 @@ public final class DocumentEngine {
                 value = try evaluator.evaluate(tree, in: context, slots: slotTables[Int(application.formula)],
                                                memo: memos[Int(application.formula)])
             } catch {
-                fail(node, error.kind, error.code ?? defaultCode(error.kind), error.message, formula: (definition, error.span))
+                fail(node, error.kind, error.identifier, error.message, formula: (definition, error.span))
                 continue
             }
             switch application.target {
@@ -327,15 +327,6 @@ public final class DocumentEngine {
                 let applied = field.appliedFormulas[index - first]
                 fail(node, .other, "invalid-key", "applied formulas set 'value' or 'hidden', not '\(applied.key)'", formula: nil)
             }
-        }
-    }
-
-    private func defaultCode(_ kind: Diagnostic.Kind) -> String {
-        switch kind {
-        case .syntax: return "syntax-error"
-        case .divisionByZero: return "division-by-zero"
-        case .circular: return "circular-reference"
-        default: return "evaluation-error"
         }
     }
 

@@ -82,7 +82,7 @@ struct Findings {
     /// Adds a finding in a formula; `place` maps a span of the expression to file bytes.
     mutating func add(_ diagnostic: Diagnostic, expression: String, formula: String?, field: String?,
                       place: (SourceSpan) -> SourceSpan) {
-        let rule = diagnostic.code ?? "syntax-error"
+        let rule = diagnostic.identifier
         guard let severity = settings.severity(of: rule) else { return }
         let range = place(diagnostic.span)
         var finding = LintDiagnostic(rule: rule, severity: severity, message: diagnostic.message, notes: diagnostic.notes,
@@ -154,7 +154,7 @@ struct DocumentLint {
             let analysis = linter.formulaDiagnostics(tree, checker: checker, fields: fieldIDs)
             resultTypes[definition.id] = analysis.result
             for diagnostic in analysis.diagnostics
-            where !suppressions.ignores(diagnostic.code ?? "syntax-error", formula: definition.id, appliers: users) {
+            where !suppressions.ignores(diagnostic.identifier, formula: definition.id, appliers: users) {
                 findings.add(diagnostic, expression: definition.expression, formula: definition.id, field: field, place: place)
             }
             if users.isEmpty { unusedFormula(definition) }

@@ -180,7 +180,7 @@ struct FunctionTests {
 
 struct CheckerTests {
     func codes(_ source: String, names: Set<String>? = nil) -> [String] {
-        Checker(knownNames: names).check(Parser.parse(source)).compactMap { $0.code ?? $0.kind.rawValue }
+        Checker(knownNames: names).check(Parser.parse(source)).map(\.identifier)
     }
 
     @Test func findsWithoutEvaluating() {

@@ -29,6 +29,19 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier of the finding, e.g. `unknown-function`; the linter's rule names.
     public var code: String?
 
+    /// ``code``, or for a problem without one the name its kind is reported under:
+    /// `syntax-error`, `division-by-zero`, `circular-reference`, and `evaluation-error` for the
+    /// rest. `jf eval --json` and `jf run` report this.
+    public var identifier: String {
+        if let code { return code }
+        switch kind {
+        case .syntax: return "syntax-error"
+        case .divisionByZero: return "division-by-zero"
+        case .circular: return "circular-reference"
+        case .reference, .type, .arguments, .other: return "evaluation-error"
+        }
+    }
+
     public init(
         _ kind: Kind, _ message: String, at span: SourceSpan,
         severity: Severity = .error, notes: [String] = [], fix: Fix? = nil, code: String? = nil

@@ -25,7 +25,7 @@ extension SourceSpan {
 
 extension Diagnostic {
     /// The error object of the `jf` JSON contract:
-    /// `{"kind":…,"message":…,"span":{…}}`, plus `notes` and `fix` when present.
+    /// `{"kind":…,"code":…,"message":…,"span":{…}}`, plus `notes` and `fix` when present.
     public func json(in source: String) -> String {
         var output = JSONBytes(capacity: 256)
         write(to: &output, in: source)
@@ -36,13 +36,9 @@ extension Diagnostic {
     public func write(to output: inout JSONBytes, in source: String) {
         output.raw("{\"kind\":\"")
         output.raw(kind.rawValue)
-        output.raw("\",")
-        if let code {
-            output.raw("\"code\":")
-            output.string(code)
-            output.raw(",")
-        }
-        output.raw("\"message\":")
+        output.raw("\",\"code\":")
+        output.string(identifier)
+        output.raw(",\"message\":")
         output.string(message)
         output.raw(",\"span\":")
         span.write(to: &output, in: source)

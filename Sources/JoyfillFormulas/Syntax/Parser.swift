@@ -87,8 +87,6 @@ public struct Parser {
             }
             tree.root = root
         } catch {
-            var error = error
-            error.code = error.code ?? "syntax-error"
             tree.diagnostics.append(error)
             tree.root = nil
         }
