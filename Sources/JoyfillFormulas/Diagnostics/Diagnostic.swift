@@ -30,15 +30,17 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: String?
 
     /// ``code``, or for a problem without one the name its kind is reported under:
-    /// `syntax-error`, `division-by-zero`, `circular-reference`, and `evaluation-error` for the
-    /// rest. `jf eval --json` and `jf run` report this.
+    /// `syntax-error`, `type-mismatch` (`"a" * 2`, as the checker names it), `division-by-zero`,
+    /// `circular-reference`, and `evaluation-error` for the rest. `jf eval --json` and `jf run`
+    /// report this.
     public var identifier: String {
         if let code { return code }
         switch kind {
         case .syntax: return "syntax-error"
+        case .type: return "type-mismatch"
         case .divisionByZero: return "division-by-zero"
         case .circular: return "circular-reference"
-        case .reference, .type, .arguments, .other: return "evaluation-error"
+        case .reference, .arguments, .other: return "evaluation-error"
         }
     }
 
