@@ -24,7 +24,8 @@
 //   `let`, unfinished input, completion) are answered.
 // - document: a JoyDoc that reads is evaluated, linted and formatted; the linter finds each
 //   error of the run that does not depend on values (syntax, unknown names and functions,
-//   arity, missing formulas, invalid keys, the same cycles); after a change to one
+//   arity, missing formulas, invalid keys, the same cycles), and a result it says a field
+//   cannot store is not stored; after a change to one
 //   input, recomputed incrementally, the document written back reads again, and evaluating
 //   it from scratch changes nothing.
 #if canImport(Glibc)
@@ -290,7 +291,7 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     _ = formatter.format(path: "fuzz.json", bytes: Array(bytes))
     let engine = DocumentEngine(document: document, options: options)
     engine.evaluateAll()
-    if !String(decoding: bytes, as: UTF8.self).contains("jfLint") { checkLintFindsEngineErrors(findings, engine.diagnostics) }
+    if !String(decoding: bytes, as: UTF8.self).contains("jfLint") { checkLintAgreesWithRun(findings, engine.diagnostics) }
     // A change to the first field that no formula computes, recomputed incrementally.
     if let input = document.fields.first(where: { $0.appliedFormulas.isEmpty }) {
         _ = try? engine.apply([(field: input.id, value: .number(7))])
@@ -317,8 +318,9 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
 /// `jf lint` finds, without evaluating, every error of a run that does not depend on values:
 /// the same cycles, and each syntax error, unknown name or function, wrong arity, missing
 /// formula and invalid key at the same formula and span (a template that lints clean does not
-/// fail these ways when it runs). Skipped for documents that silence rules (`jfLint`).
-private func checkLintFindsEngineErrors(_ findings: [LintDiagnostic], _ errors: [EngineDiagnostic]) {
+/// fail these ways when it runs); and a result it says a field cannot store is not stored.
+/// Skipped for documents that silence rules (`jfLint`).
+private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [EngineDiagnostic]) {
     let staticRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-function", "wrong-arity",
                             "missing-formula", "invalid-key"]
     for error in errors where staticRules.contains(error.code) {
@@ -330,6 +332,9 @@ private func checkLintFindsEngineErrors(_ findings: [LintDiagnostic], _ errors: 
         if !found { failure("jf lint misses \(error.code) in field \(error.field): \(error.message)") }
     }
     // A long cycle's path is given in full on one of its fields (with `cycle`), shortened on the others.
+    for finding in findings where finding.rule == "write-type-mismatch" && !errors.contains(where: { $0.field == finding.field }) {
+        failure("jf lint says field \(finding.field ?? "?") cannot store its result, and the run stores it: \(finding.message)")
+    }
     let cycles = Set(errors.filter { $0.code == "circular-reference" && $0.cycle != nil }.map(\.message))
     let lintedCycles = Set(findings.filter { $0.rule == "circular-reference" }.map(\.message))
     if cycles != lintedCycles { failure("jf lint and the engine see other cycles: \(lintedCycles.sorted()) / \(cycles.sorted())") }

@@ -15,6 +15,16 @@ func lintFile(_ url: URL, settings: LintSettings = .standard, fixing: Bool = fal
     return Linter(settings: settings).lint(path: url.lastPathComponent, bytes: bytes, fixing: fixing)
 }
 
+/// A JoyDoc with `inputs` and, for each `id: expression`, a number field `id` whose value is
+/// the formula `f_id`, in the order of the ids.
+func numberFields(_ expressions: [String: String], inputs: [String] = []) throws -> JoyDoc {
+    let definitions = expressions.sorted { $0.key < $1.key }.map { #"{"_id": "f_\#($0.key)", "expression": \#(JSONText.string($0.value))}"# }
+    let fields = inputs + expressions.keys.sorted().map {
+        #"{"_id": "\#($0)", "type": "number", "formulas": [{"_id": "a_\#($0)", "formula": "f_\#($0)", "key": "value"}]}"#
+    }
+    return try JoyDoc(bytes: Array(#"{"formulas": [\#(definitions.joined(separator: ", "))], "fields": [\#(fields.joined(separator: ", "))]}"#.utf8))
+}
+
 /// `line:column rule message`, one line per finding: the form of the `bad.expected` files.
 func summary(_ diagnostics: [LintDiagnostic]) -> String {
     diagnostics.map { "\($0.location.line):\($0.location.column) \($0.rule) \($0.message)\n" }.joined()
@@ -195,10 +205,7 @@ struct LinterTests {
     /// under the same name, at the same formula and span.
     @Test func runErrorsCarryTheRuleNamesLintFindsThemUnder() throws {
         let expressions = ["a": "1 & 2", "b": "1 +", "c": "rund(1)", "d": "round()", "e": "nope + 1", "f": "status === 'x'"]
-        let definitions = expressions.sorted { $0.key < $1.key }.map { #"{"_id": "f_\#($0.key)", "expression": \#(JSONText.string($0.value))}"# }
-        let fields = expressions.keys.sorted().map { #"{"_id": "\#($0)", "type": "number", "formulas": [{"_id": "a_\#($0)", "formula": "f_\#($0)", "key": "value"}]}"# }
-        let text = #"{"formulas": [\#(definitions.joined(separator: ", "))], "fields": [{"_id": "status", "type": "text"}, \#(fields.joined(separator: ", "))]}"#
-        let document = try JoyDoc(bytes: Array(text.utf8))
+        let document = try numberFields(expressions, inputs: [#"{"_id": "status", "type": "text"}"#])
         let engine = DocumentEngine(document: document, options: EvaluationOptions())
         engine.evaluateAll()
         #expect(engine.diagnostics.map(\.code) == ["invalid-operator", "syntax-error", "unknown-function", "wrong-arity",
@@ -208,6 +215,20 @@ struct LinterTests {
             #expect(findings.contains { $0.rule == error.code && $0.formula == error.formula && $0.span == error.span },
                     "\(error.code) in \(error.field)")
         }
+    }
+
+    /// A number field stores text that reads as a number, so `write-type-mismatch` reports text
+    /// only where it certainly does not: exactly the fields the run refuses here.
+    @Test func textIntoANumberFieldIsReportedOnlyWhenItCannotBeANumber() throws {
+        let expressions = ["a": #"concat("Total: ", 1)"#, "b": #"" 5 ""#, "c": #"if(true, "x", "  y" + 1)"#, "d": #""""#,
+                           "e": #"concat(" ", 5)"#, "f": #"if(true, "1", "y")"#, "g": #"upper("7")"#, "h": ##""#" + 2"##]
+        let document = try numberFields(expressions)
+        let engine = DocumentEngine(document: document, options: EvaluationOptions())
+        engine.evaluateAll()
+        let refused = engine.diagnostics.filter { $0.code == "write-type-mismatch" }.map(\.field)
+        let reported = Linter().lint(document: document).filter { $0.rule == "write-type-mismatch" }.compactMap(\.field)
+        #expect(refused == ["a", "c", "d", "h"])
+        #expect(reported == refused)
     }
 }
 

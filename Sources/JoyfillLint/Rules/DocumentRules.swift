@@ -83,9 +83,11 @@ extension DocumentLint {
                     if case .table = field.type { message = "formulas cannot write the table '\(field.id)'" }
                     else if case .collection = field.type { message = "formulas cannot write the collection '\(field.id)'" }
                     else {
-                        // A string fits a number field when it reads as a number: only flag what cannot.
-                        if case .number = field.type, result == .string,
-                           case .string(let literal) = tree[root], Double(tree.name(literal)) != nil { continue }
+                        // A number field stores text that reads as a number (C9): flag text only
+                        // when it certainly does not.
+                        if case .number = field.type, result.contains(.string), !Self.textNeverReadsAsNumber(root, in: tree) {
+                            continue
+                        }
                         message = "this formula produces \(Self.article(result)), which the \(field.type.name) field '\(field.id)' cannot store"
                     }
                 }
@@ -141,6 +143,52 @@ extension DocumentLint {
             }
             if !placed { findings.add("circular-reference", message, at: range(of: nil, or: field.json), notes: notes, field: field.id) }
         }
+    }
+
+    /// Whether the text `root` produces, if it produces text, certainly does not read as a
+    /// number (which a number field stores, B6/C9: the text, trimmed, as a finite `Double`).
+    /// Sound, not complete: a text is known by a whole string literal, or by the literal at its
+    /// front (`concat("Total: ", x)`, `"#" + n`), through both branches of an `if`.
+    static func textNeverReadsAsNumber(_ root: NodeID, in tree: SyntaxTree) -> Bool {
+        var pending = [(node: root, whole: true)]
+        while let (node, whole) = pending.popLast() {
+            switch tree[node] {
+            case .string(let literal):
+                let text = tree.name(literal)
+                guard whole ? !readsAsNumber(text) : startsUnlikeANumber(text) else { return false }
+            case .binary(.add, let left, _):
+                pending.append((left, false))
+            case .call(let name, let range):
+                let arguments = Array(tree.children(range))
+                switch tree.name(name).lowercased() {
+                case "concat" where !arguments.isEmpty: pending.append((arguments[0], false))
+                case "if" where arguments.count == 3, "iff" where arguments.count == 3:
+                    pending.append((arguments[1], whole))
+                    pending.append((arguments[2], whole))
+                default: return false
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// What write-back accepts into a number field: the text without surrounding white space
+    /// is a finite number.
+    private static func readsAsNumber(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return false }
+        return Double(String(scalars[first...last]))?.isFinite == true
+    }
+
+    /// Whether a text beginning with `text` can never read as a number: its first character
+    /// that is not white space exists and cannot begin one (a digit, a sign or a point; `inf`
+    /// and `nan` are not finite).
+    private static func startsUnlikeANumber(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return false }
+        return !"0123456789+-.".unicodeScalars.contains(first)
     }
 
     static func article(_ types: ValueTypes) -> String {

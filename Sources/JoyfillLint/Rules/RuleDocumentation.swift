@@ -115,7 +115,7 @@ public enum RuleDocumentation {
                 """),
             fix: "Remove one reference on the path; the caret shows the read that closes the loop. `jf graph DOC` draws the dependencies."),
         "write-type-mismatch": Page(
-            what: "Reports a formula whose every possible result is refused by the field it writes: text into a number field, a number into a multiSelect or chart, anything into a table or collection, a non-boolean into `hidden`.",
+            what: "Reports a formula whose every possible result is refused by the field it writes: text that cannot read as a number into a number field, a number into a multiSelect or chart, anything into a table or collection, a non-boolean into `hidden`.",
             why: "The result cannot be stored, so the field keeps its previous value and the run reports an error every time.",
             bad: json("""
                 {"_id": "total", "type": "number", "formulas": [{"formula": "f_total", "key": "value"}]}
@@ -125,7 +125,7 @@ public enum RuleDocumentation {
                 {"_id": "total", "type": "number", "formulas": [{"formula": "f_total", "key": "value"}]}
                 // f_total: sum(prices)
                 """),
-            fix: "Produce the field's type (`toNumber()` for text that holds a number), or move the formula to a field of the right type. A text literal that reads as a number (`\"5\"`) is accepted."),
+            fix: "Produce the field's type (`toNumber()` for text that holds a number), or move the formula to a field of the right type. A number field stores text that reads as a number, so text is reported only when it certainly does not: a literal (`\"5\"` is accepted, `\"five\"` is not), or a text that starts with a literal no number starts with (`concat(\"Total: \", x)`, `\"#\" + n`), through the branches of `if`."),
         "shadowed-field": Page(
             what: "Reports a lambda parameter that has the same name as a field of the document.",
             why: "Inside the lambda the name means the parameter, not the field; an author who meant the field gets the element instead, silently.",
