@@ -21,6 +21,13 @@ public enum FieldValueTypes {
         return types
     }
 
+    /// The number a number field stores for a text result (C9): the text without surrounding
+    /// white space, read as a finite number; nil when it is not one (a `write-type-mismatch`).
+    public static func number(fromText text: String) -> Double? {
+        guard let number = Double(text.trimmingWhitespace()), number.isFinite else { return nil }
+        return number
+    }
+
     /// The result types that can ever be stored in a field of this type by `key: "value"`
     /// (B6, C9). Null and undefined clear any writable field. A string fits a number field
     /// only when it reads as a number, so it is not listed here. Tables and collections

@@ -19,7 +19,7 @@ enum WriteBack {
             switch value {
             case .number(let number): return try finite(number)
             case .string(let text):
-                guard let number = Double(text.trimmingWhitespace()), number.isFinite else {
+                guard let number = FieldValueTypes.number(fromText: text) else {
                     throw Mismatch(message: "the text \"\(abbreviated(text))\" is not a number, and '\(field.id)' is a number field")
                 }
                 return .number(number)
@@ -132,7 +132,8 @@ enum WriteBack {
     }
 }
 
-private extension String {
+extension String {
+    /// The text without the white space (by Unicode's property) at its two ends.
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }

@@ -155,7 +155,7 @@ extension DocumentLint {
             switch tree[node] {
             case .string(let literal):
                 let text = tree.name(literal)
-                guard whole ? !readsAsNumber(text) : startsUnlikeANumber(text) else { return false }
+                guard whole ? FieldValueTypes.number(fromText: text) == nil : startsUnlikeANumber(text) else { return false }
             case .binary(.add, let left, _):
                 pending.append((left, false))
             case .call(let name, let range):
@@ -172,15 +172,6 @@ extension DocumentLint {
             }
         }
         return true
-    }
-
-    /// What write-back accepts into a number field: the text without surrounding white space
-    /// is a finite number.
-    private static func readsAsNumber(_ text: String) -> Bool {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return false }
-        return Double(String(scalars[first...last]))?.isFinite == true
     }
 
     /// Whether a text beginning with `text` can never read as a number: its first character
