@@ -113,6 +113,15 @@ struct EngineTests {
         #expect(updated.contains(#""value": "h", "formulas": [{"_id": "ah", "formula": "f_hide", "key": "hidden"}], "hidden": true}"#))
     }
 
+    @Test func aFormulaCannotClearATable() throws {
+        let table = #"{"_id": "rows", "type": "table", "value": [{"_id": "r1", "cells": {"c": "kept"}}], "#
+            + #""tableColumns": [{"_id": "c", "type": "text"}], "formulas": [{"_id": "a", "formula": "f", "key": "value"}]}"#
+        let engine = try run(#"{"formulas": [{"_id": "f", "expression": "null"}], "fields": [\#(table)]}"#)
+        #expect(engine.status("rows") == .error)
+        #expect(engine.diagnostics.first?.code == "write-type-mismatch")
+        #expect(engine.updatedBytes == nil, "the rows are kept")
+    }
+
     @Test func plainWritesAreBoundedInBytes() throws {
         // 2^20 copies of one 100-byte string: cheap to make (they share it), about 100 MB as
         // JSON, over the 64 MiB limit. A chart or file field refuses it and keeps its value.

@@ -12,8 +12,14 @@ enum WriteBack {
     /// The JSON to store in `field`; a text longer than `textLimit` bytes is refused (see
     /// ``Value/text(limit:)``).
     static func json(_ value: Value, for field: Field, textLimit: Int) throws(Mismatch) -> JSONValue {
-        if case .null = value { return .null }
-        if case .undefined = value { return .null }
+        switch (value, field.type) {
+        case (.null, .table), (.null, .collection), (.undefined, .table), (.undefined, .collection):
+            break   // refused below, as any value: clearing a table would drop its rows
+        case (.null, _), (.undefined, _):
+            return .null
+        default:
+            break
+        }
         switch field.type {
         case .number:
             switch value {
