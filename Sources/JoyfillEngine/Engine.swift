@@ -317,7 +317,7 @@ public final class DocumentEngine {
                 }
             case .hidden:
                 guard case .boolean(let flag) = value else {
-                    fail(node, .type, "type-mismatch", "a 'hidden' formula must give a boolean, not \(value.type.rawValue)",
+                    fail(node, .type, "write-type-mismatch", "a 'hidden' formula must give a boolean, not \(value.type.rawValue)",
                          formula: (definition, tree.root.map(tree.span) ?? SourceSpan(start: 0, end: 0)))
                     continue
                 }

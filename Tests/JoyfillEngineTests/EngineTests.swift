@@ -122,6 +122,13 @@ struct EngineTests {
         #expect(engine.updatedBytes == nil, "the rows are kept")
     }
 
+    @Test func aHiddenFormulaMustGiveABoolean() throws {
+        let field = #"{"_id": "note", "type": "text", "formulas": [{"_id": "a", "formula": "f", "key": "hidden"}]}"#
+        let engine = try run(#"{"formulas": [{"_id": "f", "expression": "1"}], "fields": [\#(field)]}"#)
+        #expect(engine.status("note") == .error)
+        #expect(engine.diagnostics.first?.code == "write-type-mismatch", "the rule jf lint reports it under")
+    }
+
     @Test func plainWritesAreBoundedInBytes() throws {
         // 2^20 copies of one 100-byte string: cheap to make (they share it), about 100 MB as
         // JSON, over the 64 MiB limit. A chart or file field refuses it and keeps its value.
