@@ -291,7 +291,10 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     _ = formatter.format(path: "fuzz.json", bytes: Array(bytes))
     let engine = DocumentEngine(document: document, options: options)
     engine.evaluateAll()
-    if !String(decoding: bytes, as: UTF8.self).contains("jfLint") { checkLintAgreesWithRun(findings, engine.diagnostics) }
+    if !String(decoding: bytes, as: UTF8.self).contains("jfLint") {
+        checkLintAgreesWithRun(findings, engine.diagnostics)
+        checkLintFindsNothingInWorkingFormulas(findings, document, engine)
+    }
     // A change to the first field that no formula computes, recomputed incrementally.
     if let input = document.fields.first(where: { $0.appliedFormulas.isEmpty }) {
         _ = try? engine.apply([(field: input.id, value: .number(7))])
@@ -338,6 +341,22 @@ private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [Eng
     let cycles = Set(errors.filter { $0.code == "circular-reference" && $0.cycle != nil }.map(\.message))
     let lintedCycles = Set(findings.filter { $0.rule == "circular-reference" }.map(\.message))
     if cycles != lintedCycles { failure("jf lint and the engine see other cycles: \(lintedCycles.sorted()) / \(cycles.sorted())") }
+}
+
+/// A formula that a run evaluated without failing, and evaluated in every part (no lambda,
+/// `if` or `&&`), has no error finding of the formula rules: `jf lint` in CI does not fail a
+/// template whose formulas work.
+private func checkLintFindsNothingInWorkingFormulas(_ findings: [LintDiagnostic], _ document: JoyDoc, _ engine: DocumentEngine) {
+    let formulaRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-function", "wrong-arity",
+                             "type-mismatch", "division-by-zero"]
+    let working = Set(engine.fieldReports.filter { $0.status == .ok }.compactMap { document.field($0.field) }
+        .flatMap { $0.appliedFormulas.map(\.formula) })
+    for finding in findings where finding.severity == .error && formulaRules.contains(finding.rule) {
+        guard let id = finding.formula, working.contains(id), let definition = document.formula(id) else { continue }
+        if evaluatesEverything(Parser.parse(definition.expression)) {
+            failure("jf lint reports \(finding.rule) (\(finding.message)) in formula \(id), which works: \(definition.expression)")
+        }
+    }
 }
 
 // MARK: - REPL
