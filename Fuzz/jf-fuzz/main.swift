@@ -24,8 +24,9 @@
 //   `let`, unfinished input, completion) are answered.
 // - document: a JoyDoc that reads is evaluated, linted and formatted; the linter finds each
 //   error of the run that does not depend on values (syntax, unknown names and functions,
-//   arity, missing formulas, invalid keys, the same cycles), and a result it says a field
-//   cannot store is not stored; after a change to one
+//   arity, missing formulas, invalid keys, the same cycles), a result it says a field
+//   cannot store is not stored, and a formula the run evaluated in every part without
+//   failing has no error finding; after a change to one
 //   input, recomputed incrementally, the document written back reads again, and evaluating
 //   it from scratch changes nothing.
 #if canImport(Glibc)
