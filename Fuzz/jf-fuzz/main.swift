@@ -335,10 +335,10 @@ private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [Eng
         }
         if !found { failure("jf lint misses \(error.code) in field \(error.field): \(error.message)") }
     }
-    // A long cycle's path is given in full on one of its fields (with `cycle`), shortened on the others.
     for finding in findings where finding.rule == "write-type-mismatch" && !errors.contains(where: { $0.field == finding.field }) {
         failure("jf lint says field \(finding.field ?? "?") cannot store its result, and the run stores it: \(finding.message)")
     }
+    // A long cycle's path is given in full on one of its fields (with `cycle`), shortened on the others.
     let cycles = Set(errors.filter { $0.code == "circular-reference" && $0.cycle != nil }.map(\.message))
     let lintedCycles = Set(findings.filter { $0.rule == "circular-reference" }.map(\.message))
     if cycles != lintedCycles { failure("jf lint and the engine see other cycles: \(lintedCycles.sorted()) / \(cycles.sorted())") }
