@@ -55,35 +55,35 @@ enum JSONStrings {
 }
 
 extension JSONText {
-    /// Where byte `offset` of a string's decoded text sits in its raw JSON literal.
+    /// Where each byte of a string's decoded text sits in its raw JSON literal: element `d` is
+    /// the index in `literal` of decoded byte `d`, and the last element, one past the decoded
+    /// text, is the closing quote (use it for offsets past the end).
     ///
-    /// `literal` is the literal as it appears in the document, quotes included; the result is
-    /// an index into it (so `literal.startIndex + 1` for offset 0). Escapes are walked, so a
-    /// position inside `"a\"b"` or after a `\u00e9` lands on the right raw byte. Offsets past
-    /// the end map to the closing quote.
-    public static func rawOffset<Bytes: RandomAccessCollection<UInt8>>(ofDecoded offset: Int, inLiteral literal: Bytes) -> Int
+    /// `literal` is the literal as it appears in the document, quotes included (so the first
+    /// element is `literal.startIndex + 1`). Escapes are walked, so a position inside `"a\"b"`
+    /// or after a `\u00e9` lands on the right raw byte; a position inside the bytes one escape
+    /// decodes to maps to the end of the escape. One pass, for all the spans of a formula.
+    public static func rawOffsets<Bytes: RandomAccessCollection<UInt8>>(inLiteral literal: Bytes) -> [Int]
     where Bytes.Index == Int {
         var raw = literal.startIndex + 1
         let end = max(raw, literal.endIndex - 1)
-        var decoded = 0
-        while raw < end && decoded < offset {
-            guard literal[raw] == UInt8(ascii: "\\"), raw + 1 < end else {
+        var offsets = [raw]
+        offsets.reserveCapacity(end - raw + 1)
+        while raw < end {
+            var width = 1
+            if literal[raw] != UInt8(ascii: "\\") || raw + 1 >= end {
                 raw += 1
-                decoded += 1
-                continue
-            }
-            guard literal[raw + 1] == UInt8(ascii: "u"), raw + 6 <= end else {
+            } else if literal[raw + 1] != UInt8(ascii: "u") || raw + 6 > end {
                 raw += 2
-                decoded += 1
-                continue
+            } else {
+                // A \uXXXX escape (or a surrogate pair of two) decodes to the scalar's UTF-8 bytes.
+                let decodedText = JSONStrings.decode(literal[raw..<min(raw + 12, end)])
+                let scalar = decodedText.unicodeScalars.first.map { $0.value } ?? 0xFFFD
+                raw += scalar >= 0x10000 ? 12 : 6
+                width = scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
             }
-            // A \uXXXX escape (or a surrogate pair of two) decodes to the scalar's UTF-8 bytes.
-            let decodedText = JSONStrings.decode(literal[raw..<min(raw + 12, end)])
-            let scalar = decodedText.unicodeScalars.first.map { $0.value } ?? 0xFFFD
-            let pair = scalar >= 0x10000
-            raw += pair ? 12 : 6
-            decoded += scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+            for _ in 0..<width { offsets.append(min(raw, end)) }
         }
-        return min(raw, end)
+        return offsets
     }
 }

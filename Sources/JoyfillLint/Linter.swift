@@ -174,10 +174,8 @@ struct DocumentLint {
         if !literal.dropFirst().dropLast().contains(UInt8(ascii: "\\")) {
             return { SourceSpan(start: range.lowerBound + 1 + $0.start, end: range.lowerBound + 1 + $0.end) }
         }
-        return {
-            SourceSpan(start: JSONText.rawOffset(ofDecoded: $0.start, inLiteral: literal),
-                       end: JSONText.rawOffset(ofDecoded: $0.end, inLiteral: literal))
-        }
+        let offsets = JSONText.rawOffsets(inLiteral: literal)
+        return { SourceSpan(start: offsets[min($0.start, offsets.count - 1)], end: offsets[min($0.end, offsets.count - 1)]) }
     }
 
     /// Where a JSON value is in the file (the whole field when the value has no place).

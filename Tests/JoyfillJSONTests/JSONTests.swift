@@ -56,6 +56,13 @@ struct JSONReaderTests {
         #expect(strings == ["é\"\\/\u{8}\u{C}\n\r\t", "😀", "\u{FFFD}x", "é😀"])
     }
 
+    @Test func decodedOffsetsMapToRawOnesThroughEscapes() {
+        // "a\"é\u00e9😀": decoded a " é(2 bytes) é(2 bytes) 😀(4 bytes); raw indices from 1.
+        let literal = Array(#""a\"é\u00e9\ud83d\ude00""#.utf8)
+        #expect(JSONText.rawOffsets(inLiteral: literal) == [1, 2, 4, 5, 6, 12, 12, 24, 24, 24, 24])
+        #expect(JSONText.rawOffsets(inLiteral: Array(#""""#.utf8)) == [1])
+    }
+
     @Test func errorsNameLineAndColumn() {
         let cases: [(String, Int, Int, String)] = [
             ("", 1, 1, "the input is empty: expected a JSON value"),
