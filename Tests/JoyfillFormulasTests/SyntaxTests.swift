@@ -345,3 +345,29 @@ struct ParserTests {
         }
     }
 }
+
+struct RendererTests {
+    @Test func theCaretIsUnderTheSpanOnItsOwnLineWhateverTheLineBreaks() {
+        let source = "1 +\r\n  rund(2)"
+        let diagnostic = Diagnostic(.reference, "unknown function 'rund'", at: SourceSpan(start: 7, end: 11))
+        #expect(DiagnosticRenderer().render(diagnostic, in: source) == """
+            error[reference]: unknown function 'rund'
+             --> formula:2:3
+              |
+            2 |   rund(2)
+              |   ^^^^
+
+            """)
+    }
+
+    @Test func aLongLineIsCutToAWindowAroundTheSpan() {
+        let source = String(repeating: "a + ", count: 10_000) + "b"
+        let start = source.utf8.count - 1
+        let rendered = DiagnosticRenderer().render(Diagnostic(.reference, "unknown name 'b'", at: SourceSpan(start: start, end: start + 1)),
+                                                   in: DiagnosticRenderer.Source(source))
+        let lines = rendered.split(separator: "\n")
+        #expect(lines[3].hasPrefix("1 | …") && lines[3].hasSuffix("a + b"))
+        #expect(lines[3].count < 200)
+        #expect(lines[4].hasSuffix("^") && lines[4].count == lines[3].count)
+    }
+}

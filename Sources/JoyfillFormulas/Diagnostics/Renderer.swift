@@ -30,26 +30,60 @@ public struct DiagnosticRenderer: Sendable {
         self.firstLine = firstLine
     }
 
+    /// A text to render diagnostics in, with its lines found once: rendering one of many
+    /// diagnostics in a long text then costs the width of the line shown, not the text's length.
+    public struct Source: Sendable {
+        let bytes: [UInt8]
+        /// The byte offset at which each line starts.
+        let lineStarts: [Int]
+
+        public init(_ text: String) {
+            bytes = Array(text.utf8)
+            var starts = [0]
+            for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+            lineStarts = starts
+        }
+
+        /// The line (from 0) holding byte `offset`, and the bytes of that line without its
+        /// line break.
+        func line(at offset: Int) -> (number: Int, range: Range<Int>) {
+            var low = 0, high = lineStarts.count - 1
+            while low < high {   // the last line starting at or before `offset`
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            var end = low + 1 < lineStarts.count ? lineStarts[low + 1] - 1 : bytes.count
+            if end > lineStarts[low] && bytes[end - 1] == 0x0D { end -= 1 }   // CRLF
+            return (low, lineStarts[low]..<end)
+        }
+    }
+
     public func render(_ diagnostic: Diagnostic, in source: String) -> String {
+        render(diagnostic, in: Source(source))
+    }
+
+    public func render(_ diagnostic: Diagnostic, in source: Source) -> String {
         let severityColor = diagnostic.severity == .error ? "31" : diagnostic.severity == .warning ? "33" : "36"
-        let location = SourceLocation(offset: diagnostic.span.start, in: source)
+        let offset = min(max(diagnostic.span.start, 0), source.bytes.count)
+        let (lineNumber, lineRange) = source.line(at: offset)
+        let column = offset - lineRange.lowerBound + 1
         let heading = showsCode ? diagnostic.code ?? diagnostic.kind.rawValue : diagnostic.kind.rawValue
         var output = paint("\(diagnostic.severity.rawValue)[\(heading)]", severityColor + ";1")
         output += paint(": \(diagnostic.message)", "1") + "\n"
 
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let lineIndex = min(location.line - 1, max(lines.count - 1, 0))
-        let line = lines.isEmpty ? "" : String(lines[lineIndex])
-        let shownLine = location.line + firstLine - 1
+        let shownLine = lineNumber + firstLine
         let gutter = String(repeating: " ", count: String(shownLine).count)
-        output += "\(gutter)\(paint("-->", "34")) \(self.location ?? "\(origin):\(shownLine):\(location.column)")\n"
+        output += "\(gutter)\(paint("-->", "34")) \(self.location ?? "\(origin):\(shownLine):\(column)")\n"
         output += "\(gutter) \(paint("|", "34"))\n"
 
-        var lineUTF8 = Array(line.utf8)
-        var startByte = min(location.column - 1, lineUTF8.count)
-        var endByte = min(startByte + max(diagnostic.span.length, 1), max(lineUTF8.count, startByte + 1))
-        if lineUTF8.count > maxLineWidth {
-            (lineUTF8, startByte, endByte) = Self.window(lineUTF8, start: startByte, end: endByte, width: maxLineWidth)
+        let line = source.bytes[lineRange]
+        var startByte = min(column - 1, line.count)
+        var endByte = min(startByte + max(diagnostic.span.length, 1), max(line.count, startByte + 1))
+        var lineUTF8: [UInt8]
+        if line.count > maxLineWidth {
+            (lineUTF8, startByte, endByte) = Self.window(line, start: startByte, end: endByte, width: maxLineWidth)
+        } else {
+            lineUTF8 = Array(line)
         }
         let shownText = String(decoding: lineUTF8, as: UTF8.self)
         output += "\(paint(String(shownLine), "34")) \(paint("|", "34")) \(shownText.replacingTabs())\n"
@@ -66,14 +100,16 @@ public struct DiagnosticRenderer: Sendable {
         return output
     }
 
-    /// A window of about `width` bytes of `line` around `start..<end`, with `…` where it was
-    /// cut, and the span's offsets in the window. Cuts never split a UTF-8 sequence.
-    static func window(_ line: [UInt8], start: Int, end: Int, width: Int) -> ([UInt8], Int, Int) {
+    /// A window of about `width` bytes of `line` around `start..<end` (offsets in the line),
+    /// with `…` where it was cut, and the span's offsets in the window. Cuts never split a
+    /// UTF-8 sequence; only the window is copied.
+    static func window(_ line: ArraySlice<UInt8>, start: Int, end: Int, width: Int) -> ([UInt8], Int, Int) {
+        let base = line.startIndex
         let shownSpan = min(end - start, width / 2)
         var from = max(0, start - (width - shownSpan) / 2)
         var to = min(line.count, max(from + width, start + shownSpan))
-        while from > 0 && line[from] & 0xC0 == 0x80 { from -= 1 }
-        while to < line.count && line[to] & 0xC0 == 0x80 { to += 1 }
+        while from > 0 && line[base + from] & 0xC0 == 0x80 { from -= 1 }
+        while to < line.count && line[base + to] & 0xC0 == 0x80 { to += 1 }
         let ellipsis = Array("…".utf8)
         var result: [UInt8] = []
         var shift = -from
@@ -81,7 +117,7 @@ public struct DiagnosticRenderer: Sendable {
             result += ellipsis
             shift += ellipsis.count
         }
-        result += line[from..<to]
+        result += line[(base + from)..<(base + to)]
         if to < line.count { result += ellipsis }
         return (result, start + shift, min(end, to) + shift)
     }

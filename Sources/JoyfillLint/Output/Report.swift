@@ -71,6 +71,7 @@ public struct HumanFormatter: Sendable {
     public func render(_ report: FileReport) -> String {
         var output = ""
         var lineIndex: LineIndex?   // built once, and only when a structural finding needs a line
+        var lastExpression: (text: String, source: DiagnosticRenderer.Source)?   // findings of one formula are adjacent
         for diagnostic in report.diagnostics {
             var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
             if let field = diagnostic.field { place += " · field \(field)" }
@@ -83,7 +84,8 @@ public struct HumanFormatter: Sendable {
                                    severity: diagnostic.severity, notes: diagnostic.notes, code: diagnostic.rule)
             if let fix = diagnostic.fix { shown.fix = Fix(fix.message + fixNote, edits: fix.edits, isSafe: fix.isSafe) }
             if let expression = diagnostic.expression {
-                output += renderer.render(shown, in: expression)
+                if lastExpression?.text != expression { lastExpression = (expression, DiagnosticRenderer.Source(expression)) }
+                output += renderer.render(shown, in: lastExpression!.source)
             } else {
                 // A structural finding: show its line of the file.
                 if lineIndex == nil { lineIndex = LineIndex(report.bytes) }
