@@ -42,7 +42,7 @@ public enum LintFixes {
     /// linear in the file and the changes, whatever their number.
     public static func diff(path: String, original bytes: [UInt8], edits: [JSONEdit]) -> String {
         guard !edits.isEmpty else { return "" }
-        let lines = LineIndex(bytes)
+        let lines = SourceLines(bytes: bytes)
         let context = 3
         // A block is a run of lines that edits change; edits on a shared line share a block.
         var blocks: [(first: Int, last: Int, edits: [JSONEdit])] = []
@@ -106,25 +106,9 @@ public enum LintFixes {
         return output
     }
 
-    /// The lines of `bytes`, without their breaks (LF or CRLF). Split on bytes: as
-    /// `Character`s, a CRLF is one grapheme, which is not a `"\n"`.
+    /// The lines of `bytes`, without their breaks (LF or CRLF).
     private static func splitLines(_ bytes: [UInt8]) -> [String] {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if bytes.last == UInt8(ascii: "\n") { lines.removeLast() }
-        return lines.map { line in
-            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...], as: UTF8.self)
-        }
-    }
-}
-
-extension LineIndex {
-    /// The number of lines (a final line break does not start another).
-    var count: Int {
-        bytes.last == 0x0A ? lineStarts.count - 1 : lineStarts.count
-    }
-
-    /// One past the last byte of line `line`, its line break included.
-    func end(ofLine line: Int) -> Int {
-        line < lineStarts.count ? lineStarts[line] : bytes.count
+        let lines = SourceLines(bytes: bytes)
+        return (1...lines.count).map(lines.text(ofLine:))
     }
 }

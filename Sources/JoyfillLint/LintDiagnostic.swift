@@ -74,11 +74,10 @@ public struct FileLocation: Sendable, Hashable, Comparable {
     }
 }
 
-/// Line starts of a file, found once, so each location costs a binary search rather than a
-/// scan from the top (a document can have thousands of findings).
+/// Locations in a file: its lines (``SourceLines``), and columns counted in characters
+/// (a document can have thousands of findings).
 struct LineIndex {
-    let bytes: [UInt8]
-    let lineStarts: [Int]
+    let lines: SourceLines
 
     /// The number of UTF-8 continuation bytes before every multiple of `stride` (empty for
     /// ASCII text), so a column costs at most `stride` steps however long the line: minified
@@ -87,22 +86,15 @@ struct LineIndex {
     private static let stride = 1024
 
     init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
+        lines = SourceLines(bytes: bytes)
         var continuations: [Int] = []
-        var isASCII = true
-        for (index, byte) in bytes.enumerated() {
-            if byte == 0x0A { starts.append(index + 1) }
-            if byte >= 0x80 { isASCII = false }
-        }
-        if !isASCII {
+        if bytes.contains(where: { $0 >= 0x80 }) {
             var count = 0
             for (index, byte) in bytes.enumerated() {
                 if index % Self.stride == 0 { continuations.append(count) }
                 if byte & 0xC0 == 0x80 { count += 1 }
             }
         }
-        self.lineStarts = starts
         self.continuations = continuations
     }
 
@@ -111,7 +103,7 @@ struct LineIndex {
         guard !continuations.isEmpty else { return 0 }
         let block = min(offset / Self.stride, continuations.count - 1)
         var count = continuations[block]
-        for byte in bytes[(block * Self.stride)..<offset] where byte & 0xC0 == 0x80 { count += 1 }
+        for byte in lines.bytes[(block * Self.stride)..<offset] where byte & 0xC0 == 0x80 { count += 1 }
         return count
     }
 
@@ -123,31 +115,10 @@ struct LineIndex {
     }
 
     private func position(_ offset: Int) -> (Int, Int) {
-        let offset = min(max(offset, 0), bytes.count)
-        let line = line(containing: offset)
-        let start = lineStarts[line - 1]
+        let offset = min(max(offset, 0), lines.bytes.count)
+        let line = lines.line(containing: offset)
+        let start = lines.start(ofLine: line)
         let column = offset - start + 1 - (continuationCount(before: offset) - continuationCount(before: start))
         return (line, column)
     }
-
-    /// The 1-based line holding byte `offset`.
-    func line(containing offset: Int) -> Int {
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low + 1
-    }
-
-    /// The text of line `line` (1-based), without its line break.
-    func text(ofLine line: Int) -> String {
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
-    }
-
-    /// The byte offset where line `line` starts.
-    func start(ofLine line: Int) -> Int { lineStarts[line - 1] }
 }

@@ -30,48 +30,23 @@ public struct DiagnosticRenderer: Sendable {
         self.firstLine = firstLine
     }
 
-    /// A text to render diagnostics in, with its lines found once: rendering one of many
-    /// diagnostics in a long text then costs the width of the line shown, not the text's length.
-    public struct Source: Sendable {
-        let bytes: [UInt8]
-        /// The byte offset at which each line starts.
-        let lineStarts: [Int]
-
-        public init(_ text: String) {
-            bytes = Array(text.utf8)
-            var starts = [0]
-            for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
-            lineStarts = starts
-        }
-
-        /// The line (from 0) holding byte `offset`, and the bytes of that line without its
-        /// line break.
-        func line(at offset: Int) -> (number: Int, range: Range<Int>) {
-            var low = 0, high = lineStarts.count - 1
-            while low < high {   // the last line starting at or before `offset`
-                let middle = (low + high + 1) / 2
-                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-            }
-            var end = low + 1 < lineStarts.count ? lineStarts[low + 1] - 1 : bytes.count
-            if end > lineStarts[low] && bytes[end - 1] == 0x0D { end -= 1 }   // CRLF
-            return (low, lineStarts[low]..<end)
-        }
-    }
-
     public func render(_ diagnostic: Diagnostic, in source: String) -> String {
-        render(diagnostic, in: Source(source))
+        render(diagnostic, in: SourceLines(source))
     }
 
-    public func render(_ diagnostic: Diagnostic, in source: Source) -> String {
+    /// The same, for a text whose lines are found once for all its diagnostics: each then
+    /// costs the width of the line shown, not the length of the text.
+    public func render(_ diagnostic: Diagnostic, in source: SourceLines) -> String {
         let severityColor = diagnostic.severity == .error ? "31" : diagnostic.severity == .warning ? "33" : "36"
         let offset = min(max(diagnostic.span.start, 0), source.bytes.count)
-        let (lineNumber, lineRange) = source.line(at: offset)
-        let column = offset - lineRange.lowerBound + 1
+        let lineNumber = source.line(containing: offset)
+        let lineRange = source.range(ofLine: lineNumber)
+        let column = offset - source.start(ofLine: lineNumber) + 1
         let heading = showsCode ? diagnostic.code ?? diagnostic.kind.rawValue : diagnostic.kind.rawValue
         var output = paint("\(diagnostic.severity.rawValue)[\(heading)]", severityColor + ";1")
         output += paint(": \(diagnostic.message)", "1") + "\n"
 
-        let shownLine = lineNumber + firstLine
+        let shownLine = lineNumber + firstLine - 1
         let gutter = String(repeating: " ", count: String(shownLine).count)
         output += "\(gutter)\(paint("-->", "34")) \(self.location ?? "\(origin):\(shownLine):\(column)")\n"
         output += "\(gutter) \(paint("|", "34"))\n"

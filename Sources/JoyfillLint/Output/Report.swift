@@ -70,8 +70,8 @@ public struct HumanFormatter: Sendable {
 
     public func render(_ report: FileReport) -> String {
         var output = ""
-        var lineIndex: LineIndex?   // built once, and only when a structural finding needs a line
-        var lastExpression: (text: String, source: DiagnosticRenderer.Source)?   // findings of one formula are adjacent
+        var fileLines: SourceLines?   // built once, and only when a structural finding needs a line
+        var lastExpression: (text: String, lines: SourceLines)?   // findings of one formula are adjacent
         for diagnostic in report.diagnostics {
             var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
             if let field = diagnostic.field { place += " · field \(field)" }
@@ -84,12 +84,12 @@ public struct HumanFormatter: Sendable {
                                    severity: diagnostic.severity, notes: diagnostic.notes, code: diagnostic.rule)
             if let fix = diagnostic.fix { shown.fix = Fix(fix.message + fixNote, edits: fix.edits, isSafe: fix.isSafe) }
             if let expression = diagnostic.expression {
-                if lastExpression?.text != expression { lastExpression = (expression, DiagnosticRenderer.Source(expression)) }
-                output += renderer.render(shown, in: lastExpression!.source)
+                if lastExpression?.text != expression { lastExpression = (expression, SourceLines(expression)) }
+                output += renderer.render(shown, in: lastExpression!.lines)
             } else {
                 // A structural finding: show its line of the file.
-                if lineIndex == nil { lineIndex = LineIndex(report.bytes) }
-                let lines = lineIndex!
+                if fileLines == nil { fileLines = SourceLines(bytes: report.bytes) }
+                let lines = fileLines!
                 let lineStart = lines.start(ofLine: diagnostic.location.line)
                 let lineText = lines.text(ofLine: diagnostic.location.line)
                 let start = diagnostic.location.start - lineStart
