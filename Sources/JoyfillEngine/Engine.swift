@@ -296,7 +296,9 @@ public final class DocumentEngine {
             let application = applications[index]
             guard application.formula >= 0, let tree = trees[Int(application.formula)] else {
                 let applied = field.appliedFormulas[index - first]
-                fail(node, .reference, "missing-formula", "the applied formula '\(applied.formula)' names no document formula", formula: nil)
+                let problem = document.ignoredFormulas[applied.formula].map { "the applied formula '\(applied.formula)' \($0)" }
+                    ?? "the applied formula '\(applied.formula)' names no document formula"
+                fail(node, .reference, "missing-formula", problem, formula: nil)
                 continue
             }
             let definition = document.formulas[Int(application.formula)]

@@ -312,4 +312,26 @@ public struct JSONReader {
         }
         return (line, offset - lineStart + 1)
     }
+
+    /// The 1-based lines and columns (in bytes) of many offsets, in one pass over `bytes`
+    /// (asking ``lineAndColumn(of:in:)`` for each would scan from the top every time).
+    public static func linesAndColumns<Bytes: RandomAccessCollection<UInt8>>(of offsets: [Int], in bytes: Bytes)
+        -> [(line: Int, column: Int)] where Bytes.Index == Int {
+        var result = [(line: Int, column: Int)](repeating: (1, 1), count: offsets.count)
+        var line = 1
+        var lineStart = 0
+        var scanned = 0
+        for index in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
+            let offset = offsets[index]
+            while scanned < min(offset, bytes.count) {
+                if bytes[scanned] == 0x0A {
+                    line += 1
+                    lineStart = scanned + 1
+                }
+                scanned += 1
+            }
+            result[index] = (line, offset - lineStart + 1)
+        }
+        return result
+    }
 }

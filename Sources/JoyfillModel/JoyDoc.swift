@@ -12,6 +12,9 @@ public struct JoyDoc: Sendable {
     public let formulas: [FormulaDefinition]
     /// Problems the reader worked around.
     public let issues: [DocumentIssue]
+    /// Document formulas the reader ignored, by `_id`: why, as the end of a sentence
+    /// ("has no \"expression\""), so that a field applying one can say more than "no such formula".
+    public let ignoredFormulas: [String: String]
 
     /// Field ids by position in ``fields`` (ids are looked up on every formula reference).
     private let fieldPositions: StringIndex
@@ -72,6 +75,7 @@ public struct JoyDoc: Sendable {
         }
         var formulas: [FormulaDefinition] = []
         var formulaPositions: [String: Int] = [:]
+        var ignoredFormulas: [String: String] = [:]
         if let list = json["formulas"] {
             guard let elements = list.arrayValue else {
                 throw located("\"formulas\" must be an array, not \(list.typeName == "object" ? "an" : "a") \(list.typeName)", list)
@@ -87,11 +91,13 @@ public struct JoyDoc: Sendable {
                 guard let expression = element["expression"] else {
                     issues.append(DocumentIssue(message: "formula \"\(id)\" has no \"expression\" and is ignored", field: nil,
                                                 offset: element.span?.lowerBound, in: bytes))
+                    if ignoredFormulas[id] == nil { ignoredFormulas[id] = "has no \"expression\"" }
                     continue
                 }
                 guard let text = expression.stringValue else {
                     issues.append(DocumentIssue(message: "formula \"\(id)\": \"expression\" must be a string, not \(expression.typeName)",
                                                 field: nil, offset: expression.span?.lowerBound, in: bytes))
+                    if ignoredFormulas[id] == nil { ignoredFormulas[id] = "has an \"expression\" that is not a string" }
                     continue
                 }
                 if formulaPositions[id] == nil { formulaPositions[id] = formulas.count }
@@ -102,7 +108,9 @@ public struct JoyDoc: Sendable {
         self.fieldPositions = positions
         self.formulas = formulas
         self.formulaPositions = formulaPositions
-        self.issues = issues
+        // A formula defined properly elsewhere in the list is not ignored.
+        self.ignoredFormulas = ignoredFormulas.filter { formulaPositions[$0.key] == nil }
+        self.issues = DocumentIssue.located(issues, in: bytes)
     }
 
     /// The field with this `_id` (case-sensitive), if any.
@@ -181,15 +189,29 @@ public struct DocumentError: Error, Sendable, CustomStringConvertible {
 public struct DocumentIssue: Sendable, CustomStringConvertible {
     public var message: String
     public var field: String?
+    /// The byte offset in the document's text of what the issue is about.
+    public var offset: Int?
     public var line: Int?
     public var column: Int?
 
+    /// An issue at `offset`, given its line and column by ``located(_:in:)``.
     init(message: String, field: String?, offset: Int?, in bytes: SourceBytes) {
         self.message = message
         self.field = field
-        if let offset, !bytes.isEmpty {
-            (line, column) = JSONReader.lineAndColumn(of: offset, in: bytes)
+        if !bytes.isEmpty { self.offset = offset }
+    }
+
+    /// `issues` with their lines and columns, found in one pass over the text: a document can
+    /// have one issue per field.
+    static func located(_ issues: [DocumentIssue], in bytes: SourceBytes) -> [DocumentIssue] {
+        let placed = issues.indices.filter { issues[$0].offset != nil }
+        guard !placed.isEmpty else { return issues }
+        let locations = JSONReader.linesAndColumns(of: placed.map { issues[$0].offset! }, in: bytes)
+        var issues = issues
+        for (index, location) in zip(placed, locations) {
+            (issues[index].line, issues[index].column) = location
         }
+        return issues
     }
 
     public var description: String {

@@ -203,4 +203,11 @@ struct EngineTests {
         #expect(engine.status("a") == .error)
         #expect(engine.status("b") == .error)
     }
+
+    @Test func aFormulaWithoutAnExpressionIsNamedAsSuch() throws {
+        let text = #"{"formulas": [{"_id": "f"}], "fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}]}"#
+        let engine = try run(text)
+        #expect(engine.diagnostics.map(\.message) == [#"the applied formula 'f' has no "expression""#])
+        #expect(engine.status("a") == .error)
+    }
 }

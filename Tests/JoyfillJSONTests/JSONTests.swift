@@ -88,6 +88,16 @@ struct JSONReaderTests {
         }
     }
 
+    @Test func manyOffsetsAreLocatedInAnyOrder() {
+        let text = Array("ab\ncd\n\nefg".utf8)
+        let offsets = [9, 0, 4, 3, 7, 12, 4]
+        let expected = offsets.map { JSONReader.lineAndColumn(of: $0, in: text) }
+        let located = JSONReader.linesAndColumns(of: offsets, in: text)
+        #expect(located.map(\.line) == expected.map(\.line))
+        #expect(located.map(\.column) == expected.map(\.column))
+        #expect(located.map(\.line) == [4, 1, 2, 2, 4, 4, 2])
+    }
+
     @Test func invalidUTF8IsAnError() {
         #expect(throws: JSONError.self) { try JSONReader.read([0x22, 0xFF, 0x22]) }
         #expect(throws: JSONError.self) { try JSONReader.read([0x22, 0x5C, 0x6E, 0xC3, 0x22]) }

@@ -280,6 +280,14 @@ struct ConfigurationTests {
         #expect(Linter(settings: settings).lint(expression: "rund(1)").isEmpty)
     }
 
+    @Test func aFormulaWithoutAnExpressionIsNotSaidToBeUndefined() throws {
+        let text = #"{"fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "f2", "key": "value"}]}], "formulas": [{"_id": "f1", "expression": "1"}, {"_id": "f2"}]}"#
+        let missing = Linter().lint(document: try JoyDoc(bytes: Array(text.utf8))).filter { $0.rule == "missing-formula" }
+        #expect(missing.map(\.message) == [#"the field 'a' applies the formula "f2", which has no "expression""#])
+        // not "did you mean "f1"?": the field means the formula it names
+        #expect(missing.map(\.notes) == [[#"give the formula "f2" an "expression" string"#]])
+    }
+
     @Test func mistakesAreNamedWithASuggestion() {
         func message(_ text: String, _ name: String = "jf.toml") -> String {
             do {

@@ -79,6 +79,22 @@ struct JoyDocTests {
             "line 7, column 14: formulas[0] has no \"_id\" string and is ignored",
             "line 7, column 62: formula \"f\": \"expression\" must be a string, not number",
         ])
+        #expect(doc.ignoredFormulas == ["f": "has an \"expression\" that is not a string"])
+    }
+
+    @Test func everyIssueOfAManyIssueDocumentHasItsLine() throws {
+        // One issue per field: they are placed in one pass over the text, not one scan each.
+        let count = 5_000
+        let fields = (0..<count).map { #"{"_id": "a", "type": "number", "value": \#($0)}"# }.joined(separator: ",\n")
+        let doc = try document("{\"fields\": [\n" + fields + "\n]}")
+        #expect(doc.issues.count == count - 1)
+        #expect(doc.issues.enumerated().allSatisfy { $0.element.line == $0.offset + 3 && $0.element.column == 1 })
+    }
+
+    @Test func aFormulaDefinedProperlyLaterIsNotIgnored() throws {
+        let doc = try document(#"{"fields": [], "formulas": [{"_id": "f"}, {"_id": "f", "expression": "1"}, {"_id": "g"}]}"#)
+        #expect(doc.formula("f")?.expression == "1")
+        #expect(doc.ignoredFormulas == ["g": "has no \"expression\""])
     }
 
     @Test func absentAndNullValuesDiffer() throws {

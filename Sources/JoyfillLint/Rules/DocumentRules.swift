@@ -39,15 +39,21 @@ extension DocumentLint {
                 if document.formula(applied.formula) != nil {
                     if appliers[applied.formula]?.last != index { appliers[applied.formula, default: []].append(index) }
                 } else if !suppressions.ignores("missing-formula", field: index) {
-                    if formulaIDs == nil { formulaIDs = document.formulas.map(\.id) }
+                    var message = "the field '\(field.id)' applies the formula \"\(applied.formula)\", which the document does not define"
                     var notes: [String] = []
-                    if let close = Suggestions.closest(to: applied.formula, in: formulaIDs!) {
-                        notes.append("did you mean \"\(close)\"?")
-                    } else if formulaIDs!.isEmpty {
-                        notes.append("the document has no \"formulas\" list; add {\"_id\": \"\(applied.formula)\", \"expression\": …} to it")
+                    if let reason = document.ignoredFormulas[applied.formula] {
+                        // Defined, but with no usable expression: no other formula is meant.
+                        message = "the field '\(field.id)' applies the formula \"\(applied.formula)\", which \(reason)"
+                        notes.append("give the formula \"\(applied.formula)\" an \"expression\" string")
+                    } else {
+                        if formulaIDs == nil { formulaIDs = document.formulas.map(\.id) }
+                        if let close = Suggestions.closest(to: applied.formula, in: formulaIDs!) {
+                            notes.append("did you mean \"\(close)\"?")
+                        } else if formulaIDs!.isEmpty {
+                            notes.append("the document has no \"formulas\" list; add {\"_id\": \"\(applied.formula)\", \"expression\": …} to it")
+                        }
                     }
-                    findings.add("missing-formula", "the field '\(field.id)' applies the formula \"\(applied.formula)\", which the document does not define",
-                                 at: range(of: applied.json["formula"], or: applied.json), notes: notes,
+                    findings.add("missing-formula", message, at: range(of: applied.json["formula"], or: applied.json), notes: notes,
                                  field: field.id, formula: applied.formula)
                 }
             }
