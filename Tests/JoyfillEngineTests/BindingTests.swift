@@ -111,11 +111,22 @@ struct BindingTests {
 
     @Test func unknownNamesSuggestFieldIds() throws {
         let document = try JoyDoc(bytes: Array(everyType.utf8))
-        do {
-            _ = try Evaluator().evaluate("itmes.price", in: DocumentContext(document: document))
-        } catch {
-            #expect(error.fix?.message == "did you mean 'items'?")
+        let error = #expect(throws: Diagnostic.self) {
+            try Evaluator().evaluate("itmes.price", in: DocumentContext(document: document))
         }
+        #expect(error?.fix?.message == "did you mean 'items'?")
+    }
+
+    @Test func unknownNamesSuggestFieldIdsAmongMany() throws {
+        // Past Suggestions.Index.directLimit, ids are found through an index: a document with
+        // many fields and many unknown names does not scan every id for each.
+        let fields = (0..<3_000).map { #"{"_id": "field_\#($0)", "type": "number", "value": \#($0)}"# }
+        let document = try JoyDoc(bytes: Array(("{\"fields\": [" + fields.joined(separator: ",") + "]}").utf8))
+        let context = DocumentContext(document: document)
+        #expect(context.suggestion(for: "feild_2999") == "field_2999")
+        #expect(context.suggestion(for: "nothing_like_it") == nil)
+        let error = #expect(throws: Diagnostic.self) { try Evaluator().evaluate("fiield_123 + 1", in: context) }
+        #expect(error?.fix?.message == "did you mean 'field_123'?")
     }
 
     @Test func overridesReplaceStoredValues() throws {

@@ -105,4 +105,9 @@ public final class DocumentContext: EvaluationContext {
     }
 
     public var knownNames: [String] { document.fields.map(\.id) }
+
+    /// The field ids, indexed for suggestions on the first unknown name.
+    private lazy var nameIndex = Suggestions.Index(document.fields.map(\.id))
+
+    public func suggestion(for name: String) -> String? { nameIndex.closest(to: name) }
 }

@@ -22,6 +22,11 @@ public protocol EvaluationContext: AnyObject {
     /// Names this context knows, for "did you mean" suggestions.
     var knownNames: [String] { get }
 
+    /// The known name closest to an unknown `name`, for "did you mean" (by default searched
+    /// in ``knownNames``; a context with many names answers from an index, so that many
+    /// unknown names do not cost a scan of all names each).
+    func suggestion(for name: String) -> String?
+
     /// Resolves names to slots (-1 for a name without one, which is then looked up with
     /// ``value(of:)``). A name's slot must not change for the context's lifetime: evaluators
     /// remember it (see ``Evaluator/slots(of:in:)``).
@@ -44,6 +49,7 @@ extension EvaluationContext {
         try self.member(member, of: name)
     }
     public var knownNames: [String] { [] }
+    public func suggestion(for name: String) -> String? { Suggestions.closest(to: name, in: knownNames) }
     public func slots(for names: [String]) -> [Int32] { [Int32](repeating: -1, count: names.count) }
     public func value(atSlot slot: Int) -> Value? { nil }
     public var changeVersion: UInt64 { 0 }

@@ -466,7 +466,7 @@ public final class Evaluator {
             notes.append("'\(name)' is a function; call it with parentheses: \(name)(…)")
         }
         var fix: Fix?
-        if let suggestion = Suggestions.closest(to: name, in: context.knownNames) {
+        if let suggestion = context.suggestion(for: name) {
             fix = .replace(span, with: suggestion, "did you mean '\(suggestion)'?", isSafe: false)
         }
         return Diagnostic(.reference, "unknown name '\(name)'", at: span, notes: notes, fix: fix, code: "unknown-reference")

@@ -26,7 +26,7 @@ extension DocumentLint {
     /// `missing-formula` and `invalid-key`: each applied formula must name a document
     /// formula and write `value` or `hidden` (B5, C11). Records who applies what.
     mutating func applications() {
-        var formulaIDs: [String]?
+        var formulaIDs: Suggestions.Index?
         for (index, field) in document.fields.enumerated() {
             for applied in field.appliedFormulas {
                 if !["value", "hidden"].contains(applied.key), !suppressions.ignores("invalid-key", field: index) {
@@ -46,10 +46,10 @@ extension DocumentLint {
                         message = "the field '\(field.id)' applies the formula \"\(applied.formula)\", which \(reason)"
                         notes.append("give the formula \"\(applied.formula)\" an \"expression\" string")
                     } else {
-                        if formulaIDs == nil { formulaIDs = document.formulas.map(\.id) }
-                        if let close = Suggestions.closest(to: applied.formula, in: formulaIDs!) {
+                        if formulaIDs == nil { formulaIDs = Suggestions.Index(document.formulas.map(\.id)) }
+                        if let close = formulaIDs!.closest(to: applied.formula) {
                             notes.append("did you mean \"\(close)\"?")
-                        } else if formulaIDs!.isEmpty {
+                        } else if document.formulas.isEmpty {
                             notes.append("the document has no \"formulas\" list; add {\"_id\": \"\(applied.formula)\", \"expression\": …} to it")
                         }
                     }
