@@ -298,7 +298,7 @@ public final class DocumentEngine {
                 let applied = field.appliedFormulas[index - first]
                 let problem = document.ignoredFormulas[applied.formula].map { "the applied formula '\(applied.formula)' \($0)" }
                     ?? "the applied formula '\(applied.formula)' names no document formula"
-                fail(node, .reference, "missing-formula", problem, formula: nil)
+                fail(node, .reference, "missing-formula", problem, formula: nil, at: applied.json["formula"] ?? applied.json)
                 continue
             }
             let definition = document.formulas[Int(application.formula)]
@@ -307,7 +307,7 @@ public final class DocumentEngine {
                 value = try evaluator.evaluate(tree, in: context, slots: slotTables[Int(application.formula)],
                                                memo: memos[Int(application.formula)])
             } catch {
-                fail(node, error.kind, error.identifier, error.message, formula: (definition, error.span))
+                fail(node, error.kind, error.identifier, error.message, formula: (definition, error.span), notes: error.notes, fix: error.fix)
                 continue
             }
             switch application.target {
@@ -327,7 +327,8 @@ public final class DocumentEngine {
                 touched[position] = true
             case .invalid:
                 let applied = field.appliedFormulas[index - first]
-                fail(node, .other, "invalid-key", "applied formulas set 'value' or 'hidden', not '\(applied.key)'", formula: nil)
+                fail(node, .other, "invalid-key", "applied formulas set 'value' or 'hidden', not '\(applied.key)'", formula: nil,
+                     at: applied.json["key"] ?? applied.json)
             }
         }
     }
@@ -344,16 +345,27 @@ public final class DocumentEngine {
         return nil
     }
 
-    private func fail(_ node: Int, _ kind: Diagnostic.Kind, _ code: String, _ message: String, formula: (FormulaDefinition, SourceSpan)?) {
+    private func fail(_ node: Int, _ kind: Diagnostic.Kind, _ code: String, _ message: String, formula: (FormulaDefinition, SourceSpan)?,
+                      notes: [String] = [], fix: Fix? = nil, at json: JSONValue? = nil) {
         statuses[node] = .error
-        report(node, kind, code, message, formula: formula)
+        report(node, kind, code, message, formula: formula, notes: notes, fix: fix, at: json)
     }
 
+    /// Records a diagnostic of `node`'s field: about a span of one of its formulas, or else
+    /// about a JSON value of the document (`json`, by default the field).
     private func report(_ node: Int, _ kind: Diagnostic.Kind, _ code: String, _ message: String,
-                        formula: (FormulaDefinition, SourceSpan)?, cycle: [String]? = nil) {
+                        formula: (FormulaDefinition, SourceSpan)?, cycle: [String]? = nil,
+                        notes: [String] = [], fix: Fix? = nil, at json: JSONValue? = nil) {
+        let placed: Range<Int>?
+        if let (definition, span) = formula {
+            let offset = document.textOffsets(of: definition)
+            placed = offset(span.start)..<max(offset(span.start), offset(span.end))
+        } else {
+            placed = (json ?? document.fields[Int(nodeFields[node])].json).span
+        }
         findings[node].append(EngineDiagnostic(
             kind: kind, code: code, field: graph.nodes[node], formula: formula?.0.id, message: message,
-            span: formula?.1, expression: formula?.0.expression, cycle: cycle))
+            span: formula?.1, expression: formula?.0.expression, cycle: cycle, notes: notes, fix: fix, textRange: placed))
     }
 }
 
@@ -385,6 +397,13 @@ public struct EngineDiagnostic: Sendable {
     public let expression: String?
     /// The cycle, for circular references.
     public let cycle: [String]?
+    /// What else the evaluator said: hints, the expected usage of a function.
+    public let notes: [String]
+    /// A suggested correction of the expression (`did you mean 'round'?`).
+    public let fix: Fix?
+    /// The bytes of the document's text the diagnostic is about: the span inside the
+    /// formula's JSON string, or the applied formula's `formula` or `key` value.
+    public let textRange: Range<Int>?
 }
 
 /// A change the engine cannot apply.

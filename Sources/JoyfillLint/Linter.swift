@@ -165,17 +165,8 @@ struct DocumentLint {
 
     /// Maps a span of a formula's expression to the bytes of its JSON string in the file.
     func placement(of definition: FormulaDefinition) -> (SourceSpan) -> SourceSpan {
-        guard let range = definition.json["expression"]?.span, range.upperBound <= document.bytes.count else {
-            let start = definition.json.span?.lowerBound ?? 0
-            return { _ in SourceSpan(start: start, end: start) }
-        }
-        let literal = document.bytes[range]
-        // Without escapes the expression's bytes follow the opening quote one for one.
-        if !literal.dropFirst().dropLast().contains(UInt8(ascii: "\\")) {
-            return { SourceSpan(start: range.lowerBound + 1 + $0.start, end: range.lowerBound + 1 + $0.end) }
-        }
-        let offsets = JSONText.rawOffsets(inLiteral: literal)
-        return { SourceSpan(start: offsets[min($0.start, offsets.count - 1)], end: offsets[min($0.end, offsets.count - 1)]) }
+        let offset = document.textOffsets(of: definition)
+        return { SourceSpan(start: offset($0.start), end: offset($0.end)) }
     }
 
     /// Where a JSON value is in the file (the whole field when the value has no place).

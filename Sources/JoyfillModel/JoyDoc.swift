@@ -129,6 +129,25 @@ public struct JoyDoc: Sendable {
     /// The position in ``formulas`` of the document formula with this `_id` (the first, if several share it).
     public func formulaIndex(_ id: String) -> Int? { formulaPositions[id] }
 
+    /// Where a formula's expression lies in the document's text: a map from byte offsets in
+    /// `formula.expression` to byte offsets in ``bytes``, inside its JSON string literal and
+    /// through its escapes. Made once per formula, it places any number of spans. Without a
+    /// place for the expression (a document built in code), every offset maps to the formula.
+    public func textOffsets(of formula: FormulaDefinition) -> (Int) -> Int {
+        guard let range = formula.json["expression"]?.span, range.upperBound <= bytes.count else {
+            let start = formula.json.span?.lowerBound ?? 0
+            return { _ in start }
+        }
+        let literal = bytes[range]
+        // Without escapes the expression's bytes follow the opening quote one for one.
+        if !literal.dropFirst().dropLast().contains(UInt8(ascii: "\\")) {
+            let start = range.lowerBound + 1, end = range.upperBound - 1
+            return { min(start + max($0, 0), end) }
+        }
+        let offsets = JSONText.rawOffsets(inLiteral: literal)
+        return { offsets[min(max($0, 0), offsets.count - 1)] }
+    }
+
     /// The line and column of a byte offset in the document's text.
     public func location(of offset: Int) -> (line: Int, column: Int) {
         JSONReader.lineAndColumn(of: offset, in: bytes)

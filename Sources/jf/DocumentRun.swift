@@ -2,6 +2,7 @@ import Foundation
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
+import JoyfillLint
 import JoyfillModel
 
 /// One document of a `jf run`: evaluate it, apply `--set` changes, write it if asked, and
@@ -17,6 +18,8 @@ enum DocumentRun {
         var report = ""
         var formulas = 0
         var errors = 0
+        /// The reader's issues (`invalid-document` warnings); they do not fail the run.
+        var warnings = 0
         var changed = false
         var unreadable = false
     }
@@ -76,7 +79,9 @@ enum DocumentRun {
                 outcome.unreadable = true
                 Terminal.standardError.write("jf: \(path): \(error.message)\n")
             }
-            outcome.report = json ? jsonReport(path, engine, changed: outcome.changed) : humanReport(path, engine)
+            let findings = RunFindings(engine)
+            outcome.warnings = findings.issues.count
+            outcome.report = json ? jsonReport(path, engine, findings, changed: outcome.changed) : humanReport(path, engine, findings)
             if lastUse { _ = Unmanaged.passRetained(engine) }
         }
         return outcome
@@ -93,7 +98,7 @@ enum DocumentRun {
         return (directory as NSString).appendingPathComponent(relative)
     }
 
-    static func jsonReport(_ path: String, _ engine: DocumentEngine, changed: Bool) -> String {
+    static func jsonReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings, changed: Bool) -> String {
         var text = "{\"path\":\(JSONText.string(path)),\"fields\":{"
         for (index, report) in engine.fieldReports.enumerated() {
             if index > 0 { text += "," }
@@ -101,20 +106,35 @@ enum DocumentRun {
             text += report.value?.text ?? "null"
             text += "}"
         }
-        text += "},\"diagnostics\":[" + engine.diagnostics.map(diagnosticJSON).joined(separator: ",") + "]"
+        text += "},\"diagnostics\":[" + diagnosticsJSON(engine, findings).joined(separator: ",") + "]"
         return text + ",\"changed\":\(changed)}"
     }
 
-    static func diagnosticJSON(_ diagnostic: EngineDiagnostic) -> String {
+    /// The report's diagnostics: the reader's issues (warnings), then the run's errors.
+    static func diagnosticsJSON(_ engine: DocumentEngine, _ findings: RunFindings) -> [String] {
+        findings.issues.map(issueJSON) + zip(engine.diagnostics, findings.diagnostics).map(diagnosticJSON)
+    }
+
+    static func issueJSON(_ issue: LintDiagnostic) -> String {
+        var text = "{\"severity\":\"warning\",\"code\":\"\(issue.rule)\",\"kind\":\"other\","
+        text += "\"field\":\(issue.field.map(JSONText.string) ?? "null"),\"formula\":null,"
+        text += "\"message\":\(JSONText.string(issue.message)),\"location\":" + JSONFormatter.json(issue.location)
+        return text + "}"
+    }
+
+    static func diagnosticJSON(_ diagnostic: EngineDiagnostic, _ finding: LintDiagnostic) -> String {
         var text = "{\"severity\":\"error\",\"code\":\"\(diagnostic.code)\",\"kind\":\"\(diagnostic.kind.rawValue)\","
         text += "\"field\":\(JSONText.string(diagnostic.field)),\"formula\":\(diagnostic.formula.map(JSONText.string) ?? "null"),"
         text += "\"message\":\(JSONText.string(diagnostic.message))"
         if let cycle = diagnostic.cycle { text += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]" }
         if let span = diagnostic.span, let expression = diagnostic.expression { text += ",\"span\":" + span.json(in: expression) }
+        text += ",\"location\":" + JSONFormatter.json(finding.location)
+        if !diagnostic.notes.isEmpty { text += ",\"notes\":" + JSONFormatter.json(diagnostic.notes) }
+        if let fix = diagnostic.fix { text += ",\"fix\":" + JSONFormatter.json(fix) }
         return text + "}"
     }
 
-    static func humanReport(_ path: String, _ engine: DocumentEngine) -> String {
+    static func humanReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings) -> String {
         let reports = engine.fieldReports(first: fieldsShown)
         let total = engine.formulaFieldCount
         var text = "\(path)\n"
@@ -129,20 +149,12 @@ enum DocumentRun {
             text += "  \(name)  \(value.count > 80 ? String(value.prefix(80)) + "…" : value)\(status)\n"
         }
         if total > fieldsShown { text += "  … and \(total - fieldsShown) more formula fields (--json lists them all)\n" }
-        var renderer = DiagnosticRenderer(colored: Terminal.standardOutput.wantsColor)
-        renderer.showsCode = true
-        for diagnostic in engine.diagnostics {
-            let formula = diagnostic.formula.map { ", formula '\($0)'" } ?? ""
-            if let span = diagnostic.span, let expression = diagnostic.expression {
-                var rendered = Diagnostic(diagnostic.kind, diagnostic.message, at: span)
-                rendered.code = diagnostic.code
-                var origin = renderer
-                origin.origin = "field '\(diagnostic.field)'\(formula)"
-                text += origin.render(rendered, in: expression)
-            } else {
-                text += "error[\(diagnostic.code)]: field '\(diagnostic.field)'\(formula): \(diagnostic.message)\n"
-            }
-        }
-        return text
+        guard !findings.isEmpty else { return text }
+        let shown = findings.issues + findings.diagnostics
+        var formatter = HumanFormatter(colored: Terminal.standardOutput.wantsColor)
+        formatter.fixCommand = "jf lint --fix"
+        // The file's text is needed only to show the line of a finding outside any formula.
+        let bytes = shown.contains { $0.expression == nil } ? Array(engine.document.bytes) : []
+        return text + "\n" + formatter.render(FileReport(path: path, bytes: bytes, diagnostics: shown))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
+import JoyfillLint
 import JoyfillModel
 
 struct Run: ParsableCommand {
@@ -100,11 +101,13 @@ struct Run: ParsableCommand {
 
         let formulas = outcomes.reduce(0) { $0 + $1.formulas }
         let errors = outcomes.reduce(0) { $0 + $1.errors }
+        let warnings = outcomes.reduce(0) { $0 + $1.warnings }
         let unreadable = outcomes.filter { $0.unreadable }.count
         let changed = outcomes.filter { $0.changed }.count
         let seconds = Date().timeIntervalSince(started)
         var summary = "\(files.count) document\(files.count == 1 ? "" : "s"), \(formulas) formula field\(formulas == 1 ? "" : "s"), "
         summary += "\(errors) error\(errors == 1 ? "" : "s")"
+        if warnings > 0 { summary += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if unreadable > 0 { summary += ", \(unreadable) unreadable" }
         if write || out != nil { summary += ", \(changed) changed" }
         summary += String(format: " in %.2f s", seconds)
@@ -160,10 +163,9 @@ struct Run: ParsableCommand {
                     failures += 1
                     Terminal.standardError.write("{\"line\":\(lineNumber),\"error\":\(JSONText.string(changeError.description))}\n")
                 }
-                for diagnostic in engine.diagnostics {
-                    failures += 1
-                    Terminal.standardError.write("{\"line\":\(lineNumber)," + DocumentRun.diagnosticJSON(diagnostic).dropFirst())
-                    Terminal.standardError.write("\n")
+                failures += engine.diagnostics.count
+                for diagnostic in DocumentRun.diagnosticsJSON(engine, RunFindings(engine)) {
+                    Terminal.standardError.write("{\"line\":\(lineNumber)," + diagnostic.dropFirst() + "\n")
                 }
             }
         }

@@ -80,6 +80,56 @@ struct RunCommandTests {
         #expect(diagnostics[0]["span"] as? [String: Int] == ["start": 8, "end": 12, "line": 1, "column": 9])
     }
 
+    @Test func problemsAreShownWhereTheyAreInTheDocumentAsLintShowsThem() throws {
+        let result = try JF.run(["run", "examples/templates/order-form.json"], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 1)
+        // the place in the file, the formula with a caret, and the suggestion jf eval and jf lint give
+        #expect(result.stdout.contains("""
+            error[unknown-reference]: unknown name 'subtotl'
+             --> examples/templates/order-form.json:28:81 · field subtotal · formula f_subtotal
+              |
+            1 | qty * price + subtotl
+              |               ^^^^^^^ did you mean 'subtotal'? [suggestion]
+            """))
+        #expect(result.stdout.contains("^^^^ did you mean 'round'? [fixable with jf lint --fix]"))
+        // the same places in the JSON report
+        let json = try JF.run(["run", "--json", "examples/templates/order-form.json"])
+        let diagnostics = try #require(try report(json.stdout).first?["diagnostics"] as? [[String: Any]])
+        let unknown = try #require(diagnostics.first { $0["code"] as? String == "unknown-reference" })
+        #expect(unknown["location"] as? [String: Int] == ["line": 28, "column": 81, "endLine": 28, "endColumn": 88])
+        #expect((unknown["fix"] as? [String: Any])?["message"] as? String == "did you mean 'subtotal'?")
+        let arity = try JF.run(["run", "--json", "-"], stdin: #"{"fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "if(true, 1)"}]}"#)
+        let usage = try #require(try report(arity.stdout).first?["diagnostics"] as? [[String: Any]])
+        #expect(usage.first?["notes"] as? [String] == ["usage: if(condition: boolean, whenTrue: any, whenFalse: any) -> any"])
+    }
+
+    @Test func whatTheReaderWorkedAroundIsAWarning() throws {
+        let document = """
+            {"fields": [
+              {"_id": "a", "type": "number", "value": 2},
+              {"_id": "a", "type": "number", "value": 3},
+              {"_id": "b", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}
+            ],
+            "formulas": [{"_id": "f", "expression": "a * 2"}, {"_id": "g"}]}
+            """
+        let result = try JF.run(["run", "-"], stdin: document, environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("""
+            warning[invalid-document]: a second field has the _id "a"; formulas read the first
+             --> -:3:3 · field a
+            """))
+        #expect(result.stdout.contains("warning[invalid-document]: formula \"g\" has no \"expression\" and is ignored"))
+        #expect(result.stderr.hasPrefix("1 document, 1 formula field, 0 errors, 2 warnings in "))
+        let json = try JF.run(["run", "--json", "-"], stdin: document)
+        let diagnostics = try #require(try report(json.stdout).first?["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["severity"] as? String } == ["warning", "warning"])
+        #expect(diagnostics.first?["location"] as? [String: Int] == ["line": 3, "column": 3, "endLine": 3, "endColumn": 4])
+        let lines = try JF.run(["run", "--jsonl"], stdin: document.replacingOccurrences(of: "\n", with: " ") + "\n")
+        #expect(lines.status == 0)
+        #expect(lines.stderr.split(separator: "\n").count == 2)
+        #expect(lines.stderr.hasPrefix(#"{"line":1,"severity":"warning","code":"invalid-document""#))
+    }
+
     @Test func setRecomputesDependents() throws {
         let result = try JF.run(["run", "--json", "--set", "tax_rate=10", "examples/invoice.json"])
         let document = try #require(try report(result.stdout).first)

@@ -65,6 +65,8 @@ public enum LintFormat: String, Sendable, CaseIterable {
 /// file (and the field and formula), the formula with a caret under the span, notes and fix.
 public struct HumanFormatter: Sendable {
     public var colored: Bool
+    /// How a safe fix is applied, shown after it (`jf run` names `jf lint --fix`).
+    public var fixCommand = "--fix"
 
     public init(colored: Bool) { self.colored = colored }
 
@@ -76,7 +78,7 @@ public struct HumanFormatter: Sendable {
             var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
             if let field = diagnostic.field { place += " · field \(field)" }
             if let formula = diagnostic.formula { place += " · formula \(formula)" }
-            let fixNote = diagnostic.fix.map { $0.isSafe ? " [fixable with --fix]" : " [suggestion]" } ?? ""
+            let fixNote = diagnostic.fix.map { $0.isSafe ? " [fixable with \(fixCommand)]" : " [suggestion]" } ?? ""
             var renderer = DiagnosticRenderer(colored: colored)
             renderer.showsCode = true
             renderer.location = place
@@ -163,18 +165,28 @@ public enum JSONFormatter {
         } else {
             output += ",\"span\":null"
         }
-        let location = diagnostic.location
-        output += ",\"location\":{\"line\":\(location.line),\"column\":\(location.column),\"endLine\":\(location.endLine),\"endColumn\":\(location.endColumn)}"
-        if !diagnostic.notes.isEmpty { output += ",\"notes\":[" + diagnostic.notes.map(JSONText.string).joined(separator: ",") + "]" }
-        if let fix = diagnostic.fix {
-            output += ",\"fix\":{\"message\":" + JSONText.string(fix.message) + ",\"safe\":\(fix.isSafe),\"edits\":["
-            output += fix.edits.map { "{\"start\":\($0.span.start),\"end\":\($0.span.end),\"replacement\":" + JSONText.string($0.replacement) + "}" }
-                .joined(separator: ",")
-            output += "]}"
-        } else {
-            output += ",\"fix\":null"
-        }
+        output += ",\"location\":" + json(diagnostic.location)
+        if !diagnostic.notes.isEmpty { output += ",\"notes\":" + json(diagnostic.notes) }
+        output += ",\"fix\":" + (diagnostic.fix.map(json) ?? "null")
         return output + "}"
+    }
+
+    /// `{"line":…,"column":…,"endLine":…,"endColumn":…}`.
+    public static func json(_ location: FileLocation) -> String {
+        "{\"line\":\(location.line),\"column\":\(location.column),\"endLine\":\(location.endLine),\"endColumn\":\(location.endColumn)}"
+    }
+
+    /// `["…", …]`.
+    public static func json(_ notes: [String]) -> String {
+        "[" + notes.map(JSONText.string).joined(separator: ",") + "]"
+    }
+
+    /// `{"message":…,"safe":…,"edits":[{"start":…,"end":…,"replacement":…}]}`, offsets in the expression.
+    public static func json(_ fix: Fix) -> String {
+        var output = "{\"message\":" + JSONText.string(fix.message) + ",\"safe\":\(fix.isSafe),\"edits\":["
+        output += fix.edits.map { "{\"start\":\($0.span.start),\"end\":\($0.span.end),\"replacement\":" + JSONText.string($0.replacement) + "}" }
+            .joined(separator: ",")
+        return output + "]}"
     }
 }
 

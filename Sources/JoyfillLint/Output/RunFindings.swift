@@ -1,0 +1,43 @@
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillModel
+
+/// What `jf run` reports about one document, placed in its text as `jf lint` places its own
+/// findings, so that both tools show a problem the same way: the file, line and column, the
+/// formula with a caret under the span, the notes and the suggested fix.
+public struct RunFindings: Sendable {
+    /// What the reader worked around (duplicate field ids, formulas without an expression), as
+    /// `invalid-document` warnings; in the document's order.
+    public let issues: [LintDiagnostic]
+    /// One finding per diagnostic of the run, in the same order.
+    public let diagnostics: [LintDiagnostic]
+
+    /// The findings of `engine`'s last run of its document.
+    public init(_ engine: DocumentEngine) {
+        self.init(document: engine.document, diagnostics: engine.diagnostics)
+    }
+
+    public init(document: JoyDoc, diagnostics: [EngineDiagnostic]) {
+        guard !diagnostics.isEmpty || !document.issues.isEmpty else {
+            (issues, self.diagnostics) = ([], [])
+            return
+        }
+        // One index of the text's lines for all the findings: a document can have thousands.
+        let lines = LineIndex(Array(document.bytes))
+        issues = document.issues.map { issue in
+            let start = issue.offset ?? 0
+            return LintDiagnostic(rule: "invalid-document", severity: .warning, message: issue.message, field: issue.field,
+                                  location: lines.location(start, start + 1))
+        }
+        self.diagnostics = diagnostics.map { diagnostic in
+            let range = diagnostic.textRange ?? 0..<0
+            return LintDiagnostic(rule: diagnostic.code, severity: .error, message: diagnostic.message, notes: diagnostic.notes,
+                                  fix: diagnostic.fix, field: diagnostic.field, formula: diagnostic.formula,
+                                  expression: diagnostic.expression, span: diagnostic.span,
+                                  location: lines.location(range.lowerBound, range.upperBound))
+        }
+    }
+
+    /// Whether there is nothing to report.
+    public var isEmpty: Bool { issues.isEmpty && diagnostics.isEmpty }
+}
