@@ -69,6 +69,19 @@ struct EvalCommandTests {
         #expect(result.status == 0)
     }
 
+    @Test func docBindsNamesToTheDocumentAfterItsFormulasRan() throws {
+        let result = try JF.run(["eval", "--doc", "examples/invoice.json", "round(total - subtotal, 2)"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "72.66\n")
+        #expect(result.stderr.isEmpty)
+        // Fields whose formulas failed keep their stored values: the result may not be what the
+        // document means, so the failures are named.
+        let failing = try JF.run(["eval", "--doc", "examples/cycle.json", "net"])
+        #expect(failing.status == 0)
+        #expect(failing.stdout == "0\n")
+        #expect(failing.stderr == "jf: warning: examples/cycle.json: the formulas of 'net', 'fees', 'report' failed, so those fields keep their stored values (jf run examples/cycle.json shows why)\n")
+    }
+
     @Test func humanErrorsShowACaretAndTheFix() throws {
         let result = try JF.run(["eval", "1 + rund(2.5)"], environment: ["NO_COLOR": "1"])
         #expect(result.status == 1)
