@@ -134,7 +134,11 @@ extension REPLSession {
             switch report.status {
             case .ok: text += "  → " + (value.map { brief($0, 100) } ?? "—") + "\n"
             default:
-                for diagnostic in problems[report.field] ?? [] { text += "  ✗ \(report.status.rawValue): \(diagnostic.message)\n" }
+                for diagnostic in problems[report.field] ?? [] {
+                    text += "  ✗ \(report.status.rawValue): \(diagnostic.message)"
+                    text += diagnostic.fix.map { " (\($0.message))" } ?? ""
+                    text += "\n"
+                }
                 if problems[report.field] == nil { text += "  ✗ \(report.status.rawValue)\n" }
             }
         }

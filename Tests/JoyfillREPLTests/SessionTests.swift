@@ -91,6 +91,15 @@ struct SessionTests {
         #expect(saved.contains(#""_id": "qty", "type": "number", "title": "Quantity", "value": 12 }"#))
     }
 
+    @Test func failingFormulasAreListedWithTheirSuggestion() throws {
+        let repl = session()
+        let path = examples.appendingPathComponent("templates/order-form.json").path
+        #expect(repl.feed(":load \(path)")?.text.hasSuffix(", 6 problems (:formulas shows them)\n") == true)
+        let listing = try #require(repl.feed(":formulas")?.text)
+        #expect(listing.contains("subtotal = qty * price + subtotl\n  ✗ error: unknown name 'subtotl' (did you mean 'subtotal'?)\n"))
+        #expect(listing.contains("  ✗ error: '===' is not an operator (use '==', which is already strict)\n"))
+    }
+
     @Test func commandsWithoutADocumentSaySo() {
         #expect(session().feed(":fields")?.text == "error: no document; :load DOC first\n")
         #expect(session().feed(":load /nonexistent.json")?.failed == true)
