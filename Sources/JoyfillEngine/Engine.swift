@@ -34,6 +34,8 @@ public final class DocumentEngine {
     private var touched: [Bool]
     private var statuses: [FieldStatus]
     private var findings: [[EngineDiagnostic]]
+    /// The document's formula ids, indexed for "did you mean" on the first missing formula.
+    private lazy var formulaIDs = Suggestions.Index(document.formulas.map(\.id))
 
     /// One applied formula, resolved: the document formula's position (-1 when it names none)
     /// and what its result sets.
@@ -296,9 +298,8 @@ public final class DocumentEngine {
             let application = applications[index]
             guard application.formula >= 0, let tree = trees[Int(application.formula)] else {
                 let applied = field.appliedFormulas[index - first]
-                let problem = document.ignoredFormulas[applied.formula].map { "the applied formula '\(applied.formula)' \($0)" }
-                    ?? "the applied formula '\(applied.formula)' names no document formula"
-                fail(node, .reference, "missing-formula", problem, formula: nil, at: applied.json["formula"] ?? applied.json)
+                let (message, notes) = ApplicationProblems.missingFormula(applied, of: field, in: document) { formulaIDs }
+                fail(node, .reference, "missing-formula", message, formula: nil, notes: notes, at: applied.json["formula"] ?? applied.json)
                 continue
             }
             let definition = document.formulas[Int(application.formula)]
@@ -327,8 +328,8 @@ public final class DocumentEngine {
                 touched[position] = true
             case .invalid:
                 let applied = field.appliedFormulas[index - first]
-                fail(node, .other, "invalid-key", "applied formulas set 'value' or 'hidden', not '\(applied.key)'", formula: nil,
-                     at: applied.json["key"] ?? applied.json)
+                let (message, notes) = ApplicationProblems.invalidKey(applied)
+                fail(node, .other, "invalid-key", message, formula: nil, notes: notes, at: applied.json["key"] ?? applied.json)
             }
         }
     }

@@ -200,6 +200,11 @@ struct EngineTests {
         let text = #"{"formulas": [{"_id": "f", "expression": "1"}], "fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "ghost", "key": "value"}]}, {"_id": "b", "type": "number", "formulas": [{"formula": "f", "key": "color"}]}]}"#
         let engine = try run(text)
         #expect(engine.diagnostics.map(\.code) == ["missing-formula", "invalid-key"])
+        // worded as jf lint words them
+        #expect(engine.diagnostics.map(\.message) == [
+            #"the field 'a' applies the formula "ghost", which the document does not define"#,
+            #"the formula "f" writes the key "color"; formulas write "value" or "hidden""#,
+        ])
         #expect(engine.status("a") == .error)
         #expect(engine.status("b") == .error)
     }
@@ -207,7 +212,8 @@ struct EngineTests {
     @Test func aFormulaWithoutAnExpressionIsNamedAsSuch() throws {
         let text = #"{"formulas": [{"_id": "f"}], "fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}]}"#
         let engine = try run(text)
-        #expect(engine.diagnostics.map(\.message) == [#"the applied formula 'f' has no "expression""#])
+        #expect(engine.diagnostics.map(\.message) == [#"the field 'a' applies the formula "f", which has no "expression""#])
+        #expect(engine.diagnostics.map(\.notes) == [[#"give the formula "f" an "expression" string"#]])
         #expect(engine.status("a") == .error)
     }
 }

@@ -30,28 +30,16 @@ extension DocumentLint {
         for (index, field) in document.fields.enumerated() {
             for applied in field.appliedFormulas {
                 if !["value", "hidden"].contains(applied.key), !suppressions.ignores("invalid-key", field: index) {
-                    let message = "the formula \"\(applied.formula)\" writes the key \"\(applied.key)\"; formulas write \"value\" or \"hidden\""
-                    var notes: [String] = []
-                    if let close = Suggestions.closest(to: applied.key, in: ["value", "hidden"]) { notes.append("did you mean \"\(close)\"?") }
+                    let (message, notes) = ApplicationProblems.invalidKey(applied)
                     findings.add("invalid-key", message, at: range(of: applied.json["key"], or: applied.json), notes: notes,
                                  field: field.id, formula: applied.formula)
                 }
                 if document.formula(applied.formula) != nil {
                     if appliers[applied.formula]?.last != index { appliers[applied.formula, default: []].append(index) }
                 } else if !suppressions.ignores("missing-formula", field: index) {
-                    var message = "the field '\(field.id)' applies the formula \"\(applied.formula)\", which the document does not define"
-                    var notes: [String] = []
-                    if let reason = document.ignoredFormulas[applied.formula] {
-                        // Defined, but with no usable expression: no other formula is meant.
-                        message = "the field '\(field.id)' applies the formula \"\(applied.formula)\", which \(reason)"
-                        notes.append("give the formula \"\(applied.formula)\" an \"expression\" string")
-                    } else {
+                    let (message, notes) = ApplicationProblems.missingFormula(applied, of: field, in: document) {
                         if formulaIDs == nil { formulaIDs = Suggestions.Index(document.formulas.map(\.id)) }
-                        if let close = formulaIDs!.closest(to: applied.formula) {
-                            notes.append("did you mean \"\(close)\"?")
-                        } else if document.formulas.isEmpty {
-                            notes.append("the document has no \"formulas\" list; add {\"_id\": \"\(applied.formula)\", \"expression\": …} to it")
-                        }
+                        return formulaIDs!
                     }
                     findings.add("missing-formula", message, at: range(of: applied.json["formula"], or: applied.json), notes: notes,
                                  field: field.id, formula: applied.formula)
