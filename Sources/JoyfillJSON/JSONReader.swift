@@ -42,6 +42,7 @@ public struct JSONReader {
     private var position = 0
     private var entries: [JSONTape.Entry] = []
     private var containers: [JSONTape.Container] = []
+    private var outOfRangeNumbers: [Int] = []
 
     private init(bytes: SourceBytes) {
         self.bytes = bytes
@@ -140,7 +141,8 @@ public struct JSONReader {
                     if position < bytes.count {
                         throw error("unexpected \(describe(bytes[position])) after the end of the JSON value")
                     }
-                    return JSONValue(tape: JSONTape(bytes: bytes, entries: entries, containers: containers), index: 0)
+                    return JSONValue(tape: JSONTape(bytes: bytes, entries: entries, containers: containers,
+                                                             outOfRangeNumbers: outOfRangeNumbers), index: 0)
                 }
                 let top = stack.count - 1
                 stack[top].count += 1
@@ -215,6 +217,7 @@ public struct JSONReader {
     }
 
     private mutating func readNumber() throws(JSONError) {
+        let start = position
         if peek == UInt8(ascii: "-") { position += 1 }
         guard isDigit(peek) else { throw error("expected a digit in the number") }
         if peek == UInt8(ascii: "0") {
@@ -233,7 +236,18 @@ public struct JSONReader {
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
             guard isDigit(peek) else { throw error("expected a digit in the exponent") }
             while isDigit(peek) { position += 1 }
+            noteIfOutOfRange(from: start)
+        } else if position - start > 309 {
+            noteIfOutOfRange(from: start)
         }
+    }
+
+    /// Records a number beyond a double's range (±1.8e308), which reads as ±Infinity. Only a
+    /// number with an exponent or over 309 characters can be one, so most are never converted.
+    @inline(never)
+    private mutating func noteIfOutOfRange(from start: Int) {
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if let value = Double(text), value.isInfinite { outOfRangeNumbers.append(start) }
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }

@@ -76,6 +76,14 @@ public struct JSONValue: Sendable {
         return tape.start(index)..<tape.end(index)
     }
 
+    /// Where the numbers beyond a double's range (such as `1e999`, which reads as Infinity)
+    /// start in the text the value was read from, in order; for the whole text, not only
+    /// this value. Empty for values built in code.
+    public var outOfRangeNumbers: [Int] {
+        guard case .tape(let tape, _) = storage else { return [] }
+        return tape.outOfRangeNumbers
+    }
+
     /// The text the value was read from; nil for values built in code.
     public var source: SourceBytes? {
         guard case .tape(let tape, _) = storage else { return nil }
@@ -264,11 +272,14 @@ final class JSONTape: Sendable {
     let bytes: SourceBytes
     let entries: [Entry]
     let containers: [Container]
+    /// Where numbers beyond a double's range start, in order.
+    let outOfRangeNumbers: [Int]
 
-    init(bytes: SourceBytes, entries: [Entry], containers: [Container]) {
+    init(bytes: SourceBytes, entries: [Entry], containers: [Container], outOfRangeNumbers: [Int] = []) {
         self.bytes = bytes
         self.entries = entries
         self.containers = containers
+        self.outOfRangeNumbers = outOfRangeNumbers
     }
 
     @inline(__always) func start(_ index: Int) -> Int { Int(entries[index].start) }

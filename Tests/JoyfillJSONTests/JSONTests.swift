@@ -88,6 +88,17 @@ struct JSONReaderTests {
         }
     }
 
+    @Test func numbersBeyondADoublesRangeAreNoted() throws {
+        let huge = "1" + String(repeating: "0", count: 400)
+        let tiny = "0." + String(repeating: "0", count: 400) + "1"
+        let text = "[1e308, 1e309, -2E+400, 1e-999, \(tiny), \(huge), 1.5]"
+        let json = try JSONReader.read(text)
+        let starts = json.outOfRangeNumbers
+        #expect(starts.map { String(text.utf8.dropFirst($0).prefix(6))! } == ["1e309,", "-2E+40", "100000"])
+        #expect(json.arrayValue?[1].numberValue == .infinity)
+        #expect(try JSONReader.read("[1, 2.5e10]").outOfRangeNumbers.isEmpty)
+    }
+
     @Test func manyOffsetsAreLocatedInAnyOrder() {
         let text = Array("ab\ncd\n\nefg".utf8)
         let offsets = [9, 0, 4, 3, 7, 12, 4]

@@ -91,6 +91,21 @@ struct JoyDocTests {
         #expect(doc.issues.enumerated().allSatisfy { $0.element.line == $0.offset + 3 && $0.element.column == 1 })
     }
 
+    @Test func numbersBeyondADoublesRangeAreReportedWithTheirField() throws {
+        let doc = try document("""
+            {"metadata": {"size": 2e400},
+             "fields": [{"_id": "a", "type": "number", "value": 1e999},
+                        {"_id": "t", "type": "table", "value": [{"_id": "r", "cells": {"p": -1.5E+309}}]},
+                        {"_id": "n", "type": "number", "value": 1.7976931348623157e308}]}
+            """)
+        #expect(doc.issues.map(\.description) == [
+            "line 1, column 23: the number 2e400 is beyond the range of a double (±1.8e308)",
+            "line 2, column 53: field \"a\": the number 1e999 is beyond the range of a double (±1.8e308); formulas read it as Infinity",
+            "line 3, column 81: field \"t\": the number -1.5E+309 is beyond the range of a double (±1.8e308); formulas read it as -Infinity",
+        ])
+        #expect(doc.issues.map(\.field) == [nil, "a", "t"])
+    }
+
     @Test func aFormulaDefinedProperlyLaterIsNotIgnored() throws {
         let doc = try document(#"{"fields": [], "formulas": [{"_id": "f"}, {"_id": "f", "expression": "1"}, {"_id": "g"}]}"#)
         #expect(doc.formula("f")?.expression == "1")

@@ -171,15 +171,15 @@ public enum RuleDocumentation {
                 """),
             fix: "Write `\"key\": \"value\"` to set the field's value, or `\"key\": \"hidden\"` with a boolean formula to show or hide it."),
         "invalid-document": Page(
-            what: "Reports structural problems the reader works around: two fields or two formulas with the same `_id`, formulas without an `_id` or an `expression`.",
-            why: "References resolve to the first field with an id, and applications to the first formula, so the second is silently ignored.",
+            what: "Reports structural problems the reader works around: two fields or two formulas with the same `_id`, formulas without an `_id` or an `expression`, fields without a `type`, options and columns without an `_id`, and numbers beyond a double's range (`1e999`). `jf run` reports the same problems as warnings.",
+            why: "References resolve to the first field with an id, and applications to the first formula, so the second is silently ignored. A number beyond ±1.8e308 reads as ±Infinity, which no formula result can store back.",
             bad: json("""
                 "fields": [{"_id": "qty", "type": "number"}, {"_id": "qty", "type": "text"}]
                 """),
             good: json("""
                 "fields": [{"_id": "qty", "type": "number"}, {"_id": "qty_note", "type": "text"}]
                 """),
-            fix: "Give every field and formula a unique `_id`, and every formula an `expression` string."),
+            fix: "Give every field and formula a unique `_id`, every formula an `expression` string, and keep numbers within a double's range."),
         "invalid-suppression": Page(
             what: "Reports a `jfLint` annotation that is not `{\"ignore\": [rule names]}`, or that names a rule that does not exist.",
             why: "A misspelt suppression silences nothing, and the finding it meant to silence keeps failing CI.",
