@@ -22,11 +22,12 @@
 //   syntax errors all have fixes parse.
 // - repl: the lines of a REPL session with examples/invoice.json loaded (meta-commands,
 //   `let`, unfinished input, completion) are answered.
-// - document: a JoyDoc that reads is evaluated, linted and formatted; the linter finds each
+// - document: a JoyDoc that reads is evaluated, linted and formatted, and the run's problems
+//   are placed in it and rendered (what `jf run` shows); the linter finds each
 //   error of the run that does not depend on values (syntax, unknown names and functions,
-//   arity, missing formulas, invalid keys, the same cycles), a result it says a field
-//   cannot store is not stored, and a formula the run evaluated in every part without
-//   failing has no error finding; after a change to one
+//   arity, missing formulas, invalid keys, the same cycles) at the place the run shows it, a
+//   result it says a field cannot store is not stored, and a formula the run evaluated in
+//   every part without failing has no error finding; after a change to one
 //   input, recomputed incrementally, the document written back reads again, and evaluating
 //   it from scratch changes nothing.
 #if canImport(Glibc)
@@ -292,8 +293,12 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     _ = formatter.format(path: "fuzz.json", bytes: Array(bytes))
     let engine = DocumentEngine(document: document, options: options)
     engine.evaluateAll()
+    // What jf run shows: its problems placed in the document and rendered as jf lint's.
+    let placed = RunFindings(engine)
+    _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes),
+                                                         diagnostics: placed.issues + placed.diagnostics))
     if !String(decoding: bytes, as: UTF8.self).contains("jfLint") {
-        checkLintAgreesWithRun(findings, engine.diagnostics)
+        checkLintAgreesWithRun(findings, engine.diagnostics, placed.diagnostics)
         checkLintFindsNothingInWorkingFormulas(findings, document, engine)
     }
     // A change to the first field that no formula computes, recomputed incrementally.
@@ -321,19 +326,23 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
 
 /// `jf lint` finds, without evaluating, every error of a run that does not depend on values:
 /// the same cycles, and each syntax error, unknown name or function, wrong arity, missing
-/// formula and invalid key at the same formula and span (a template that lints clean does not
-/// fail these ways when it runs); and a result it says a field cannot store is not stored.
-/// Skipped for documents that silence rules (`jfLint`).
-private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [EngineDiagnostic]) {
+/// formula and invalid key at the same formula and span, and at the same place in the
+/// document as `jf run` shows it (a template that lints clean does not fail these ways when it
+/// runs); a missing formula or invalid key in the same words; and a result it says a field
+/// cannot store is not stored. Skipped for documents that silence rules (`jfLint`).
+private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [EngineDiagnostic], _ placed: [LintDiagnostic]) {
     let staticRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-function", "wrong-arity",
                             "missing-formula", "invalid-key"]
-    for error in errors where staticRules.contains(error.code) {
-        let found = findings.contains { finding in
+    for (error, shown) in zip(errors, placed) where staticRules.contains(error.code) {
+        let found = findings.first { finding in
             finding.rule == error.code && (error.formula == nil
-                ? finding.field == error.field
+                ? finding.field == error.field && finding.message == error.message && finding.location == shown.location
                 : finding.formula == error.formula && finding.span == error.span)
         }
-        if !found { failure("jf lint misses \(error.code) in field \(error.field): \(error.message)") }
+        guard let found else { failure("jf lint misses \(error.code) in field \(error.field): \(error.message)") }
+        if found.location != shown.location {
+            failure("jf lint places \(error.code) at \(found.location.line):\(found.location.column), jf run at \(shown.location.line):\(shown.location.column)")
+        }
     }
     for finding in findings where finding.rule == "write-type-mismatch" && !errors.contains(where: { $0.field == finding.field }) {
         failure("jf lint says field \(finding.field ?? "?") cannot store its result, and the run stores it: \(finding.message)")

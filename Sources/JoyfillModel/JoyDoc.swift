@@ -73,24 +73,7 @@ public struct JoyDoc: Sendable {
             let field = Field(json: element, id: id, bytes: bytes, issues: &issues)
             fields.append(field)
         }
-        for offset in json.outOfRangeNumbers {
-            // The field whose JSON holds the number, if any: the last to start before it (fields
-            // are in the text's order).
-            var (low, high) = (0, fieldList.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if (fieldList[middle].span?.lowerBound ?? 0) <= offset { low = middle + 1 } else { high = middle }
-            }
-            let owner = low > 0 ? fieldList[low - 1] : nil
-            let field = owner.flatMap { $0.span?.contains(offset) == true ? $0["_id"]?.stringValue : nil }
-            var end = offset + 1
-            while end < bytes.count, end - offset < 24, !" ,]}\r\n\t".utf8.contains(bytes[end]) { end += 1 }
-            var number = String(decoding: bytes[offset..<end], as: UTF8.self)
-            if end < bytes.count, !" ,]}\r\n\t".utf8.contains(bytes[end]) { number += "…" }
-            var message = "the number \(number) is beyond the range of a double (±1.8e308)"
-            if let field { message = "field \"\(field)\": \(message); formulas read it as \(number.hasPrefix("-") ? "-" : "")Infinity" }
-            issues.append(DocumentIssue(message: message, field: field, offset: offset, in: bytes))
-        }
+        issues += JoyDoc.outOfRangeNumbers(in: json, fields: fieldList, bytes: bytes)
         var formulas: [FormulaDefinition] = []
         var formulaPositions: [String: Int] = [:]
         var ignoredFormulas: [String: String] = [:]
@@ -129,6 +112,29 @@ public struct JoyDoc: Sendable {
         // A formula defined properly elsewhere in the list is not ignored.
         self.ignoredFormulas = ignoredFormulas.filter { formulaPositions[$0.key] == nil }
         self.issues = DocumentIssue.located(issues, in: bytes)
+    }
+
+    /// An issue for each number of the text beyond a double's range, naming the field that
+    /// holds it, if any (`fields`: the `fields` array's elements, in the text's order).
+    private static func outOfRangeNumbers(in json: JSONValue, fields: [JSONValue], bytes: SourceBytes) -> [DocumentIssue] {
+        let separators = " ,]}\r\n\t".utf8
+        return json.outOfRangeNumbers.map { offset in
+            // The field that holds the number is the last to start before it, if it spans it.
+            var (low, high) = (0, fields.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if (fields[middle].span?.lowerBound ?? 0) <= offset { low = middle + 1 } else { high = middle }
+            }
+            let owner = low > 0 ? fields[low - 1] : nil
+            let field = owner.flatMap { $0.span?.contains(offset) == true ? $0["_id"]?.stringValue : nil }
+            var end = offset + 1
+            while end < bytes.count, end - offset < 24, !separators.contains(bytes[end]) { end += 1 }
+            var number = String(decoding: bytes[offset..<end], as: UTF8.self)
+            if end < bytes.count, !separators.contains(bytes[end]) { number += "…" }
+            var message = "the number \(number) is beyond the range of a double (±1.8e308)"
+            if let field { message = "field \"\(field)\": \(message); formulas read it as \(number.hasPrefix("-") ? "-" : "")Infinity" }
+            return DocumentIssue(message: message, field: field, offset: offset, in: bytes)
+        }
     }
 
     /// The field with this `_id` (case-sensitive), if any.
