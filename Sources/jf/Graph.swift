@@ -36,9 +36,9 @@ struct Graph: ParsableCommand {
         let graph = DocumentEngine(document: doc).graph
         let output = Terminal.standardOutput
         switch format {
-        case .json: output.write(json(graph) + "\n")
+        case .json: output.write(json(graph, doc) + "\n")
         case .dot: output.write(dot(graph, doc))
-        case .text: output.write(text(graph))
+        case .text: output.write(text(graph, doc))
         }
         output.flush()
         if !graph.cycles.isEmpty { throw Failure.problems }
@@ -56,11 +56,13 @@ struct Graph: ParsableCommand {
         return graph.order.compactMap { graph.cycles[$0] }.filter { seen.insert($0[0]).inserted }
     }
 
-    private func json(_ graph: DependencyGraph) -> String {
+    private func json(_ graph: DependencyGraph, _ doc: JoyDoc) -> String {
         let readsByNode = readsByNode(graph)
         let nodes = graph.order.map { node -> String in
             var entry = "{\"field\":\(JSONText.string(graph.nodes[node])),\"reads\":["
             entry += readsByNode[node].map(JSONText.string).joined(separator: ",") + "]"
+            let unknown = readsByNode[node].filter { doc.field($0) == nil }
+            if !unknown.isEmpty { entry += ",\"unknown\":[" + unknown.map(JSONText.string).joined(separator: ",") + "]" }
             if let cycle = graph.cycles[node] { entry += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]" }
             if graph.downstreamOfCycle.contains(node) { entry += ",\"dependsOnCircular\":true" }
             return entry + "}"
@@ -96,12 +98,12 @@ struct Graph: ParsableCommand {
         return text + "}\n"
     }
 
-    private func text(_ graph: DependencyGraph) -> String {
+    private func text(_ graph: DependencyGraph, _ doc: JoyDoc) -> String {
         var text = ""
         let readsByNode = readsByNode(graph)
         for node in graph.order {
             var line = graph.nodes[node]
-            let names = readsByNode[node]
+            let names = readsByNode[node].map { doc.field($0) == nil ? $0 + " (unknown)" : $0 }
             line += names.isEmpty ? "  (reads nothing)" : "  reads " + names.joined(separator: ", ")
             if let cycle = graph.cycles[node] { line += "  [circular: " + cycle.joined(separator: " → ") + "]" }
             else if graph.downstreamOfCycle.contains(node) { line += "  [depends on a cycle]" }

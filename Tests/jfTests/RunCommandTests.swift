@@ -338,4 +338,16 @@ struct GraphCommandTests {
         let order = try #require(object["order"] as? [[String: Any]])
         #expect(order.map { $0["field"] as? String } == ["gross", "net", "fees", "report"])
     }
+
+    @Test func namesThatMatchNoFieldAreMarked() throws {
+        let text = try JF.run(["graph", "examples/templates/order-form.json"])
+        #expect(text.stdout.hasPrefix("subtotal  reads price, qty, subtotl (unknown)\n"))
+        let json = try JF.run(["graph", "--format", "json", "examples/templates/order-form.json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let order = try #require(object["order"] as? [[String: Any]])
+        #expect(order.first?["unknown"] as? [String] == ["subtotl"])
+        #expect(order.dropFirst().allSatisfy { $0["unknown"] == nil })
+        let dot = try JF.run(["graph", "--format", "dot", "examples/templates/order-form.json"])
+        #expect(dot.stdout.contains(#"label="subtotl (unknown)""#))
+    }
 }
