@@ -25,6 +25,7 @@ struct Lint: ParsableCommand {
               jf lint --diff templates/               # what --fix would change
               jf lint --fix templates/                # apply the safe fixes
               jf lint --explain unknown-reference     # a rule's documentation
+              jf lint --statistics templates/         # how many findings each rule has
               echo 'sum(1, 2' | jf lint --stdin
 
             Exits 0 when no errors were found (and at most --max-warnings warnings), 1 when \
@@ -72,6 +73,9 @@ struct Lint: ParsableCommand {
     @Flag(help: "Print findings only, without the summary line.")
     var quiet = false
 
+    @Flag(help: "Print how many findings each rule has, most first, instead of the findings (human or json).")
+    var statistics = false
+
     @Flag(help: "List every rule with its default severity and whether it can be fixed.")
     var listRules = false
 
@@ -90,6 +94,10 @@ struct Lint: ParsableCommand {
         if config != nil && noConfig { throw ValidationError("choose one of --config and --no-config") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+        if statistics && (fix || diff) { throw ValidationError("--statistics counts findings; it does not go with --\(fix ? "fix" : "diff")") }
+        if statistics && ![.human, .json].contains(format) {
+            throw ValidationError("--statistics prints human or json output, not \(format.rawValue)")
+        }
     }
 
     func run() throws {
@@ -152,6 +160,11 @@ struct Lint: ParsableCommand {
         let summary = LintSummary(reports)
         let output = Terminal.standardOutput
         switch format {
+        case .human where statistics:
+            output.write(LintStatistics(reports).human)
+            if !quiet { output.write(HumanFormatter(colored: output.wantsColor).summary(summary)) }
+        case .json where statistics:
+            output.write(LintStatistics(reports).json(summary: summary))
         case .human:
             let formatter = HumanFormatter(colored: output.wantsColor)
             for report in reports { output.write(formatter.render(report)) }

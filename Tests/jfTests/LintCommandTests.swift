@@ -25,6 +25,35 @@ struct LintCommandTests {
         #expect(human.stdout.hasSuffix("Found 7 problems (5 errors, 2 warnings) in 1 file. 3 fixable with --fix (see what changes with --diff).\n"))
     }
 
+    @Test func statisticsCountFindingsByRule() throws {
+        let human = try JF.run(["lint", "--statistics", "examples/templates"], environment: ["NO_COLOR": "1"])
+        #expect(human.status == 1, "statistics fail as the findings would")
+        // most first, then by name
+        #expect(human.stdout == """
+            1  circular-reference   error
+            1  invalid-operator     error    (1 fixable)
+            1  non-portable         warning  (1 fixable)
+            1  shadowed-field       warning
+            1  unknown-function     error    (1 fixable)
+            1  unknown-reference    error
+            1  write-type-mismatch  error
+            Found 7 problems (5 errors, 2 warnings) in 1 file. 3 fixable with --fix (see what changes with --diff).
+
+            """)
+        let json = try JF.run(["lint", "--statistics", "--format", "json", "examples/templates"])
+        let object = try lintJSON(json.stdout)
+        let rows = try #require(object["statistics"] as? [[String: Any]])
+        #expect(rows.map { $0["rule"] as? String } == Self.seededRules.sorted())
+        #expect(rows.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 7)
+        #expect((object["summary"] as? [String: Any])?["errors"] as? Int == 5)
+        let all = try JF.run(["lint", "--statistics", "--quiet", "examples"])
+        #expect(all.stdout.hasPrefix("2  circular-reference   error\n1  invalid-operator "))
+        #expect(!all.stdout.contains("Found"))
+        let sarif = try JF.run(["lint", "--statistics", "--format", "sarif", "examples/templates"])
+        #expect(sarif.status == 2)
+        #expect(sarif.stderr.contains("--statistics prints human or json output, not sarif"))
+    }
+
     @Test func cleanTemplatesPass() throws {
         let result = try JF.run(["lint", "examples/invoice.json", "examples/inspection.json", "examples/sales-chart.json"])
         #expect(result.status == 0)

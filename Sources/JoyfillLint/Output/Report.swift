@@ -56,6 +56,57 @@ public struct LintSummary: Sendable, Equatable {
     }
 }
 
+/// How many findings each rule has over all files (`jf lint --statistics`), most first.
+public struct LintStatistics: Sendable, Equatable {
+    public struct Row: Sendable, Equatable {
+        public var rule: String
+        /// The severity the findings were reported at (configuration can change a rule's).
+        public var severity: Diagnostic.Severity
+        public var count: Int
+        /// How many have a safe fix.
+        public var fixable: Int
+    }
+
+    public var rows: [Row] = []
+
+    public init(_ reports: [FileReport]) {
+        // A rule has a row per severity: configuration overrides can differ between paths.
+        var byRule: [String: Row] = [:]
+        for diagnostic in reports.lazy.flatMap(\.diagnostics) {
+            let key = diagnostic.rule + " " + diagnostic.severity.rawValue
+            var row = byRule[key] ?? Row(rule: diagnostic.rule, severity: diagnostic.severity, count: 0, fixable: 0)
+            row.count += 1
+            if diagnostic.fix?.isSafe == true { row.fixable += 1 }
+            byRule[key] = row
+        }
+        rows = byRule.values.sorted {
+            ($1.count, $0.rule, $0.severity.rawValue) < ($0.count, $1.rule, $1.severity.rawValue)
+        }
+    }
+
+    /// One line a rule: `  12  unknown-reference  error  (3 fixable)`.
+    public var human: String {
+        let countWidth = String(rows.first?.count ?? 0).count
+        let ruleWidth = rows.map(\.rule.count).max() ?? 0
+        return rows.map { row in
+            let count = String(repeating: " ", count: countWidth - String(row.count).count) + String(row.count)
+            let rule = row.rule.padding(toLength: ruleWidth, withPad: " ", startingAt: 0)
+            let severity = row.severity.rawValue
+            guard row.fixable > 0 else { return "\(count)  \(rule)  \(severity)\n" }
+            return "\(count)  \(rule)  \(severity.padding(toLength: 7, withPad: " ", startingAt: 0))  (\(row.fixable) fixable)\n"
+        }.joined()
+    }
+
+    /// `{"statistics":[{"rule":…,"severity":…,"count":…,"fixable":…}],"summary":{…}}`, the
+    /// summary as in the findings report.
+    public func json(summary: LintSummary) -> String {
+        let entries = rows.map {
+            "{\"rule\":\"\($0.rule)\",\"severity\":\"\($0.severity.rawValue)\",\"count\":\($0.count),\"fixable\":\($0.fixable)}"
+        }
+        return "{\"statistics\":[" + entries.joined(separator: ",") + "],\"summary\":" + JSONFormatter.json(summary) + "}\n"
+    }
+}
+
 /// The output formats of `jf lint --format`.
 public enum LintFormat: String, Sendable, CaseIterable {
     case human, json, sarif, github
@@ -147,10 +198,13 @@ public enum JSONFormatter {
             if report.fixed > 0 { output += ",\"fixed\":\(report.fixed)" }
             output += "}"
         }
-        let summary = LintSummary(reports)
-        output += "],\"summary\":{\"errors\":\(summary.errors),\"warnings\":\(summary.warnings),\"infos\":\(summary.infos)"
-        output += ",\"fixable\":\(summary.fixable),\"fixed\":\(summary.fixed),\"files\":\(summary.files)}}\n"
-        return output
+        return output + "],\"summary\":" + json(LintSummary(reports)) + "}\n"
+    }
+
+    /// `{"errors":…,"warnings":…,"infos":…,"fixable":…,"fixed":…,"files":…}`.
+    static func json(_ summary: LintSummary) -> String {
+        "{\"errors\":\(summary.errors),\"warnings\":\(summary.warnings),\"infos\":\(summary.infos)"
+            + ",\"fixable\":\(summary.fixable),\"fixed\":\(summary.fixed),\"files\":\(summary.files)}"
     }
 
     /// One finding: `rule severity field formula message span fix`, plus `location` (the
