@@ -136,17 +136,19 @@ public final class DocumentEngine {
     }
 
     /// Sets fields' stored values (a `field.update` change), then re-evaluates only their
-    /// transitive dependents, each once, in order. Returns the fields recomputed.
+    /// transitive dependents, each once, in order. Returns the fields recomputed. The changes
+    /// are applied together or not at all: one that names no field changes nothing.
     @discardableResult
     public func apply(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
         var positions: [Int] = []
         for change in changes {
             guard let position = document.fieldIndex(change.field) else {
-                throw EngineError(message: "no field has the _id '\(change.field)'", suggestion: Suggestions.closest(to: change.field, in: document.fields.map(\.id)))
+                throw EngineError(message: "no field has the _id '\(change.field)'", suggestion: context.suggestion(for: change.field),
+                                  field: change.field)
             }
-            store(change.value, at: position)
             positions.append(position)
         }
+        for (change, position) in zip(changes, positions) { store(change.value, at: position) }
         let affected = graph.affected(byNameIDs: positions)
         for node in affected { evaluate(node) }
         return affected.map { graph.nodes[$0] }
@@ -411,5 +413,7 @@ public struct EngineDiagnostic: Sendable {
 public struct EngineError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public let suggestion: String?
+    /// The field the change named.
+    public let field: String?
     public var description: String { message + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") }
 }

@@ -70,10 +70,12 @@ enum DocumentRun {
         case .evaluated(let engine, let changeError):
             outcome.formulas = engine.formulaFieldCount
             outcome.errors = engine.diagnostics.count + (changeError == nil ? 0 : 1)
-            outcome.changed = engine.hasChanges
+            // A --set that cannot be applied writes nothing: the file would not hold what was asked.
+            outcome.changed = changeError == nil && engine.hasChanges
             if let changeError { Terminal.standardError.write("jf: \(path): --set: \(changeError)\n") }
             do {
-                let target = write && outcome.changed ? path : out.map { destination(of: path, in: $0.directory, root: $0.root) }
+                var target = write && outcome.changed ? path : out.map { destination(of: path, in: $0.directory, root: $0.root) }
+                if changeError != nil { target = nil }
                 if let target { try Files.writeAtomically(to: target, engine.writeUpdated) }
             } catch {
                 outcome.unreadable = true
@@ -81,7 +83,8 @@ enum DocumentRun {
             }
             let findings = RunFindings(engine)
             outcome.warnings = findings.issues.count
-            outcome.report = json ? jsonReport(path, engine, findings, changed: outcome.changed) : humanReport(path, engine, findings)
+            outcome.report = json ? jsonReport(path, engine, findings, changeError: changeError, changed: outcome.changed)
+                : humanReport(path, engine, findings)
             if lastUse { _ = Unmanaged.passRetained(engine) }
         }
         return outcome
@@ -98,7 +101,8 @@ enum DocumentRun {
         return (directory as NSString).appendingPathComponent(relative)
     }
 
-    static func jsonReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings, changed: Bool) -> String {
+    static func jsonReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings, changeError: EngineError?,
+                           changed: Bool) -> String {
         var text = "{\"path\":\(JSONText.string(path)),\"fields\":{"
         for (index, report) in engine.fieldReports.enumerated() {
             if index > 0 { text += "," }
@@ -106,8 +110,18 @@ enum DocumentRun {
             text += report.value?.text ?? "null"
             text += "}"
         }
-        text += "},\"diagnostics\":[" + diagnosticsJSON(engine, findings).joined(separator: ",") + "]"
+        let diagnostics = (changeError.map { [changeJSON($0)] } ?? []) + diagnosticsJSON(engine, findings)
+        text += "},\"diagnostics\":[" + diagnostics.joined(separator: ",") + "]"
         return text + ",\"changed\":\(changed)}"
+    }
+
+    /// A `--set` that could not be applied (nothing was changed or written).
+    static func changeJSON(_ error: EngineError) -> String {
+        var text = "{\"severity\":\"error\",\"code\":\"invalid-change\",\"kind\":\"reference\","
+        text += "\"field\":\(error.field.map(JSONText.string) ?? "null"),\"formula\":null,"
+        text += "\"message\":\(JSONText.string("--set: " + error.message))"
+        if let suggestion = error.suggestion { text += ",\"notes\":" + JSONFormatter.json(["did you mean '\(suggestion)'?"]) }
+        return text + "}"
     }
 
     /// The report's diagnostics: the reader's issues (warnings), then the run's errors.

@@ -179,6 +179,13 @@ struct EngineTests {
         #expect(try engine.apply([("x", .number(5))]) == ["s1", "s2", "both"])
         #expect(engine.value("both") == "23")
         #expect(throws: EngineError.self) { try engine.apply([("nope", .number(1))]) }
+        // Changes apply together or not at all: a bad one leaves the good one unapplied, so no
+        // input ever disagrees with the formulas computed from it.
+        let error = #expect(throws: EngineError.self) { try engine.apply([("x", .number(100)), ("z", .number(1))]) }
+        #expect(error?.field == "z")
+        #expect(error?.suggestion == "x" || error?.suggestion == "y")
+        #expect(try engine.context.value(of: "x")?.description == "5")
+        #expect(engine.value("both") == "23")
     }
 
     @Test func aLongChainNeedsNoDeepStack() throws {

@@ -140,6 +140,21 @@ struct RunCommandTests {
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("no field has the _id 'tax_rat' (did you mean 'tax_rate'?)"))
 
+        // A --set that cannot be applied changes and writes nothing, and the JSON report says why.
+        let directory = try workspace(["order.json"])
+        defer { discard(directory) }
+        let path = directory.appendingPathComponent("order.json").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let partial = try JF.run(["run", "--write", "--json", "--set", "qty=5", "--set", "qyt=1", path])
+        #expect(partial.status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let refused = try #require(try report(partial.stdout).first)
+        #expect(refused["changed"] as? Bool == false)
+        let change = try #require((refused["diagnostics"] as? [[String: Any]])?.first)
+        #expect(change["code"] as? String == "invalid-change")
+        #expect(change["field"] as? String == "qyt")
+        #expect(change["notes"] as? [String] == ["did you mean 'qty'?"])
+
         let notJSON = try JF.run(["run", "--set", "customer=Bob", "examples/invoice.json"])
         #expect(notJSON.status == 2)
         #expect(notJSON.stderr.contains("quote text: customer='\"Bob\"'"))
