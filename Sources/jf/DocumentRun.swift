@@ -47,7 +47,7 @@ enum DocumentRun {
     ///   tearing down a large document's JSON tree costs about a third of a run (compilers skip
     ///   their final frees for the same reason).
     static func run(path: String, options: EvaluationOptions, changes: [(field: String, value: JSONValue)], json: Bool,
-                    write: Bool, out: (directory: String, root: String?)?, lastUse: Bool = false) -> Outcome {
+                    write: Bool, out: String?, lastUse: Bool = false) -> Outcome {
         var outcome = Outcome()
         let source: SourceBytes
         do {
@@ -74,7 +74,7 @@ enum DocumentRun {
             outcome.changed = changeError == nil && engine.hasChanges
             if let changeError { Terminal.standardError.write("jf: \(path): --set: \(changeError)\n") }
             do {
-                var target = write && outcome.changed ? path : out.map { destination(of: path, in: $0.directory, root: $0.root) }
+                var target = write && outcome.changed ? path : out
                 if changeError != nil { target = nil }
                 if let target { try Files.writeAtomically(to: target, engine.writeUpdated) }
             } catch {
@@ -90,15 +90,24 @@ enum DocumentRun {
         return outcome
     }
 
-    /// Where `--out` puts `path`: its path relative to the PATH argument it came from.
-    static func destination(of path: String, in directory: String, root: String?) -> String {
-        var relative = path
-        if let root, path.hasPrefix(root), path != root {
-            relative = String(path.dropFirst(root.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        } else if path.hasPrefix("/") || path == root {
-            relative = (path as NSString).lastPathComponent
+    /// Where `--out DIRECTORY` puts each of `files` (each with the PATH argument it was found
+    /// under): its path relative to a directory argument, or a file argument's name. Two
+    /// inputs that would land on one output are a usage error: one result would be lost.
+    static func destinations(of files: [(path: String, argument: String)], in directory: String) throws(Failure) -> [String] {
+        var sources: [String: String] = [:]
+        return try files.map { (file) throws(Failure) -> String in
+            let (path, argument) = file
+            var relative = (path as NSString).lastPathComponent
+            if path != argument, path.hasPrefix(argument) {
+                relative = String(path.dropFirst(argument.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            }
+            let target = (directory as NSString).appendingPathComponent(relative)
+            if let other = sources[target], other != path {
+                throw .usage("--out: \(other) and \(path) would both be written to \(target); run them separately")
+            }
+            sources[target] = path
+            return target
         }
-        return (directory as NSString).appendingPathComponent(relative)
     }
 
     static func jsonReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings, changeError: EngineError?,

@@ -5,10 +5,11 @@ import JoyfillLint
 enum Files {
     /// The files named by `paths`: files as given (`-`, standard input, too), directories
     /// searched recursively for `*.json` (sorted, so batches are deterministic).
-    static func documents(in paths: [String]) throws(Failure) -> [String] {
-        var result: [String] = []
-        for path in paths {
-            result += path == "-" ? [path] : try files(in: path) { $0.hasSuffix(".json") }
+    static func documents(in paths: [String]) throws(Failure) -> [(path: String, argument: String)] {
+        var result: [(path: String, argument: String)] = []
+        for argument in paths {
+            let found = argument == "-" ? [argument] : try files(in: argument) { $0.hasSuffix(".json") }
+            result += found.map { ($0, argument) }
         }
         return result
     }

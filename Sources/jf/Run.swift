@@ -73,16 +73,17 @@ struct Run: ParsableCommand {
             try runLines(options: options, changes: parsedChanges)
             return
         }
-        let files = try Files.documents(in: paths)
+        let found = try Files.documents(in: paths)
+        let files = found.map(\.path)
+        let targets = try out.map { directory throws(Failure) in try DocumentRun.destinations(of: found, in: directory) }
         HugePages.enableIfLarge(files.filter { $0 != "-" })
-        let root = paths.count == 1 ? paths[0] : nil
-        let json = json, write = write, out = out
+        let json = json, write = write
         let progress = ProgressBar(total: files.count)
         var update: (@Sendable (Int) -> Void)?
         if let progress { update = { done in progress.update(done) } }
         let outcomes: [DocumentRun.Outcome] = parallelMap(files.count, workers: jobs, progress: update) { index in
             DocumentRun.run(path: files[index], options: options, changes: parsedChanges, json: json,
-                            write: write, out: out.map { (directory: $0, root: root) }, lastUse: files.count == 1)
+                            write: write, out: targets?[index], lastUse: files.count == 1)
         }
         progress?.finish()
 

@@ -202,6 +202,22 @@ struct RunCommandTests {
         _ = try JF.run(["run", "--out", output.path, source.path])
         #expect(try Data(contentsOf: source) == before, "--out leaves the input alone")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("invoice.json").path))
+
+        // Two inputs that would land on one output: refused before anything runs, since one
+        // result would overwrite the other.
+        let other = directory.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: directory.appendingPathComponent("cycle.json"), to: other.appendingPathComponent("invoice.json"))
+        let clash = directory.appendingPathComponent("clash")
+        let refused = try JF.run(["run", "--out", clash.path, source.path, other.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("would both be written to \(clash.path)/invoice.json; run them separately"))
+        #expect(!FileManager.default.fileExists(atPath: clash.path))
+        // Files found under a directory argument keep their place relative to it.
+        let nested = try JF.run(["run", "--out", clash.path, directory.path])
+        #expect(nested.status == 1, "cycle.json has a cycle")
+        #expect(FileManager.default.fileExists(atPath: clash.appendingPathComponent("other/invoice.json").path))
+        #expect(FileManager.default.fileExists(atPath: clash.appendingPathComponent("invoice.json").path))
     }
 
     @Test func aFailedWriteNamesItsTargetAndTheReason() throws {
