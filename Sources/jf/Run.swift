@@ -158,7 +158,9 @@ struct Run: ParsableCommand {
                 output.write(String(decoding: bytes.buffer, as: UTF8.self) + "\n")
                 Terminal.standardError.write("{\"line\":\(lineNumber),\"error\":\(JSONText.string(error.description))}\n")
             case .evaluated(let engine, let changeError):
-                output.write(engine.updatedBytes.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: bytes.buffer, as: UTF8.self))
+                // As with files, a --set that cannot be applied gives back the input unchanged.
+                let updated = changeError == nil ? engine.updatedBytes : nil
+                output.write(updated.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: bytes.buffer, as: UTF8.self))
                 output.write("\n")
                 if let changeError {
                     failures += 1

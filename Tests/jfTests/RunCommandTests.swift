@@ -286,6 +286,12 @@ struct RunCommandTests {
         #expect(lines[0] == lines[2])
         #expect(result.stderr == "{\"line\":2,\"error\":\"line 1, column 1: invalid JSON: expected a JSON value, found 'n'\"}\n")
         #expect(result.status == 1)
+
+        // A --set that cannot be applied gives the line back unchanged, as it writes no file.
+        let refused = try JF.run(["run", "--jsonl", "--set", "tax_rat=10"], stdin: invoice + "\n")
+        #expect(refused.stdout == invoice + "\n")
+        #expect(refused.stderr.contains("no field has the _id 'tax_rat' (did you mean 'tax_rate'?)"))
+        #expect(refused.status == 1)
     }
 
     @Test func parallelRunsMatchSerialOnes() throws {
