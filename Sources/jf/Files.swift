@@ -89,8 +89,11 @@ enum Files {
     }
 
     private static func writeThroughTemporaryFile(
-        to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        to link: String, _ produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
+        // A symbolic link is written through: its target gets the new text and the link stays
+        // (renaming over the link would replace it with a copy and leave the target as it was).
+        let path = resolvingSymbolicLinks(link)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
         do {
@@ -143,6 +146,18 @@ enum Files {
             unlink(temporary)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
+    }
+}
+
+extension Files {
+    /// The file `path` names, following symbolic links (`path` itself when it is not one, or
+    /// when the link leads nowhere).
+    static func resolvingSymbolicLinks(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

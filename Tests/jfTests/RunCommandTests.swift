@@ -180,6 +180,18 @@ struct RunCommandTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test func writingThroughASymbolicLinkKeepsTheLink() throws {
+        let directory = try workspace(["order.json"])
+        defer { discard(directory) }
+        let link = directory.appendingPathComponent("linked.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "order.json")
+        let result = try JF.run(["run", "--write", link])
+        #expect(result.status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "order.json", "the link is still a link")
+        let target = try String(contentsOfFile: directory.appendingPathComponent("order.json").path, encoding: .utf8)
+        #expect(target.contains(#""value": 215.76"#), "its target has the results")
+    }
+
     @Test func setIsWrittenWithTheResults() throws {
         let directory = try workspace(["invoice.json"])
         defer { discard(directory) }
