@@ -238,9 +238,9 @@ private func checkFixes(_ source: String, _ tree: SyntaxTree) {
         let fixed = Fix.apply(fixes, to: source)
         guard Parser.parse(fixed).isValid else { failure("the safe fixes break a formula: \(source) → \(fixed)") }
         // A fix may mend a formula that fails (`rund(x)`), never change one that works.
-        let before = meaning({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) })
+        let before = meaning({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) }, lambdasOf: tree)
         guard !before.hasPrefix("error") else { return }
-        let after = meaning({ () throws(Diagnostic) in try evaluator.evaluate(fixed, in: context) })
+        let after = meaning({ () throws(Diagnostic) in try evaluator.evaluate(fixed, in: context) }, lambdasOf: Parser.parse(fixed))
         if before != after { failure("the safe fixes change a formula's result: \(source) → \(fixed): \(before) / \(after)") }
     } else if syntaxErrors.allSatisfy({ $0.fix?.isSafe == true }) {
         let fixed = Fix.apply(fixes, to: source)
@@ -249,9 +249,10 @@ private func checkFixes(_ source: String, _ tree: SyntaxTree) {
 }
 
 /// What a formula computes, for formulas whose texts differ: the value's JSON with lambdas
-/// left out (their JSON is their text), or the kind of error (its message and span may
-/// quote the text).
-private func meaning(_ evaluate: () throws(Diagnostic) -> Value) -> String {
+/// left out (their JSON and text are their source as written, which a fix may respace), also
+/// where a lambda's text went into a string (`"" + [(x) -> x]`), or the kind of error (its
+/// message and span may quote the text).
+private func meaning(_ evaluate: () throws(Diagnostic) -> Value, lambdasOf tree: SyntaxTree) -> String {
     func text(_ value: Value) -> String {
         switch value {
         case .lambda: return "<lambda>"
@@ -261,7 +262,14 @@ private func meaning(_ evaluate: () throws(Diagnostic) -> Value) -> String {
         }
     }
     do throws(Diagnostic) {
-        return text(try evaluate())
+        var result = text(try evaluate())
+        // Longest first, so that a lambda inside another is masked with it.
+        let lambdas = tree.nodes.indices.filter { if case .lambda = tree.nodes[$0] { true } else { false } }
+            .map { String(tree.text(of: NodeID($0))) }.sorted { $0.count > $1.count }
+        for lambda in lambdas {
+            result = result.replacingOccurrences(of: String(JSONText.string(lambda).dropFirst().dropLast()), with: "<lambda>")
+        }
+        return result
     } catch {
         return "error \(error.kind.rawValue)"
     }
