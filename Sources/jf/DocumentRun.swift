@@ -22,6 +22,9 @@ enum DocumentRun {
         var warnings = 0
         var changed = false
         var unreadable = false
+        /// Lines for standard error, printed in document order once the batch is done:
+        /// documents are run on several threads, and the terminal's buffer is not shared.
+        var messages = ""
     }
 
     /// Fields shown per document in human output; `--json` has them all.
@@ -55,13 +58,13 @@ enum DocumentRun {
         } catch {
             outcome.unreadable = true
             outcome.report = json ? "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\(JSONText.string(error.message))},\"changed\":false}" : ""
-            Terminal.standardError.write("jf: \(error.message)\n")
+            outcome.messages += "jf: \(error.message)\n"
             return outcome
         }
         switch evaluate(source: source, options: options, changes: changes) {
         case .unreadable(let error):
             outcome.unreadable = true
-            Terminal.standardError.write("jf: \(path): \(error)\n")
+            outcome.messages += "jf: \(path): \(error)\n"
             if json {
                 var location = ""
                 if let line = error.line, let column = error.column { location = ",\"line\":\(line),\"column\":\(column)" }
@@ -72,14 +75,14 @@ enum DocumentRun {
             outcome.errors = engine.diagnostics.count + (changeError == nil ? 0 : 1)
             // A --set that cannot be applied writes nothing: the file would not hold what was asked.
             outcome.changed = changeError == nil && engine.hasChanges
-            if let changeError { Terminal.standardError.write("jf: \(path): --set: \(changeError)\n") }
+            if let changeError { outcome.messages += "jf: \(path): --set: \(changeError)\n" }
             do {
                 var target = write && outcome.changed ? path : out
                 if changeError != nil { target = nil }
                 if let target { try Files.writeAtomically(to: target, engine.writeUpdated) }
             } catch {
                 outcome.unreadable = true
-                Terminal.standardError.write("jf: \(path): \(error.message)\n")
+                outcome.messages += "jf: \(path): \(error.message)\n"
             }
             let findings = RunFindings(engine)
             outcome.warnings = findings.issues.count

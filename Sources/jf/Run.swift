@@ -86,6 +86,7 @@ struct Run: ParsableCommand {
                             write: write, out: targets?[index], lastUse: files.count == 1)
         }
         progress?.finish()
+        for outcome in outcomes where !outcome.messages.isEmpty { Terminal.standardError.write(outcome.messages) }
 
         let output = Terminal.standardOutput
         if json {

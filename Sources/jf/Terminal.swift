@@ -2,7 +2,9 @@ import Foundation
 import JoyfillJSON
 
 /// Buffered output to a file descriptor. Batch commands write a line per input; writing
-/// through a buffer keeps that cheap.
+/// through a buffer keeps that cheap. Not thread-safe: worker threads return what they have
+/// to say (see ``parallelMap(_:workers:progress:_:)``) for one thread to write (the progress
+/// bar, the one writer on worker threads, holds its own lock).
 final class Terminal {
     nonisolated(unsafe) static let standardOutput = Terminal(descriptor: STDOUT_FILENO)
     nonisolated(unsafe) static let standardError = Terminal(descriptor: STDERR_FILENO)

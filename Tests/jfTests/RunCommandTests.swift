@@ -283,6 +283,13 @@ struct RunCommandTests {
         #expect(result.stderr.contains("broken.json: line 3, column 13: invalid JSON: expected a JSON value, found '}'"))
         #expect(result.stderr.contains("list.json: line 1, column 1: not a JoyDoc: the document must be a JSON object, not an array"))
         #expect(fieldValue(documents[1], "total") as? Double == 953.41)
+
+        // Documents run on several threads; what they say comes out whole, once each, in order.
+        for index in 0..<12 { try Data("[\(index)]".utf8).write(to: directory.appendingPathComponent("list\(index).json")) }
+        let many = try JF.run(["run", "--jobs", "2", directory.path])
+        let lines = many.stderr.split(separator: "\n").filter { $0.hasPrefix("jf: ") }
+        let names = (["list.json"] + (0..<12).map { "list\($0).json" }).sorted()
+        #expect(lines.filter { $0.contains("/list") }.map { String($0.split(separator: "/").last!.prefix { $0 != ":" }) } == names)
     }
 
     @Test func jsonLinesStream() throws {
