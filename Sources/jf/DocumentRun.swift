@@ -22,6 +22,9 @@ enum DocumentRun {
         var warnings = 0
         var changed = false
         var unreadable = false
+        /// JSON found in a directory that is not a JoyDoc (a `package.json`): passed over with
+        /// a note, and left out of the report.
+        var skipped = false
         /// Lines for standard error, printed in document order once the batch is done:
         /// documents are run on several threads, and the terminal's buffer is not shared.
         var messages = ""
@@ -49,8 +52,10 @@ enum DocumentRun {
     /// - Parameter lastUse: the process exits after this document, so its memory is not freed:
     ///   tearing down a large document's JSON tree costs about a third of a run (compilers skip
     ///   their final frees for the same reason).
+    /// - Parameter foundInDirectory: the file was found under a directory argument, so JSON
+    ///   that is not a JoyDoc is skipped rather than an error.
     static func run(path: String, options: EvaluationOptions, changes: [(field: String, value: JSONValue)], json: Bool,
-                    write: Bool, out: String?, lastUse: Bool = false) -> Outcome {
+                    write: Bool, out: String?, foundInDirectory: Bool = false, lastUse: Bool = false) -> Outcome {
         var outcome = Outcome()
         let source: SourceBytes
         do {
@@ -62,6 +67,9 @@ enum DocumentRun {
             return outcome
         }
         switch evaluate(source: source, options: options, changes: changes) {
+        case .unreadable(let error) where foundInDirectory && error.isNotJoyDoc:
+            outcome.skipped = true
+            outcome.messages += "jf: note: skipped \(path): \(error.message)\n"
         case .unreadable(let error):
             outcome.unreadable = true
             outcome.messages += "jf: \(path): \(error)\n"

@@ -8,7 +8,10 @@ enum Files {
     static func documents(in paths: [String]) throws(Failure) -> [(path: String, argument: String)] {
         var result: [(path: String, argument: String)] = []
         for argument in paths {
-            let found = argument == "-" ? [argument] : try files(in: argument) { $0.hasSuffix(".json") }
+            // In a directory, as for jf lint: hidden directories (.git) and configuration files are passed over.
+            let found = argument == "-" ? [argument] : try files(in: argument, skippingHidden: true) { name in
+                name.hasSuffix(".json") && !LintConfiguration.fileNames.contains((name as NSString).lastPathComponent)
+            }
             result += found.map { ($0, argument) }
         }
         return result

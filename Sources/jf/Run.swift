@@ -12,8 +12,9 @@ struct Run: ParsableCommand {
         discussion: """
             Evaluates every formula of each document in dependency order, writes results back by \
             field type, and reports each formula field's status and value. PATH is a JoyDoc or a \
-            directory searched recursively for *.json; - reads one JoyDoc from standard input. One \
-            bad document is reported and the rest go on.
+            directory searched recursively for *.json (passing over hidden directories, and skipping \
+            JSON that is not a JoyDoc with a note); - reads one JoyDoc from standard input. One bad \
+            document is reported and the rest go on.
 
             Examples:
               jf run examples/invoice.json
@@ -83,21 +84,23 @@ struct Run: ParsableCommand {
         if let progress { update = { done in progress.update(done) } }
         let outcomes: [DocumentRun.Outcome] = parallelMap(files.count, workers: jobs, progress: update) { index in
             DocumentRun.run(path: files[index], options: options, changes: parsedChanges, json: json,
-                            write: write, out: targets?[index], lastUse: files.count == 1)
+                            write: write, out: targets?[index], foundInDirectory: found[index].path != found[index].argument,
+                            lastUse: files.count == 1)
         }
         progress?.finish()
         for outcome in outcomes where !outcome.messages.isEmpty { Terminal.standardError.write(outcome.messages) }
 
         let output = Terminal.standardOutput
+        let reported = outcomes.filter { !$0.skipped }
         if json {
             output.write("{\"documents\":[")
-            for (index, outcome) in outcomes.enumerated() {
+            for (index, outcome) in reported.enumerated() {
                 if index > 0 { output.write(",\n") }
                 output.write(outcome.report)
             }
             output.write("]}\n")
         } else {
-            for outcome in outcomes { output.write(outcome.report) }
+            for outcome in reported { output.write(outcome.report) }
         }
         output.flush()
 
@@ -107,10 +110,12 @@ struct Run: ParsableCommand {
         let unreadable = outcomes.filter { $0.unreadable }.count
         let changed = outcomes.filter { $0.changed }.count
         let seconds = Date().timeIntervalSince(started)
-        var summary = "\(files.count) document\(files.count == 1 ? "" : "s"), \(formulas) formula field\(formulas == 1 ? "" : "s"), "
+        let skipped = outcomes.count - reported.count
+        var summary = "\(reported.count) document\(reported.count == 1 ? "" : "s"), \(formulas) formula field\(formulas == 1 ? "" : "s"), "
         summary += "\(errors) error\(errors == 1 ? "" : "s")"
         if warnings > 0 { summary += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if unreadable > 0 { summary += ", \(unreadable) unreadable" }
+        if skipped > 0 { summary += ", \(skipped) skipped (not JoyDocs)" }
         if write || out != nil { summary += ", \(changed) changed" }
         summary += String(format: " in %.2f s", seconds)
         Terminal.standardError.write(summary + "\n")

@@ -279,10 +279,21 @@ struct RunCommandTests {
         let result = try JF.run(["run", "--json", directory.path])
         #expect(result.status == 2)
         let documents = try report(result.stdout)
-        #expect(documents.count == 3)
+        #expect(documents.count == 2, "JSON that is not a JoyDoc, found in a directory, is passed over")
         #expect(result.stderr.contains("broken.json: line 3, column 13: invalid JSON: expected a JSON value, found '}'"))
-        #expect(result.stderr.contains("list.json: line 1, column 1: not a JoyDoc: the document must be a JSON object, not an array"))
+        #expect(result.stderr.contains("jf: note: skipped \(directory.path)/list.json: not a JoyDoc: the document must be a JSON object, not an array"))
+        #expect(result.stderr.contains(", 1 unreadable, 1 skipped (not JoyDocs) in "))
         #expect(fieldValue(documents[1], "total") as? Double == 953.41)
+        // Named on the command line, it is an error.
+        let named = try JF.run(["run", directory.appendingPathComponent("list.json").path])
+        #expect(named.status == 2)
+        #expect(named.stderr.contains("list.json: line 1, column 1: not a JoyDoc: the document must be a JSON object, not an array"))
+        // Hidden directories and configuration files are passed over, as by jf lint.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: directory.appendingPathComponent(".git/config.json"))
+        try Data(#"{"lint": {}}"#.utf8).write(to: directory.appendingPathComponent(".jf.json"))
+        let passedOver = try JF.run(["run", "--json", directory.path])
+        #expect(!passedOver.stderr.contains(".git") && !passedOver.stderr.contains(".jf.json"))
 
         // Documents run on several threads; what they say comes out whole, once each, in order.
         for index in 0..<12 { try Data("[\(index)]".utf8).write(to: directory.appendingPathComponent("list\(index).json")) }
