@@ -266,13 +266,30 @@ private func meaning(_ evaluate: () throws(Diagnostic) -> Value, lambdasOf tree:
         // Longest first, so that a lambda inside another is masked with it.
         let lambdas = tree.nodes.indices.filter { if case .lambda = tree.nodes[$0] { true } else { false } }
             .map { String(tree.text(of: NodeID($0))) }.sorted { $0.count > $1.count }
-        for lambda in lambdas {
-            result = result.replacingOccurrences(of: String(JSONText.string(lambda).dropFirst().dropLast()), with: "<lambda>")
-        }
+        for lambda in lambdas { result = masking(String(JSONText.string(lambda).dropFirst().dropLast()), in: result) }
         return result
     } catch {
         return "error \(error.kind.rawValue)"
     }
+}
+
+/// `text` with each occurrence of `target` replaced by `<lambda>`, byte by byte (Foundation's
+/// `replacingOccurrences` traps on some strings the fuzzer makes).
+private func masking(_ target: String, in text: String) -> String {
+    let bytes = Array(text.utf8), pattern = Array(target.utf8)
+    guard !pattern.isEmpty, pattern.count <= bytes.count else { return text }
+    var result: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+        if index + pattern.count <= bytes.count, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+            result += Array("<lambda>".utf8)
+            index += pattern.count
+        } else {
+            result.append(bytes[index])
+            index += 1
+        }
+    }
+    return String(decoding: result, as: UTF8.self)
 }
 
 /// An evaluation's result as text that two evaluations of the same text are compared by: the

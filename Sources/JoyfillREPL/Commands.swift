@@ -255,6 +255,7 @@ extension REPLSession {
             if case .lambda(_, let body, _) = tree.nodes[index] { markSubtree(body, in: tree, &insideLambda) }
         }
         var text = ""
+        var failed = false
         var seen = Set<Substring>()
         for index in tree.nodes.indices where !insideLambda[index] {
             switch tree.nodes[index] {
@@ -266,11 +267,12 @@ extension REPLSession {
             let line: String
             switch evaluate(String(part)).value {
             case .success(let value): line = brief(value, 100)
-            case .failure(let error): line = "error[\(error.kind.rawValue)]: \(error.message)"
+            case .failure(let error):
+                line = "error[\(error.kind.rawValue)]: \(error.message)"
+                if index == root.index { failed = true }
             }
             text += (index == root.index ? "⇒ " : "  ") + part.replacingNewlines() + "  =  " + line + "\n"
         }
-        let failed = text.hasSuffix("\n") && text.split(separator: "\n").last?.contains("=  error[") == true
         return REPLOutput(text, failed: failed)
     }
 

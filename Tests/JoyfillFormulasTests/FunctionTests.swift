@@ -9,6 +9,24 @@ struct FunctionTests {
         REDUCE FIND EVERY SOME COUNTIF UNIQUE SORT
         """.split(whereSeparator: \.isWhitespace).map(String.init)
 
+    @Test func containsSearchesAnyText() throws {
+        // Found by the fuzzer: Foundation's search, used for non-ASCII text, trapped on this
+        // formula's text (NULs around a U+FFFD that an invalid byte decodes to).
+        let found = "Y29udGFpbnMoImNtcgAAAAAABCoAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAArwAAAAAAAAAAAGAAAAAAAAAAAAAAAAAAAAAAAABub3coAABhbHdheXMtIWZhbHNlLQAAAAAAAAAAAAAAAAAAAAAAcQAAAAAAAABlAAAAAAAAAAAAAAAAAAAAAAAAAABLACIsICcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAnKQ=="
+        let formula = String(decoding: try #require(Data(base64Encoded: found)), as: UTF8.self)
+        #expect(try Evaluator().evaluate(formula, in: DictionaryContext()).description == "false")
+        #expect(TextSearch.containsIgnoringCase("ab\u{0}\u{FFFD}Äc", "\u{FFFD}ä"))
+        #expect(!TextSearch.containsIgnoringCase("ab\u{0}\u{FFFD}", "b\u{FFFD}"))
+        #expect(TextSearch.containsIgnoringCase("ÉCOLE normale", "école"))
+        // Characters compare as String's == does: a decomposed é is an é, a part of one is not.
+        #expect(TextSearch.containsIgnoringCase("caf\u{65}\u{301}!", "café"))
+        #expect(!TextSearch.containsIgnoringCase("caf\u{65}\u{301}!", "cafe"))
+        // the search falls back over partial matches
+        #expect(TextSearch.contains(Array("aaaaab"), Array("aaab")))
+        #expect(TextSearch.contains(Array("abacabab"), Array("abab")))
+        #expect(!TextSearch.contains(Array("abacaba"), Array("abab")))
+    }
+
     @Test func allReferenceFunctionsPlusIffAndAbs() {
         #expect(Self.referenceNames.count == 46)
         let registry = FunctionRegistry.standard

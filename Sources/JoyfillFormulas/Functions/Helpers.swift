@@ -66,11 +66,36 @@ extension String {
 enum TextSearch {
     /// True when `text` contains `search` ignoring letter case. ASCII text is searched byte by
     /// byte with ASCII case folding (the same answer as lowercasing both, without building new
-    /// strings); anything else lowercases both and uses the standard library's comparison.
+    /// strings); anything else lowercases both and compares them Character by Character, as
+    /// String's `==` does (canonical equivalence).
     static func containsIgnoringCase(_ text: String, _ search: String) -> Bool {
         if search.isEmpty { return true }
         if let found = asciiContains(text, search) { return found }
-        return text.lowercased().contains(search.lowercased())
+        // Not Foundation's `contains`, which traps on some text (a NUL next to U+FFFD, found by
+        // the fuzzer) and whose cost is not bounded by the texts' lengths.
+        return contains(Array(text.lowercased()), Array(search.lowercased()))
+    }
+
+    /// Whether `needle` occurs in `haystack`, in time linear in both (Knuth–Morris–Pratt):
+    /// texts can be megabytes long.
+    static func contains(_ haystack: [Character], _ needle: [Character]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count else { return false }
+        // fallback[i]: the length of the longest proper prefix of needle[0...i] that is also its suffix.
+        var fallback = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for index in 1..<max(needle.count, 1) {
+            while length > 0, needle[index] != needle[length] { length = fallback[length - 1] }
+            if needle[index] == needle[length] { length += 1 }
+            fallback[index] = length
+        }
+        var matched = 0
+        for character in haystack {
+            while matched > 0, character != needle[matched] { matched = fallback[matched - 1] }
+            if character == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
+        }
+        return false
     }
 
     /// The ASCII answer, or nil when either side has a non-ASCII byte.
