@@ -131,6 +131,10 @@ struct SessionTests {
             ⇒ map([1, 2], (x) -> x * 10)  =  [10, 20]
 
             """)
+        #expect(repl.feed(":explain round(2.5 * 2, 0) + 1")?.failed == false)
+        // an :explain fails when the whole expression does, not when a part of it does
+        #expect(repl.feed(":explain 1 + 2 / 0")?.failed == true)
+        #expect(repl.feed(":explain if(true, 1, 1 / 0)")?.failed == false)
         let doc = try #require(repl.feed(":doc round")?.text)
         #expect(doc.hasPrefix("round(value: number, digits?: number) -> number\n  Rounds"))
         #expect(doc.contains("round(3.14159, 2)  ⇒  3.14"))
