@@ -61,7 +61,16 @@ struct History {
     }
 
     static func encode(_ entry: String) -> String {
-        entry.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        // Scalar by scalar, not with Foundation's search, which traps on some text.
+        var result = String.UnicodeScalarView()
+        for scalar in entry.unicodeScalars {
+            switch scalar {
+            case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     static func decode(_ line: Substring) -> String {
