@@ -405,7 +405,8 @@ public struct EngineDiagnostic: Sendable {
     /// A suggested correction of the expression (`did you mean 'round'?`).
     public let fix: Fix?
     /// The bytes of the document's text the diagnostic is about: the span inside the
-    /// formula's JSON string, or the applied formula's `formula` or `key` value.
+    /// formula's JSON string; for a problem outside formulas, the applied formula's `formula`
+    /// or `key` value, or else the field.
     public let textRange: Range<Int>?
 }
 

@@ -72,13 +72,6 @@ struct Findings {
                                     field: field, formula: formula, location: location))
     }
 
-    /// Adds a finding at a 1-based line and byte column of the file (the reader's issues).
-    mutating func add(_ rule: String, _ message: String, line: Int, column: Int, field: String? = nil) {
-        if lines == nil { lines = LineIndex(bytes) }
-        let start = min(lines!.lines.start(ofLine: min(max(line, 1), lines!.lines.lineStarts.count)) + max(0, column - 1), bytes.count)
-        add(rule, message, at: start..<min(start + 1, bytes.count), field: field)
-    }
-
     /// Adds a finding in a formula; `place` maps a span of the expression to file bytes.
     mutating func add(_ diagnostic: Diagnostic, expression: String, formula: String?, field: String?,
                       place: (SourceSpan) -> SourceSpan) {

@@ -84,7 +84,7 @@ enum TextSearch {
         // fallback[i]: the length of the longest proper prefix of needle[0...i] that is also its suffix.
         var fallback = [Int](repeating: 0, count: needle.count)
         var length = 0
-        for index in 1..<max(needle.count, 1) {
+        for index in 1..<needle.count {
             while length > 0, needle[index] != needle[length] { length = fallback[length - 1] }
             if needle[index] == needle[length] { length += 1 }
             fallback[index] = length

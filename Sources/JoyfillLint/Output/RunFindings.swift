@@ -27,7 +27,7 @@ public struct RunFindings: Sendable {
         issues = document.issues.map { issue in
             let start = issue.offset ?? 0
             return LintDiagnostic(rule: "invalid-document", severity: .warning, message: issue.message, field: issue.field,
-                                  location: lines.location(start, start + 1))
+                                  location: lines.location(start, min(start + 1, document.bytes.count)))
         }
         self.diagnostics = diagnostics.map { diagnostic in
             let range = diagnostic.textRange ?? 0..<0

@@ -14,7 +14,8 @@ extension DocumentLint {
             if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores("invalid-document", field: index) {
                 continue
             }
-            findings.add("invalid-document", issue.message, line: issue.line ?? 1, column: issue.column ?? 1, field: issue.field)
+            let start = issue.offset ?? 0
+            findings.add("invalid-document", issue.message, at: start..<min(start + 1, document.bytes.count), field: issue.field)
         }
         var seen = Set<String>()
         for formula in document.formulas where !seen.insert(formula.id).inserted {
