@@ -66,12 +66,14 @@ public struct TemplateFormatter: Sendable {
             if error.isNotJoyDoc { result.skipped = error.message } else { result.failure = "\(shown): \(error)" }
             return result
         }
+        var lines: LineIndex?   // built once, on the first formula that cannot be formatted
         for definition in document.formulas {
             guard let span = definition.json["expression"]?.span else { continue }
             let tree = Parser.parse(definition.expression)
             guard let formatted = Printer.format(tree, width: .max) else {
-                let (line, column) = document.location(of: span.lowerBound)
-                report(tree, origin: shown, location: "\(shown):\(line):\(column) · formula \(definition.id)", into: &result)
+                if lines == nil { lines = LineIndex(bytes) }
+                let place = lines!.location(span.lowerBound, span.lowerBound)
+                report(tree, origin: shown, location: "\(shown):\(place.line):\(place.column) · formula \(definition.id)", into: &result)
                 continue
             }
             if formatted != definition.expression {

@@ -172,10 +172,6 @@ public struct JoyDoc: Sendable {
         return { offsets[min(max($0, 0), offsets.count - 1)] }
     }
 
-    /// The line and column of a byte offset in the document's text.
-    public func location(of offset: Int) -> (line: Int, column: Int) {
-        JSONReader.lineAndColumn(of: offset, in: bytes)
-    }
 }
 
 /// A document-level formula: `{_id, expression}` (other keys are kept in ``json``).
