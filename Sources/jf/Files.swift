@@ -57,8 +57,9 @@ enum Files {
         return found.sorted()
     }
 
-    /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a
-    /// rename, so a reader never sees half a file and a failure leaves the old file intact.
+    /// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed to
+    /// disk, then a rename, so a reader never sees half a file, a failure leaves the old file
+    /// intact, and a crash leaves the old text or the new one.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
         try writeAtomically(to: path) { write in try bytes.withUnsafeBytes { try write($0) } }
     }
@@ -139,10 +140,13 @@ enum Files {
             unlink(temporary)
             throw error
         }
-        if close(descriptor) != 0 {
-            let code = errno
+        // On disk before it takes the old file's place: after a crash, the file is the old text
+        // or the new one, never an empty one (some file systems persist a rename first).
+        let syncFailure = fsync(descriptor) == 0 ? 0 : errno
+        let closeFailure = close(descriptor) == 0 ? 0 : errno
+        if syncFailure != 0 || closeFailure != 0 {
             unlink(temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            throw POSIXError(POSIXErrorCode(rawValue: syncFailure != 0 ? syncFailure : closeFailure) ?? .EIO)
         }
         guard rename(temporary, path) == 0 else {
             let code = errno
