@@ -85,8 +85,7 @@ enum DocumentRun {
             outcome.changed = changeError == nil && engine.hasChanges
             if let changeError { outcome.messages += "jf: \(path): --set: \(changeError)\n" }
             do {
-                var target = write && outcome.changed ? path : out
-                if changeError != nil { target = nil }
+                let target = write && outcome.changed ? path : changeError == nil ? out : nil
                 if let target { try Files.writeAtomically(to: target, engine.writeUpdated) }
             } catch {
                 outcome.unreadable = true

@@ -3,14 +3,14 @@ import JoyfillLint
 
 /// The file system as `jf` uses it: finding documents, writing atomically.
 enum Files {
-    /// The files named by `paths`: files as given (`-`, standard input, too), directories
-    /// searched recursively for `*.json` (sorted, so batches are deterministic).
+    /// The files named by `paths`, each with the argument it came from: files as given (`-`,
+    /// standard input, too), directories searched recursively for `*.json` (sorted, so batches
+    /// are deterministic), passing over hidden directories and configuration files.
     static func documents(in paths: [String]) throws(Failure) -> [(path: String, argument: String)] {
         var result: [(path: String, argument: String)] = []
         for argument in paths {
-            // In a directory, as for jf lint: hidden directories (.git) and configuration files are passed over.
             let found = argument == "-" ? [argument] : try files(in: argument, skippingHidden: true) { name in
-                name.hasSuffix(".json") && !LintConfiguration.fileNames.contains((name as NSString).lastPathComponent)
+                name.hasSuffix(".json") && !isConfiguration(name)
             }
             result += found.map { ($0, argument) }
         }
@@ -26,9 +26,13 @@ enum Files {
     /// `.build`) and configuration files.
     static func lintable(in path: String) throws(Failure) -> [String] {
         try files(in: path, skippingHidden: true) { name in
-            guard !LintConfiguration.fileNames.contains((name as NSString).lastPathComponent) else { return false }
-            return name.hasSuffix(".json") || Linter.isExpressionFile(name)
+            !isConfiguration(name) && (name.hasSuffix(".json") || Linter.isExpressionFile(name))
         }
+    }
+
+    /// Whether a file found in a directory is a `jf lint` configuration file (`jf.toml`, `.jf.json`).
+    private static func isConfiguration(_ name: String) -> Bool {
+        LintConfiguration.fileNames.contains((name as NSString).lastPathComponent)
     }
 
     /// `path` if it is a file, or the files under the directory `path` whose relative path
