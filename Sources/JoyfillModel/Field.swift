@@ -111,11 +111,30 @@ public struct Field: Sendable {
         self.schema = schema
     }
 
+    /// `required: true`: the form is not complete until the field has a value.
+    public var isRequired: Bool { json["required"]?.boolValue ?? false }
+
+    /// `hidden: true`: the field starts hidden (its `logic` may show it).
+    public var isHidden: Bool { json["hidden"]?.boolValue ?? false }
+
     /// The stored `value`; nil when the key is absent (which differs from JSON null).
     public var value: JSONValue? { json["value"] }
 
     /// The field's `rowOrder` (tables), when present.
     public var rowOrder: [String]? { json["rowOrder"]?.arrayValue?.compactMap(\.stringValue) }
+
+    /// Table or collection rows without the deleted ones, in `rowOrder` where there is one
+    /// (rows it does not list follow, in document order): the rows a person sees.
+    public static func liveRows(_ rows: [JSONValue], order: [String]?) -> [JSONValue] {
+        let live = rows.filter { $0["deleted"]?.boolValue != true }
+        guard let order, !order.isEmpty else { return live }
+        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return live.enumerated().sorted { a, b in
+            let left = a.element["_id"]?.stringValue.flatMap { rank[$0] } ?? order.count + a.offset
+            let right = b.element["_id"]?.stringValue.flatMap { rank[$0] } ?? order.count + b.offset
+            return (left, a.offset) < (right, b.offset)
+        }.map(\.element)
+    }
 
     /// True when some applied formula writes the value.
     public var hasValueFormula: Bool { appliedFormulas.contains { $0.key == "value" } }
@@ -162,6 +181,10 @@ public struct TableColumn: Sendable {
     public let title: String?
     public let options: [FieldOption]
     public let deleted: Bool
+    /// `required: true`: every row needs a value in this column.
+    public let required: Bool
+    /// `hidden: true`: the column is not shown, so it is not validated either.
+    public let hidden: Bool
 
     static func list(_ json: JSONValue?, owner: @autoclosure () -> String, issue: (String, JSONValue?) -> Void) -> [TableColumn] {
         guard let elements = json?.arrayValue else { return [] }
@@ -174,7 +197,8 @@ public struct TableColumn: Sendable {
             columns.append(TableColumn(
                 id: id, type: FieldType(element["type"]?.stringValue ?? ""), title: element["title"]?.stringValue,
                 options: FieldOption.list(element["options"], owner: "\(owner()), column \"\(id)\"", issue: issue),
-                deleted: element["deleted"]?.boolValue ?? false))
+                deleted: element["deleted"]?.boolValue ?? false,
+                required: element["required"]?.boolValue ?? false, hidden: element["hidden"]?.boolValue ?? false))
         }
         return columns
     }
@@ -188,6 +212,10 @@ public struct CollectionSchema: Sendable {
     public let columns: [TableColumn]
     /// Keys of the child schemas.
     public let children: [String]
+    /// `required: true` on a child schema: every row of its parent needs at least one row of it.
+    public let required: Bool
+    /// `hidden: true`: the schema's rows are not shown, so they are not validated either.
+    public let hidden: Bool
 
     init(key: String, json: JSONValue, owner: @autoclosure () -> String, issue: (String, JSONValue?) -> Void) {
         self.key = key
@@ -195,5 +223,7 @@ public struct CollectionSchema: Sendable {
         isRoot = json["root"]?.boolValue ?? false
         columns = TableColumn.list(json["tableColumns"], owner: "\(owner()), schema \"\(key)\"", issue: issue)
         children = json["children"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        required = json["required"]?.boolValue ?? false
+        hidden = json["hidden"]?.boolValue ?? false
     }
 }

@@ -234,7 +234,7 @@ public struct DocumentIssue: Sendable, CustomStringConvertible {
     public var column: Int?
 
     /// An issue at `offset`, given its line and column by ``located(_:in:)``.
-    init(message: String, field: String?, offset: Int?, in bytes: SourceBytes) {
+    public init(message: String, field: String?, offset: Int?, in bytes: SourceBytes) {
         self.message = message
         self.field = field
         if !bytes.isEmpty { self.offset = offset }
@@ -242,7 +242,7 @@ public struct DocumentIssue: Sendable, CustomStringConvertible {
 
     /// `issues` with their lines and columns, found in one pass over the text: a document can
     /// have one issue per field.
-    static func located(_ issues: [DocumentIssue], in bytes: SourceBytes) -> [DocumentIssue] {
+    public static func located(_ issues: [DocumentIssue], in bytes: SourceBytes) -> [DocumentIssue] {
         let placed = issues.indices.filter { issues[$0].offset != nil }
         guard !placed.isEmpty else { return issues }
         let locations = JSONReader.linesAndColumns(of: placed.map { issues[$0].offset! }, in: bytes)

@@ -90,22 +90,9 @@ enum ValueConversion {
         }
     }
 
-    /// Rows without the deleted ones, in `rowOrder` where there is one (rows it does not
-    /// list follow, in document order).
-    static func liveRows(_ rows: [JSONValue], order: [String]?) -> [JSONValue] {
-        let live = rows.filter { $0["deleted"]?.boolValue != true }
-        guard let order, !order.isEmpty else { return live }
-        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        return live.enumerated().sorted { a, b in
-            let left = a.element["_id"]?.stringValue.flatMap { rank[$0] } ?? order.count + a.offset
-            let right = b.element["_id"]?.stringValue.flatMap { rank[$0] } ?? order.count + b.offset
-            return (left, a.offset) < (right, b.offset)
-        }.map(\.element)
-    }
-
     /// A table's rows as objects keyed by column `_id` (B3), sharing one key shape.
     static func tableRows(_ field: Field, _ stored: JSONValue?) -> [Value] {
-        let rows = liveRows(stored?.arrayValue ?? [], order: field.rowOrder)
+        let rows = Field.liveRows(stored?.arrayValue ?? [], order: field.rowOrder)
         let keys = ObjectKeys(field.columns.map(\.id))
         return rows.map { row in
             let cells = row["cells"]
@@ -120,7 +107,7 @@ enum ValueConversion {
         // Collections nest at most as deep as their JSON, which the reader bounds.
         func rows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema) -> [Value] {
             let keys = ObjectKeys(schema.columns.map(\.id) + ["children"])
-            return liveRows(json, order: order).map { row in
+            return Field.liveRows(json, order: order).map { row in
                 let cells = row["cells"]
                 var values = schema.columns.map { cell(cells?[$0.id], column: $0) }
                 var children: [(String, Value)] = []

@@ -1,0 +1,13 @@
+// JoyfillEditor: the headless document editor, what a person filling a form sees and is held
+// to, without a screen.
+//
+// DocumentEditor  a document with its formulas evaluated: validation, visibility.
+// Logic           conditional logic on a field or page (`{action, eval, conditions}`) and its
+//                 conditions (`=`, `!=`, `?=`, `>`, `<`, `null=`, `*=`).
+// Visibility      which fields and pages are shown: `hidden`, moved by logic.
+// Validation      required fields, and required cells of table and collection rows, over the
+//                 shown fields of the document, one page, or one field (`validate(path:)`).
+// Filled          what "has a value" means, shared by `required` and the `*=`/`null=` conditions.
+//
+// The editor reads the document through JoyfillModel and evaluates formulas through
+// JoyfillEngine; it prints nothing (the `jf validate` command renders its results).

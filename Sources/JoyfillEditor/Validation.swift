@@ -1,0 +1,166 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+public enum ValidationStatus: String, Sendable {
+    case valid, invalid
+}
+
+/// The result of validating a document, a page or one field: every shown field in scope, in
+/// page order, with why it fails, if it does.
+public struct Validation: Sendable {
+    public let status: ValidationStatus
+    /// The shown fields in scope: hidden fields, fields on hidden pages and fields placed on no
+    /// page (in a document that has pages) are left out, as nobody can fill them.
+    public let fields: [FieldValidity]
+
+    public var invalidFields: [FieldValidity] { fields.filter { $0.status == .invalid } }
+}
+
+/// One field's validity.
+public struct FieldValidity: Sendable {
+    public let field: Field
+    /// The page and position the field was validated at (nil in a document without pages).
+    public let pageID: String?
+    public let positionID: String?
+    public let status: ValidationStatus
+    /// True when the field is required and has no value (a table or collection: no row).
+    public let isMissing: Bool
+    /// The rows that fail: a required column without a value, or a required child schema
+    /// without rows (tables and collections, required or not).
+    public let rows: [RowValidity]
+}
+
+/// A table or collection row that fails validation.
+public struct RowValidity: Sendable {
+    /// The row's `_id` ("" when it has none).
+    public let id: String
+    /// The row's place among the rows shown (0-based, after `rowOrder`).
+    public let index: Int
+    /// The collection schema the row belongs to (nil for a table row).
+    public let schema: String?
+    /// Required columns, shown, whose cell has no value.
+    public let emptyColumns: [TableColumn]
+    /// Required child schemas (collections) with no row under this one.
+    public let missingSchemas: [String]
+    /// Child rows that fail.
+    public let children: [RowValidity]
+}
+
+/// `validate(path:)`'s path does not name a page or a field on it.
+public struct ValidationPathError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public let suggestion: String?
+    public var description: String { message + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") }
+}
+
+/// Required-field validation, as the Joyfill SDKs define it: a shown field with
+/// `required: true` needs a value; the rows of every shown table and collection need a value
+/// in each required, shown column, and (collections) a row of each required child schema.
+enum Validator {
+    static func validate(_ document: JoyDoc, visibility: Visibility, path: String) throws(ValidationPathError) -> Validation {
+        var placements: [(field: Field, page: String?, position: String?)] = []
+        let pages = document.pages
+        if pages.isEmpty {
+            // A document without pages (formulas alone, or built in code): every field counts.
+            placements = document.fields.filter { visibility.shows(field: $0.id) }.map { ($0, nil, nil) }
+            if !path.trimmingSpaces.isEmpty {
+                throw ValidationPathError(message: "the path '\(path)' names a page, and the document has none", suggestion: nil)
+            }
+        } else {
+            var seen: Set<String> = []
+            for (page, only) in try scope(path, in: pages, document: document) where visibility.shows(page: page.id) {
+                for position in page.positions where only == nil || only!.id == position.id {
+                    guard let field = document.field(position.field), visibility.shows(field: field.id),
+                          seen.insert(field.id).inserted else { continue }
+                    placements.append((field, page.id, position.id))
+                }
+            }
+        }
+        var fields: [FieldValidity] = []
+        fields.reserveCapacity(placements.count)
+        for (field, page, position) in placements {
+            fields.append(validity(of: field, page: page, position: position))
+        }
+        let status: ValidationStatus = fields.contains { $0.status == .invalid } ? .invalid : .valid
+        return Validation(status: status, fields: fields)
+    }
+
+    /// The pages a path covers, each with the one position it is narrowed to, if any: "" is
+    /// every page; "pageId" one page; "pageId/positionId" one field on it (a field `_id`
+    /// placed on that page is accepted for the position too).
+    private static func scope(_ path: String, in pages: [Page], document: JoyDoc)
+        throws(ValidationPathError) -> [(Page, FieldPosition?)] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { String(String($0).trimmingSpaces) }
+        if segments.count == 1 && segments[0].isEmpty { return pages.map { ($0, nil) } }
+        guard segments.count <= 2, !segments.contains("") else {
+            throw ValidationPathError(message: "the path '\(path)' is not PAGE or PAGE/POSITION", suggestion: nil)
+        }
+        guard let page = pages.first(where: { $0.id == segments[0] }) else {
+            throw ValidationPathError(message: "no page has the _id '\(segments[0])'",
+                                      suggestion: Suggestions.closest(to: segments[0], in: pages.map(\.id)))
+        }
+        guard segments.count == 2 else { return [(page, nil)] }
+        let name = segments[1]
+        let byPosition = page.positions.first { $0.id == name }
+        guard let position = byPosition ?? page.positions.first(where: { $0.field == name }) else {
+            let names: [String] = page.positions.map { $0.id } + page.positions.map { $0.field }
+            throw ValidationPathError(message: "page '\(page.id)' places no field at a position or field _id '\(name)'",
+                                      suggestion: Suggestions.closest(to: name, in: names))
+        }
+        return [(page, position)]
+    }
+
+    static func validity(of field: Field, page: String?, position: String?) -> FieldValidity {
+        let missing = field.isRequired && !Filled.value(field.value, of: field)
+        var rows: [RowValidity] = []
+        switch field.type {
+        case .table:
+            let required = field.columns.filter { $0.required && !$0.hidden && !$0.deleted }
+            if !required.isEmpty {
+                let live = Field.liveRows(field.value?.arrayValue ?? [], order: field.rowOrder)
+                for (index, row) in live.enumerated() {
+                    let empty = required.filter { !Filled.value(row["cells"]?[$0.id]) }
+                    if !empty.isEmpty {
+                        rows.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: nil,
+                                                emptyColumns: empty, missingSchemas: [], children: []))
+                    }
+                }
+            }
+        case .collection:
+            if let root = field.rootSchema, !root.hidden {
+                rows = failingRows(field.value?.arrayValue ?? [], order: field.rowOrder, schema: root, in: field)
+            }
+        default:
+            break
+        }
+        return FieldValidity(field: field, pageID: page, positionID: position,
+                             status: missing || !rows.isEmpty ? .invalid : .valid, isMissing: missing, rows: rows)
+    }
+
+    /// The rows of one collection level that fail, with their failing descendants. Collections
+    /// nest at most as deep as their JSON, which the reader bounds.
+    private static func failingRows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema, in field: Field) -> [RowValidity] {
+        let required = schema.columns.filter { $0.required && !$0.hidden && !$0.deleted }
+        let childSchemas = schema.children.compactMap { field.schema[$0] }.filter { !$0.hidden }
+        guard !required.isEmpty || !childSchemas.isEmpty else { return [] }
+        var failing: [RowValidity] = []
+        for (index, row) in Field.liveRows(json, order: order).enumerated() {
+            let empty = required.filter { !Filled.value(row["cells"]?[$0.id]) }
+            var missing: [String] = []
+            var children: [RowValidity] = []
+            for child in childSchemas {
+                let entry = row["children"]?[child.key]
+                let childRows = entry?["value"]?.arrayValue ?? entry?.arrayValue ?? []
+                let childOrder = entry?["rowOrder"]?.arrayValue?.compactMap(\.stringValue)
+                if child.required && Field.liveRows(childRows, order: nil).isEmpty { missing.append(child.key) }
+                children += failingRows(childRows, order: childOrder, schema: child, in: field)
+            }
+            if !empty.isEmpty || !missing.isEmpty || !children.isEmpty {
+                failing.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: schema.key,
+                                           emptyColumns: empty, missingSchemas: missing, children: children))
+            }
+        }
+        return failing
+    }
+}

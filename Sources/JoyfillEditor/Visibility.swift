@@ -1,0 +1,39 @@
+import JoyfillJSON
+import JoyfillModel
+
+/// Which fields and pages of a document are shown: each item's `hidden` flag, moved by its
+/// conditional logic (``Logic``) evaluated on the document's stored values.
+///
+/// A condition reads a field's value whether or not that field is shown (as the Joyfill SDKs
+/// do), so visibility never chains and is computed in one pass: each item's logic once.
+public struct Visibility: Sendable {
+    private let hiddenFields: Set<String>
+    private let hiddenPages: Set<String>
+    /// Logic that could not be used as written (each names its field or page).
+    public let issues: [DocumentIssue]
+
+    public init(document: JoyDoc) {
+        var issues: [DocumentIssue] = []
+        var hiddenFields: Set<String> = []
+        for field in document.fields {
+            let logic = Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document, issues: &issues)
+            let shown = logic?.shows(startingHidden: field.isHidden, in: document) ?? !field.isHidden
+            if !shown { hiddenFields.insert(field.id) }
+        }
+        var hiddenPages: Set<String> = []
+        for page in document.pages {
+            let logic = Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document, issues: &issues)
+            let shown = logic?.shows(startingHidden: page.hidden, in: document) ?? !page.hidden
+            if !shown { hiddenPages.insert(page.id) }
+        }
+        self.hiddenFields = hiddenFields
+        self.hiddenPages = hiddenPages
+        self.issues = DocumentIssue.located(issues, in: document.bytes)
+    }
+
+    /// Whether the field is shown (wherever it is placed; its pages are asked separately).
+    public func shows(field id: String) -> Bool { !hiddenFields.contains(id) }
+
+    /// Whether the page is shown.
+    public func shows(page id: String) -> Bool { !hiddenPages.contains(id) }
+}

@@ -1,0 +1,51 @@
+import JoyfillJSON
+
+/// A page of a JoyDoc file: `files[].pages[]`, with the positions that place fields on it.
+///
+/// Formulas ignore pages (decision B1 reads fields from the flat `fields` list); pages matter
+/// to what a person filling the form sees: conditional logic, validation, navigation.
+public struct Page: Sendable {
+    public let id: String
+    /// The `_id` of the file the page belongs to, when it has one.
+    public let fileID: String?
+    public let name: String?
+    /// `hidden: true`: the page starts hidden (its `logic` may show it).
+    public let hidden: Bool
+    /// The page's JSON object (its `logic` is read by the document editor).
+    public let json: JSONValue
+    /// The fields placed on the page, in the page's order.
+    public let positions: [FieldPosition]
+
+    /// Every page of every file, in document order. Entries without an `_id` string are passed
+    /// over, as are positions without a `field` id: neither can be named or shown.
+    public static func list(in document: JSONValue) -> [Page] {
+        var pages: [Page] = []
+        for file in document["files"]?.arrayValue ?? [] {
+            let fileID = file["_id"]?.stringValue
+            for page in file["pages"]?.arrayValue ?? [] {
+                guard let id = page["_id"]?.stringValue else { continue }
+                let positions = (page["fieldPositions"]?.arrayValue ?? []).compactMap { position -> FieldPosition? in
+                    guard let field = position["field"]?.stringValue else { return nil }
+                    return FieldPosition(id: position["_id"]?.stringValue ?? "", field: field)
+                }
+                pages.append(Page(id: id, fileID: fileID, name: page["name"]?.stringValue,
+                                  hidden: page["hidden"]?.boolValue ?? false, json: page, positions: positions))
+            }
+        }
+        return pages
+    }
+}
+
+/// A field's place on a page: `{_id, field}` (layout keys are the renderer's business).
+public struct FieldPosition: Sendable {
+    /// The position's `_id` (empty when it has none).
+    public let id: String
+    /// The `_id` of the field placed.
+    public let field: String
+}
+
+extension JoyDoc {
+    /// The document's pages, read from `files[].pages[]` each time it is asked for (the
+    /// formula engine never needs them, so reading a document does not pay for them).
+    public var pages: [Page] { Page.list(in: json) }
+}

@@ -1,0 +1,197 @@
+import Testing
+import JoyfillJSON
+import JoyfillModel
+@testable import JoyfillEditor
+
+/// A two-page form written for these tests: a page that logic shows, required fields of
+/// several types, a table and a collection with required columns, and a formula.
+let form = """
+{
+  "files": [{"_id": "file1", "pages": [
+    {"_id": "p1", "name": "Order", "fieldPositions": [
+      {"_id": "fp_name", "field": "name"}, {"_id": "fp_qty", "field": "qty"},
+      {"_id": "fp_color", "field": "color"}, {"_id": "fp_items", "field": "items"},
+      {"_id": "fp_total", "field": "total"}, {"_id": "fp_reason", "field": "reason"},
+      {"_id": "fp_sites", "field": "sites"}, {"_id": "fp_name_again", "field": "name"}]},
+    {"_id": "p2", "name": "Shipping", "hidden": true,
+     "logic": {"action": "show", "eval": "and",
+               "conditions": [{"file": "file1", "page": "p1", "field": "qty", "condition": ">", "value": 10}]},
+     "fieldPositions": [{"_id": "fp_address", "field": "address"}]}
+  ]}],
+  "formulas": [{"_id": "f_total", "expression": "qty * 2"}],
+  "fields": [
+    {"_id": "name", "type": "text", "required": true, "value": ""},
+    {"_id": "qty", "type": "number", "required": true, "value": 12},
+    {"_id": "color", "type": "dropdown", "required": true, "value": "o1",
+     "options": [{"_id": "o1", "value": "Red"}, {"_id": "o2", "value": "Blue"}]},
+    {"_id": "reason", "type": "text", "required": true, "hidden": true,
+     "logic": {"action": "show", "eval": "or", "conditions": [
+       {"field": "color", "condition": "=", "value": "o2"},
+       {"field": "name", "condition": "?=", "value": "RUSH"}]}},
+    {"_id": "total", "type": "number", "required": true, "formulas": [{"_id": "a1", "formula": "f_total", "key": "value"}]},
+    {"_id": "address", "type": "textarea", "required": true},
+    {"_id": "items", "type": "table", "required": true,
+     "tableColumns": [{"_id": "desc", "type": "text", "required": true},
+                      {"_id": "price", "type": "number", "required": true},
+                      {"_id": "note", "type": "text", "required": true, "hidden": true}],
+     "rowOrder": ["r2", "r1"],
+     "value": [{"_id": "r1", "cells": {"desc": "bolt", "price": 0}},
+               {"_id": "r2", "cells": {"desc": ""}},
+               {"_id": "r3", "deleted": true, "cells": {}}]},
+    {"_id": "sites", "type": "collection",
+     "schema": {"site": {"root": true, "children": ["checks"], "tableColumns": [{"_id": "where", "type": "text", "required": true}]},
+                "checks": {"required": true, "tableColumns": [{"_id": "score", "type": "number", "required": true}]}},
+     "value": [{"_id": "s1", "cells": {"where": "North"},
+                "children": {"checks": {"value": [{"_id": "c1", "cells": {}}]}}},
+               {"_id": "s2", "cells": {"where": "South"}}]},
+    {"_id": "unplaced", "type": "text", "required": true}
+  ]
+}
+"""
+
+func editor(_ text: String) throws -> DocumentEditor {
+    DocumentEditor(document: try JoyDoc(bytes: Array(text.utf8)))
+}
+
+@Suite struct ValidationTests {
+    @Test func requiredFieldsTablesAndCollections() throws {
+        let validation = try editor(form).validate()
+        #expect(validation.status == .invalid)
+        // Shown fields, once each, in page order: reason is hidden (its logic does not hold),
+        // unplaced is on no page, and p2 is shown because qty > 10.
+        #expect(validation.fields.map(\.field.id) == ["name", "qty", "color", "items", "total", "sites", "address"])
+        #expect(validation.invalidFields.map(\.field.id) == ["name", "items", "sites", "address"])
+        // The formula's result is the field's value: total = 24, so it is filled.
+        #expect(validation.fields.first { $0.field.id == "total" }?.status == .valid)
+
+        let items = try #require(validation.fields.first { $0.field.id == "items" })
+        #expect(!items.isMissing)
+        // rowOrder puts r2 first; the hidden column is not asked for; 0 is a value.
+        #expect(items.rows.map(\.id) == ["r2"])
+        #expect(items.rows[0].index == 0)
+        #expect(items.rows[0].emptyColumns.map(\.id) == ["desc", "price"])
+
+        let sites = try #require(validation.fields.first { $0.field.id == "sites" })
+        #expect(sites.rows.map(\.id) == ["s1", "s2"])
+        #expect(sites.rows[0].children.map(\.id) == ["c1"])
+        #expect(sites.rows[0].children[0].emptyColumns.map(\.id) == ["score"])
+        #expect(sites.rows[1].missingSchemas == ["checks"])
+    }
+
+    @Test func pathsNarrowToAPageOrAField() throws {
+        let editor = try editor(form)
+        #expect(try editor.validate(path: " p2 ").fields.map(\.field.id) == ["address"])
+        #expect(try editor.validate(path: "p1/fp_qty").fields.map(\.field.id) == ["qty"])
+        #expect(try editor.validate(path: "p1 / items").fields.map(\.field.id) == ["items"])
+        #expect(try editor.validate(path: "p1/fp_qty").status == .valid)
+        let unknownPage = #expect(throws: ValidationPathError.self) { try editor.validate(path: "p3") }
+        #expect(unknownPage?.suggestion == "p1")
+        let unknownField = #expect(throws: ValidationPathError.self) { try editor.validate(path: "p1/fp_nme") }
+        #expect(unknownField?.suggestion == "fp_name")
+        #expect(throws: ValidationPathError.self) { try editor.validate(path: "p1/fp_qty/x") }
+    }
+
+    @Test func aHiddenPageLeavesItsFieldsOut() throws {
+        let text = form.replacingOccurrences(of: "\"value\": 12}", with: "\"value\": 3}")
+        let validation = try editor(text).validate()
+        #expect(!validation.fields.contains { $0.field.id == "address" })
+        #expect(try editor(text).validate(path: "p2").fields.isEmpty)
+    }
+
+    @Test func aDocumentWithoutPagesValidatesEveryShownField() throws {
+        let text = """
+            {"fields": [{"_id": "a", "type": "text", "required": true},
+                        {"_id": "b", "type": "multiSelect", "required": true, "value": []},
+                        {"_id": "c", "type": "number", "required": true, "value": 0},
+                        {"_id": "d", "type": "text", "required": true, "hidden": true}]}
+            """
+        let validation = try editor(text).validate()
+        #expect(validation.fields.map(\.field.id) == ["a", "b", "c"])
+        #expect(validation.invalidFields.map(\.field.id) == ["a", "b"])
+        #expect(throws: ValidationPathError.self) { try editor(text).validate(path: "p1") }
+    }
+
+    @Test func aHiddenFormulaHidesItsField() throws {
+        let text = """
+            {"formulas": [{"_id": "f", "expression": "b > 1"}],
+             "fields": [{"_id": "a", "type": "text", "required": true,
+                         "formulas": [{"_id": "x", "formula": "f", "key": "hidden"}]},
+                        {"_id": "b", "type": "number", "value": 2}]}
+            """
+        #expect(try editor(text).validate().status == .valid)
+    }
+}
+
+@Suite struct LogicTests {
+    /// Whether field `t`, starting `hidden`, is shown under a one-condition logic on `source`.
+    func shows(_ action: String, hidden: Bool = false, source: String, _ condition: String, _ value: String) throws -> Bool {
+        let text = """
+            {"fields": [\(source),
+              {"_id": "t", "type": "text", "hidden": \(hidden),
+               "logic": {"action": "\(action)", "conditions": [{"field": "s", "condition": "\(condition)", "value": \(value)}]}}]}
+            """
+        return try editor(text).visibility.shows(field: "t")
+    }
+
+    @Test func operatorsByFieldType() throws {
+        let text = #"{"_id": "s", "type": "text", "value": "Hello World"}"#
+        #expect(try shows("hide", source: text, "=", #""hello world""#) == false)
+        #expect(try shows("hide", source: text, "!=", #""hello""#) == false)
+        #expect(try shows("hide", source: text, "?=", #""WORLD""#) == false)
+        #expect(try shows("hide", source: text, "?=", #""moon""#) == true)
+        #expect(try shows("hide", source: text, "*=", "null") == false)
+        #expect(try shows("hide", source: text, "null=", "null") == true)
+
+        let number = #"{"_id": "s", "type": "number", "value": 10}"#
+        #expect(try shows("hide", source: number, ">", "9") == false)
+        #expect(try shows("hide", source: number, ">", #""9.5""#) == false)
+        #expect(try shows("hide", source: number, "<", "10") == true)
+        #expect(try shows("hide", source: number, "=", #""10.0""#) == false)
+        #expect(try shows("hide", source: number, ">", #""ten""#) == true)
+
+        let zero = #"{"_id": "s", "type": "number", "value": 0}"#
+        #expect(try shows("hide", source: zero, "*=", "null") == false)
+        let none = #"{"_id": "s", "type": "number"}"#
+        #expect(try shows("hide", source: none, "null=", "null") == false)
+
+        let tags = #"{"_id": "s", "type": "multiSelect", "value": ["m1", "m2"]}"#
+        #expect(try shows("hide", source: tags, "=", #""m2""#) == false)
+        #expect(try shows("hide", source: tags, "!=", #""m2""#) == true)
+        let color = #"{"_id": "s", "type": "dropdown", "value": "o1"}"#
+        #expect(try shows("hide", source: color, "=", #""O1""#) == true)
+    }
+
+    @Test func actionsOnlyMoveAnItemAwayFromWhereItStarts() throws {
+        let text = #"{"_id": "s", "type": "text", "value": "x"}"#
+        #expect(try shows("show", hidden: true, source: text, "=", #""x""#) == true)
+        #expect(try shows("show", hidden: true, source: text, "=", #""y""#) == false)
+        #expect(try shows("show", hidden: false, source: text, "=", #""y""#) == true)
+        #expect(try shows("hide", hidden: true, source: text, "=", #""y""#) == false)
+    }
+
+    @Test func unusableLogicIsReportedAndNeverHolds() throws {
+        let text = """
+            {"files": [{"pages": [{"_id": "p", "logic": "show", "fieldPositions": []}]}],
+             "fields": [{"_id": "s", "type": "text", "value": "x"},
+              {"_id": "t", "type": "text",
+               "logic": {"action": "hide", "eval": "xor", "conditions": [
+                 {"field": "s", "condition": "==", "value": "x"}, {"field": "nope", "condition": "=", "value": "x"},
+                 {"condition": "=", "value": "x"}]}},
+              {"_id": "u", "type": "text", "logic": {"action": "vanish", "conditions": [{"field": "s", "condition": "*="}]}}]}
+            """
+        let editor = try editor(text)
+        #expect(editor.visibility.shows(field: "t"))
+        #expect(editor.visibility.shows(field: "u"))
+        let messages = editor.visibility.issues.map(\.message)
+        #expect(messages == [
+            "field \"t\": logic \"eval\" must be \"and\" or \"or\"; it is read as \"and\"",
+            "field \"t\": logic condition 1 has the unknown operator \"==\" (use =, !=, ?=, >, <, null= or *=); it never holds",
+            "field \"t\": logic condition 2 reads the field \"nope\", which the document does not have; it never holds",
+            "field \"t\": logic condition 3 names no \"field\"; it never holds",
+            "field \"u\": \"logic\" has no \"action\" of \"show\" or \"hide\"; it is ignored",
+            "page \"p\": \"logic\" must be an object, not string; it is ignored",
+        ])
+        #expect(editor.visibility.issues.allSatisfy { $0.line != nil })
+        #expect(editor.visibility.issues.first?.field == "t")
+    }
+}
