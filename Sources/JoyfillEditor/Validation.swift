@@ -39,6 +39,8 @@ public struct RowValidity: Sendable {
     public let index: Int
     /// The collection schema the row belongs to (nil for a table row).
     public let schema: String?
+    /// Where the row is in the validated document's text (its `_id`, or the row itself).
+    public let span: Range<Int>?
     /// Required columns, shown, whose cell has no value.
     public let emptyColumns: [TableColumn]
     /// Required child schemas (collections) with no row under this one.
@@ -122,7 +124,7 @@ enum Validator {
                 for (index, row) in live.enumerated() {
                     let empty = required.filter { !Filled.value(row["cells"]?[$0.id]) }
                     if !empty.isEmpty {
-                        rows.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: nil,
+                        rows.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: nil, span: (row["_id"] ?? row).span,
                                                 emptyColumns: empty, missingSchemas: [], children: []))
                     }
                 }
@@ -157,7 +159,7 @@ enum Validator {
                 children += failingRows(childRows, order: childOrder, schema: child, in: field)
             }
             if !empty.isEmpty || !missing.isEmpty || !children.isEmpty {
-                failing.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: schema.key,
+                failing.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: schema.key, span: (row["_id"] ?? row).span,
                                            emptyColumns: empty, missingSchemas: missing, children: children))
             }
         }

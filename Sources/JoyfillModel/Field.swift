@@ -95,14 +95,8 @@ public struct Field: Sendable {
         appliedFormulas = applied
         options = FieldOption.list(optionsJSON, owner: "field \"\(id)\"", issue: issue)
 
-        var columns = TableColumn.list(columnsJSON, owner: "field \"\(id)\"", issue: issue)
-        if let order = columnOrderJSON?.arrayValue?.compactMap(\.stringValue), !order.isEmpty {
-            let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            columns = columns.enumerated().sorted { a, b in
-                (rank[a.element.id] ?? order.count + a.offset, a.offset) < (rank[b.element.id] ?? order.count + b.offset, b.offset)
-            }.map(\.element)
-        }
-        self.columns = columns
+        let columns = TableColumn.list(columnsJSON, owner: "field \"\(id)\"", issue: issue)
+        self.columns = ordered(columns, by: columnOrderJSON?.arrayValue?.compactMap(\.stringValue)) { $0.id }
 
         var schema: [String: CollectionSchema] = [:]
         for member in schemaJSON?.members ?? [] {
@@ -126,14 +120,7 @@ public struct Field: Sendable {
     /// Table or collection rows without the deleted ones, in `rowOrder` where there is one
     /// (rows it does not list follow, in document order): the rows a person sees.
     public static func liveRows(_ rows: [JSONValue], order: [String]?) -> [JSONValue] {
-        let live = rows.filter { $0["deleted"]?.boolValue != true }
-        guard let order, !order.isEmpty else { return live }
-        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        return live.enumerated().sorted { a, b in
-            let left = a.element["_id"]?.stringValue.flatMap { rank[$0] } ?? order.count + a.offset
-            let right = b.element["_id"]?.stringValue.flatMap { rank[$0] } ?? order.count + b.offset
-            return (left, a.offset) < (right, b.offset)
-        }.map(\.element)
+        ordered(rows.filter { $0["deleted"]?.boolValue != true }, by: order) { $0["_id"]?.stringValue }
     }
 
     /// True when some applied formula writes the value.
@@ -226,4 +213,16 @@ public struct CollectionSchema: Sendable {
         required = json["required"]?.boolValue ?? false
         hidden = json["hidden"]?.boolValue ?? false
     }
+}
+
+/// `elements` in the order `order` lists their ids (`rowOrder`, `tableColumnOrder`,
+/// `pageOrder`); elements it does not list, or without an id, follow in their own order.
+func ordered<Element>(_ elements: [Element], by order: [String]?, id: (Element) -> String?) -> [Element] {
+    guard let order, !order.isEmpty else { return elements }
+    let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    return elements.enumerated().sorted { a, b in
+        let left = id(a.element).flatMap { rank[$0] } ?? order.count + a.offset
+        let right = id(b.element).flatMap { rank[$0] } ?? order.count + b.offset
+        return (left, a.offset) < (right, b.offset)
+    }.map(\.element)
 }

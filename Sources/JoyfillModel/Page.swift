@@ -16,13 +16,15 @@ public struct Page: Sendable {
     /// The fields placed on the page, in the page's order.
     public let positions: [FieldPosition]
 
-    /// Every page of every file, in document order. Entries without an `_id` string are passed
-    /// over, as are positions without a `field` id: neither can be named or shown.
+    /// Every page of every file, file by file, each file's in its `pageOrder` (pages it does
+    /// not list follow, in document order). Entries without an `_id` string are passed over,
+    /// as are positions without a `field` id: neither can be named or shown.
     public static func list(in document: JSONValue) -> [Page] {
         var pages: [Page] = []
         for file in document["files"]?.arrayValue ?? [] {
             let fileID = file["_id"]?.stringValue
-            for page in file["pages"]?.arrayValue ?? [] {
+            let order = file["pageOrder"]?.arrayValue?.compactMap(\.stringValue)
+            for page in ordered(file["pages"]?.arrayValue ?? [], by: order, id: { $0["_id"]?.stringValue }) {
                 guard let id = page["_id"]?.stringValue else { continue }
                 let positions = (page["fieldPositions"]?.arrayValue ?? []).compactMap { position -> FieldPosition? in
                     guard let field = position["field"]?.stringValue else { return nil }

@@ -123,16 +123,8 @@ struct Eval: ParsableCommand {
         }
         let engine = DocumentEngine(document: document, options: options)
         engine.evaluateAll()
-        // The expression may read a field whose formula failed (it keeps its stored value):
-        // say so, or a result computed from that value would look like the document's.
-        var failed: [String] = []
-        for diagnostic in engine.diagnostics where failed.last != diagnostic.field { failed.append(diagnostic.field) }
-        if !failed.isEmpty {
-            var names = failed.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
-            if failed.count > 3 { names += " and \(failed.count - 3) more" }
-            Terminal.standardError.write("jf: warning: \(doc): the formula\(failed.count == 1 ? "" : "s") of \(names) failed, "
-                + "so \(failed.count == 1 ? "that field keeps its" : "those fields keep their") stored value\(failed.count == 1 ? "" : "s") (jf run \(doc) shows why)\n")
-        }
+        // The expression may read a field whose formula failed (it keeps its stored value).
+        if let warning = FormulaFailures.warning(doc, engine.diagnostics) { Terminal.standardError.write(warning) }
         return engine.context
     }
 

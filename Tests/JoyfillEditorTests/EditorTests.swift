@@ -111,6 +111,17 @@ func editor(_ text: String) throws -> DocumentEditor {
         #expect(throws: ValidationPathError.self) { try editor(text).validate(path: "p1") }
     }
 
+    @Test func pagesFollowTheirFilesPageOrder() throws {
+        let text = """
+            {"files": [{"_id": "f", "pageOrder": ["b", "a"], "pages": [
+               {"_id": "a", "fieldPositions": [{"_id": "1", "field": "x"}]},
+               {"_id": "c", "fieldPositions": [{"_id": "3", "field": "z"}]},
+               {"_id": "b", "fieldPositions": [{"_id": "2", "field": "y"}]}]}],
+             "fields": [{"_id": "x", "type": "text"}, {"_id": "y", "type": "text"}, {"_id": "z", "type": "text"}]}
+            """
+        #expect(try editor(text).validate().fields.map(\.field.id) == ["y", "x", "z"])
+    }
+
     @Test func aHiddenFormulaHidesItsField() throws {
         let text = """
             {"formulas": [{"_id": "f", "expression": "b > 1"}],

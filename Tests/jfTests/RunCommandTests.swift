@@ -49,7 +49,7 @@ struct RunCommandTests {
         let documents = try report(result.stdout)
         #expect(documents.map { $0["path"] as? String } == [
             "examples/cycle.json", "examples/inspection.json", "examples/invoice.json", "examples/order.json",
-            "examples/sales-chart.json", "examples/templates/order-form.json",
+            "examples/sales-chart.json", "examples/templates/order-form.json", "examples/work-order.json",
         ])
         let inspection = documents[1]
         #expect(fieldValue(inspection, "failed") as? Double == 1)

@@ -1,0 +1,97 @@
+import JoyfillEditor
+import JoyfillModel
+
+/// A validation (`jf validate`) as findings, placed in the file as it is on disk, so the
+/// formats of `jf lint` render them: `required` errors, one per field that has no value and
+/// one per row that lacks a required cell or child row, and `invalid-logic` warnings for
+/// conditional logic that could not be used as written.
+public struct ValidationFindings: Sendable {
+    public let diagnostics: [LintDiagnostic]
+
+    public init(_ validation: Validation, of editor: DocumentEditor) {
+        let original = editor.original
+        let lines = LineIndex(Array(original.bytes))
+        // Spans are in the text the formulas wrote; findings point into the file as it is.
+        func location(_ span: Range<Int>?) -> FileLocation {
+            let start = min(span.map { editor.originalOffset($0.lowerBound) } ?? 0, original.bytes.count)
+            let end = span.map { editor.originalOffset($0.upperBound) } ?? start + 1
+            return lines.location(start, min(max(end, start + 1), original.bytes.count))
+        }
+        var diagnostics: [LintDiagnostic] = editor.visibility.issues.map { issue in
+            LintDiagnostic(rule: "invalid-logic", severity: .warning, message: issue.message, field: issue.field,
+                           location: location(issue.offset.map { $0..<$0 + 1 }))
+        }
+        let pageNames = Dictionary(original.pages.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for validity in validation.invalidFields {
+            let field = validity.field
+            var notes: [String] = []
+            if let page = validity.pageID {
+                let name = pageNames[page].flatMap { $0 }.map { " (\"\($0)\")" } ?? ""
+                notes.append("on page '\(page)'\(name), at position '\(validity.positionID ?? "")'")
+            }
+            let fieldSpan = (field.json["_id"] ?? field.json).span
+            if validity.isMissing {
+                let what = field.type == .table || field.type == .collection ? "has no rows" : "has no value"
+                diagnostics.append(LintDiagnostic(
+                    rule: "required", severity: .error,
+                    message: "the required \(Self.kind(of: field)) \(Self.named(field.id, field.title)) \(what)",
+                    notes: notes, field: field.id, location: location(fieldSpan)))
+            }
+            // Rows nest as deep as the collection; walked with a stack, in document order.
+            var pending = validity.rows.reversed().map { (row: $0, ancestors: [RowValidity]()) }
+            while let (row, ancestors) = pending.popLast() {
+                let place = Self.describe(row, ancestors: ancestors, in: field)
+                if !row.emptyColumns.isEmpty {
+                    let columns = row.emptyColumns.map { Self.named($0.id, $0.title) }
+                    let list = columns.count == 1 ? "column \(columns[0])" : "columns " + Self.joined(columns)
+                    diagnostics.append(LintDiagnostic(rule: "required", severity: .error,
+                                                      message: "\(place) has no value in the required \(list)",
+                                                      notes: notes, field: field.id, location: location(row.span)))
+                }
+                if !row.missingSchemas.isEmpty {
+                    let schemas = row.missingSchemas.map { key in Self.named(key, field.schema[key]?.title) }
+                    let list = schemas.count == 1 ? "schema \(schemas[0])" : "schemas " + Self.joined(schemas)
+                    diagnostics.append(LintDiagnostic(rule: "required", severity: .error,
+                                                      message: "\(place) has no row of the required \(list)",
+                                                      notes: notes, field: field.id, location: location(row.span)))
+                }
+                pending += row.children.reversed().map { ($0, ancestors + [row]) }
+            }
+        }
+        self.diagnostics = diagnostics
+    }
+
+    private static func kind(of field: Field) -> String {
+        switch field.type {
+        case .table: return "table"
+        case .collection: return "collection"
+        default: return "field"
+        }
+    }
+
+    /// `'id'`, or `'id' ("Title")` when the item has a title.
+    private static func named(_ id: String, _ title: String?) -> String {
+        guard let title, !title.isEmpty, title != id else { return "'\(id)'" }
+        return "'\(id)' (\"\(title)\")"
+    }
+
+    private static func joined(_ items: [String]) -> String {
+        items.count <= 2 ? items.joined(separator: " and ") : items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+
+    /// "row 2 (r7) of table 'items'"; a nested collection row names its schema and its parents.
+    private static func describe(_ row: RowValidity, ancestors: [RowValidity], in field: Field) -> String {
+        func one(_ row: RowValidity) -> String {
+            "row \(row.index + 1)" + (row.id.isEmpty ? "" : " (\(row.id))")
+        }
+        guard let schema = row.schema, !ancestors.isEmpty else {
+            return "\(one(row)) of \(kind(of: field)) '\(field.id)'"
+        }
+        // Nearest parent first; the root row belongs to the collection itself.
+        let parents = ancestors.indices.reversed().map { index in
+            index == 0 ? "\(one(ancestors[index])) of collection '\(field.id)'"
+                       : "\(one(ancestors[index])) of '\(ancestors[index].schema ?? "")'"
+        }
+        return "\(one(row)) of '\(schema)' under " + parents.joined(separator: " under ")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+struct ValidateCommandTests {
+    @Test func workOrderNamesEachMissingValueWhereItIs() throws {
+        let result = try JF.run(["validate", "examples/work-order.json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("""
+            error[required]: the required field 'description' ("What needs doing") has no value
+              --> examples/work-order.json:51:13 · field description
+            """))
+        #expect(result.stdout.contains("""
+            error[required]: row 2 (row_2) of table 'parts' has no value in the required column 'part' ("Part")
+              --> examples/work-order.json:65:16 · field parts
+            """))
+        // The Approval page is shown by its logic (priority is High), so its fields count.
+        #expect(result.stdout.contains("the required field 'approver' (\"Approved by\") has no value"))
+        #expect(result.stdout.contains("= note: on page 'page_approval' (\"Approval\"), at position 'pos_approver'"))
+        // The hidden urgent_reason is shown by its logic and filled.
+        #expect(!result.stdout.contains("urgent_reason"))
+        #expect(result.stderr.hasPrefix("1 document, 8 fields checked: 1 invalid, 3 missing values in "))
+    }
+
+    @Test func jsonReportListsEveryFieldChecked() throws {
+        let result = try JF.run(["validate", "--json", "examples/work-order.json"])
+        #expect(result.status == 1)
+        let document = try #require(try report(result.stdout).first)
+        #expect(document["status"] as? String == "invalid")
+        let fields = try #require(document["fields"] as? [[String: Any]])
+        #expect(fields.map { $0["field"] as? String } == [
+            "requester", "priority", "description", "urgent_reason", "parts", "part_count", "approver", "approved_on"])
+        let parts = try #require(fields.first { $0["field"] as? String == "parts" })
+        #expect(parts["status"] as? String == "invalid")
+        #expect(parts["missing"] as? Bool == false)
+        let row = try #require((parts["rows"] as? [[String: Any]])?.first)
+        #expect(row["row"] as? String == "row_2")
+        #expect(row["index"] as? Int == 1)
+        #expect(row["emptyColumns"] as? [String] == ["part"])
+        let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["code"] as? String } == ["required", "required", "required"])
+        let location = try #require(diagnostics.first?["location"] as? [String: Any])
+        #expect(location["line"] as? Int == 51)
+    }
+
+    @Test func pathNarrowsToAPageOrOneField() throws {
+        let page = try JF.run(["validate", "--path", "page_approval", "examples/work-order.json"])
+        #expect(page.status == 1)
+        #expect(page.stdout.contains("'approver'"))
+        #expect(!page.stdout.contains("'description'"))
+        let field = try JF.run(["validate", "--path", "page_request/pos_requester", "examples/work-order.json"])
+        #expect(field.status == 0)
+        #expect(field.stdout.isEmpty)
+        #expect(field.stderr.hasPrefix("1 document, 1 field checked: valid in "))
+        let typo = try JF.run(["validate", "--path", "page_request/pos_requestor", "examples/work-order.json"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "jf: --path: page 'page_request' places no field at a position or field _id 'pos_requestor' (did you mean 'pos_requester'?)\n")
+    }
+
+    /// A formula result fills a required field, and locations stay those of the file on disk
+    /// although the formula wrote a longer value earlier in the text.
+    @Test func formulasRunFirstAndFindingsPointIntoTheFile() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let text = """
+            {"formulas": [{"_id": "f", "expression": "concat(\\"a long text written by the formula \\", n)"}],
+             "fields": [
+              {"_id": "label", "type": "text", "required": true, "formulas": [{"_id": "x", "formula": "f"}]},
+              {"_id": "n", "type": "number", "value": 1},
+              {"_id": "empty", "type": "text", "required": true, "value": ""}]}
+            """
+        let file = directory.appendingPathComponent("doc.json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let result = try JF.run(["validate", file.path])
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("'label'"))
+        #expect(result.stdout.contains("\(file.path):5:11 · field empty"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+    }
+
+    @Test func badInputIsAUsageErrorNamingTheFile() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let broken = directory.appendingPathComponent("broken.json")
+        try "{\"fields\": [".write(to: broken, atomically: true, encoding: .utf8)
+        let result = try JF.run(["validate", broken.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("jf: \(broken.path): line 1, column 13: invalid JSON"))
+        let none = try JF.run(["validate"])
+        #expect(none.status == 2)
+        let two = try JF.run(["validate", "--path", "p", "examples/work-order.json", "examples/invoice.json"])
+        #expect(two.status == 2)
+        #expect(two.stderr == "jf: --path names a page of one document; 2 documents were given\n")
+    }
+}
