@@ -8,6 +8,8 @@
 // Validation      required fields, and required cells of table and collection rows, over the
 //                 shown fields of the document, one page, or one field (`validate(path:)`).
 // Filled          what "has a value" means, shared by `required` and the `*=`/`null=` conditions.
+// DocumentChange  the change API's entries (`field.update`, table row create/update/delete/move);
+// ChangeApplier   applies them to a document's text, all or none, rewriting only what changed.
 //
 // The editor reads the document through JoyfillModel and evaluates formulas through
 // JoyfillEngine; it prints nothing (the `jf validate` command renders its results).

@@ -1,0 +1,318 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// One change of the Joyfill change API (a changelog entry): `{"target": …, "fieldId": …,
+/// "change": {…}}`. Other keys of an entry (`_id`, `v`, `sdk`, `pageId`, `createdOn` …) are
+/// not needed to apply it and are not read.
+public struct DocumentChange: Sendable {
+    public enum Target: String, Sendable, CaseIterable {
+        /// `change: {value}`: the field's new value.
+        case fieldUpdate = "field.update"
+        /// `change: {row: {_id?, cells}, targetRowIndex?}`: a new table row, at that place
+        /// among the rows shown (the end by default). A row without `_id` gets a new one.
+        case rowCreate = "field.value.rowCreate"
+        /// `change: {rowId, row: {cells}}`: the given cells set on the row; the others kept.
+        case rowUpdate = "field.value.rowUpdate"
+        /// `change: {rowId}`: the row marked `deleted` (kept in the document, as Joyfill keeps it).
+        case rowDelete = "field.value.rowDelete"
+        /// `change: {rowId, targetRowIndex}`: the row moved to that place among the rows shown.
+        case rowMove = "field.value.rowMove"
+    }
+
+    public let target: Target
+    public let fieldID: String
+    /// The entry's `change` object.
+    public let change: JSONValue
+    /// The whole entry, for placing errors.
+    public let json: JSONValue
+
+    /// Reads a list of changes: a JSON array of entries, or one entry.
+    public static func list(from json: JSONValue) throws(ChangeError) -> [DocumentChange] {
+        let entries = json.arrayValue ?? [json]
+        var changes: [DocumentChange] = []
+        for (index, entry) in entries.enumerated() {
+            func fail(_ message: String) -> ChangeError {
+                ChangeError(index: index, field: entry["fieldId"]?.stringValue, message: message, offset: entry.span?.lowerBound)
+            }
+            guard entry.isObject else { throw fail("a change must be an object, not \(entry.typeName)") }
+            guard let name = entry["target"]?.stringValue else { throw fail("the change has no \"target\" string") }
+            guard let target = Target(rawValue: name) else {
+                let known = Target.allCases.map(\.rawValue)
+                throw ChangeError(index: index, field: entry["fieldId"]?.stringValue,
+                                  message: "unknown target \"\(name)\" (one of \(known.joined(separator: ", ")))",
+                                  suggestion: Suggestions.closest(to: name, in: known), offset: entry["target"]?.span?.lowerBound)
+            }
+            guard let field = entry["fieldId"]?.stringValue else { throw fail("the change has no \"fieldId\" string") }
+            guard let change = entry["change"], change.isObject else { throw fail("the change has no \"change\" object") }
+            changes.append(DocumentChange(target: target, fieldID: field, change: change, json: entry))
+        }
+        return changes
+    }
+}
+
+/// A change that cannot be applied: which one (0-based), what and, where known, the field.
+public struct ChangeError: Error, Sendable, CustomStringConvertible {
+    public let index: Int
+    public let field: String?
+    public let message: String
+    public var suggestion: String?
+    /// Where the change is in the text it was read from.
+    public var offset: Int?
+
+    public init(index: Int, field: String?, message: String, suggestion: String? = nil, offset: Int? = nil) {
+        self.index = index
+        self.field = field
+        self.message = message
+        self.suggestion = suggestion
+        self.offset = offset
+    }
+
+    public var description: String {
+        "change \(index + 1)\(field.map { " (field '\($0)')" } ?? ""): \(message)" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    }
+}
+
+/// Applies changes to a document's text, all or none: the result is the text with each
+/// changed value rewritten in place (an untouched row, field or byte keeps its text), or the
+/// first change that cannot be applied. Formulas are not run here; ``DocumentEditor`` runs them
+/// on the result.
+///
+/// Changes are gathered per field in memory first, so any number of them costs one pass over
+/// the document: a table's changed rows are rewritten row by row, new rows are added at the
+/// end of its `value`, and its `rowOrder` is written when a row's place was given.
+public enum ChangeApplier {
+    public static func apply(_ changes: [DocumentChange], to document: JoyDoc,
+                             newID: () -> String = ObjectID.make) throws(ChangeError) -> [UInt8] {
+        var tables: [Int: TableState] = [:]
+        var order: [Int] = []
+        for (index, change) in changes.enumerated() {
+            func fail(_ message: String, suggestion: String? = nil, at value: JSONValue? = nil) -> ChangeError {
+                ChangeError(index: index, field: change.fieldID, message: message, suggestion: suggestion,
+                            offset: (value ?? change.json).span?.lowerBound)
+            }
+            guard let position = document.fieldIndex(change.fieldID) else {
+                throw fail("no field has the _id '\(change.fieldID)'",
+                           suggestion: Suggestions.closest(to: change.fieldID, in: document.fields.map(\.id)), at: change.json["fieldId"])
+            }
+            let field = document.fields[position]
+            if tables[position] == nil {
+                tables[position] = TableState(field)
+                order.append(position)
+            }
+            if change.target == .fieldUpdate {
+                guard let value = change.change["value"] else { throw fail("field.update needs \"change\": {\"value\": …}") }
+                tables[position]!.replace(value)
+                continue
+            }
+            guard field.type == .table else {
+                throw fail("\(change.target.rawValue) changes table rows, and '\(field.id)' is a \(field.type.name) field"
+                           + (field.type == .collection ? " (row changes to collections are not supported yet)" : ""))
+            }
+            let targetIndex: Int?
+            switch change.change["targetRowIndex"] {
+            case nil, .some(.null): targetIndex = nil
+            case let .some(json):
+                guard let number = json.numberValue, number >= 0, number == number.rounded(), number < 1e9 else {
+                    throw fail("\"targetRowIndex\" must be a whole number from 0", at: json)
+                }
+                targetIndex = Int(number)
+            }
+            if change.target == .rowCreate {
+                guard let row = change.change["row"], row.isObject else { throw fail("rowCreate needs \"change\": {\"row\": {…}}") }
+                if let cells = row["cells"], !cells.isObject, !cells.isNull { throw fail("the row's \"cells\" must be an object", at: cells) }
+                var id = row["_id"]?.stringValue ?? ""
+                var created = row
+                if id.isEmpty {
+                    id = newID()
+                    created = JSONValue.setting("_id", to: .string(id), in: row)
+                } else if tables[position]!.contains(id) {
+                    throw fail("the table already has a row with the _id '\(id)'", at: row["_id"])
+                }
+                tables[position]!.create(created, id: id, at: targetIndex)
+                continue
+            }
+            guard let rowID = change.change["rowId"]?.stringValue else { throw fail("\(change.target.rawValue) needs \"change\": {\"rowId\": …}") }
+            guard tables[position]!.containsLive(rowID) else {
+                throw fail("the table has no row with the _id '\(rowID)' (deleted rows cannot be changed)",
+                           suggestion: Suggestions.closest(to: rowID, in: tables[position]!.liveIDs), at: change.change["rowId"])
+            }
+            switch change.target {
+            case .rowUpdate:
+                guard let cells = change.change["row"]?["cells"], cells.isObject else {
+                    throw fail("rowUpdate needs \"change\": {\"rowId\": …, \"row\": {\"cells\": {…}}}")
+                }
+                tables[position]!.update(rowID, cells: cells)
+            case .rowDelete:
+                tables[position]!.delete(rowID)
+            case .rowMove:
+                guard let targetIndex else { throw fail("rowMove needs \"change\": {\"rowId\": …, \"targetRowIndex\": …}") }
+                tables[position]!.move(rowID, to: targetIndex)
+            case .fieldUpdate, .rowCreate:
+                break
+            }
+        }
+        var edits: [JSONEdit] = []
+        for position in order { edits += tables[position]!.edits() }
+        return JSONEdit.apply(edits, to: document.bytes)
+    }
+}
+
+/// One field's value while changes are applied: the whole value (after a `field.update`), or a
+/// table's rows, each still the document's text until a change touches it.
+private struct TableState {
+    let field: Field
+    /// The field's value replaced as a whole: written as one value.
+    private var replaced = false
+    private var value: JSONValue?
+    /// Table rows in stored order; `original` rows are the document's (their text kept unless changed).
+    /// `span`: where an original row is in the document's text (nil for a new one).
+    private var rows: [(json: JSONValue, id: String, span: Range<Int>?, changed: Bool)] = []
+    private var positions: [String: Int] = [:]
+    private var rowOrder: [String]?
+    private var rowOrderChanged = false
+
+    init(_ field: Field) {
+        self.field = field
+        value = field.value
+        loadRows(original: true)
+        rowOrder = field.rowOrder
+    }
+
+    private mutating func loadRows(original: Bool) {
+        rows = (value?.arrayValue ?? []).map { ($0, $0["_id"]?.stringValue ?? "", original ? $0.span : nil, false) }
+        positions = [:]
+        for (index, row) in rows.enumerated() where !row.id.isEmpty && positions[row.id] == nil { positions[row.id] = index }
+    }
+
+    func contains(_ id: String) -> Bool { positions[id] != nil }
+
+    func containsLive(_ id: String) -> Bool {
+        positions[id].map { rows[$0].json["deleted"]?.boolValue != true } ?? false
+    }
+
+    var liveIDs: [String] { rows.filter { $0.json["deleted"]?.boolValue != true }.map(\.id) }
+
+    /// The ids of the rows shown, in the order shown.
+    private var shownOrder: [String] {
+        Field.liveRows(rows.map(\.json), order: rowOrder).compactMap { $0["_id"]?.stringValue }
+    }
+
+    mutating func replace(_ newValue: JSONValue) {
+        replaced = true
+        value = newValue
+        loadRows(original: false)
+    }
+
+    mutating func create(_ row: JSONValue, id: String, at target: Int?) {
+        var shown = shownOrder
+        positions[id] = rows.count
+        rows.append((row, id, nil, true))
+        // A row added at the end of a table without rowOrder needs none; anywhere else, the
+        // place is kept by writing the order of the rows shown.
+        if let target, target < shown.count || rowOrder != nil {
+            shown.insert(id, at: min(target, shown.count))
+            setOrder(shown)
+        } else if rowOrder != nil {
+            setOrder(shown + [id])
+        }
+    }
+
+    mutating func update(_ id: String, cells: JSONValue) {
+        let index = positions[id]!
+        var merged = rows[index].json["cells"] ?? .object([])
+        if !merged.isObject { merged = .object([]) }
+        for member in cells.members ?? [] { merged = JSONValue.setting(member.key, to: member.value, in: merged) }
+        rows[index].json = JSONValue.setting("cells", to: merged, in: rows[index].json)
+        rows[index].changed = true
+    }
+
+    mutating func delete(_ id: String) {
+        let index = positions[id]!
+        rows[index].json = JSONValue.setting("deleted", to: .bool(true), in: rows[index].json)
+        rows[index].changed = true
+    }
+
+    mutating func move(_ id: String, to target: Int) {
+        var shown = shownOrder.filter { $0 != id }
+        shown.insert(id, at: min(target, shown.count))
+        setOrder(shown)
+    }
+
+    private mutating func setOrder(_ order: [String]) {
+        rowOrder = order
+        rowOrderChanged = true
+    }
+
+    /// The edits of the document's text that write this field's changes.
+    func edits() -> [JSONEdit] {
+        guard let span = field.json.span else { return [] }
+        var edits: [JSONEdit] = []
+        var members: [JSONMember] = []   // new members of the field object
+        if replaced {
+            // A field.update replaced the value; row changes after it were made on the new one.
+            let written = value?.arrayValue != nil || !rows.isEmpty ? JSONValue.array(rows.map(\.json)) : (value ?? .null)
+            if let old = field.json["value"], let oldSpan = old.span {
+                edits.append(JSONEdit(span: oldSpan, replacement: written.text))
+            } else {
+                members.append(JSONMember("value", written))
+            }
+        } else {
+            for row in rows where row.changed {
+                if let rowSpan = row.span { edits.append(JSONEdit(span: rowSpan, replacement: row.json.text)) }
+            }
+            let added = rows.filter { $0.span == nil }
+            if !added.isEmpty {
+                if let array = field.json["value"], let elements = array.arrayValue, let arraySpan = array.span {
+                    // After the last row (so the array's closing layout stays), or inside `[]`.
+                    let at = elements.last?.span?.upperBound ?? arraySpan.upperBound - 1
+                    let text = (elements.isEmpty ? "" : ", ") + added.map(\.json.text).joined(separator: ", ")
+                    edits.append(JSONEdit(span: at..<at, replacement: text))
+                } else if let old = field.json["value"], let oldSpan = old.span {
+                    edits.append(JSONEdit(span: oldSpan, replacement: JSONValue.array(added.map(\.json)).text))
+                } else {
+                    members.append(JSONMember("value", .array(added.map(\.json))))
+                }
+            }
+        }
+        if rowOrderChanged, let rowOrder {
+            let orderJSON = JSONValue.array(rowOrder.map { .string($0) })
+            if let old = field.json["rowOrder"], let oldSpan = old.span {
+                edits.append(JSONEdit(span: oldSpan, replacement: orderJSON.text))
+            } else {
+                members.append(JSONMember("rowOrder", orderJSON))
+            }
+        }
+        if !members.isEmpty {
+            var text = (field.json.count ?? 0) > 0 ? ", " : ""
+            text += members.map { JSONText.string($0.key) + ": " + $0.value.text }.joined(separator: ", ")
+            edits.append(JSONEdit(span: (span.upperBound - 1)..<(span.upperBound - 1), replacement: text))
+        }
+        return edits
+    }
+}
+
+extension JSONValue {
+    /// `object` with `key` set to `value`: the first member of that key replaced, or a member
+    /// added at the end.
+    static func setting(_ key: String, to value: JSONValue, in object: JSONValue) -> JSONValue {
+        var members = object.members ?? []
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append(JSONMember(key, value))
+        }
+        return .object(members)
+    }
+}
+
+/// New `_id`s in the form Joyfill uses (24 hexadecimal digits, a MongoDB ObjectId): the
+/// seconds since 1970, then 16 random digits.
+public enum ObjectID {
+    public static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let seconds = UInt32(truncatingIfNeeded: Int(Instant.now.milliseconds / 1000))
+        let high = String(seconds, radix: 16), random = String(generator.next() as UInt64, radix: 16)
+        return String(repeating: "0", count: 8 - high.count) + high + String(repeating: "0", count: 16 - random.count) + random
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import JoyfillEditor
+import JoyfillJSON
+import JoyfillModel
+
+struct Apply: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply changes (Joyfill changelogs) to a JoyDoc and recompute its formulas.",
+        discussion: """
+            CHANGES is a JSON array of changes in the form of the Joyfill change API (or one \
+            change): {"target": …, "fieldId": …, "change": {…}}, with the targets field.update \
+            ({"value": …}), field.value.rowCreate ({"row": {"_id"?, "cells"}, "targetRowIndex"?}), \
+            field.value.rowUpdate ({"rowId", "row": {"cells"}}), field.value.rowDelete ({"rowId"}) \
+            and field.value.rowMove ({"rowId", "targetRowIndex"}). The changes are applied in \
+            order, all or none; then every formula runs again. Only what changed is rewritten: \
+            untouched fields and rows keep their text.
+
+            Examples:
+              jf apply form.json changes.json > updated.json
+              jf apply --write form.json changes.json
+              echo '{"target":"field.update","fieldId":"qty","change":{"value":3}}' | jf apply form.json -
+
+            Prints the updated document, or with --write rewrites DOC in place (atomically). \
+            Exits 1 when a change cannot be applied (nothing is written), 2 on a usage error or \
+            unreadable input. Details: docs/cli.md.
+            """
+    )
+
+    @Flag(help: "Rewrite DOC in place (atomically) instead of printing the result.")
+    var write = false
+
+    @OptionGroup var evaluation: EvaluationFlags
+
+    @Argument(help: "The JoyDoc to change.")
+    var doc: String
+
+    @Argument(help: "The changes: a JSON file, or - for standard input.")
+    var changes: String
+
+    func validate() throws {
+        if doc == "-" && changes == "-" { throw ValidationError("standard input (-) can be read only once") }
+        if doc == "-" && write { throw ValidationError("a JoyDoc on standard input (-) has no file to write") }
+    }
+
+    func run() throws {
+        let options = try evaluation.options()
+        let document: JoyDoc
+        do {
+            document = try JoyDoc(source: try Input.source(doc))
+        } catch let error as DocumentError {
+            throw Failure.usage("\(doc): \(error)")
+        }
+        let changesSource = try Input.source(changes)
+        let list: [DocumentChange]
+        do {
+            list = try DocumentChange.list(from: try JSONReader.read(changesSource))
+        } catch let error as JSONError {
+            throw Failure.usage("\(changes): invalid JSON: \(error)")
+        } catch let error as ChangeError {
+            throw Self.failure(error, in: changes, changesSource)
+        }
+        let changed: [UInt8]
+        do {
+            changed = try ChangeApplier.apply(list, to: document)
+        } catch {
+            throw Self.failure(error, in: changes, changesSource)
+        }
+        // The changes keep the text a JoyDoc: they set values, rows and orders only.
+        let editor = DocumentEditor(document: try JoyDoc(bytes: changed), options: options)
+        if let warning = FormulaFailures.warning(doc, editor.formulaDiagnostics) { Terminal.standardError.write(warning) }
+        let result = editor.document.bytes
+        let count = "\(list.count) change\(list.count == 1 ? "" : "s")"
+        if write {
+            let unchanged = result.count == document.bytes.count && result.elementsEqual(document.bytes)
+            if !unchanged { try Files.writeAtomically(Array(result), to: doc) }
+            Terminal.standardError.write("\(doc): applied \(count)\(unchanged ? "; nothing changed" : ", written")\n")
+        } else {
+            Terminal.standardOutput.write(String(decoding: result.buffer, as: UTF8.self))
+            if result.last != UInt8(ascii: "\n") { Terminal.standardOutput.write("\n") }
+            Terminal.standardError.write("\(doc): applied \(count)\n")
+        }
+    }
+
+    /// A change that cannot be applied: exit 1, naming the change's place in the changes file.
+    private static func failure(_ error: ChangeError, in path: String, _ source: SourceBytes) -> Failure {
+        var place = path
+        if let offset = error.offset {
+            let location = JSONReader.linesAndColumns(of: [offset], in: source.buffer)[0]
+            place += ":\(location.line):\(location.column)"
+        }
+        return Failure(message: "\(place): \(error); nothing was changed", code: 1)
+    }
+}

@@ -1,0 +1,122 @@
+import Testing
+import JoyfillJSON
+import JoyfillModel
+@testable import JoyfillEditor
+
+/// A table of three rows (one deleted) in a rowOrder, a number, and a formula over the table.
+let table = """
+{"formulas": [{"_id": "f", "expression": "sum(items.qty)"}],
+ "fields": [
+  {"_id": "items", "type": "table",
+   "tableColumns": [{"_id": "name", "type": "text"}, {"_id": "qty", "type": "number"}],
+   "rowOrder": ["b", "a"],
+   "value": [
+     {"_id": "a", "cells": {"name": "nut", "qty": 1}},
+     {"_id": "b", "cells": {"name": "bolt", "qty": 2}},
+     {"_id": "gone", "deleted": true, "cells": {"qty": 100}}
+   ]},
+  {"_id": "count", "type": "number", "formulas": [{"_id": "x", "formula": "f"}]},
+  {"_id": "note", "type": "text", "value": "keep   this"}
+ ]}
+"""
+
+/// Applies changes written as JSON to `table`, runs the formulas, and returns the editor.
+func applying(_ changes: String, to text: String = table) throws -> DocumentEditor {
+    let document = try JoyDoc(bytes: Array(text.utf8))
+    var counter = 0
+    let bytes = try ChangeApplier.apply(try DocumentChange.list(from: try JSONReader.read(changes)), to: document) {
+        counter += 1
+        return "new\(counter)"
+    }
+    return DocumentEditor(document: try JoyDoc(bytes: bytes))
+}
+
+func rows(_ editor: DocumentEditor) -> [String] {
+    let field = editor.document.field("items")!
+    return Field.liveRows(field.value?.arrayValue ?? [], order: field.rowOrder).map { row in
+        let cells = row["cells"]
+        return "\(row["_id"]?.stringValue ?? "?"):\(cells?["name"]?.stringValue ?? "-"):\(cells?["qty"]?.text ?? "-")"
+    }
+}
+
+@Suite struct ChangeTests {
+    @Test func rowOperationsAndFormulasAfterThem() throws {
+        let editor = try applying("""
+            [{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"cells": {"name": "washer", "qty": 5}}, "targetRowIndex": 1}},
+             {"target": "field.value.rowUpdate", "fieldId": "items", "change": {"rowId": "a", "row": {"cells": {"qty": 10}}}},
+             {"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "a", "targetRowIndex": 0}},
+             {"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": "b"}}]
+            """)
+        #expect(rows(editor) == ["a:nut:10", "new1:washer:5"])
+        #expect(editor.document.field("count")?.value?.numberValue == 15)
+        #expect(editor.formulaDiagnostics.isEmpty)
+    }
+
+    @Test func untouchedTextIsKept() throws {
+        let editor = try applying(#"{"target": "field.update", "fieldId": "note", "change": {"value": "new"}}"#)
+        let text = String(decoding: editor.document.bytes.buffer, as: UTF8.self)
+        // Only the note's value and the formula's result changed.
+        let expected = table.replacingOccurrences(of: #""keep   this""#, with: #""new""#)
+            .replacingOccurrences(of: #""formula": "f"}]}"#, with: #""formula": "f"}], "value": 3}"#)
+        #expect(text == expected)
+    }
+
+    @Test func rowsAddedAtTheEndOfATableWithoutOrderNeedNone() throws {
+        let text = #"{"fields": [{"_id": "t", "type": "table", "value": []}]}"#
+        let editor = try applying(#"[{"target": "field.value.rowCreate", "fieldId": "t", "change": {"row": {"_id": "r", "cells": {}}}}]"#, to: text)
+        #expect(String(decoding: editor.document.bytes.buffer, as: UTF8.self)
+                == #"{"fields": [{"_id": "t", "type": "table", "value": [{"_id":"r","cells":{}}]}]}"#)
+    }
+
+    @Test func aFieldUpdateThenRowChangesWorkOnTheNewValue() throws {
+        let editor = try applying("""
+            [{"target": "field.update", "fieldId": "items", "change": {"value": [{"_id": "z", "cells": {"qty": 7}}]}},
+             {"target": "field.value.rowUpdate", "fieldId": "items", "change": {"rowId": "z", "row": {"cells": {"name": "pin"}}}}]
+            """)
+        #expect(rows(editor) == ["z:pin:7"])
+        #expect(editor.document.field("count")?.value?.numberValue == 7)
+    }
+
+    @Test func allOrNothing() throws {
+        let document = try JoyDoc(bytes: Array(table.utf8))
+        let changes = try DocumentChange.list(from: try JSONReader.read("""
+            [{"target": "field.update", "fieldId": "note", "change": {"value": "x"}},
+             {"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": "gone"}}]
+            """))
+        let error = #expect(throws: ChangeError.self) { try ChangeApplier.apply(changes, to: document) }
+        #expect(error?.index == 1)
+        #expect(error?.description == "change 2 (field 'items'): the table has no row with the _id 'gone' (deleted rows cannot be changed)")
+    }
+
+    @Test func malformedChangesAreNamed() throws {
+        func problem(_ text: String) throws -> String? {
+            do {
+                let document = try JoyDoc(bytes: Array(table.utf8))
+                _ = try ChangeApplier.apply(try DocumentChange.list(from: try JSONReader.read(text)), to: document)
+                return nil
+            } catch let error as ChangeError {
+                return error.description
+            }
+        }
+        #expect(try problem(#"{"target": "field.remove", "fieldId": "note", "change": {}}"#)?.hasPrefix(
+            "change 1 (field 'note'): unknown target \"field.remove\"") == true)
+        #expect(try problem(#"{"target": "field.update", "fieldId": "nte", "change": {"value": 1}}"#)
+                == "change 1 (field 'nte'): no field has the _id 'nte' (did you mean 'note'?)")
+        #expect(try problem(#"{"target": "field.update", "fieldId": "note", "change": {}}"#)
+                == "change 1 (field 'note'): field.update needs \"change\": {\"value\": …}")
+        #expect(try problem(#"{"target": "field.value.rowCreate", "fieldId": "note", "change": {"row": {}}}"#)
+                == "change 1 (field 'note'): field.value.rowCreate changes table rows, and 'note' is a text field")
+        #expect(try problem(#"{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "a"}}}"#)
+                == "change 1 (field 'items'): the table already has a row with the _id 'a'")
+        #expect(try problem(#"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "a", "targetRowIndex": 1.5}}"#)
+                == "change 1 (field 'items'): \"targetRowIndex\" must be a whole number from 0")
+        #expect(try problem(#"[{"fieldId": "note", "change": {}}]"#) == "change 1 (field 'note'): the change has no \"target\" string")
+    }
+
+    @Test func newIDsLookLikeObjectIDs() {
+        let id = ObjectID.make()
+        #expect(id.count == 24)
+        #expect(id.allSatisfy { $0.isHexDigit })
+        #expect(ObjectID.make() != id)
+    }
+}
