@@ -14,18 +14,18 @@ public struct Logic: Sendable {
     public let requiresAll: Bool
     public let conditions: [Condition]
 
-    /// Whether the logic's conditions hold on `document`'s stored values. Logic without
-    /// conditions never holds.
-    public func holds(in document: JoyDoc) -> Bool {
+    /// Whether the logic's conditions hold on the stored values. Logic without conditions
+    /// never holds.
+    public func holds(in values: FieldValues) -> Bool {
         guard !conditions.isEmpty else { return false }
-        return requiresAll ? conditions.allSatisfy { $0.holds(in: document) } : conditions.contains { $0.holds(in: document) }
+        return requiresAll ? conditions.allSatisfy { $0.holds(in: values) } : conditions.contains { $0.holds(in: values) }
     }
 
     /// Whether an item that starts `hidden` is shown under this logic.
-    public func shows(startingHidden hidden: Bool, in document: JoyDoc) -> Bool {
+    public func shows(startingHidden hidden: Bool, in values: FieldValues) -> Bool {
         switch action {
-        case .show: return !hidden || holds(in: document)
-        case .hide: return !hidden && !holds(in: document)
+        case .show: return !hidden || holds(in: values)
+        case .hide: return !hidden && !holds(in: values)
         }
     }
 
@@ -103,9 +103,10 @@ public struct Condition: Sendable {
 
     /// Compares the field's stored value (`=` ignores case for text; dropdowns compare option
     /// ids; a multiSelect "equals" an option it has selected; `>` and `<` compare numbers only).
-    public func holds(in document: JoyDoc) -> Bool {
-        guard let op = `operator`, let source = document.field(field) else { return false }
-        let stored = source.value
+    public func holds(in values: FieldValues) -> Bool {
+        guard let op = `operator`, let position = values.document.fieldIndex(field) else { return false }
+        let source = values.document.fields[position]
+        let stored = values.value(at: position)
         switch op {
         case .isFilled: return Filled.value(stored, of: source)
         case .isEmpty: return !Filled.value(stored, of: source)

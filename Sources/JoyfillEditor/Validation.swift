@@ -39,7 +39,8 @@ public struct RowValidity: Sendable {
     public let index: Int
     /// The collection schema the row belongs to (nil for a table row).
     public let schema: String?
-    /// Where the row is in the validated document's text (its `_id`, or the row itself).
+    /// Where the row is in the document's text (its `_id`, or the row itself); nil for a row
+    /// a formula wrote.
     public let span: Range<Int>?
     /// Required columns, shown, whose cell has no value.
     public let emptyColumns: [TableColumn]
@@ -60,12 +61,13 @@ public struct ValidationPathError: Error, Sendable, CustomStringConvertible {
 /// `required: true` needs a value; the rows of every shown table and collection need a value
 /// in each required, shown column, and (collections) a row of each required child schema.
 enum Validator {
-    static func validate(_ document: JoyDoc, visibility: Visibility, path: String) throws(ValidationPathError) -> Validation {
-        var placements: [(field: Field, page: String?, position: String?)] = []
+    static func validate(_ values: FieldValues, visibility: Visibility, path: String) throws(ValidationPathError) -> Validation {
+        let document = values.document
+        var placements: [(field: Int, page: String?, position: String?)] = []
         let pages = document.pages
         if pages.isEmpty {
             // A document without pages (formulas alone, or built in code): every field counts.
-            placements = document.fields.filter { visibility.shows(field: $0.id) }.map { ($0, nil, nil) }
+            placements = document.fields.indices.filter { visibility.shows(field: document.fields[$0].id) }.map { ($0, nil, nil) }
             if !path.trimmingSpaces.isEmpty {
                 throw ValidationPathError(message: "the path '\(path)' names a page, and the document has none", suggestion: nil)
             }
@@ -73,8 +75,8 @@ enum Validator {
             var seen: Set<String> = []
             for (page, only) in try scope(path, in: pages, document: document) where visibility.shows(page: page.id) {
                 for position in page.positions where only == nil || only!.id == position.id {
-                    guard let field = document.field(position.field), visibility.shows(field: field.id),
-                          seen.insert(field.id).inserted else { continue }
+                    guard let field = document.fieldIndex(position.field), visibility.shows(field: position.field),
+                          seen.insert(position.field).inserted else { continue }
                     placements.append((field, page.id, position.id))
                 }
             }
@@ -82,7 +84,7 @@ enum Validator {
         var fields: [FieldValidity] = []
         fields.reserveCapacity(placements.count)
         for (field, page, position) in placements {
-            fields.append(validity(of: field, page: page, position: position))
+            fields.append(validity(of: document.fields[field], value: values.value(at: field), page: page, position: position))
         }
         let status: ValidationStatus = fields.contains { $0.status == .invalid } ? .invalid : .valid
         return Validation(status: status, fields: fields)
@@ -113,25 +115,15 @@ enum Validator {
         return [(page, position)]
     }
 
-    static func validity(of field: Field, page: String?, position: String?) -> FieldValidity {
-        let missing = field.isRequired && !Filled.value(field.value, of: field)
+    static func validity(of field: Field, value: JSONValue?, page: String?, position: String?) -> FieldValidity {
+        let missing = field.isRequired && !Filled.value(value, of: field)
         var rows: [RowValidity] = []
         switch field.type {
         case .table:
-            let required = field.columns.filter { $0.required && !$0.hidden && !$0.deleted }
-            if !required.isEmpty {
-                let live = Field.liveRows(field.value?.arrayValue ?? [], order: field.rowOrder)
-                for (index, row) in live.enumerated() {
-                    let empty = required.filter { !Filled.value(row["cells"]?[$0.id]) }
-                    if !empty.isEmpty {
-                        rows.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: nil, span: (row["_id"] ?? row).span,
-                                                emptyColumns: empty, missingSchemas: [], children: []))
-                    }
-                }
-            }
+            rows = failingRows(value?.arrayValue ?? [], order: field.rowOrder, schema: nil, columns: field.columns, in: field)
         case .collection:
             if let root = field.rootSchema, !root.hidden {
-                rows = failingRows(field.value?.arrayValue ?? [], order: field.rowOrder, schema: root, in: field)
+                rows = failingRows(value?.arrayValue ?? [], order: field.rowOrder, schema: root, columns: root.columns, in: field)
             }
         default:
             break
@@ -140,14 +132,17 @@ enum Validator {
                              status: missing || !rows.isEmpty ? .invalid : .valid, isMissing: missing, rows: rows)
     }
 
-    /// The rows of one collection level that fail, with their failing descendants. Collections
-    /// nest at most as deep as their JSON, which the reader bounds.
-    private static func failingRows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema, in field: Field) -> [RowValidity] {
-        let required = schema.columns.filter { $0.required && !$0.hidden && !$0.deleted }
-        let childSchemas = schema.children.compactMap { field.schema[$0] }.filter { !$0.hidden }
+    /// The rows of a table, or of one collection level (`schema`), that fail, with their failing
+    /// descendants, in the order shown. Rows are checked in stored order; only the failing ones
+    /// are given their place among the rows shown. Collections nest at most as deep as their
+    /// JSON, which the reader bounds.
+    private static func failingRows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema?, columns: [TableColumn],
+                                    in field: Field) -> [RowValidity] {
+        let required = columns.filter { $0.required && !$0.hidden && !$0.deleted }
+        let childSchemas = (schema?.children ?? []).compactMap { field.schema[$0] }.filter { !$0.hidden }
         guard !required.isEmpty || !childSchemas.isEmpty else { return [] }
         var failing: [RowValidity] = []
-        for (index, row) in Field.liveRows(json, order: order).enumerated() {
+        for (index, row) in json.enumerated() where row["deleted"]?.boolValue != true {
             let empty = required.filter { !Filled.value(row["cells"]?[$0.id]) }
             var missing: [String] = []
             var children: [RowValidity] = []
@@ -155,14 +150,21 @@ enum Validator {
                 let entry = row["children"]?[child.key]
                 let childRows = entry?["value"]?.arrayValue ?? entry?.arrayValue ?? []
                 let childOrder = entry?["rowOrder"]?.arrayValue?.compactMap(\.stringValue)
-                if child.required && Field.liveRows(childRows, order: nil).isEmpty { missing.append(child.key) }
-                children += failingRows(childRows, order: childOrder, schema: child, in: field)
+                if child.required && !childRows.contains(where: { $0["deleted"]?.boolValue != true }) { missing.append(child.key) }
+                children += failingRows(childRows, order: childOrder, schema: child, columns: child.columns, in: field)
             }
             if !empty.isEmpty || !missing.isEmpty || !children.isEmpty {
-                failing.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: schema.key, span: (row["_id"] ?? row).span,
-                                           emptyColumns: empty, missingSchemas: missing, children: children))
+                // `index` is the stored place until the shown places are known, below.
+                failing.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: schema?.key,
+                                           span: (row["_id"] ?? row).span, emptyColumns: empty, missingSchemas: missing,
+                                           children: children))
             }
         }
+        let places = Field.shownIndices(of: failing.map(\.index), in: json, order: order)
+        failing = failing.map { row in
+            RowValidity(id: row.id, index: places[row.index] ?? row.index, schema: row.schema, span: row.span,
+                        emptyColumns: row.emptyColumns, missingSchemas: row.missingSchemas, children: row.children)
+        }.sorted { $0.index < $1.index }
         return failing
     }
 }

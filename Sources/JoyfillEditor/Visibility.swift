@@ -12,18 +12,20 @@ public struct Visibility: Sendable {
     /// Logic that could not be used as written (each names its field or page).
     public let issues: [DocumentIssue]
 
-    public init(document: JoyDoc) {
+    public init(_ values: FieldValues) {
+        let document = values.document
         var issues: [DocumentIssue] = []
         var hiddenFields: Set<String> = []
-        for field in document.fields {
+        for (position, field) in document.fields.enumerated() {
             let logic = Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document, issues: &issues)
-            let shown = logic?.shows(startingHidden: field.isHidden, in: document) ?? !field.isHidden
+            let hidden = values.isHidden(at: position)
+            let shown = logic?.shows(startingHidden: hidden, in: values) ?? !hidden
             if !shown { hiddenFields.insert(field.id) }
         }
         var hiddenPages: Set<String> = []
         for page in document.pages {
             let logic = Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document, issues: &issues)
-            let shown = logic?.shows(startingHidden: page.hidden, in: document) ?? !page.hidden
+            let shown = logic?.shows(startingHidden: page.hidden, in: values) ?? !page.hidden
             if !shown { hiddenPages.insert(page.id) }
         }
         self.hiddenFields = hiddenFields

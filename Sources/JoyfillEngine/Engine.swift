@@ -170,6 +170,17 @@ public final class DocumentEngine {
         }
     }
 
+    /// The stored value of the field at `position` after the run: a formula's result, a
+    /// change's value, or the document's (nil when the field has no `value` key).
+    public func storedValue(ofFieldAt position: Int) -> JSONValue? {
+        values[position] ?? document.fields[position].value
+    }
+
+    /// The field's `hidden` flag after the run (a `hidden` formula sets it, B5).
+    public func isHidden(fieldAt position: Int) -> Bool {
+        hidden[position] ?? document.fields[position].isHidden
+    }
+
     /// Whether writing the results would change the document; stops at the first change.
     public var hasChanges: Bool {
         for position in touched.indices where touched[position] {

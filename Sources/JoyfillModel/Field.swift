@@ -123,6 +123,19 @@ public struct Field: Sendable {
         ordered(rows.filter { $0["deleted"]?.boolValue != true }, by: order) { $0["_id"]?.stringValue }
     }
 
+    /// The places among the rows shown (``liveRows(_:order:)``) of some of `rows`, given by
+    /// index: for a caller that looks at rows in stored order and needs the shown order only
+    /// for the few it reports (ordering a million rows costs a million id lookups).
+    public static func shownIndices(of indices: [Int], in rows: [JSONValue], order: [String]?) -> [Int: Int] {
+        guard !indices.isEmpty else { return [:] }
+        let live = rows.indices.filter { rows[$0]["deleted"]?.boolValue != true }
+        let shown = ordered(live, by: order) { rows[$0]["_id"]?.stringValue }
+        let wanted = Set(indices)
+        var places: [Int: Int] = [:]
+        for (place, index) in shown.enumerated() where wanted.contains(index) { places[index] = place }
+        return places
+    }
+
     /// True when some applied formula writes the value.
     public var hasValueFormula: Bool { appliedFormulas.contains { $0.key == "value" } }
 
@@ -219,10 +232,12 @@ public struct CollectionSchema: Sendable {
 /// `pageOrder`); elements it does not list, or without an id, follow in their own order.
 func ordered<Element>(_ elements: [Element], by order: [String]?, id: (Element) -> String?) -> [Element] {
     guard let order, !order.isEmpty else { return elements }
-    let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    return elements.enumerated().sorted { a, b in
-        let left = id(a.element).flatMap { rank[$0] } ?? order.count + a.offset
-        let right = id(b.element).flatMap { rank[$0] } ?? order.count + b.offset
-        return (left, a.offset) < (right, b.offset)
-    }.map(\.element)
+    // Ids numbered by first appearance in `order` (a StringIndex: a table can have a million
+    // rows, and SipHash over a million strings costs more than the rest of the work).
+    var rank = StringIndex(capacity: order.count)
+    for name in order { _ = rank.insert(name) }
+    // Each element's place is looked up once; the sort then compares integers.
+    let keys = elements.indices.map { index in id(elements[index]).flatMap { rank.position(of: $0) } ?? order.count + index }
+    if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return elements }
+    return elements.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { elements[$0] }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JoyfillEditor
+import JoyfillEngine
 import JoyfillJSON
 import JoyfillModel
 
@@ -67,16 +68,18 @@ struct Apply: ParsableCommand {
             throw Self.failure(error, in: changes, changesSource)
         }
         // The changes keep the text a JoyDoc: they set values, rows and orders only.
-        let editor = DocumentEditor(document: try JoyDoc(bytes: changed), options: options)
-        if let warning = FormulaFailures.warning(doc, editor.formulaDiagnostics) { Terminal.standardError.write(warning) }
-        let result = editor.document.bytes
+        let changedDocument = try JoyDoc(bytes: changed)
+        let engine = DocumentEngine(document: changedDocument, options: options)
+        engine.evaluateAll()
+        if let warning = FormulaFailures.warning(doc, engine.diagnostics) { Terminal.standardError.write(warning) }
+        let result = engine.updatedBytes ?? changed
         let count = "\(list.count) change\(list.count == 1 ? "" : "s")"
         if write {
-            let unchanged = result.count == document.bytes.count && result.elementsEqual(document.bytes)
-            if !unchanged { try Files.writeAtomically(Array(result), to: doc) }
+            let unchanged = result.elementsEqual(document.bytes)
+            if !unchanged { try Files.writeAtomically(result, to: doc) }
             Terminal.standardError.write("\(doc): applied \(count)\(unchanged ? "; nothing changed" : ", written")\n")
         } else {
-            Terminal.standardOutput.write(String(decoding: result.buffer, as: UTF8.self))
+            Terminal.standardOutput.write(String(decoding: result, as: UTF8.self))
             if result.last != UInt8(ascii: "\n") { Terminal.standardOutput.write("\n") }
             Terminal.standardError.write("\(doc): applied \(count)\n")
         }

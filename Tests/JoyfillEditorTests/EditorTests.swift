@@ -111,6 +111,18 @@ func editor(_ text: String) throws -> DocumentEditor {
         #expect(throws: ValidationPathError.self) { try editor(text).validate(path: "p1") }
     }
 
+    @Test func failingRowsAreNumberedAndListedInTheOrderShown() throws {
+        let text = """
+            {"fields": [{"_id": "t", "type": "table", "rowOrder": ["c", "b", "a"],
+              "tableColumns": [{"_id": "x", "type": "text", "required": true}],
+              "value": [{"_id": "a", "cells": {}}, {"_id": "gone", "deleted": true, "cells": {}},
+                        {"_id": "b", "cells": {"x": "ok"}}, {"_id": "c", "cells": {"x": ""}}]}]}
+            """
+        let rows = try #require(try editor(text).validate().fields.first).rows
+        #expect(rows.map(\.id) == ["c", "a"])
+        #expect(rows.map(\.index) == [0, 2])
+    }
+
     @Test func pagesFollowTheirFilesPageOrder() throws {
         let text = """
             {"files": [{"_id": "f", "pageOrder": ["b", "a"], "pages": [

@@ -361,6 +361,20 @@ struct RunCommandTests {
         #expect(broken.stderr.hasPrefix("jf: -: line 1, column 2: invalid JSON"))
     }
 
+    /// A minified document is one line: each finding shows a window of it, not the whole line
+    /// (which made thousands of findings cost the document's size each).
+    @Test func findingsInAMinifiedDocumentShowAWindowOfTheLine() throws {
+        let padding = String(repeating: "x", count: 100_000)
+        let fields = (0..<200).map { #"{"_id":"f\#($0)","type":"number","formulas":[{"_id":"a","formula":"nope"}]}"# }
+        let document = #"{"name":"\#(padding)","fields":["# + fields.joined(separator: ",") + "]}"
+        let result = try JF.run(["run", "-"], stdin: document)
+        #expect(result.status == 1)
+        #expect(result.stdout.components(separatedBy: "error[missing-formula]").count == 201)
+        let longest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(longest < 400)
+        #expect(result.stdout.contains("--> -:1:100"))
+    }
+
     @Test func missingPathsAreUsageErrors() throws {
         let result = try JF.run(["run", "no/such/dir"])
         #expect(result.status == 2)

@@ -141,15 +141,15 @@ public struct HumanFormatter: Sendable {
                 output += renderer.render(shown, in: lastExpression!.lines)
             } else {
                 // A structural finding: show its line of the file.
+                // The span is placed in the whole file's lines, so that a finding costs the
+                // width of the line shown: a minified document is one line of megabytes.
                 if fileLines == nil { fileLines = SourceLines(bytes: report.bytes) }
                 let lines = fileLines!
-                let lineStart = lines.start(ofLine: diagnostic.location.line)
-                let lineText = lines.text(ofLine: diagnostic.location.line)
-                let start = diagnostic.location.start - lineStart
-                let end = diagnostic.location.endLine == diagnostic.location.line ? diagnostic.location.end - lineStart : lineText.utf8.count
+                let start = diagnostic.location.start
+                let lineEnd = lines.range(ofLine: diagnostic.location.line).upperBound
+                let end = diagnostic.location.endLine == diagnostic.location.line ? diagnostic.location.end : lineEnd
                 shown.span = SourceSpan(start: start, end: max(start + 1, end))
-                renderer.firstLine = diagnostic.location.line
-                output += renderer.render(shown, in: lineText)
+                output += renderer.render(shown, in: lines)
             }
             output += "\n"
         }

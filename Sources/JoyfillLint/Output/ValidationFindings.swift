@@ -9,19 +9,22 @@ public struct ValidationFindings: Sendable {
     public let diagnostics: [LintDiagnostic]
 
     public init(_ validation: Validation, of editor: DocumentEditor) {
-        let original = editor.original
-        let lines = LineIndex(Array(original.bytes))
-        // Spans are in the text the formulas wrote; findings point into the file as it is.
+        let document = editor.document
+        guard !editor.visibility.issues.isEmpty || validation.status == .invalid else {
+            diagnostics = []
+            return
+        }
+        // One index of the text's lines for all the findings: a form can have thousands.
+        let lines = LineIndex(Array(document.bytes))
         func location(_ span: Range<Int>?) -> FileLocation {
-            let start = min(span.map { editor.originalOffset($0.lowerBound) } ?? 0, original.bytes.count)
-            let end = span.map { editor.originalOffset($0.upperBound) } ?? start + 1
-            return lines.location(start, min(max(end, start + 1), original.bytes.count))
+            let start = min(span?.lowerBound ?? 0, document.bytes.count)
+            return lines.location(start, min(max(span?.upperBound ?? 0, start + 1), document.bytes.count))
         }
         var diagnostics: [LintDiagnostic] = editor.visibility.issues.map { issue in
             LintDiagnostic(rule: "invalid-logic", severity: .warning, message: issue.message, field: issue.field,
                            location: location(issue.offset.map { $0..<$0 + 1 }))
         }
-        let pageNames = Dictionary(original.pages.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let pageNames = Dictionary(document.pages.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for validity in validation.invalidFields {
             let field = validity.field
             var notes: [String] = []
@@ -46,14 +49,14 @@ public struct ValidationFindings: Sendable {
                     let list = columns.count == 1 ? "column \(columns[0])" : "columns " + Self.joined(columns)
                     diagnostics.append(LintDiagnostic(rule: "required", severity: .error,
                                                       message: "\(place) has no value in the required \(list)",
-                                                      notes: notes, field: field.id, location: location(row.span)))
+                                                      notes: notes, field: field.id, location: location(row.span ?? fieldSpan)))
                 }
                 if !row.missingSchemas.isEmpty {
                     let schemas = row.missingSchemas.map { key in Self.named(key, field.schema[key]?.title) }
                     let list = schemas.count == 1 ? "schema \(schemas[0])" : "schemas " + Self.joined(schemas)
                     diagnostics.append(LintDiagnostic(rule: "required", severity: .error,
                                                       message: "\(place) has no row of the required \(list)",
-                                                      notes: notes, field: field.id, location: location(row.span)))
+                                                      notes: notes, field: field.id, location: location(row.span ?? fieldSpan)))
                 }
                 pending += row.children.reversed().map { ($0, ancestors + [row]) }
             }
