@@ -1,3 +1,4 @@
+import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
@@ -79,12 +80,49 @@ public struct Logic: Sendable {
             if op == nil {
                 issue("\(place) has the unknown operator \"\(name)\" (use =, !=, ?=, >, <, null= or *=); it never holds",
                       element["condition"] ?? element)
-            } else if document.field(field) == nil {
-                issue("\(place) reads the field \"\(field)\", which the document does not have; it never holds", element["field"])
+            } else if let source = document.field(field) {
+                if op == .equals || op == .notEquals, let value = element["value"] {
+                    checkOption(value, of: source, op: op!, place: place, issue: issue)
+                }
+            } else {
+                let suggestion = Suggestions.closest(to: field, in: document.fields.lazy.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
+                issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); it never holds",
+                      element["field"])
             }
             conditions.append(Condition(field: field, operator: op, value: element["value"]))
         }
         return Logic(action: action, requiresAll: requiresAll, conditions: conditions)
+    }
+
+    /// A condition comparing a dropdown or multiSelect compares option ids: reports a value that
+    /// is no option's `_id` (an option's text, written where its id belongs, most often).
+    private static func checkOption(_ value: JSONValue, of source: Field, op: Condition.Operator, place: String,
+                                    issue: (String, JSONValue?) -> Void) {
+        guard source.type == .dropdown || source.type == .multiSelect, let expected = Condition.text(value) else { return }
+        let options = source.options.filter { !$0.deleted }
+        guard !options.isEmpty, !options.contains(where: { $0.id == expected }) else { return }
+        let outcome = op == .equals ? "never holds" : "always holds"
+        if let byText = options.first(where: { $0.text.lowercased() == expected.lowercased() }) {
+            issue("\(place) compares the \(source.type.name) '\(source.id)' with \"\(expected)\", the text of its option "
+                  + "\"\(byText.id)\"; conditions compare option ids, so it \(outcome) (use \"\(byText.id)\")", value)
+        } else {
+            let suggestion = Suggestions.closest(to: expected, in: options.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
+            issue("\(place) compares the \(source.type.name) '\(source.id)' with \"\(expected)\", which is none of its option ids\(suggestion); "
+                  + "it \(outcome)", value)
+        }
+    }
+
+    /// What cannot be used as written in the conditional logic of every field and page of
+    /// `document` (as ``Visibility`` reports it), without evaluating any: for linting templates.
+    public static func problems(in document: JoyDoc) -> [DocumentIssue] {
+        var issues: [DocumentIssue] = []
+        for field in document.fields {
+            _ = read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document, issues: &issues)
+        }
+        for page in document.pages {
+            _ = read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document, issues: &issues)
+        }
+        return issues
     }
 }
 

@@ -132,6 +132,7 @@ struct DocumentLint {
 
     mutating func run() {
         documentIssues()
+        logic()
         applications()
         let fieldIDs = Set(document.fields.map(\.id))
         var nameTypes: [String: ValueTypes] = [:]

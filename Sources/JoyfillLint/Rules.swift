@@ -45,6 +45,8 @@ public struct LintRule: Sendable, Hashable {
         LintRule(name: "unused-formula", severity: .warning, summary: "A document formula no field applies.", fixability: .never),
         LintRule(name: "invalid-key", severity: .error,
                  summary: "An applied formula writes a key other than `value` or `hidden`.", fixability: .never),
+        LintRule(name: "invalid-logic", severity: .warning,
+                 summary: "Conditional logic that cannot work as written: an unknown field, operator or option.", fixability: .never),
         LintRule(name: "invalid-document", severity: .warning,
                  summary: "A structural problem the reader works around (a duplicate id, a formula without an expression).",
                  fixability: .never),

@@ -1,3 +1,4 @@
+import JoyfillEditor
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
@@ -21,6 +22,19 @@ extension DocumentLint {
         for formula in document.formulas where !seen.insert(formula.id).inserted {
             findings.add("invalid-document", "a second formula has the _id \"\(formula.id)\"; fields apply the first",
                          at: range(of: formula.json["_id"], or: formula.json), formula: formula.id)
+        }
+    }
+
+    /// `invalid-logic`: conditional logic on fields and pages that cannot work as written
+    /// (JoyfillEditor reads it as `jf validate` does).
+    mutating func logic() {
+        guard settings.enabled.contains("invalid-logic"), !suppressions.ignoresDocument("invalid-logic") else { return }
+        for issue in Logic.problems(in: document) {
+            if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores("invalid-logic", field: index) {
+                continue
+            }
+            let start = issue.offset ?? 0
+            findings.add("invalid-logic", issue.message, at: start..<min(start + 1, document.bytes.count), field: issue.field)
         }
     }
 

@@ -170,6 +170,16 @@ public enum RuleDocumentation {
                 {"_id": "total", "formulas": [{"formula": "f_total", "key": "value"}]}
                 """),
             fix: "Write `\"key\": \"value\"` to set the field's value, or `\"key\": \"hidden\"` with a boolean formula to show or hide it."),
+        "invalid-logic": Page(
+            what: "Reports conditional logic (`logic` on a field or page) that cannot work as written: logic that is not an object or has no `action` of `show` or `hide`, an `eval` other than `and` or `or`, a condition with no `field`, an unknown operator (`==`), a field the document does not have, and a dropdown or multiSelect compared with something that is none of its option ids (its option's text, most often). `jf validate` reports the same problems.",
+            why: "Such a condition never holds (or, with `!=`, always does), so the field or page it should show stays hidden, or the one it should hide stays shown, and a required field may be checked or skipped by mistake. The SDKs give no error.",
+            bad: json("""
+                "logic": {"action": "show", "conditions": [{"field": "priority", "condition": "=", "value": "High"}]}
+                """),
+            good: json("""
+                "logic": {"action": "show", "conditions": [{"field": "priority", "condition": "=", "value": "opt_high"}]}
+                """),
+            fix: "Name an existing field, use one of `=`, `!=`, `?=`, `>`, `<`, `null=` and `*=`, and compare dropdowns and multiSelects with an option's `_id` (see docs/validation.md)."),
         "invalid-document": Page(
             what: "Reports structural problems the reader works around: two fields or two formulas with the same `_id`, formulas without an `_id` or an `expression`, fields without a `type`, options and columns without an `_id`, and numbers beyond a double's range (`1e999`). `jf run` reports the same problems as warnings.",
             why: "References resolve to the first field with an id, and applications to the first formula, so the second is silently ignored. A number beyond ±1.8e308 reads as ±Infinity, which no formula result can store back.",
