@@ -62,7 +62,7 @@ let package = Package(
 if Context.environment["JF_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "jf-fuzz",
-        dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillLint", "JoyfillREPL"],
+        dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillREPL"],
         path: "Fuzz/jf-fuzz"
     ))
 }

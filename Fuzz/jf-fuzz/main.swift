@@ -29,12 +29,17 @@
 //   result it says a field cannot store is not stored, and a formula the run evaluated in
 //   every part without failing has no error finding; after a change to one
 //   input, recomputed incrementally, the document written back reads again, and evaluating
-//   it from scratch changes nothing.
+//   it from scratch changes nothing. The editor (`jf validate`, `jf apply`): validation
+//   reports only shown fields, each invalid one with a reason, and the pages' validations
+//   together cover the document's; `jf lint` reads conditional logic as validation does;
+//   changes built from the document (a field update, a new row, a row updated, deleted and
+//   moved) apply, the result reads as a JoyDoc, and every field they do not name keeps its text.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JoyfillEditor
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
@@ -346,6 +351,82 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     if check.hasChanges {
         let edits = check.edits.prefix(3).map { "\(String(decoding: written[$0.span], as: UTF8.self)) → \($0.replacement)" }
         failure("evaluating the written document again changes it: \(edits.joined(separator: "; "))")
+    }
+    checkEditor(document, bytes)
+    checkChanges(document)
+}
+
+/// Validation covers what is shown and says why what fails fails; page by page it covers the
+/// same fields as the whole document; the linter reads logic as validation does.
+private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>) {
+    let editor = DocumentEditor(document: document, options: options)
+    guard let validation = try? editor.validate() else { failure("validating the whole document threw") }
+    for field in validation.fields {
+        if !editor.visibility.shows(field: field.field.id) { failure("validation checked the hidden field \(field.field.id)") }
+        if field.status == .invalid && !field.isMissing && field.rows.isEmpty { failure("\(field.field.id) is invalid with no reason") }
+    }
+    let findings = ValidationFindings(validation, of: editor).diagnostics
+    _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes), diagnostics: findings))
+    var byPages: Set<String> = []
+    for page in Set(document.pages.map(\.id)) {
+        guard let scoped = try? editor.validate(path: page) else { failure("validating the page \(page) threw") }
+        byPages.formUnion(scoped.fields.map(\.field.id))
+    }
+    if !document.pages.isEmpty && byPages != Set(validation.fields.map(\.field.id)) {
+        failure("the pages' validations cover other fields than the document's")
+    }
+    if Logic.problems(in: document).map(\.message) != editor.visibility.issues.map(\.message) {
+        failure("jf lint and jf validate read the conditional logic differently")
+    }
+}
+
+/// Changes built from the document apply, all at once, and leave every other field's text alone.
+private func checkChanges(_ document: JoyDoc) {
+    var entries: [String] = []
+    var named: Set<String> = []
+    if let input = document.fields.first(where: { $0.appliedFormulas.isEmpty && $0.type != .table }) {
+        entries.append(#"{"target":"field.update","fieldId":\#(JSONText.string(input.id)),"change":{"value":7}}"#)
+        named.insert(input.id)
+    }
+    if let table = document.fields.first(where: { $0.type == .table }) {
+        let id = JSONText.string(table.id)
+        named.insert(table.id)
+        entries.append(#"{"target":"field.value.rowCreate","fieldId":\#(id),"change":{"row":{"cells":{"x":1}},"targetRowIndex":0}}"#)
+        // Rows whose id no other row (deleted or not) has, so each change names one row.
+        let rows = table.value?.arrayValue ?? []
+        let ids = rows.compactMap { $0["_id"]?.stringValue }
+        let unique = rows.filter { $0["deleted"]?.boolValue != true }.compactMap { $0["_id"]?.stringValue }
+            .filter { row in ids.filter { $0 == row }.count == 1 }
+        if let first = unique.first {
+            entries.append(#"{"target":"field.value.rowUpdate","fieldId":\#(id),"change":{"rowId":\#(JSONText.string(first)),"row":{"cells":{"y":"z"}}}}"#)
+            entries.append(#"{"target":"field.value.rowMove","fieldId":\#(id),"change":{"rowId":\#(JSONText.string(first)),"targetRowIndex":1}}"#)
+        }
+        if unique.count > 1 {
+            entries.append(#"{"target":"field.value.rowDelete","fieldId":\#(id),"change":{"rowId":\#(JSONText.string(unique[1]))}}"#)
+        }
+    }
+    guard !entries.isEmpty else { return }
+    let changes: [DocumentChange]
+    do {
+        changes = try DocumentChange.list(from: try JSONReader.read("[" + entries.joined(separator: ",") + "]"))
+    } catch {
+        failure("the changes built from the document do not read: \(error)")
+    }
+    let changed: [UInt8]
+    do throws(ChangeError) {
+        changed = try ChangeApplier.apply(changes, to: document) { "fuzzrow" }
+    } catch {
+        // A table that already has a row "fuzzrow".
+        if error.message.contains("fuzzrow") { return }
+        failure("a change built from the document does not apply: \(error)")
+    }
+    guard let result = try? JoyDoc(bytes: changed) else { failure("the changed document does not read as a JoyDoc") }
+    let before = document.bytes, after = result.bytes
+    for field in document.fields where !named.contains(field.id) {
+        guard let old = field.json.span, let new = result.field(field.id)?.json.span,
+              before[old].elementsEqual(after[new]) else {
+            failure("the field \(field.id), which no change names, changed its text")
+        }
     }
 }
 

@@ -92,20 +92,33 @@ enum Validator {
 
     /// The pages a path covers, each with the one position it is narrowed to, if any: "" is
     /// every page; "pageId" one page; "pageId/positionId" one field on it (a field `_id`
-    /// placed on that page is accepted for the position too).
+    /// placed on that page is accepted for the position too). Spaces around the path and its
+    /// `/` are ignored; an id that itself holds a `/` or spaces is matched as written first.
     private static func scope(_ path: String, in pages: [Page], document: JoyDoc)
         throws(ValidationPathError) -> [(Page, FieldPosition?)] {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { String(String($0).trimmingSpaces) }
-        if segments.count == 1 && segments[0].isEmpty { return pages.map { ($0, nil) } }
-        guard segments.count <= 2, !segments.contains("") else {
-            throw ValidationPathError(message: "the path '\(path)' is not PAGE or PAGE/POSITION", suggestion: nil)
+        let trimmed = String(path.trimmingSpaces)
+        if trimmed.isEmpty { return pages.map { ($0, nil) } }
+        // An id matches as written, or with the spaces around both left out.
+        func page(named text: String) -> Page? {
+            pages.first { $0.id == text } ?? pages.first { String($0.id.trimmingSpaces) == String(text.trimmingSpaces) }
         }
-        guard let page = pages.first(where: { $0.id == segments[0] }) else {
-            throw ValidationPathError(message: "no page has the _id '\(segments[0])'",
-                                      suggestion: Suggestions.closest(to: segments[0], in: pages.map(\.id)))
+        if let page = page(named: path) { return [(page, nil)] }
+        // PAGE/POSITION: the first `/` after which the text before it names a page.
+        var named: (page: Page, position: String)?
+        for slash in path.indices where path[slash] == "/" {
+            let before = String(path[..<slash]), after = String(path[path.index(after: slash)...])
+            if let page = page(named: before) {
+                named = (page, String(after.trimmingSpaces))
+                break
+            }
         }
-        guard segments.count == 2 else { return [(page, nil)] }
-        let name = segments[1]
+        guard let (page, name) = named else {
+            let first = String(String(trimmed.prefix { $0 != "/" }).trimmingSpaces)
+            throw ValidationPathError(message: "no page has the _id '\(first)'", suggestion: Suggestions.closest(to: first, in: pages.map(\.id)))
+        }
+        guard !name.isEmpty else {
+            throw ValidationPathError(message: "the path '\(path)' names a page and no position after its '/'", suggestion: nil)
+        }
         let byPosition = page.positions.first { $0.id == name }
         guard let position = byPosition ?? page.positions.first(where: { $0.field == name }) else {
             let names: [String] = page.positions.map { $0.id } + page.positions.map { $0.field }

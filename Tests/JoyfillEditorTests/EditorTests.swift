@@ -89,6 +89,20 @@ func editor(_ text: String) throws -> DocumentEditor {
         let unknownField = #expect(throws: ValidationPathError.self) { try editor.validate(path: "p1/fp_nme") }
         #expect(unknownField?.suggestion == "fp_name")
         #expect(throws: ValidationPathError.self) { try editor.validate(path: "p1/fp_qty/x") }
+        #expect(throws: ValidationPathError.self) { try editor.validate(path: "p1/") }
+    }
+
+    @Test func idsHoldingSlashesOrSpacesCanBeNamed() throws {
+        let text = """
+            {"files": [{"pages": [{"_id": "a/b", "fieldPositions": [{"_id": "x/y", "field": "f"}]},
+                                  {"_id": " c ", "fieldPositions": [{"_id": "z", "field": "g"}]}]}],
+             "fields": [{"_id": "f", "type": "text"}, {"_id": "g", "type": "text"}]}
+            """
+        let editor = try editor(text)
+        #expect(try editor.validate(path: "a/b").fields.map(\.field.id) == ["f"])
+        #expect(try editor.validate(path: "a/b / x/y").fields.map(\.field.id) == ["f"])
+        #expect(try editor.validate(path: " c ").fields.map(\.field.id) == ["g"])
+        #expect(try editor.validate(path: " c /z").fields.map(\.field.id) == ["g"])
     }
 
     @Test func aHiddenPageLeavesItsFieldsOut() throws {
