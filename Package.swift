@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
         .target(name: "JoyfillEditor", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON"]),
         .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillJSON"]),
-        .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON"]),
+        .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillJSON"]),
         .executableTarget(
             name: "jf",
             dependencies: [

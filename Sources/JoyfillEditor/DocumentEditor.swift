@@ -15,10 +15,18 @@ public final class DocumentEditor {
     public let visibility: Visibility
     private let engine: DocumentEngine
 
-    public init(document: JoyDoc, registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
-        self.document = document
-        engine = DocumentEngine(document: document, registry: registry, options: options)
+    public convenience init(document: JoyDoc, registry: FunctionRegistry = .standard,
+                            options: EvaluationOptions = EvaluationOptions()) {
+        let engine = DocumentEngine(document: document, registry: registry, options: options)
         engine.evaluateAll()
+        self.init(evaluated: engine)
+    }
+
+    /// An editor over an engine that has already run (and perhaps applied changes since, as
+    /// the REPL's `:set` does): its values are read as they are now.
+    public init(evaluated engine: DocumentEngine) {
+        self.engine = engine
+        document = engine.document
         values = FieldValues(document: document, engine: engine)
         visibility = Visibility(values)
     }

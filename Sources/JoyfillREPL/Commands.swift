@@ -1,7 +1,9 @@
 import Foundation
+import JoyfillEditor
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
+import JoyfillLint
 import JoyfillModel
 
 /// A meta-command: `:name ARGUMENTS`.
@@ -19,6 +21,8 @@ extension REPLSession {
         MetaCommand(name: "fields", arguments: "", help: "the document's fields: id, type, current value"),
         MetaCommand(name: "formulas", arguments: "", help: "each formula field: its formula, its value or error"),
         MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field and show what was recomputed"),
+        MetaCommand(name: "validate", arguments: "[PAGE[/POSITION]]",
+                    help: "the required fields still empty (of what conditional logic shows), as jf validate"),
         MetaCommand(name: "deps", arguments: "FIELD", help: "what a field reads and what reads it"),
         MetaCommand(name: "graph", arguments: "", help: "every formula field in evaluation order, with cycles"),
         MetaCommand(name: "type", arguments: "EXPR", help: "the types an expression may have, and the type it has"),
@@ -44,6 +48,7 @@ extension REPLSession {
         case "fields": return fields()
         case "formulas": return formulas()
         case "set": return set(argument)
+        case "validate": return validate(argument)
         case "deps": return deps(argument)
         case "graph": return graph()
         case "type": return type(argument)
@@ -143,6 +148,26 @@ extension REPLSession {
             }
         }
         return REPLOutput(text.isEmpty ? "the document has no formulas\n" : text)
+    }
+
+    private func validate(_ argument: String) -> REPLOutput {
+        guard let engine else { return noDocument }
+        let editor = DocumentEditor(evaluated: engine)
+        let validation: Validation
+        do {
+            validation = try editor.validate(path: argument)
+        } catch {
+            return failure("\(error)")
+        }
+        var text = ""
+        var missing = 0
+        for finding in ValidationFindings(validation, of: editor).diagnostics {
+            if finding.severity == .error { missing += 1 }
+            text += (finding.severity == .error ? "✗ " : "warning: ") + finding.message + "\n"
+        }
+        let checked = "\(validation.fields.count) field\(validation.fields.count == 1 ? "" : "s") checked"
+        text += missing == 0 ? "✓ valid (\(checked))\n" : "\(missing) missing value\(missing == 1 ? "" : "s") (\(checked))\n"
+        return REPLOutput(text)
     }
 
     private func set(_ argument: String) -> REPLOutput {

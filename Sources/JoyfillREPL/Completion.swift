@@ -16,6 +16,9 @@ extension REPLSession {
             let command = trimmed.dropFirst().prefix { !$0.isWhitespace }
             switch command {
             case "load", "save": return nil
+            case "validate":
+                let pages = engine?.document.pages ?? []
+                return matching(pages.map(\.id) + pages.flatMap { page in page.positions.map { "\(page.id)/\($0.id)" } }, word)
             case "doc": return matching(registry.names, word)
             case "set", "deps": return matching(engine?.document.fields.map(\.id) ?? [], word)
             case "tz", "now", "help", "quit", "fields", "formulas", "graph", "vars": return []

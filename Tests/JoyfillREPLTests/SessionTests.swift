@@ -91,6 +91,29 @@ struct SessionTests {
         #expect(saved.contains(#""_id": "qty", "type": "number", "title": "Quantity", "value": 12 }"#))
     }
 
+    @Test func validateFollowsTheSessionsChanges() throws {
+        let repl = session()
+        let path = examples.appendingPathComponent("work-order.json").path
+        _ = repl.feed(":load \(path)")
+        #expect(repl.feed(":validate")?.text == """
+            ✗ the required field 'description' ("What needs doing") has no value
+            ✗ row 2 (row_2) of table 'parts' has no value in the required column 'part' ("Part")
+            ✗ the required field 'approver' ("Approved by") has no value
+            3 missing values (8 fields checked)
+
+            """)
+        // Low priority and few parts: the Approval page is hidden, and with it its fields.
+        _ = repl.feed(#":set priority "opt_low""#)
+        _ = repl.feed(#":set description "Fix the belt""#)
+        #expect(repl.feed(":validate")?.text == """
+            ✗ row 2 (row_2) of table 'parts' has no value in the required column 'part' ("Part")
+            1 missing value (5 fields checked)
+
+            """)
+        #expect(repl.feed(":validate page_request/pos_requester")?.text == "✓ valid (1 field checked)\n")
+        #expect(repl.feed(":validate page_requst")?.text == "error: no page has the _id 'page_requst' (did you mean 'page_request'?)\n")
+    }
+
     @Test func failingFormulasAreListedWithTheirSuggestion() throws {
         let repl = session()
         let path = examples.appendingPathComponent("templates/order-form.json").path
