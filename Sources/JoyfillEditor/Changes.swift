@@ -168,7 +168,9 @@ private struct TableState {
     /// Table rows in stored order; `original` rows are the document's (their text kept unless changed).
     /// `span`: where an original row is in the document's text (nil for a new one).
     private var rows: [(json: JSONValue, id: String, span: Range<Int>?, changed: Bool)] = []
-    private var positions: [String: Int] = [:]
+    /// Row ids, each with the index in ``rows`` of the first row that has it.
+    private var ids = StringIndex()
+    private var rowOfID: [Int] = []
     private var rowOrder: [String]?
     private var rowOrderChanged = false
 
@@ -181,14 +183,22 @@ private struct TableState {
 
     private mutating func loadRows(original: Bool) {
         rows = (value?.arrayValue ?? []).map { ($0, $0["_id"]?.stringValue ?? "", original ? $0.span : nil, false) }
-        positions = [:]
-        for (index, row) in rows.enumerated() where !row.id.isEmpty && positions[row.id] == nil { positions[row.id] = index }
+        ids = StringIndex(capacity: rows.count)
+        rowOfID = []
+        for (index, row) in rows.enumerated() where !row.id.isEmpty { remember(row.id, at: index) }
     }
 
-    func contains(_ id: String) -> Bool { positions[id] != nil }
+    private mutating func remember(_ id: String, at row: Int) {
+        if ids.insert(id).inserted { rowOfID.append(row) }
+    }
+
+    /// The index in ``rows`` of the first row with this id.
+    private func row(_ id: String) -> Int? { ids.position(of: id).map { rowOfID[$0] } }
+
+    func contains(_ id: String) -> Bool { row(id) != nil }
 
     func containsLive(_ id: String) -> Bool {
-        positions[id].map { rows[$0].json["deleted"]?.boolValue != true } ?? false
+        row(id).map { rows[$0].json["deleted"]?.boolValue != true } ?? false
     }
 
     var liveIDs: [String] { rows.filter { $0.json["deleted"]?.boolValue != true }.map(\.id) }
@@ -206,7 +216,7 @@ private struct TableState {
 
     mutating func create(_ row: JSONValue, id: String, at target: Int?) {
         var shown = shownOrder
-        positions[id] = rows.count
+        remember(id, at: rows.count)
         rows.append((row, id, nil, true))
         // A row added at the end of a table without rowOrder needs none; anywhere else, the
         // place is kept by writing the order of the rows shown.
@@ -219,7 +229,7 @@ private struct TableState {
     }
 
     mutating func update(_ id: String, cells: JSONValue) {
-        let index = positions[id]!
+        let index = row(id)!
         var merged = rows[index].json["cells"] ?? .object([])
         if !merged.isObject { merged = .object([]) }
         for member in cells.members ?? [] { merged = JSONValue.setting(member.key, to: member.value, in: merged) }
@@ -228,7 +238,7 @@ private struct TableState {
     }
 
     mutating func delete(_ id: String) {
-        let index = positions[id]!
+        let index = row(id)!
         rows[index].json = JSONValue.setting("deleted", to: .bool(true), in: rows[index].json)
         rows[index].changed = true
     }

@@ -34,7 +34,10 @@ public struct StringIndex: Sendable {
 
     /// The position of `key`, or nil.
     public func position(of key: String) -> Int? {
-        let hash = StringIndex.hash(key, seed: seed)
+        position(of: key, hash: StringIndex.hash(key, seed: seed))
+    }
+
+    private func position(of key: String, hash: UInt64) -> Int? {
         let tag = hash >> 32
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
@@ -54,11 +57,12 @@ public struct StringIndex: Sendable {
     /// Adds `key` unless present; returns its position and whether it was added.
     @discardableResult
     public mutating func insert(_ key: String) -> (inserted: Bool, position: Int) {
-        if let position = position(of: key) { return (false, position) }
+        let hash = StringIndex.hash(key, seed: seed)
+        if let position = position(of: key, hash: hash) { return (false, position) }
         if (keys.count + 1) * 4 > slots.count * 3 { grow() }
         let position = keys.count
         keys.append(key)
-        place(StringIndex.hash(key, seed: seed), position)
+        place(hash, position)
         return (true, position)
     }
 

@@ -235,9 +235,16 @@ func ordered<Element>(_ elements: [Element], by order: [String]?, id: (Element) 
     // Ids numbered by first appearance in `order` (a StringIndex: a table can have a million
     // rows, and SipHash over a million strings costs more than the rest of the work).
     var rank = StringIndex(capacity: order.count)
-    for name in order { _ = rank.insert(name) }
-    // Each element's place is looked up once; the sort then compares integers.
-    let keys = elements.indices.map { index in id(elements[index]).flatMap { rank.position(of: $0) } ?? order.count + index }
+    var repeats = false
+    for name in order where !rank.insert(name).inserted { repeats = true }
+    // Each element's place is looked up once; the sort then compares integers. Without
+    // repeated ids in the order, an element whose id is the order's at its own index has that
+    // index as its rank, with no lookup: the usual case, rows stored in the order they are shown.
+    let keys = elements.indices.map { index -> Int in
+        guard let name = id(elements[index]) else { return order.count + index }
+        if !repeats, index < order.count, order[index] == name { return index }
+        return rank.position(of: name) ?? order.count + index
+    }
     if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return elements }
     return elements.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { elements[$0] }
 }

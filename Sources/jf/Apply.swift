@@ -79,7 +79,7 @@ struct Apply: ParsableCommand {
             if !unchanged { try Files.writeAtomically(result, to: doc) }
             Terminal.standardError.write("\(doc): applied \(count)\(unchanged ? "; nothing changed" : ", written")\n")
         } else {
-            Terminal.standardOutput.write(String(decoding: result, as: UTF8.self))
+            Terminal.standardOutput.write(bytes: result)
             if result.last != UInt8(ascii: "\n") { Terminal.standardOutput.write("\n") }
             Terminal.standardError.write("\(doc): applied \(count)\n")
         }

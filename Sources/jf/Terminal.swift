@@ -36,6 +36,12 @@ final class Terminal {
         if descriptor == STDERR_FILENO { flush() }
     }
 
+    /// Writes bytes as they are (a document, which need not be turned into a `String`).
+    func write(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write(bytes: $0) }
+        if descriptor == STDERR_FILENO { flush() }
+    }
+
     private func write(bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > Terminal.capacity { flush() }
