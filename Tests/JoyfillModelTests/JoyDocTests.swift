@@ -126,3 +126,24 @@ struct JoyDocTests {
         #expect(doc.field("t")?.columns.map(\.id) == ["b", "a", "c"])
     }
 }
+
+@Suite struct RowOrderTests {
+    func ids(_ rows: [String], _ order: [String]?) throws -> [String] {
+        let json = try JSONReader.read("[" + rows.map { #"{"_id": "\#($0)"}"# }.joined(separator: ",") + "]")
+        return Field.liveRows(json.arrayValue!, order: order).compactMap { $0["_id"]?.stringValue }
+    }
+
+    @Test func rowsFollowTheirOrderAndUnlistedOnesFollow() throws {
+        #expect(try ids(["a", "b", "c", "d"], ["a", "c", "b"]) == ["a", "c", "b", "d"])
+        #expect(try ids(["a", "b", "c"], ["a", "b", "c"]) == ["a", "b", "c"])
+        #expect(try ids(["a", "b", "c"], ["gone", "c", "a"]) == ["c", "a", "b"])
+        #expect(try ids(["a", "b"], nil) == ["a", "b"])
+    }
+
+    /// An id listed twice keeps its first place, even where the rows happen to line up with
+    /// the order index by index.
+    @Test func aRepeatedIdKeepsItsFirstPlace() throws {
+        #expect(try ids(["a", "b", "c", "d"], ["b", "a", "b", "x"]) == ["b", "a", "c", "d"])
+        #expect(try ids(["x", "y", "x"], ["x", "y", "x"]) == ["x", "x", "y"])
+    }
+}
