@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JoyfillEditor
 import JoyfillEngine
+import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
@@ -37,6 +38,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Print one JSON report on standard output (see docs/cli.md).")
     var json = false
 
+    @Option(help: ArgumentHelp("Documents checked in parallel (default: the number of cores).", valueName: "N"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @OptionGroup var evaluation: EvaluationFlags
 
     @Argument(help: "JoyDoc files or directories; - for standard input.")
@@ -45,6 +49,7 @@ struct Validate: ParsableCommand {
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory)") }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -55,53 +60,27 @@ struct Validate: ParsableCommand {
         }
         let started = Date()
         let output = Terminal.standardOutput
-        var formatter = HumanFormatter(colored: output.wantsColor)
-        formatter.fixCommand = ""
-        var reports: [String] = []
-        var (valid, invalid, unreadable, skipped, fieldsChecked, errors, warnings) = (0, 0, 0, 0, 0, 0, 0)
-        for (file, argument) in found {
-            let document: JoyDoc
-            do {
-                document = try JoyDoc(source: try Input.source(file))
-            } catch let error as DocumentError {
-                if file != argument && error.isNotJoyDoc {
-                    skipped += 1
-                    Terminal.standardError.write("jf: note: skipped \(file): \(error.message)\n")
-                    continue
-                }
-                unreadable += 1
-                Terminal.standardError.write("jf: \(file): \(error)\n")
-                if json { reports.append("{\"path\":\(JSONText.string(file)),\"error\":\(JSONText.string(error.description))}") }
-                continue
-            } catch {
-                unreadable += 1
-                Terminal.standardError.write("jf: \(error)\n")
-                if json { reports.append("{\"path\":\(JSONText.string(file)),\"error\":\(JSONText.string("\(error)"))}") }
-                continue
-            }
-            let editor = DocumentEditor(document: document, options: options)
-            let validation: Validation
-            do {
-                validation = try editor.validate(path: path ?? "")
-            } catch {
-                throw Failure.usage("--path: \(error)")
-            }
-            let findings = ValidationFindings(validation, of: editor).diagnostics
-            fieldsChecked += validation.fields.count
-            if validation.status == .valid { valid += 1 } else { invalid += 1 }
-            errors += findings.filter { $0.severity == .error }.count
-            warnings += findings.filter { $0.severity == .warning }.count
-            if let warning = FormulaFailures.warning(file, editor.formulaDiagnostics) { Terminal.standardError.write(warning) }
-            if json {
-                reports.append(Self.report(file, validation, findings))
-            } else if !findings.isEmpty {
-                output.write(formatter.render(FileReport(path: file, bytes: Array(document.bytes), diagnostics: findings)))
-            }
+        let (json, colored, path) = (json, output.wantsColor, path)
+        let outcomes = parallelMap(found.count, workers: jobs) { index in
+            Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
+                       path: path, options: options, json: json, colored: colored)
         }
-        if json { output.write("{\"documents\":[" + reports.joined(separator: ",\n") + "]}\n") }
+        if let usage = outcomes.lazy.compactMap(\.usage).first { throw Failure.usage(usage) }
+        for outcome in outcomes where !outcome.messages.isEmpty { Terminal.standardError.write(outcome.messages) }
+        let reported = outcomes.filter { !$0.skipped }
+        if json {
+            output.write("{\"documents\":[" + reported.map(\.report).joined(separator: ",\n") + "]}\n")
+        } else {
+            for outcome in reported { output.write(outcome.report) }
+        }
         output.flush()
 
-        var summary = "\(valid + invalid) document\(valid + invalid == 1 ? "" : "s"), \(fieldsChecked) field\(fieldsChecked == 1 ? "" : "s") checked: "
+        let checked = reported.filter { $0.status != nil }
+        let invalid = checked.filter { $0.status == .invalid }.count
+        let fields = checked.reduce(0) { $0 + $1.fields }
+        let errors = checked.reduce(0) { $0 + $1.errors }, warnings = checked.reduce(0) { $0 + $1.warnings }
+        let unreadable = reported.count - checked.count, skipped = outcomes.count - reported.count
+        var summary = "\(checked.count) document\(checked.count == 1 ? "" : "s"), \(fields) field\(fields == 1 ? "" : "s") checked: "
         summary += invalid == 0 ? "valid" : "\(invalid) invalid, \(errors) missing value\(errors == 1 ? "" : "s")"
         if warnings > 0 { summary += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if unreadable > 0 { summary += ", \(unreadable) unreadable" }
@@ -109,6 +88,63 @@ struct Validate: ParsableCommand {
         Terminal.standardError.write(summary + String(format: " in %.2f s", Date().timeIntervalSince(started)) + "\n")
         if unreadable > 0 { throw Failure(message: "", code: 2) }
         if invalid > 0 { throw Failure.problems }
+    }
+
+    /// What checking one document produced, ready to print (documents are checked on several
+    /// threads; the terminal is written in document order afterwards).
+    struct Outcome: Sendable {
+        var report = ""
+        var messages = ""
+        /// Nil when the document could not be read (or was skipped).
+        var status: ValidationStatus?
+        var skipped = false
+        var fields = 0, errors = 0, warnings = 0
+        /// A `--path` that names nothing in the document: a usage error.
+        var usage: String?
+    }
+
+    static func check(_ file: String, foundInDirectory: Bool, path: String?, options: EvaluationOptions,
+                      json: Bool, colored: Bool) -> Outcome {
+        var outcome = Outcome()
+        let document: JoyDoc
+        do {
+            document = try JoyDoc(source: try Input.source(file))
+        } catch {
+            let message: String
+            switch error {
+            case let error as DocumentError where foundInDirectory && error.isNotJoyDoc:
+                outcome.skipped = true
+                outcome.messages = "jf: note: skipped \(file): \(error.message)\n"
+                return outcome
+            case let error as DocumentError: message = "\(file): \(error)"
+            default: message = "\(error)"
+            }
+            outcome.messages = "jf: \(message)\n"
+            if json { outcome.report = "{\"path\":\(JSONText.string(file)),\"error\":\(JSONText.string(message))}" }
+            return outcome
+        }
+        let editor = DocumentEditor(document: document, options: options)
+        let validation: Validation
+        do {
+            validation = try editor.validate(path: path ?? "")
+        } catch {
+            outcome.usage = "--path: \(error)"
+            return outcome
+        }
+        let findings = ValidationFindings(validation, of: editor).diagnostics
+        outcome.status = validation.status
+        outcome.fields = validation.fields.count
+        outcome.errors = findings.filter { $0.severity == .error }.count
+        outcome.warnings = findings.count - outcome.errors
+        outcome.messages = FormulaFailures.warning(file, editor.formulaDiagnostics) ?? ""
+        if json {
+            outcome.report = report(file, validation, findings)
+        } else if !findings.isEmpty {
+            var formatter = HumanFormatter(colored: colored)
+            formatter.fixCommand = ""
+            outcome.report = formatter.render(FileReport(path: file, bytes: Array(document.bytes), diagnostics: findings))
+        }
+        return outcome
     }
 
     /// One document's JSON report: every field checked, with its failing rows, and the findings.

@@ -77,6 +77,19 @@ struct ValidateCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
     }
 
+    @Test func directoriesAreCheckedDocumentByDocumentInOrder() throws {
+        let directory = try workspace(["work-order.json", "invoice.json"])
+        defer { discard(directory) }
+        try #"{"name": "not a form"}"#.write(to: directory.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
+        let result = try JF.run(["validate", "--jobs", "2", "--json", directory.path])
+        #expect(result.status == 1)
+        let documents = try report(result.stdout)
+        #expect(documents.map { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["invoice.json", "work-order.json"])
+        #expect(documents.map { $0["status"] as? String } == ["valid", "invalid"])
+        #expect(result.stderr.contains("jf: note: skipped \(directory.path)/package.json: not a JoyDoc"))
+        #expect(result.stderr.contains("2 documents, 11 fields checked: 1 invalid, 3 missing values, 1 skipped (not JoyDocs) in "))
+    }
+
     @Test func badInputIsAUsageErrorNamingTheFile() throws {
         let directory = try workspace([])
         defer { discard(directory) }
