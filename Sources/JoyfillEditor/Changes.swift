@@ -84,7 +84,7 @@ public struct ChangeError: Error, Sendable, CustomStringConvertible {
 public enum ChangeApplier {
     public static func apply(_ changes: [DocumentChange], to document: JoyDoc,
                              newID: () -> String = ObjectID.make) throws(ChangeError) -> [UInt8] {
-        var tables: [Int: TableState] = [:]
+        var states: [Int: FieldState] = [:]
         var order: [Int] = []
         for (index, change) in changes.enumerated() {
             func fail(_ message: String, suggestion: String? = nil, at value: JSONValue? = nil) -> ChangeError {
@@ -96,19 +96,20 @@ public enum ChangeApplier {
                            suggestion: Suggestions.closest(to: change.fieldID, in: document.fields.map(\.id)), at: change.json["fieldId"])
             }
             let field = document.fields[position]
-            if tables[position] == nil {
-                tables[position] = TableState(field)
+            if states[position] == nil {
+                states[position] = FieldState(field)
                 order.append(position)
             }
             if change.target == .fieldUpdate {
                 guard let value = change.change["value"] else { throw fail("field.update needs \"change\": {\"value\": …}") }
-                tables[position]!.replace(value)
+                states[position]!.replace(value)
                 continue
             }
             guard field.type == .table else {
                 throw fail("\(change.target.rawValue) changes table rows, and '\(field.id)' is a \(field.type.name) field"
                            + (field.type == .collection ? " (row changes to collections are not supported yet)" : ""))
             }
+            states[position]!.loadRows()
             let targetIndex: Int?
             switch change.change["targetRowIndex"] {
             case nil, .some(.null): targetIndex = nil
@@ -125,49 +126,53 @@ public enum ChangeApplier {
                 var created = row
                 if id.isEmpty {
                     id = newID()
-                    created = JSONValue.setting("_id", to: .string(id), in: row)
-                } else if tables[position]!.contains(id) {
+                    // A new `_id` goes first, where Joyfill writes it (or replaces an empty one).
+                    created = row["_id"] == nil ? .object([JSONMember("_id", .string(id))] + (row.members ?? []))
+                        : JSONValue.setting("_id", to: .string(id), in: row)
+                } else if states[position]!.contains(id) {
                     throw fail("the table already has a row with the _id '\(id)'", at: row["_id"])
                 }
-                tables[position]!.create(created, id: id, at: targetIndex)
+                states[position]!.create(created, id: id, at: targetIndex)
                 continue
             }
             guard let rowID = change.change["rowId"]?.stringValue else { throw fail("\(change.target.rawValue) needs \"change\": {\"rowId\": …}") }
-            guard tables[position]!.containsLive(rowID) else {
+            guard states[position]!.containsLive(rowID) else {
                 throw fail("the table has no row with the _id '\(rowID)' (deleted rows cannot be changed)",
-                           suggestion: Suggestions.closest(to: rowID, in: tables[position]!.liveIDs), at: change.change["rowId"])
+                           suggestion: Suggestions.closest(to: rowID, in: states[position]!.liveIDs), at: change.change["rowId"])
             }
             switch change.target {
             case .rowUpdate:
                 guard let cells = change.change["row"]?["cells"], cells.isObject else {
                     throw fail("rowUpdate needs \"change\": {\"rowId\": …, \"row\": {\"cells\": {…}}}")
                 }
-                tables[position]!.update(rowID, cells: cells)
+                states[position]!.update(rowID, cells: cells)
             case .rowDelete:
-                tables[position]!.delete(rowID)
+                states[position]!.delete(rowID)
             case .rowMove:
                 guard let targetIndex else { throw fail("rowMove needs \"change\": {\"rowId\": …, \"targetRowIndex\": …}") }
-                tables[position]!.move(rowID, to: targetIndex)
+                states[position]!.move(rowID, to: targetIndex)
             case .fieldUpdate, .rowCreate:
                 break
             }
         }
         var edits: [JSONEdit] = []
-        for position in order { edits += tables[position]!.edits() }
+        for position in order { edits += states[position]!.edits() }
         return JSONEdit.apply(edits, to: document.bytes)
     }
 }
 
 /// One field's value while changes are applied: the whole value (after a `field.update`), or a
-/// table's rows, each still the document's text until a change touches it.
-private struct TableState {
+/// table's rows, each still the document's text until a change touches it. The rows are read
+/// only when a row change needs them (a `field.update` of a large table reads none).
+private struct FieldState {
     let field: Field
     /// The field's value replaced as a whole: written as one value.
     private var replaced = false
     private var value: JSONValue?
-    /// Table rows in stored order; `original` rows are the document's (their text kept unless changed).
-    /// `span`: where an original row is in the document's text (nil for a new one).
+    /// Table rows in stored order; `span`: where a row of the document is in its text (nil for
+    /// a new row, or any row after a `field.update`).
     private var rows: [(json: JSONValue, id: String, span: Range<Int>?, changed: Bool)] = []
+    private var rowsLoaded = false
     /// Row ids, each with the index in ``rows`` of the first row that has it.
     private var ids = StringIndex()
     private var rowOfID: [Int] = []
@@ -177,12 +182,14 @@ private struct TableState {
     init(_ field: Field) {
         self.field = field
         value = field.value
-        loadRows(original: true)
         rowOrder = field.rowOrder
     }
 
-    private mutating func loadRows(original: Bool) {
-        rows = (value?.arrayValue ?? []).map { ($0, $0["_id"]?.stringValue ?? "", original ? $0.span : nil, false) }
+    /// Reads the rows of the current value, once.
+    mutating func loadRows() {
+        guard !rowsLoaded else { return }
+        rowsLoaded = true
+        rows = (value?.arrayValue ?? []).map { ($0, $0["_id"]?.stringValue ?? "", replaced ? nil : $0.span, false) }
         ids = StringIndex(capacity: rows.count)
         rowOfID = []
         for (index, row) in rows.enumerated() where !row.id.isEmpty { remember(row.id, at: index) }
@@ -211,7 +218,8 @@ private struct TableState {
     mutating func replace(_ newValue: JSONValue) {
         replaced = true
         value = newValue
-        loadRows(original: false)
+        rowsLoaded = false
+        rows = []
     }
 
     mutating func create(_ row: JSONValue, id: String, at target: Int?) {
@@ -261,7 +269,7 @@ private struct TableState {
         var members: [JSONMember] = []   // new members of the field object
         if replaced {
             // A field.update replaced the value; row changes after it were made on the new one.
-            let written = value?.arrayValue != nil || !rows.isEmpty ? JSONValue.array(rows.map(\.json)) : (value ?? .null)
+            let written = rowsLoaded && (value?.arrayValue != nil || !rows.isEmpty) ? JSONValue.array(rows.map(\.json)) : (value ?? .null)
             if let old = field.json["value"], let oldSpan = old.span {
                 edits.append(JSONEdit(span: oldSpan, replacement: written.text))
             } else {

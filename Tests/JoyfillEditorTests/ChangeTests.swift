@@ -70,6 +70,16 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
                 == #"{"fields": [{"_id": "t", "type": "table", "value": [{"_id":"r","cells":{}}]}]}"#)
     }
 
+    @Test func aNewRowWithoutAnIDGetsOneFirst() throws {
+        let text = #"{"fields": [{"_id": "t", "type": "table", "value": []}]}"#
+        let editor = try applying("""
+            [{"target": "field.value.rowCreate", "fieldId": "t", "change": {"row": {"cells": {"a": 1}}}},
+             {"target": "field.value.rowCreate", "fieldId": "t", "change": {"row": {"cells": {"a": 2}, "_id": ""}}}]
+            """, to: text)
+        #expect(String(decoding: editor.document.bytes.buffer, as: UTF8.self)
+                == #"{"fields": [{"_id": "t", "type": "table", "value": [{"_id":"new1","cells":{"a":1}}, {"cells":{"a":2},"_id":"new2"}]}]}"#)
+    }
+
     @Test func aFieldUpdateThenRowChangesWorkOnTheNewValue() throws {
         let editor = try applying("""
             [{"target": "field.update", "fieldId": "items", "change": {"value": [{"_id": "z", "cells": {"qty": 7}}]}},
