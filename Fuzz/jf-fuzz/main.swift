@@ -375,7 +375,7 @@ private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>
     if !document.pages.isEmpty && byPages != Set(validation.fields.map(\.field.id)) {
         failure("the pages' validations cover other fields than the document's")
     }
-    if Logic.problems(in: document).map(\.message) != editor.visibility.issues.map(\.message) {
+    if DocumentLogic(document).issues.map(\.message) != editor.visibility.issues.map(\.message) {
         failure("jf lint and jf validate read the conditional logic differently")
     }
 }

@@ -3,7 +3,8 @@
 //
 // DocumentEditor  a document with its formulas evaluated: validation, visibility.
 // Logic           conditional logic on a field or page (`{action, eval, conditions}`) and its
-//                 conditions (`=`, `!=`, `?=`, `>`, `<`, `null=`, `*=`).
+//                 conditions (`=`, `!=`, `?=`, `>`, `<`, `null=`, `*=`); DocumentLogic reads a
+//                 whole document's, with what cannot be used as written.
 // Visibility      which fields and pages are shown: `hidden`, moved by logic.
 // Validation      required fields, and required cells of table and collection rows, over the
 //                 shown fields of the document, one page, or one field (`validate(path:)`).

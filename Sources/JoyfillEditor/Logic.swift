@@ -111,18 +111,28 @@ public struct Logic: Sendable {
                   + "it \(outcome)", value)
         }
     }
+}
 
-    /// What cannot be used as written in the conditional logic of every field and page of
-    /// `document` (as ``Visibility`` reports it), without evaluating any: for linting templates.
-    public static func problems(in document: JoyDoc) -> [DocumentIssue] {
+/// The conditional logic of every field and page of a document, read once: what ``Visibility``
+/// evaluates, and what cannot be used as written (what `jf lint`'s `invalid-logic` reports
+/// without evaluating anything).
+public struct DocumentLogic: Sendable {
+    /// Each field's logic, by position in ``JoyDoc/fields`` (nil: none, or none usable).
+    public let fields: [Logic?]
+    /// Each page's logic, in ``JoyDoc/pages`` order.
+    public let pages: [(page: Page, logic: Logic?)]
+    /// Logic that could not be used as written, each naming its field or page, located.
+    public let issues: [DocumentIssue]
+
+    public init(_ document: JoyDoc) {
         var issues: [DocumentIssue] = []
-        for field in document.fields {
-            _ = read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document, issues: &issues)
+        fields = document.fields.map { field in
+            Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document, issues: &issues)
         }
-        for page in document.pages {
-            _ = read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document, issues: &issues)
+        pages = document.pages.map { page in
+            (page, Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document, issues: &issues))
         }
-        return issues
+        self.issues = DocumentIssue.located(issues, in: document.bytes)
     }
 }
 

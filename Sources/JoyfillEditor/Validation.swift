@@ -66,14 +66,14 @@ enum Validator {
         var placements: [(field: Int, page: String?, position: String?)] = []
         let pages = document.pages
         if pages.isEmpty {
-            // A document without pages (formulas alone, or built in code): every field counts.
-            placements = document.fields.indices.filter { visibility.shows(field: document.fields[$0].id) }.map { ($0, nil, nil) }
             if !path.trimmingSpaces.isEmpty {
                 throw ValidationPathError(message: "the path '\(path)' names a page, and the document has none", suggestion: nil)
             }
+            // A document without pages (formulas alone, or built in code): every field counts.
+            placements = document.fields.indices.filter { visibility.shows(field: document.fields[$0].id) }.map { ($0, nil, nil) }
         } else {
             var seen: Set<String> = []
-            for (page, only) in try scope(path, in: pages, document: document) where visibility.shows(page: page.id) {
+            for (page, only) in try scope(path, in: pages) where visibility.shows(page: page.id) {
                 for position in page.positions where only == nil || only!.id == position.id {
                     guard let field = document.fieldIndex(position.field), visibility.shows(field: position.field),
                           seen.insert(position.field).inserted else { continue }
@@ -94,8 +94,7 @@ enum Validator {
     /// every page; "pageId" one page; "pageId/positionId" one field on it (a field `_id`
     /// placed on that page is accepted for the position too). Spaces around the path and its
     /// `/` are ignored; an id that itself holds a `/` or spaces is matched as written first.
-    private static func scope(_ path: String, in pages: [Page], document: JoyDoc)
-        throws(ValidationPathError) -> [(Page, FieldPosition?)] {
+    private static func scope(_ path: String, in pages: [Page]) throws(ValidationPathError) -> [(Page, FieldPosition?)] {
         let trimmed = String(path.trimmingSpaces)
         if trimmed.isEmpty { return pages.map { ($0, nil) } }
         // An id matches as written, or with the spaces around both left out.

@@ -14,23 +14,19 @@ public struct Visibility: Sendable {
 
     public init(_ values: FieldValues) {
         let document = values.document
-        var issues: [DocumentIssue] = []
+        let logic = DocumentLogic(document)
         var hiddenFields: Set<String> = []
         for (position, field) in document.fields.enumerated() {
-            let logic = Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document, issues: &issues)
             let hidden = values.isHidden(at: position)
-            let shown = logic?.shows(startingHidden: hidden, in: values) ?? !hidden
-            if !shown { hiddenFields.insert(field.id) }
+            if !(logic.fields[position]?.shows(startingHidden: hidden, in: values) ?? !hidden) { hiddenFields.insert(field.id) }
         }
         var hiddenPages: Set<String> = []
-        for page in document.pages {
-            let logic = Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document, issues: &issues)
-            let shown = logic?.shows(startingHidden: page.hidden, in: values) ?? !page.hidden
-            if !shown { hiddenPages.insert(page.id) }
+        for (page, pageLogic) in logic.pages where !(pageLogic?.shows(startingHidden: page.hidden, in: values) ?? !page.hidden) {
+            hiddenPages.insert(page.id)
         }
         self.hiddenFields = hiddenFields
         self.hiddenPages = hiddenPages
-        self.issues = DocumentIssue.located(issues, in: document.bytes)
+        issues = logic.issues
     }
 
     /// Whether the field is shown (wherever it is placed; its pages are asked separately).

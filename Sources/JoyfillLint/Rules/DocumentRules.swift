@@ -29,7 +29,7 @@ extension DocumentLint {
     /// (JoyfillEditor reads it as `jf validate` does).
     mutating func logic() {
         guard settings.enabled.contains("invalid-logic"), !suppressions.ignoresDocument("invalid-logic") else { return }
-        for issue in Logic.problems(in: document) {
+        for issue in DocumentLogic(document).issues {
             if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores("invalid-logic", field: index) {
                 continue
             }
