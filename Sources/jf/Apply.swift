@@ -20,7 +20,7 @@ struct Apply: ParsableCommand {
             Examples:
               jf apply form.json changes.json > updated.json
               jf apply --write form.json changes.json
-              echo '{"target":"field.update","fieldId":"qty","change":{"value":3}}' | jf apply form.json -
+              produce-changes | jf apply --write form.json -
 
             Prints the updated document, or with --write rewrites DOC in place (atomically). \
             Exits 1 when a change cannot be applied (nothing is written), 2 on a usage error or \

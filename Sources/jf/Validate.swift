@@ -21,8 +21,8 @@ struct Validate: ParsableCommand {
 
             Examples:
               jf validate form.json
-              jf validate --path page1 form.json               # one page
-              jf validate --path page1/position7 form.json     # one field where it is placed
+              jf validate --path page1 form.json        # one page
+              jf validate --path page1/pos7 form.json   # one field, where placed
               jf validate --json submissions/
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
