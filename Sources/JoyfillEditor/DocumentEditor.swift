@@ -22,6 +22,23 @@ public final class DocumentEditor {
         self.init(evaluated: engine)
     }
 
+    /// The editor of `document` after `changes` (the change API: `field.update` and table row
+    /// changes), applied all or none, with every formula run on the result: what the SDKs'
+    /// `change(changes:)` leaves, and what `jf apply` writes (``updatedBytes``, or the changed
+    /// ``document``'s text when the formulas changed nothing further).
+    public convenience init(document: JoyDoc, applying changes: [DocumentChange], registry: FunctionRegistry = .standard,
+                            options: EvaluationOptions = EvaluationOptions()) throws(ChangeError) {
+        let bytes = try ChangeApplier.apply(changes, to: document)
+        let changed: JoyDoc
+        do {
+            changed = try JoyDoc(bytes: bytes)
+        } catch {
+            // The applier sets values, rows and orders only, which keeps a JoyDoc a JoyDoc.
+            throw ChangeError(index: max(changes.count - 1, 0), field: nil, message: "the changed document does not read: \(error)")
+        }
+        self.init(document: changed, registry: registry, options: options)
+    }
+
     /// An editor over an engine that has already run (and perhaps applied changes since, as
     /// the REPL's `:set` does): its values are read as they are now.
     public init(evaluated engine: DocumentEngine) {

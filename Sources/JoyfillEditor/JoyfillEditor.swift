@@ -1,7 +1,8 @@
 // JoyfillEditor: the headless document editor, what a person filling a form sees and is held
 // to, without a screen.
 //
-// DocumentEditor  a document with its formulas evaluated: validation, visibility.
+// DocumentEditor  a document with its formulas evaluated (after changes, if any): validation,
+//                 visibility.
 // Logic           conditional logic on a field or page (`{action, eval, conditions}`) and its
 //                 conditions (`=`, `!=`, `?=`, `>`, `<`, `null=`, `*=`); DocumentLogic reads a
 //                 whole document's, with what cannot be used as written.

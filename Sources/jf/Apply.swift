@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import JoyfillEditor
-import JoyfillEngine
 import JoyfillJSON
 import JoyfillModel
 
@@ -61,18 +60,14 @@ struct Apply: ParsableCommand {
         } catch let error as ChangeError {
             throw Self.failure(error, in: changes, changesSource)
         }
-        let changed: [UInt8]
+        let editor: DocumentEditor
         do {
-            changed = try ChangeApplier.apply(list, to: document)
+            editor = try DocumentEditor(document: document, applying: list, options: options)
         } catch {
             throw Self.failure(error, in: changes, changesSource)
         }
-        // The changes keep the text a JoyDoc: they set values, rows and orders only.
-        let changedDocument = try JoyDoc(bytes: changed)
-        let engine = DocumentEngine(document: changedDocument, options: options)
-        engine.evaluateAll()
-        if let warning = FormulaFailures.warning(doc, engine.diagnostics) { Terminal.standardError.write(warning) }
-        let result = engine.updatedBytes ?? changed
+        if let warning = FormulaFailures.warning(doc, editor.formulaDiagnostics) { Terminal.standardError.write(warning) }
+        let result = editor.updatedBytes ?? Array(editor.document.bytes)
         let count = "\(list.count) change\(list.count == 1 ? "" : "s")"
         if write {
             let unchanged = result.elementsEqual(document.bytes)
