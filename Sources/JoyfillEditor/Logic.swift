@@ -83,6 +83,9 @@ public struct Logic: Sendable {
             } else if let source = document.field(field) {
                 if op == .equals || op == .notEquals, let value = element["value"] {
                     checkOption(value, of: source, op: op!, place: place, issue: issue)
+                } else if op == .greaterThan || op == .lessThan, Condition.number(element["value"]) == nil {
+                    issue("\(place) compares with \(element["value"].map { $0.text } ?? "nothing"), which is not a number; "
+                          + "\(name) compares numbers, so it never holds", element["value"] ?? element)
                 }
             } else {
                 let suggestion = Suggestions.closest(to: field, in: document.fields.lazy.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""

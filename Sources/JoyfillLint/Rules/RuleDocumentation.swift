@@ -171,7 +171,7 @@ public enum RuleDocumentation {
                 """),
             fix: "Write `\"key\": \"value\"` to set the field's value, or `\"key\": \"hidden\"` with a boolean formula to show or hide it."),
         "invalid-logic": Page(
-            what: "Reports conditional logic (`logic` on a field or page) that cannot work as written: logic that is not an object or has no `action` of `show` or `hide`, an `eval` other than `and` or `or`, a condition with no `field`, an unknown operator (`==`), a field the document does not have, and a dropdown or multiSelect compared with something that is none of its option ids (its option's text, most often). `jf validate` reports the same problems.",
+            what: "Reports conditional logic (`logic` on a field or page) that cannot work as written: logic that is not an object or has no `action` of `show` or `hide`, an `eval` other than `and` or `or`, a condition with no `field`, an unknown operator (`==`), a field the document does not have, `>` or `<` with a value that is not a number, and a dropdown or multiSelect compared with something that is none of its option ids (its option's text, most often). `jf validate` reports the same problems.",
             why: "Such a condition never holds (or, with `!=`, always does), so the field or page it should show stays hidden, or the one it should hide stays shown, and a required field may be checked or skipped by mistake. The SDKs give no error.",
             bad: json("""
                 "logic": {"action": "show", "conditions": [{"field": "priority", "condition": "=", "value": "High"}]}
