@@ -24,6 +24,7 @@ struct Validate: ParsableCommand {
               jf validate --path page1 form.json        # one page
               jf validate --path page1/pos7 form.json   # one field, where placed
               jf validate --json submissions/
+              jf validate --format github filled/       # annotations in GitHub Actions
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
             usage error or when a document cannot be read. Details: docs/cli.md.
@@ -35,7 +36,16 @@ struct Validate: ParsableCommand {
         valueName: "PATH"))
     var path: String?
 
-    @Flag(help: "Print one JSON report on standard output (see docs/cli.md).")
+    /// The output formats: the findings as `jf lint` prints them, the JSON report, or
+    /// GitHub Actions workflow annotations.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case human, json, github
+    }
+
+    @Option(help: "Output format: human, json or github.")
+    var format: Format = .human
+
+    @Flag(help: "Print one JSON report on standard output (--format json; see docs/cli.md).")
     var json = false
 
     @Option(help: ArgumentHelp("Documents checked in parallel (default: the number of cores).", valueName: "N"))
@@ -47,6 +57,7 @@ struct Validate: ParsableCommand {
     var paths: [String] = []
 
     func validate() throws {
+        if json && format != .human && format != .json { throw ValidationError("--json is --format json; give one of them") }
         if paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory)") }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -60,15 +71,15 @@ struct Validate: ParsableCommand {
         }
         let started = Date()
         let output = Terminal.standardOutput
-        let (json, colored, path) = (json, output.wantsColor, path)
+        let (format, colored, path) = (json ? Format.json : format, output.wantsColor, path)
         let outcomes = parallelMap(found.count, workers: jobs) { index in
             Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
-                       path: path, options: options, json: json, colored: colored)
+                       path: path, options: options, format: format, colored: colored)
         }
         if let usage = outcomes.lazy.compactMap(\.usage).first { throw Failure.usage(usage) }
         for outcome in outcomes where !outcome.messages.isEmpty { Terminal.standardError.write(outcome.messages) }
         let reported = outcomes.filter { !$0.skipped }
-        if json {
+        if format == .json {
             output.write("{\"documents\":[" + reported.map(\.report).joined(separator: ",\n") + "]}\n")
         } else {
             for outcome in reported { output.write(outcome.report) }
@@ -104,7 +115,7 @@ struct Validate: ParsableCommand {
     }
 
     static func check(_ file: String, foundInDirectory: Bool, path: String?, options: EvaluationOptions,
-                      json: Bool, colored: Bool) -> Outcome {
+                      format: Format, colored: Bool) -> Outcome {
         var outcome = Outcome()
         let document: JoyDoc
         do {
@@ -120,7 +131,11 @@ struct Validate: ParsableCommand {
             default: message = "\(error)"
             }
             outcome.messages = "jf: \(message)\n"
-            if json { outcome.report = "{\"path\":\(JSONText.string(file)),\"error\":\(JSONText.string(message))}" }
+            switch format {
+            case .json: outcome.report = "{\"path\":\(JSONText.string(file)),\"error\":\(JSONText.string(message))}"
+            case .github: outcome.report = GitHubFormatter.render(FileReport(path: file, failure: message), tool: "jf validate")
+            case .human: break
+            }
             return outcome
         }
         let editor = DocumentEditor(document: document, options: options)
@@ -137,12 +152,17 @@ struct Validate: ParsableCommand {
         outcome.errors = findings.filter { $0.severity == .error }.count
         outcome.warnings = findings.count - outcome.errors
         outcome.messages = FormulaFailures.warning(file, editor.formulaDiagnostics) ?? ""
-        if json {
+        switch format {
+        case .json:
             outcome.report = report(file, validation, findings)
-        } else if !findings.isEmpty {
+        case .github:
+            outcome.report = GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate")
+        case .human where !findings.isEmpty:
             var formatter = HumanFormatter(colored: colored)
             formatter.fixCommand = ""
             outcome.report = formatter.render(FileReport(path: file, bytes: Array(document.bytes), diagnostics: findings))
+        case .human:
+            break
         }
         return outcome
     }

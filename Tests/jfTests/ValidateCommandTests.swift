@@ -42,6 +42,16 @@ struct ValidateCommandTests {
         #expect(location["line"] as? Int == 51)
     }
 
+    @Test func githubAnnotations() throws {
+        let result = try JF.run(["validate", "--format", "github", "examples/work-order.json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("::error file=examples/work-order.json,line=51,col=13,endLine=51,endColumn=26,"
+            + "title=jf validate (required)::field description: the required field 'description' (\"What needs doing\") has no value\n"))
+        #expect(result.stdout.split(separator: "\n").count == 3)
+        let both = try JF.run(["validate", "--json", "--format", "github", "examples/work-order.json"])
+        #expect(both.status == 2)
+    }
+
     @Test func pathNarrowsToAPageOrOneField() throws {
         let page = try JF.run(["validate", "--path", "page_approval", "examples/work-order.json"])
         #expect(page.status == 1)
