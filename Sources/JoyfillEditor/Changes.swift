@@ -176,19 +176,22 @@ private struct FieldState {
     /// Row ids, each with the index in ``rows`` of the first row that has it.
     private var ids = StringIndex()
     private var rowOfID: [Int] = []
-    private var rowOrder: [String]?
     private var rowOrderChanged = false
+    /// The rows shown, by index in ``rows``, in the order shown: worked out when a change first
+    /// needs it, then kept up to date by each change (integers, so a batch of moves in a large
+    /// table compares and shifts words, not ids).
+    private var shown: [Int]?
 
     init(_ field: Field) {
         self.field = field
         value = field.value
-        rowOrder = field.rowOrder
     }
 
     /// Reads the rows of the current value, once.
     mutating func loadRows() {
         guard !rowsLoaded else { return }
         rowsLoaded = true
+        shown = nil
         rows = (value?.arrayValue ?? []).map { ($0, $0["_id"]?.stringValue ?? "", replaced ? nil : $0.span, false) }
         ids = StringIndex(capacity: rows.count)
         rowOfID = []
@@ -210,9 +213,11 @@ private struct FieldState {
 
     var liveIDs: [String] { rows.filter { $0.json["deleted"]?.boolValue != true }.map(\.id) }
 
-    /// The ids of the rows shown, in the order shown.
-    private var shownOrder: [String] {
-        Field.liveRows(rows.map(\.json), order: rowOrder).compactMap { $0["_id"]?.stringValue }
+    private mutating func shownOrder() -> [Int] {
+        if let shown { return shown }
+        let order = Field.liveRowIndices(rows.map(\.json), order: field.rowOrder)
+        shown = order
+        return order
     }
 
     mutating func replace(_ newValue: JSONValue) {
@@ -220,20 +225,23 @@ private struct FieldState {
         value = newValue
         rowsLoaded = false
         rows = []
+        shown = nil
     }
 
     mutating func create(_ row: JSONValue, id: String, at target: Int?) {
-        var shown = shownOrder
-        remember(id, at: rows.count)
-        rows.append((row, id, nil, true))
-        // A row added at the end of a table without rowOrder needs none; anywhere else, the
-        // place is kept by writing the order of the rows shown.
-        if let target, target < shown.count || rowOrder != nil {
-            shown.insert(id, at: min(target, shown.count))
-            setOrder(shown)
-        } else if rowOrder != nil {
-            setOrder(shown + [id])
+        // A new row is stored after the others, so at the end it is shown last whether or not
+        // the table has a rowOrder; anywhere else its place is kept by writing the order shown.
+        let index = rows.count
+        var order = shownOrder()
+        if let target, target < order.count {
+            order.insert(index, at: target)
+            rowOrderChanged = true
+        } else {
+            order.append(index)
         }
+        shown = order
+        remember(id, at: index)
+        rows.append((row, id, nil, true))
     }
 
     mutating func update(_ id: String, cells: JSONValue) {
@@ -249,16 +257,15 @@ private struct FieldState {
         let index = row(id)!
         rows[index].json = JSONValue.setting("deleted", to: .bool(true), in: rows[index].json)
         rows[index].changed = true
+        if let place = shown?.firstIndex(of: index) { shown?.remove(at: place) }
     }
 
     mutating func move(_ id: String, to target: Int) {
-        var shown = shownOrder.filter { $0 != id }
-        shown.insert(id, at: min(target, shown.count))
-        setOrder(shown)
-    }
-
-    private mutating func setOrder(_ order: [String]) {
-        rowOrder = order
+        let index = row(id)!
+        var order = shownOrder()
+        if let place = order.firstIndex(of: index) { order.remove(at: place) }
+        order.insert(index, at: min(target, order.count))
+        shown = order
         rowOrderChanged = true
     }
 
@@ -293,8 +300,8 @@ private struct FieldState {
                 }
             }
         }
-        if rowOrderChanged, let rowOrder {
-            let orderJSON = JSONValue.array(rowOrder.map { .string($0) })
+        if rowOrderChanged, let shown {
+            let orderJSON = JSONValue.array(shown.map { rows[$0].id }.filter { !$0.isEmpty }.map { .string($0) })
             if let old = field.json["rowOrder"], let oldSpan = old.span {
                 edits.append(JSONEdit(span: oldSpan, replacement: orderJSON.text))
             } else {

@@ -120,7 +120,12 @@ public struct Field: Sendable {
     /// Table or collection rows without the deleted ones, in `rowOrder` where there is one
     /// (rows it does not list follow, in document order): the rows a person sees.
     public static func liveRows(_ rows: [JSONValue], order: [String]?) -> [JSONValue] {
-        ordered(rows.filter { $0["deleted"]?.boolValue != true }, by: order) { $0["_id"]?.stringValue }
+        liveRowIndices(rows, order: order).map { rows[$0] }
+    }
+
+    /// The same rows, by their index in `rows`.
+    public static func liveRowIndices(_ rows: [JSONValue], order: [String]?) -> [Int] {
+        ordered(rows.indices.filter { rows[$0]["deleted"]?.boolValue != true }, by: order) { rows[$0]["_id"]?.stringValue }
     }
 
     /// The places among the rows shown (``liveRows(_:order:)``) of some of `rows`, given by
@@ -128,8 +133,7 @@ public struct Field: Sendable {
     /// for the few it reports (ordering a million rows costs a million id lookups).
     public static func shownIndices(of indices: [Int], in rows: [JSONValue], order: [String]?) -> [Int: Int] {
         guard !indices.isEmpty else { return [:] }
-        let live = rows.indices.filter { rows[$0]["deleted"]?.boolValue != true }
-        let shown = ordered(live, by: order) { rows[$0]["_id"]?.stringValue }
+        let shown = liveRowIndices(rows, order: order)
         let wanted = Set(indices)
         var places: [Int: Int] = [:]
         for (place, index) in shown.enumerated() where wanted.contains(index) { places[index] = place }

@@ -54,6 +54,18 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         #expect(editor.failures == 0)
     }
 
+    @Test func aSequenceOfPlacesIsFollowedChangeByChange() throws {
+        let result = try applying("""
+            [{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "x", "cells": {}}, "targetRowIndex": 0}},
+             {"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "a", "targetRowIndex": 0}},
+             {"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": "x"}},
+             {"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "y", "cells": {}}}},
+             {"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "b", "targetRowIndex": 5}}]
+            """)
+        #expect(rows(result) == ["a:nut:1", "y:-:-", "b:bolt:2"])
+        #expect(result.document.field("items")?.rowOrder == ["a", "y", "b"])
+    }
+
     @Test func untouchedTextIsKept() throws {
         let editor = try applying(#"{"target": "field.update", "fieldId": "note", "change": {"value": "new"}}"#)
         let text = String(decoding: editor.document.bytes.buffer, as: UTF8.self)
