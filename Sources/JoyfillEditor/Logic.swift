@@ -34,8 +34,11 @@ public struct Logic: Sendable {
     /// the logic is a field's), reporting what it cannot use
     /// as issues: logic that is not an object, or has no valid action, is ignored; a condition
     /// that cannot be evaluated (no field, an unknown operator or field) never holds.
+    ///
+    /// `fieldNames`: the document's field ids for "did you mean", made on the first unknown field
+    /// and shared (a form can have thousands of conditions, each naming a missing field).
     static func read(_ json: JSONValue?, owner: String, field owningField: String?, document: JoyDoc,
-                     issues: inout [DocumentIssue]) -> Logic? {
+                     fieldNames: inout Suggestions.Index?, issues: inout [DocumentIssue]) -> Logic? {
         guard let json, !json.isNull else { return nil }
         func issue(_ message: String, _ value: JSONValue?) {
             issues.append(DocumentIssue(message: "\(owner): \(message)", field: owningField,
@@ -88,7 +91,8 @@ public struct Logic: Sendable {
                           + "\(name) compares numbers, so it never holds", element["value"] ?? element)
                 }
             } else {
-                let suggestion = Suggestions.closest(to: field, in: document.fields.lazy.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
+                if fieldNames == nil { fieldNames = Suggestions.Index(document.fields.map(\.id)) }
+                let suggestion = fieldNames!.closest(to: field).map { " (did you mean '\($0)'?)" } ?? ""
                 issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); it never holds",
                       element["field"])
             }
@@ -129,11 +133,14 @@ public struct DocumentLogic: Sendable {
 
     public init(_ document: JoyDoc) {
         var issues: [DocumentIssue] = []
+        var names: Suggestions.Index?
         fields = document.fields.map { field in
-            Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document, issues: &issues)
+            Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document,
+                       fieldNames: &names, issues: &issues)
         }
         pages = document.pages.map { page in
-            (page, Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document, issues: &issues))
+            (page, Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document,
+                              fieldNames: &names, issues: &issues))
         }
         self.issues = DocumentIssue.located(issues, in: document.bytes)
     }
