@@ -62,8 +62,9 @@ enum Files {
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed to
-    /// disk, then a rename, so a reader never sees half a file, a failure leaves the old file
-    /// intact, and a crash leaves the old text or the new one.
+    /// disk, then a rename, itself flushed to disk with the directory, so a reader never sees
+    /// half a file, a failure leaves the old file intact, and a crash leaves the old text or
+    /// the new one.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
         try writeAtomically(to: path) { write in try bytes.withUnsafeBytes { try write($0) } }
     }
@@ -156,6 +157,14 @@ enum Files {
             let code = errno
             unlink(temporary)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+        // The rename is on disk once the directory is: without this, a crash soon after could
+        // bring the old file back. Best effort: some file systems cannot sync a directory, and
+        // the new text is in place either way.
+        let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY)
+        if directoryDescriptor >= 0 {
+            _ = fsync(directoryDescriptor)
+            close(directoryDescriptor)
         }
     }
 }
