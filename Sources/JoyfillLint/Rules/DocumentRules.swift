@@ -11,13 +11,7 @@ extension DocumentLint {
     /// without an id or an expression), and formulas that share an id.
     mutating func documentIssues() {
         guard !suppressions.ignoresDocument("invalid-document") else { return }
-        for issue in document.issues {
-            if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores("invalid-document", field: index) {
-                continue
-            }
-            let start = issue.offset ?? 0
-            findings.add("invalid-document", issue.message, at: start..<min(start + 1, document.bytes.count), field: issue.field)
-        }
+        add(document.issues, as: "invalid-document")
         var seen = Set<String>()
         for formula in document.formulas where !seen.insert(formula.id).inserted {
             findings.add("invalid-document", "a second formula has the _id \"\(formula.id)\"; fields apply the first",
@@ -29,12 +23,16 @@ extension DocumentLint {
     /// (JoyfillEditor reads it as `jf validate` does).
     mutating func logic() {
         guard settings.enabled.contains("invalid-logic"), !suppressions.ignoresDocument("invalid-logic") else { return }
-        for issue in DocumentLogic(document).issues {
-            if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores("invalid-logic", field: index) {
-                continue
-            }
+        add(DocumentLogic(document).issues, as: "invalid-logic")
+    }
+
+    /// Issues found while reading the document, as findings of `rule` at their offsets, but for
+    /// those on a field that silences the rule.
+    private mutating func add(_ issues: [DocumentIssue], as rule: String) {
+        for issue in issues {
+            if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores(rule, field: index) { continue }
             let start = issue.offset ?? 0
-            findings.add("invalid-logic", issue.message, at: start..<min(start + 1, document.bytes.count), field: issue.field)
+            findings.add(rule, issue.message, at: start..<min(start + 1, document.bytes.count), field: issue.field)
         }
     }
 
