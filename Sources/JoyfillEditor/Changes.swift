@@ -18,10 +18,23 @@ public struct DocumentChange: Sendable {
         case rowDelete = "field.value.rowDelete"
         /// `change: {rowId, targetRowIndex}`: the row moved to that place among the rows shown.
         case rowMove = "field.value.rowMove"
+        /// `path`, `change: {decorators: […]}`: decorators added at a decorator path (jf's own
+        /// entry for the SDKs' `addDecorators`; see ``DecoratorEditor``).
+        case decoratorsAdd = "decorators.add"
+        /// `path`, `change: {action, decorator}`: the decorator with that action replaced.
+        case decoratorsUpdate = "decorators.update"
+        /// `path`, `change: {action}`: the decorator with that action removed.
+        case decoratorsRemove = "decorators.remove"
+
+        /// Entries that name a decorator `path` instead of a `fieldId`.
+        public var isDecoratorChange: Bool { self == .decoratorsAdd || self == .decoratorsUpdate || self == .decoratorsRemove }
     }
 
     public let target: Target
+    /// The field changed; empty for a decorator change, which names its ``path``.
     public let fieldID: String
+    /// The decorator path of a decorator change.
+    public let path: String?
     /// The entry's `change` object.
     public let change: JSONValue
     /// The whole entry, for placing errors.
@@ -43,9 +56,16 @@ public struct DocumentChange: Sendable {
                                   message: "unknown target \"\(name)\" (one of \(known.joined(separator: ", ")))",
                                   suggestion: Suggestions.closest(to: name, in: known), offset: entry["target"]?.span?.lowerBound)
             }
-            guard let field = entry["fieldId"]?.stringValue else { throw fail("the change has no \"fieldId\" string") }
+            var field = "", path: String?
+            if target.isDecoratorChange {
+                guard let text = entry["path"]?.stringValue else { throw fail("\(name) needs a decorator \"path\" string (PAGE/POSITION[/…])") }
+                path = text
+            } else {
+                guard let text = entry["fieldId"]?.stringValue else { throw fail("the change has no \"fieldId\" string") }
+                field = text
+            }
             guard let change = entry["change"], change.isObject else { throw fail("the change has no \"change\" object") }
-            changes.append(DocumentChange(target: target, fieldID: field, change: change, json: entry))
+            changes.append(DocumentChange(target: target, fieldID: field, path: path, change: change, json: entry))
         }
         return changes
     }
@@ -80,13 +100,77 @@ public struct ChangeError: Error, Sendable, CustomStringConvertible {
 ///
 /// Changes are gathered per field in memory first, so any number of them costs one pass over
 /// the document: a table's changed rows are rewritten row by row, new rows are added at the
-/// end of its `value`, and its `rowOrder` is written when a row's place was given.
+/// end of its `value`, and its `rowOrder` is written when a row's place was given. Decorator
+/// changes are gathered the same way, by ``DecoratorEditor``; where they alternate with value
+/// changes, each run of one kind is applied to the text the run before it left (read again).
 public enum ChangeApplier {
     public static func apply(_ changes: [DocumentChange], to document: JoyDoc,
                              newID: () -> String = ObjectID.make) throws(ChangeError) -> [UInt8] {
+        var current = document
+        var bytes: [UInt8]?
+        var start = 0
+        while start < changes.count {
+            let decorators = changes[start].target.isDecoratorChange
+            var end = start
+            while end < changes.count, changes[end].target.isDecoratorChange == decorators { end += 1 }
+            if let bytes {
+                do {
+                    current = try JoyDoc(bytes: bytes)
+                } catch {
+                    throw ChangeError(index: start, field: nil, message: "the document changed so far does not read: \(error)")
+                }
+            }
+            let run = Array(zip(start..<end, changes[start..<end]))
+            bytes = decorators ? try applyDecoratorChanges(run, to: current) : try applyValueChanges(run, to: current, newID: newID)
+            start = end
+        }
+        return bytes ?? Array(document.bytes)
+    }
+
+    private static func applyDecoratorChanges(_ changes: [(Int, DocumentChange)], to document: JoyDoc) throws(ChangeError) -> [UInt8] {
+        var editor = DecoratorEditor(document: document)
+        for (index, change) in changes {
+            func fail(_ message: String, at value: JSONValue? = nil) -> ChangeError {
+                ChangeError(index: index, field: nil, message: message, offset: (value ?? change.json).span?.lowerBound)
+            }
+            let path = change.path ?? ""
+            do {
+                switch change.target {
+                case .decoratorsAdd:
+                    guard let list = change.change["decorators"]?.arrayValue else {
+                        throw fail("decorators.add needs \"change\": {\"decorators\": [{\"action\": …}, …]}")
+                    }
+                    try editor.add(list, at: path)
+                case .decoratorsUpdate:
+                    guard let action = change.change["action"]?.stringValue, let decorator = change.change["decorator"] else {
+                        throw fail("decorators.update needs \"change\": {\"action\": …, \"decorator\": {…}}")
+                    }
+                    try editor.update(action: action, with: decorator, at: path)
+                case .decoratorsRemove:
+                    guard let action = change.change["action"]?.stringValue else {
+                        throw fail("decorators.remove needs \"change\": {\"action\": …}")
+                    }
+                    try editor.remove(action: action, at: path)
+                default:
+                    break
+                }
+            } catch let error as DecoratorError {
+                throw ChangeError(index: index, field: nil, message: error.summary,
+                                  suggestion: error.suggestion, offset: change.json["path"]?.span?.lowerBound ?? change.json.span?.lowerBound)
+            } catch let error as ChangeError {
+                throw error
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+        return JSONEdit.apply(editor.edits, to: document.bytes)
+    }
+
+    private static func applyValueChanges(_ changes: [(Int, DocumentChange)], to document: JoyDoc,
+                                          newID: () -> String) throws(ChangeError) -> [UInt8] {
         var states: [Int: FieldState] = [:]
         var order: [Int] = []
-        for (index, change) in changes.enumerated() {
+        for (index, change) in changes {
             func fail(_ message: String, suggestion: String? = nil, at value: JSONValue? = nil) -> ChangeError {
                 ChangeError(index: index, field: change.fieldID, message: message, suggestion: suggestion,
                             offset: (value ?? change.json).span?.lowerBound)
@@ -151,7 +235,7 @@ public enum ChangeApplier {
             case .rowMove:
                 guard let targetIndex else { throw fail("rowMove needs \"change\": {\"rowId\": …, \"targetRowIndex\": …}") }
                 states[position]!.move(rowID, to: targetIndex)
-            case .fieldUpdate, .rowCreate:
+            case .fieldUpdate, .rowCreate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
                 break
             }
         }
