@@ -12,9 +12,12 @@ struct Apply: ParsableCommand {
             change): {"target": …, "fieldId": …, "change": {…}}, with the targets field.update \
             ({"value": …}), field.value.rowCreate ({"row": {"_id"?, "cells"}, "targetRowIndex"?}), \
             field.value.rowUpdate ({"rowId", "row": {"cells"}}), field.value.rowDelete ({"rowId"}) \
-            and field.value.rowMove ({"rowId", "targetRowIndex"}). The changes are applied in \
-            order, all or none; then every formula runs again. Only what changed is rewritten: \
-            untouched fields and rows keep their text.
+            and field.value.rowMove ({"rowId", "targetRowIndex"}). Decorators are changed by \
+            entries with a decorator "path" (PAGE/POSITION[/rows|/ROW|/columns/COLUMN|…]) in \
+            place of "fieldId": decorators.add ({"decorators": [{"action", "icon"?, "label"?, \
+            "color"?}]}), decorators.update ({"action", "decorator"}) and decorators.remove \
+            ({"action"}). The changes are applied in order, all or none; then every formula runs \
+            again. Only what changed is rewritten: untouched fields and rows keep their text.
 
             Examples:
               jf apply form.json changes.json > updated.json

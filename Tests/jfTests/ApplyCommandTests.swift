@@ -36,6 +36,28 @@ struct ApplyCommandTests {
         #expect(result.stderr == "examples/work-order.json: applied 1 change\n")
     }
 
+    @Test func decoratorChangesWriteOnlyTheMembersTheyChange() throws {
+        let directory = try workspace(["work-order.json"])
+        defer { discard(directory) }
+        let document = directory.appendingPathComponent("work-order.json").path
+        let changes = """
+            [{"target": "decorators.add", "path": "page_request/pos_parts/rows", "change": {"decorators": [{"action": "duplicate", "icon": "add"}]}},
+             {"target": "decorators.add", "path": "page_request/pos_parts/row_2/bin", "change": {"decorators": [{"action": "scan", "icon": "camera"}]}}]
+            """
+        let result = try JF.run(["apply", "--write", document, "-"], stdin: changes)
+        #expect(result.status == 0)
+        let text = try String(contentsOfFile: document, encoding: .utf8)
+        #expect(text.contains(#"{"_id": "row_1", "cells": {"part": "Drive belt", "qty": 2, "bin": "A4"}}"#))
+        #expect(text.contains(#""decorators": {"cells":{"bin":[{"action":"scan","icon":"camera"}]}}}"#))
+        #expect(text.contains(#""rowDecorators": [{"action":"duplicate","icon":"add"}], "decorate": true"#))
+
+        let failing = #"{"target": "decorators.remove", "path": "page_request/pos_parts/rows", "change": {"action": "duplicat"}}"#
+        let failed = try JF.run(["apply", "--write", document, "-"], stdin: failing)
+        #expect(failed.status == 1)
+        #expect(failed.stderr == "jf: -:1:41: change 1: decorator path 'page_request/pos_parts/rows': no decorator has the action "
+                + "'duplicat' (did you mean 'duplicate'?); nothing was changed\n")
+    }
+
     @Test func aChangeThatCannotBeAppliedChangesNothing() throws {
         let directory = try workspace(["work-order.json"])
         defer { discard(directory) }
