@@ -210,8 +210,11 @@ public struct DecoratorEditor {
     public mutating func add(_ decorators: [JSONValue], at path: String) throws(DecoratorError) {
         guard !decorators.isEmpty else { return }
         let scope = try DecoratorScope.resolve(path, in: document)
-        for decorator in decorators {
-            if let problem = Decorator(json: decorator).problem { throw DecoratorError(path: path, message: problem) }
+        for (index, decorator) in decorators.enumerated() {
+            if let problem = Decorator(json: decorator).problem {
+                let name = decorators.count == 1 ? "the decorator" : "decorator \(index + 1) of \(decorators.count)"
+                throw DecoratorError(path: path, message: "\(name) \(problem)")
+            }
         }
         var list = stored(scope).map(\.json)
         if list.isEmpty, let common = scope.common { list = stored(common).map(\.json) }
@@ -234,7 +237,7 @@ public struct DecoratorEditor {
     /// decorator of the scope has).
     public mutating func update(action: String, with decorator: JSONValue, at path: String) throws(DecoratorError) {
         let scope = try DecoratorScope.resolve(path, in: document)
-        if let problem = Decorator(json: decorator).problem { throw DecoratorError(path: path, message: problem) }
+        if let problem = Decorator(json: decorator).problem { throw DecoratorError(path: path, message: "the decorator \(problem)") }
         var list = stored(scope).map(\.json)
         let index = try position(of: action, in: list, path: path)
         let renamed = decorator["action"]!.stringValue!

@@ -12,6 +12,9 @@
 // Filled          what "has a value" means, shared by `required` and the `*=`/`null=` conditions.
 // DocumentChange  the change API's entries (`field.update`, table row create/update/delete/move);
 // ChangeApplier   applies them to a document's text, all or none, rewriting only what changed.
+// DecoratorScope  a decorator path (`PAGE/POSITION[/rows|/ROW|/columns/COLUMN|…]`) resolved;
+// DecoratorEditor the SDKs' get/add/update/remove of decorators, as edits of the text;
+// DecoratorCheck  stored decorators the SDKs reject or never show (lint's `invalid-decorator`).
 //
 // The editor reads the document through JoyfillModel and evaluates formulas through
 // JoyfillEngine; it prints nothing (the `jf validate` command renders its results).

@@ -133,6 +133,7 @@ struct DocumentLint {
     mutating func run() {
         documentIssues()
         logic()
+        decorators()
         applications()
         let fieldIDs = Set(document.fields.map(\.id))
         var nameTypes: [String: ValueTypes] = [:]

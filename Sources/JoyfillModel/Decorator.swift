@@ -41,19 +41,19 @@ public struct Decorator: Sendable {
 
     /// Why this decorator cannot be stored, or nil: what the SDKs reject when one is added or
     /// updated (a missing or empty `action`, a `color` that is not `#RRGGBB`, a decorator that
-    /// is not an object).
+    /// is not an object). Phrased to follow "the decorator": "has an empty \"action\"".
     public var problem: String? {
-        guard json.isObject else { return "a decorator must be an object, not \(json.typeName)" }
-        guard let actionJSON = json["action"] else { return "the decorator has no \"action\"; every decorator needs one" }
-        guard let action = actionJSON.stringValue else { return "the decorator's \"action\" must be a string, not \(actionJSON.typeName)" }
-        if action.isEmpty { return "the decorator's \"action\" is empty" }
+        guard json.isObject else { return "is \(json.typeName), not an object" }
+        guard let actionJSON = json["action"] else { return "has no \"action\" (every decorator needs one)" }
+        guard let action = actionJSON.stringValue else { return "has an \"action\" that is \(actionJSON.typeName), not a string" }
+        if action.isEmpty { return "has an empty \"action\"" }
         for key in ["icon", "label", "color"] {
             if let value = json[key], !value.isNull, value.stringValue == nil {
-                return "the decorator's \"\(key)\" must be a string, not \(value.typeName)"
+                return "has an \"\(key)\" that is \(value.typeName), not a string"
             }
         }
         if let color, !color.isEmpty, !Decorator.isHexColor(color) {
-            return "the decorator's color \"\(color)\" is not of the form #RRGGBB (e.g. #3B82F6)"
+            return "has the color \"\(color)\", which is not of the form #RRGGBB (e.g. #3B82F6)"
         }
         return nil
     }

@@ -26,6 +26,12 @@ extension DocumentLint {
         add(DocumentLogic(document).issues, as: "invalid-logic")
     }
 
+    /// `invalid-decorator`: decorators the SDKs reject, never show, or cannot tell apart.
+    mutating func decorators() {
+        guard settings.enabled.contains("invalid-decorator"), !suppressions.ignoresDocument("invalid-decorator") else { return }
+        add(DecoratorCheck.issues(in: document), as: "invalid-decorator")
+    }
+
     /// Issues found while reading the document, as findings of `rule` at their offsets, but for
     /// those on a field that silences the rule.
     private mutating func add(_ issues: [DocumentIssue], as rule: String) {

@@ -180,6 +180,16 @@ public enum RuleDocumentation {
                 "logic": {"action": "show", "conditions": [{"field": "priority", "condition": "=", "value": "opt_high"}]}
                 """),
             fix: "Name an existing field, use one of `=`, `!=`, `?=`, `>`, `<`, `null=` and `*=`, and compare dropdowns and multiSelects with an option's `_id` (see docs/validation.md)."),
+        "invalid-decorator": Page(
+            what: "Reports decorators (the tappable icons and labels on fields, rows, columns and cells) that cannot work as stored: one without an `action` or with an empty one, a `color` that is not `#RRGGBB`, two in one scope with the same action, one with neither an icon nor a label, an icon the SDKs do not draw, a cell decorator for a column the table does not have, row decorators under `\"decorate\": false`, `rowDecorators` on a field that is not a table, and decorators stored in a shape the SDKs do not read (see docs/decorators.md).",
+            why: "The SDKs refuse to add such decorators through their API, but show what a template stores: a decorator without an icon or label is never drawn, a tap on one of two with the same action cannot be told from the other, and an unknown icon becomes a default symbol.",
+            bad: json("""
+                "rowDecorators": [{"action": "archive", "icon": "archive", "color": "red"}, {"action": "archive", "label": "Archive"}]
+                """),
+            good: json("""
+                "rowDecorators": [{"action": "archive", "icon": "folder", "color": "#DC2626"}, {"action": "share", "label": "Share"}]
+                """),
+            fix: "Give every decorator a unique `action`, an `icon` from the supported list or a `label`, and a `color` of the form `#RRGGBB`."),
         "invalid-document": Page(
             what: "Reports structural problems the reader works around: two fields or two formulas with the same `_id`, formulas without an `_id` or an `expression`, fields without a `type`, options and columns without an `_id`, and numbers beyond a double's range (`1e999`). `jf run` reports the same problems as warnings.",
             why: "References resolve to the first field with an id, and applications to the first formula, so the second is silently ignored. A number beyond ±1.8e308 reads as ±Infinity, which no formula result can store back.",

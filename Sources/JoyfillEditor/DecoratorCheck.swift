@@ -1,0 +1,117 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// Every decorator a document stores, checked without changing anything: what `jf lint`'s
+/// `invalid-decorator` reports. A decorator the SDKs would refuse to add (no `action`, an empty
+/// one, a `color` that is not `#RRGGBB`), two with one action in a scope, one that is never
+/// shown (no icon and no label, or row decorators with `decorate: false`), an icon the SDKs do
+/// not draw, a cell decorator for a column the table does not have, and decorators stored in a
+/// shape the SDKs do not read.
+public enum DecoratorCheck {
+    public static func issues(in document: JoyDoc) -> [DocumentIssue] {
+        var issues: [DocumentIssue] = []
+        var icons: Suggestions.Index?
+        for field in document.fields {
+            func report(_ message: String, _ at: JSONValue?) {
+                issues.append(DocumentIssue(message: "field \"\(field.id)\": \(message)", field: field.id,
+                                            offset: (at ?? field.json).span?.lowerBound, in: document.bytes))
+            }
+            func list(_ json: JSONValue?, _ scope: String) {
+                guard let json else { return }
+                guard let elements = json.arrayValue else {
+                    report("\(scope) must be an array of decorators, not \(json.typeName); it is ignored", json)
+                    return
+                }
+                var seen: Set<String> = []
+                for (index, element) in elements.enumerated() {
+                    let decorator = Decorator(json: element)
+                    let name = "\(scope), decorator \(index + 1)"
+                    if let problem = decorator.problem {
+                        report("\(name) \(problem)", element)
+                        continue
+                    }
+                    let action = decorator.action!
+                    if !seen.insert(action).inserted {
+                        report("\(name) has the action \"\(action)\" of an earlier one; a tap cannot tell them apart", element["action"])
+                    }
+                    if !decorator.isDisplayed {
+                        report("\(name) (\"\(action)\") has neither an icon nor a label, so it is never shown", element)
+                    } else if let icon = decorator.icon, !icon.isEmpty, !Decorator.supportedIcons.contains(icon) {
+                        if icons == nil { icons = Suggestions.Index(Decorator.supportedIcons) }
+                        let suggestion = icons!.closest(to: icon).map { " (did you mean '\($0)'?)" } ?? ""
+                        report("\(name) (\"\(action)\") has the icon \"\(icon)\", which the SDKs do not draw; it shows a default symbol\(suggestion)",
+                               element["icon"])
+                    }
+                }
+            }
+            func displayed(_ json: JSONValue?) -> Bool { Decorator.list(json).contains { $0.isDisplayed && $0.problem == nil } }
+
+            list(field.json["decorators"], "\"decorators\"")
+            let isTable = field.type == .table, isCollection = field.type == .collection
+            if let rows = field.json["rowDecorators"], !isTable {
+                report("only tables have \"rowDecorators\" (a collection keeps them on its schemas); a \(field.type.name) field never shows them", rows)
+            }
+            guard isTable || isCollection else { continue }
+
+            // Columns, and (collections) each schema's row decorators and columns.
+            var levels: [(key: String?, json: JSONValue, columns: [TableColumn])] = []
+            if isTable { levels.append((nil, field.json, field.columns)) }
+            for member in field.json["schema"]?.members ?? [] where isCollection {
+                levels.append((member.key, member.value, field.schema[member.key]?.columns ?? []))
+            }
+            var rowsShown: [String?: Bool] = [:]
+            for level in levels {
+                let owner = level.key.map { "schema \"\($0)\"" }
+                list(level.json["rowDecorators"], owner.map { "\($0) \"rowDecorators\"" } ?? "\"rowDecorators\"")
+                rowsShown[level.key] = displayed(level.json["rowDecorators"])
+                let columnsJSON = level.json["tableColumns"]?.arrayValue ?? []
+                for column in columnsJSON {
+                    guard let id = column["_id"]?.stringValue else { continue }
+                    list(column["decorators"], (owner.map { "\($0), " } ?? "") + "column \"\(id)\" \"decorators\"")
+                }
+            }
+
+            // Rows, with a stack: a collection nests without bound.
+            var stack: [(rows: [JSONValue], schema: String?)] = [(field.value?.arrayValue ?? [], isCollection ? field.rootSchema?.key : nil)]
+            while let (rows, schema) = stack.popLast() {
+                let columns = Set((schema.flatMap { field.schema[$0]?.columns } ?? field.columns).map(\.id))
+                for row in rows where row["deleted"]?.boolValue != true {
+                    let id = row["_id"]?.stringValue ?? "?"
+                    if let decorators = row["decorators"] {
+                        let scope = (schema.map { "schema \"\($0)\" " } ?? "") + "row \"\(id)\""
+                        if !decorators.isObject {
+                            report("\(scope): \"decorators\" must be an object ({\"all\": […], \"cells\": {…}}), not \(decorators.typeName); it is ignored", decorators)
+                        } else {
+                            list(decorators["all"], "\(scope) \"decorators.all\"")
+                            if displayed(decorators["all"]) { rowsShown[schema] = true }
+                            if let cells = decorators["cells"] {
+                                if let members = cells.members {
+                                    for member in members {
+                                        if !columns.contains(member.key) {
+                                            report("\(scope): \"decorators.cells\" names the column \"\(member.key)\", which \(schema.map { "schema \"\($0)\"" } ?? "the table") does not have"
+                                                   + (Suggestions.closest(to: member.key, in: columns).map { " (did you mean '\($0)'?)" } ?? ""), member.value)
+                                        }
+                                        list(member.value, "\(scope), cell \"\(member.key)\"")
+                                    }
+                                } else {
+                                    report("\(scope): \"decorators.cells\" must be an object of column ids, not \(cells.typeName); it is ignored", cells)
+                                }
+                            }
+                        }
+                    }
+                    for member in row["children"]?.members ?? [] where isCollection {
+                        stack.append((member.value["value"]?.arrayValue ?? [], member.key))
+                    }
+                }
+            }
+
+            // Row decorators whose column is switched off.
+            for level in levels where rowsShown[level.key] == true && level.json["decorate"]?.boolValue == false {
+                let owner = level.key.map { "schema \"\($0)\"" } ?? "the table"
+                report("\(owner) has row decorators, and \"decorate\": false hides the column that shows them", level.json["decorate"])
+            }
+        }
+        return DocumentIssue.located(issues, in: document.bytes)
+    }
+}
