@@ -203,6 +203,55 @@ public struct DecoratorEditor {
         return own.isEmpty ? scope.common.map(stored) ?? [] : own
     }
 
+    /// Every scope that stores decorators, with a path that names it, page by page in the
+    /// order fields are placed (a field placed twice is listed under its first place): the
+    /// field, every row, each column, then each row and cell with decorators of its own.
+    public func storedScopes() -> [(path: String, decorators: [Decorator])] {
+        var scopes: [(path: String, decorators: [Decorator])] = []
+        func add(_ path: String, _ json: JSONValue?) {
+            let list = Decorator.list(json)
+            if !list.isEmpty { scopes.append((path, list)) }
+        }
+        var seen: Set<Int> = []
+        for page in document.pages {
+            for position in page.positions {
+                guard let index = document.fieldIndex(position.field), seen.insert(index).inserted else { continue }
+                let field = fields[index]
+                let base = "\(page.id)/\(position.id.isEmpty ? field.id : position.id)"
+                add(base, patches.member("decorators", of: field.json))
+                guard field.type == .table || field.type == .collection else { continue }
+                let root = field.type == .collection ? field.rootSchema?.key : nil
+                if field.type == .table {
+                    add("\(base)/rows", patches.member("rowDecorators", of: field.json))
+                    for column in field.json["tableColumns"]?.arrayValue ?? [] {
+                        if let id = column["_id"]?.stringValue { add("\(base)/columns/\(id)", patches.member("decorators", of: column)) }
+                    }
+                }
+                for member in field.json["schema"]?.members ?? [] where field.type == .collection {
+                    let prefix = member.key == root ? base : "\(base)/schemas/\(member.key)"
+                    add("\(prefix)/rows", patches.member("rowDecorators", of: member.value))
+                    for column in member.value["tableColumns"]?.arrayValue ?? [] {
+                        if let id = column["_id"]?.stringValue { add("\(prefix)/columns/\(id)", patches.member("decorators", of: column)) }
+                    }
+                }
+                // Rows with decorators of their own, nested rows after their parent.
+                var stack: [(path: String, rows: [JSONValue])] = [(base, (field.value?.arrayValue ?? []).reversed())]
+                while !stack.isEmpty {
+                    let (prefix, row) = (stack[stack.count - 1].path, stack[stack.count - 1].rows.popLast())
+                    guard let row else { stack.removeLast(); continue }
+                    guard row["deleted"]?.boolValue != true, let id = row["_id"]?.stringValue else { continue }
+                    let own = patches.member("decorators", of: row)
+                    add("\(prefix)/\(id)", own?["all"])
+                    for cell in own?["cells"]?.members ?? [] { add("\(prefix)/\(id)/\(cell.key)", cell.value) }
+                    for child in (row["children"]?.members ?? []).reversed() where field.type == .collection {
+                        stack.append(("\(prefix)/\(id)/schemas/\(child.key)", (child.value["value"]?.arrayValue ?? []).reversed()))
+                    }
+                }
+            }
+        }
+        return scopes
+    }
+
     /// Adds decorators at `path`. Each needs a non-empty `action` that no other decorator of
     /// the scope has, and a `color`, if any, of the form `#RRGGBB`. A row or cell that had none
     /// of its own first takes a copy of those it showed (copy on write). Adding row decorators

@@ -23,6 +23,8 @@ extension REPLSession {
         MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field and show what was recomputed"),
         MetaCommand(name: "validate", arguments: "[PAGE[/POSITION]]",
                     help: "the required fields still empty (of what conditional logic shows), as jf validate"),
+        MetaCommand(name: "decorators", arguments: "[PATH]",
+                    help: "the decorators shown at PAGE/POSITION[/rows|/ROW|/columns/COLUMN…]; without PATH, every scope that has some"),
         MetaCommand(name: "deps", arguments: "FIELD", help: "what a field reads and what reads it"),
         MetaCommand(name: "graph", arguments: "", help: "every formula field in evaluation order, with cycles"),
         MetaCommand(name: "type", arguments: "EXPR", help: "the types an expression may have, and the type it has"),
@@ -49,6 +51,7 @@ extension REPLSession {
         case "formulas": return formulas()
         case "set": return set(argument)
         case "validate": return validate(argument)
+        case "decorators": return decorators(argument)
         case "deps": return deps(argument)
         case "graph": return graph()
         case "type": return type(argument)
@@ -168,6 +171,39 @@ extension REPLSession {
         let checked = "\(validation.fields.count) field\(validation.fields.count == 1 ? "" : "s") checked"
         text += missing == 0 ? "✓ valid (\(checked))\n" : "\(missing) missing value\(missing == 1 ? "" : "s") (\(checked))\n"
         return REPLOutput(text)
+    }
+
+    /// Decorators are read from the document as loaded (`:set` changes values, not decorators).
+    private func decorators(_ argument: String) -> REPLOutput {
+        guard let engine else { return noDocument }
+        let editor = DecoratorEditor(document: engine.document)
+        func lines(_ list: [Decorator]) -> String {
+            list.map { decorator in
+                var line = "  \(decorator.action ?? "(no action)")"
+                if let icon = decorator.icon, !icon.isEmpty { line += "  [\(icon)]" }
+                if let label = decorator.label, !label.isEmpty { line += "  \"\(label)\"" }
+                if let color = decorator.color, !color.isEmpty { line += "  \(color)" }
+                if !decorator.isDisplayed { line += "  (not shown: no icon or label)" }
+                return line + "\n"
+            }.joined()
+        }
+        if argument.isEmpty {
+            let scopes = editor.storedScopes()
+            if scopes.isEmpty { return REPLOutput("the document has no decorators\n") }
+            let limit = 200
+            var text = scopes.prefix(limit).map { "\($0.path)\n" + lines($0.decorators) }.joined()
+            if scopes.count > limit { text += "… and \(scopes.count - limit) more scopes (name one: :decorators PATH)\n" }
+            return REPLOutput(text)
+        }
+        do {
+            let own = try editor.decorators(at: argument)
+            if !own.isEmpty { return REPLOutput(lines(own)) }
+            let shown = try editor.shownDecorators(at: argument)
+            if shown.isEmpty { return REPLOutput("no decorators at \(argument)\n") }
+            return REPLOutput(lines(shown) + "(none of its own: these are every row's, or its column's)\n")
+        } catch {
+            return failure("\(error)")
+        }
     }
 
     private func set(_ argument: String) -> REPLOutput {

@@ -16,6 +16,9 @@ extension REPLSession {
             let command = trimmed.dropFirst().prefix { !$0.isWhitespace }
             switch command {
             case "load", "save": return nil
+            case "decorators":
+                let pages = engine?.document.pages ?? []
+                return matching(pages.flatMap { page in page.positions.map { "\(page.id)/\($0.id)" } }, word)
             case "validate":
                 let pages = engine?.document.pages ?? []
                 return matching(pages.map(\.id) + pages.flatMap { page in page.positions.map { "\(page.id)/\($0.id)" } }, word)

@@ -114,6 +114,35 @@ struct SessionTests {
         #expect(repl.feed(":validate page_requst")?.text == "error: no page has the _id 'page_requst' (did you mean 'page_request'?)\n")
     }
 
+    @Test func decoratorsAreListedByScopeAndShownWhereInherited() throws {
+        let document = """
+            {"files": [{"pages": [{"_id": "p1", "fieldPositions": [{"_id": "fp", "field": "items"}]}]}],
+             "fields": [{"_id": "items", "type": "table", "decorators": [{"action": "help", "icon": "circle-info", "label": "Help"}],
+                         "rowDecorators": [{"action": "dup", "label": "Duplicate"}],
+                         "tableColumns": [{"_id": "qty", "type": "number", "decorators": [{"action": "note", "color": "#FF0000"}]}],
+                         "value": [{"_id": "r1", "cells": {}, "decorators": {"all": [{"action": "flag", "icon": "flag"}]}}, {"_id": "r2"}]}]}
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-decorators-\(getpid()).json")
+        try document.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let repl = session()
+        _ = repl.feed(":load \(url.path)")
+        #expect(repl.feed(":decorators")?.text == """
+            p1/fp
+              help  [circle-info]  "Help"
+            p1/fp/rows
+              dup  "Duplicate"
+            p1/fp/columns/qty
+              note  #FF0000  (not shown: no icon or label)
+            p1/fp/r1
+              flag  [flag]
+
+            """)
+        #expect(repl.feed(":decorators p1/fp/r2")?.text == "  dup  \"Duplicate\"\n(none of its own: these are every row's, or its column's)\n")
+        #expect(repl.feed(":decorators p1/fp/r3")?.text
+                == "error: decorator path 'p1/fp/r3': 'items' has no row 'r3' (deleted rows cannot be decorated) (did you mean 'r1'?)\n")
+    }
+
     @Test func failingFormulasAreListedWithTheirSuggestion() throws {
         let repl = session()
         let path = examples.appendingPathComponent("templates/order-form.json").path
