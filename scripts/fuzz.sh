@@ -44,6 +44,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
     printf ':explain if(subtotal > 100, "big", "small")\n:fmt sum( 1,2 )\n:doc round\n:tz Europe/Paris\n:now 2026-01-01T00:00:00Z\n' > "$corpus/seed-explain"
     printf 'let x = [1, 2,\n3]\nmap(x, (v) -> v * 2)\n:save out.json\n:quit\n' > "$corpus/seed-let"
     printf ':validate\n:set customer ""\n:validate page_1\n:validate page_1/pos_customer\n' > "$corpus/seed-validate"
+    printf ':decorators\n:decorators page_1/pos_items/rows\n:decorators page_1/pos_items/row_1/qty\n' > "$corpus/seed-decorators"
   else
     find examples Tests -name '*.json' -size -64k | while read -r file; do
       cp "$file" "$corpus/seed-$(echo "$file" | tr '/' '_')"

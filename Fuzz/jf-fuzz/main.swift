@@ -33,7 +33,8 @@
 //   reports only shown fields, each invalid one with a reason, and the pages' validations
 //   together cover the document's; `jf lint` reads conditional logic as validation does;
 //   changes built from the document (a field update, a new row, a row updated, deleted and
-//   moved) apply, the result reads as a JoyDoc, and every field they do not name keeps its text.
+//   moved) apply, the result reads as a JoyDoc, and every field they do not name keeps its text;
+//   decorators added at any path that resolves are read there and touch no other field.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -94,7 +95,8 @@ private func printDictionary() {
     // A JoyDoc's keys and field types (quoted, as they appear in JSON).
     let keys = ["_id", "cells", "children", "deleted", "description", "expression", "fields", "formula", "formulas",
                 "key", "label", "options", "points", "root", "rowOrder", "schema", "tableColumnOrder", "tableColumns",
-                "title", "type", "value", "hidden", "files", "pages", "fieldPositions", "x", "y"]
+                "title", "type", "value", "hidden", "files", "pages", "fieldPositions", "x", "y",
+                "decorators", "rowDecorators", "decorate", "action", "icon", "color", "all"]
     let types = ["text", "textarea", "number", "date", "dropdown", "multiSelect", "signature", "image", "block",
                  "richText", "table", "collection", "chart", "file"]
     let json = keys.map { "\"" + $0 + "\": " } + types.map { "\"" + $0 + "\"" } + ["[", "]", "{", "}", "null", ", "]
@@ -354,6 +356,51 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
     checkEditor(document, bytes)
     checkChanges(document)
+    checkDecorators(document)
+}
+
+/// Every decorated scope is listed with a path; a decorator added at a path that resolves
+/// (each listed one, and each field's) is then read there, the document still reads, and the
+/// fields other than the one decorated keep their text; removing it again leaves the
+/// decorators of that scope as they were.
+private func checkDecorators(_ document: JoyDoc) {
+    _ = DecoratorCheck.issues(in: document)
+    let reader = DecoratorEditor(document: document)
+    var paths = reader.storedScopes().map(\.path)
+    for page in document.pages { paths += page.positions.prefix(2).map { "\(page.id)/\($0.id)" } }
+    for path in paths.prefix(8) {
+        guard let scope = try? DecoratorScope.resolve(path, in: document) else { continue }
+        var editor = DecoratorEditor(document: document)
+        let before = (try? editor.shownDecorators(at: path))?.map(\.json.text) ?? []
+        let decorator: JSONValue = .object([JSONMember("action", .string("fuzz-action")), JSONMember("icon", .string("flag"))])
+        do throws(DecoratorError) {
+            try editor.add([decorator], at: path)
+        } catch {
+            if error.message.contains("fuzz-action") { continue }   // already there
+            failure("adding a decorator at \(path), which resolves, failed: \(error)")
+        }
+        guard let changed = try? JoyDoc(bytes: JSONEdit.apply(editor.edits, to: document.bytes)) else {
+            failure("the document with a decorator added at \(path) does not read")
+        }
+        let after = DecoratorEditor(document: changed)
+        guard let read = try? after.decorators(at: path), read.contains(where: { $0.action == "fuzz-action" }) else {
+            failure("a decorator added at \(path) is not read there")
+        }
+        let decorated = document.fields[scope.field].id
+        for field in document.fields where field.id != decorated {
+            guard let old = field.json.span, let new = changed.field(field.id)?.json.span,
+                  document.bytes[old].elementsEqual(changed.bytes[new]) else {
+                failure("decorating \(path) changed the text of the field \(field.id)")
+            }
+        }
+        var undo = DecoratorEditor(document: changed)
+        guard (try? undo.remove(action: "fuzz-action", at: path)) != nil,
+              let restored = try? JoyDoc(bytes: JSONEdit.apply(undo.edits, to: changed.bytes)) else {
+            failure("the decorator added at \(path) cannot be removed again")
+        }
+        let now = (try? DecoratorEditor(document: restored).shownDecorators(at: path))?.map(\.json.text) ?? []
+        if now != before { failure("adding and removing a decorator at \(path) changed what it shows: \(before) → \(now)") }
+    }
 }
 
 /// Validation covers what is shown and says why what fails fails; page by page it covers the

@@ -43,6 +43,11 @@ public struct DecoratorScope: Sendable {
 
     /// Reads `path` against `document`.
     public static func resolve(_ path: String, in document: JoyDoc) throws(DecoratorError) -> DecoratorScope {
+        try resolve(path, in: document, lookup: DecoratorLookup(document))
+    }
+
+    /// Reads `path` with the pages and row ids of `lookup`, which a batch of paths shares.
+    static func resolve(_ path: String, in document: JoyDoc, lookup: DecoratorLookup) throws(DecoratorError) -> DecoratorScope {
         let segments = path.split(separator: "/").map { String(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
         func fail(_ message: String, _ suggestion: String? = nil) -> DecoratorError {
             DecoratorError(path: path, message: message, suggestion: suggestion)
@@ -50,7 +55,7 @@ public struct DecoratorScope: Sendable {
         guard segments.count >= 2 else {
             throw fail("a decorator path starts with a page and a field position: PAGE/POSITION[/…]")
         }
-        let pages = document.pages
+        let pages = lookup.pages
         guard let page = pages.first(where: { $0.id == segments[0] }) else {
             throw fail("no page has the _id '\(segments[0])'", Suggestions.closest(to: segments[0], in: pages.map(\.id)))
         }
@@ -136,9 +141,16 @@ public struct DecoratorScope: Sendable {
                 if rows.isEmpty, let schema = pending, schema != root {
                     throw fail("rows of schema '\(schema)' are nested: name the parent row first ('…/PARENT_ROW/schemas/\(schema)/ROW')")
                 }
-                let level = rows.last.map { $0["children"]?[pending ?? ""]?["value"] } ?? field.value
-                let candidates = level?.arrayValue ?? []
-                guard let row = candidates.first(where: { $0["_id"]?.stringValue == segment && $0["deleted"]?.boolValue != true }) else {
+                let found: JSONValue?
+                let candidates: [JSONValue]
+                if let parent = rows.last {
+                    candidates = parent["children"]?[pending ?? ""]?["value"]?.arrayValue ?? []
+                    found = candidates.first { $0["_id"]?.stringValue == segment && $0["deleted"]?.boolValue != true }
+                } else {
+                    // Top-level rows by id: a batch of changes to a large table looks each up once.
+                    (candidates, found) = lookup.row(segment, of: index, in: field)
+                }
+                guard let row = found else {
                     let live = candidates.filter { $0["deleted"]?.boolValue != true }.compactMap { $0["_id"]?.stringValue }
                     let owner = rows.last.map { "row '\($0["_id"]?.stringValue ?? "")' has no '\(pending ?? "")' row" } ?? "'\(field.id)' has no row"
                     throw fail("\(owner) '\(segment)' (deleted rows cannot be decorated)", Suggestions.closest(to: segment, in: live))
@@ -166,6 +178,30 @@ public struct DecoratorScope: Sendable {
     var isRowScope: Bool { kind == .row || kind == .commonRows }
 }
 
+/// What resolving paths reads again and again, read once: the pages, and each table's or
+/// collection's top-level rows by id (the first live row with an id, as the SDKs find it).
+final class DecoratorLookup {
+    let pages: [Page]
+    private var rowsByField: [Int: (rows: [JSONValue], ids: StringIndex, live: [Int])] = [:]
+
+    init(_ document: JoyDoc) { pages = document.pages }
+
+    /// The field's top-level rows, and the live one with this id.
+    func row(_ id: String, of field: Int, in value: Field) -> (rows: [JSONValue], row: JSONValue?) {
+        if rowsByField[field] == nil {
+            let rows = value.value?.arrayValue ?? []
+            var ids = StringIndex(capacity: rows.count)
+            var live: [Int] = []
+            for (index, row) in rows.enumerated() where row["deleted"]?.boolValue != true {
+                if let id = row["_id"]?.stringValue, ids.insert(id).inserted { live.append(index) }
+            }
+            rowsByField[field] = (rows, ids, live)
+        }
+        let entry = rowsByField[field]!
+        return (entry.rows, entry.ids.position(of: id).map { entry.rows[entry.live[$0]] })
+    }
+}
+
 /// A decorator path that does not resolve, or a decorator change the SDKs reject.
 public struct DecoratorError: Error, Sendable, CustomStringConvertible {
     public let path: String
@@ -187,18 +223,26 @@ public struct DecoratorError: Error, Sendable, CustomStringConvertible {
 public struct DecoratorEditor {
     public let document: JoyDoc
     private var patches = ObjectPatches()
+    private let lookup: DecoratorLookup
 
-    public init(document: JoyDoc) { self.document = document }
+    public init(document: JoyDoc) {
+        self.document = document
+        lookup = DecoratorLookup(document)
+    }
+
+    private func resolve(_ path: String) throws(DecoratorError) -> DecoratorScope {
+        try DecoratorScope.resolve(path, in: document, lookup: lookup)
+    }
 
     /// The decorators stored at `path` (a row or cell with none of its own: none).
     public func decorators(at path: String) throws(DecoratorError) -> [Decorator] {
-        stored(try DecoratorScope.resolve(path, in: document))
+        stored(try resolve(path))
     }
 
     /// The decorators shown at `path`: a row or cell without its own shows those of every row,
     /// or of its column.
     public func shownDecorators(at path: String) throws(DecoratorError) -> [Decorator] {
-        let scope = try DecoratorScope.resolve(path, in: document)
+        let scope = try resolve(path)
         let own = stored(scope)
         return own.isEmpty ? scope.common.map(stored) ?? [] : own
     }
@@ -213,7 +257,7 @@ public struct DecoratorEditor {
             if !list.isEmpty { scopes.append((path, list)) }
         }
         var seen: Set<Int> = []
-        for page in document.pages {
+        for page in lookup.pages {
             for position in page.positions {
                 guard let index = document.fieldIndex(position.field), seen.insert(index).inserted else { continue }
                 let field = fields[index]
@@ -258,7 +302,7 @@ public struct DecoratorEditor {
     /// turns the table's (or schema's) `decorate` on.
     public mutating func add(_ decorators: [JSONValue], at path: String) throws(DecoratorError) {
         guard !decorators.isEmpty else { return }
-        let scope = try DecoratorScope.resolve(path, in: document)
+        let scope = try resolve(path)
         for (index, decorator) in decorators.enumerated() {
             if let problem = Decorator(json: decorator).problem {
                 let name = decorators.count == 1 ? "the decorator" : "decorator \(index + 1) of \(decorators.count)"
@@ -285,7 +329,7 @@ public struct DecoratorEditor {
     /// Replaces the decorator whose action is `action` (it may take a new action that no other
     /// decorator of the scope has).
     public mutating func update(action: String, with decorator: JSONValue, at path: String) throws(DecoratorError) {
-        let scope = try DecoratorScope.resolve(path, in: document)
+        let scope = try resolve(path)
         if let problem = Decorator(json: decorator).problem { throw DecoratorError(path: path, message: "the decorator \(problem)") }
         var list = stored(scope).map(\.json)
         let index = try position(of: action, in: list, path: path)
@@ -300,7 +344,7 @@ public struct DecoratorEditor {
 
     /// Removes the decorator whose action is `action`.
     public mutating func remove(action: String, at path: String) throws(DecoratorError) {
-        let scope = try DecoratorScope.resolve(path, in: document)
+        let scope = try resolve(path)
         var list = stored(scope).map(\.json)
         list.remove(at: try position(of: action, in: list, path: path))
         write(list, to: scope)
