@@ -6,9 +6,12 @@ import JoyfillModel
 /// `invalid-decorator` reports. A decorator the SDKs would refuse to add (no `action`, an empty
 /// one, a `color` that is not `#RRGGBB`), two with one action in a scope, one that is never
 /// shown (no icon and no label, or row decorators with `decorate: false`), an icon the SDKs do
-/// not draw, a cell decorator for a column the table does not have, and decorators stored in a
-/// shape the SDKs do not read.
+/// not draw, a cell decorator for a column the table does not have, decorators stored in a
+/// shape the SDKs do not read, and row, column and schema ids that paths reserve.
 public enum DecoratorCheck {
+    /// The words a decorator path reserves; an id spelt so cannot be named in a path.
+    static let reservedWords: Set<String> = ["rows", "columns", "schemas"]
+
     public static func issues(in document: JoyDoc) -> [DocumentIssue] {
         var issues: [DocumentIssue] = []
         var icons: Suggestions.Index?
@@ -60,6 +63,11 @@ public enum DecoratorCheck {
             for member in field.json["schema"]?.members ?? [] where isCollection {
                 levels.append((member.key, member.value, field.schema[member.key]?.columns ?? []))
             }
+            func reserved(_ id: String, _ what: String, _ at: JSONValue?) {
+                guard DecoratorCheck.reservedWords.contains(id) else { return }
+                report("\(what) \"\(id)\" is a reserved word of decorator paths (rows, columns, schemas), so its decorators cannot be named; give it another _id", at)
+            }
+            for member in field.json["schema"]?.members ?? [] where isCollection { reserved(member.key, "the schema", member.value) }
             var rowsShown: [String?: Bool] = [:]
             for level in levels {
                 let owner = level.key.map { "schema \"\($0)\"" }
@@ -68,6 +76,7 @@ public enum DecoratorCheck {
                 let columnsJSON = level.json["tableColumns"]?.arrayValue ?? []
                 for column in columnsJSON {
                     guard let id = column["_id"]?.stringValue else { continue }
+                    reserved(id, "the column", column["_id"])
                     list(column["decorators"], (owner.map { "\($0), " } ?? "") + "column \"\(id)\" \"decorators\"")
                 }
             }
@@ -78,6 +87,7 @@ public enum DecoratorCheck {
                 let columns = Set((schema.flatMap { field.schema[$0]?.columns } ?? field.columns).map(\.id))
                 for row in rows where row["deleted"]?.boolValue != true {
                     let id = row["_id"]?.stringValue ?? "?"
+                    reserved(id, "the row", row["_id"])
                     if let decorators = row["decorators"] {
                         let scope = (schema.map { "schema \"\($0)\" " } ?? "") + "row \"\(id)\""
                         if !decorators.isObject {
