@@ -101,76 +101,93 @@ public struct ChangeError: Error, Sendable, CustomStringConvertible {
 /// Changes are gathered per field in memory first, so any number of them costs one pass over
 /// the document: a table's changed rows are rewritten row by row, new rows are added at the
 /// end of its `value`, and its `rowOrder` is written when a row's place was given. Decorator
-/// changes are gathered the same way, by ``DecoratorEditor``; where they alternate with value
-/// changes, each run of one kind is applied to the text the run before it left (read again).
+/// changes are gathered the same way, by ``DecoratorEditor``, and written as edits of the
+/// members they change. Changes to different fields commute, so both kinds share one pass; only
+/// when one field gets a decorator change after a value change (or the other way round) is the
+/// text written so far read again before going on.
 public enum ChangeApplier {
     public static func apply(_ changes: [DocumentChange], to document: JoyDoc,
                              newID: () -> String = ObjectID.make) throws(ChangeError) -> [UInt8] {
-        var current = document
-        var bytes: [UInt8]?
-        var start = 0
-        while start < changes.count {
-            let decorators = changes[start].target.isDecoratorChange
-            var end = start
-            while end < changes.count, changes[end].target.isDecoratorChange == decorators { end += 1 }
-            if let bytes {
-                do {
-                    current = try JoyDoc(bytes: bytes)
-                } catch {
-                    throw ChangeError(index: start, field: nil, message: "the document changed so far does not read: \(error)")
+        var batch = Batch(document: document)
+        for (index, change) in changes.enumerated() {
+            if change.target.isDecoratorChange {
+                if let field = DecoratorScope.fieldIndex(ofPath: change.path ?? "", in: batch.document, lookup: batch.decorators.lookup),
+                   batch.valueFields.contains(field) {
+                    try batch.flush(at: index)
                 }
+                try batch.addDecoratorChange(change, at: index)
+            } else {
+                if let field = batch.document.fieldIndex(change.fieldID), batch.decoratorFields.contains(field) {
+                    try batch.flush(at: index)
+                }
+                try batch.addValueChange(change, at: index, newID: newID)
             }
-            let run = Array(zip(start..<end, changes[start..<end]))
-            bytes = decorators ? try applyDecoratorChanges(run, to: current) : try applyValueChanges(run, to: current, newID: newID)
-            start = end
         }
-        return bytes ?? Array(document.bytes)
+        return batch.written
     }
 
-    private static func applyDecoratorChanges(_ changes: [(Int, DocumentChange)], to document: JoyDoc) throws(ChangeError) -> [UInt8] {
-        var editor = DecoratorEditor(document: document)
-        for (index, change) in changes {
-            func fail(_ message: String, at value: JSONValue? = nil) -> ChangeError {
-                ChangeError(index: index, field: nil, message: message, offset: (value ?? change.json).span?.lowerBound)
-            }
-            let path = change.path ?? ""
+    /// The changes gathered since the document was last read.
+    private struct Batch {
+        private(set) var document: JoyDoc
+        private var states: [Int: FieldState] = [:]
+        private var order: [Int] = []
+        private(set) var decorators: DecoratorEditor
+        private(set) var valueFields: Set<Int> = []
+        private(set) var decoratorFields: Set<Int> = []
+
+        init(document: JoyDoc) {
+            self.document = document
+            decorators = DecoratorEditor(document: document)
+        }
+
+        /// The document's text with the changes gathered written in.
+        var written: [UInt8] {
+            if states.isEmpty && decoratorFields.isEmpty { return Array(document.bytes) }
+            var edits = decorators.edits
+            for position in order { edits += states[position]!.edits() }
+            return JSONEdit.apply(edits, to: document.bytes)
+        }
+
+        /// Writes the changes gathered and reads the result, to go on from there.
+        mutating func flush(at index: Int) throws(ChangeError) {
+            let bytes = written
             do {
-                switch change.target {
-                case .decoratorsAdd:
-                    guard let list = change.change["decorators"]?.arrayValue else {
-                        throw fail("decorators.add needs \"change\": {\"decorators\": [{\"action\": …}, …]}")
-                    }
-                    try editor.add(list, at: path)
-                case .decoratorsUpdate:
-                    guard let action = change.change["action"]?.stringValue, let decorator = change.change["decorator"] else {
-                        throw fail("decorators.update needs \"change\": {\"action\": …, \"decorator\": {…}}")
-                    }
-                    try editor.update(action: action, with: decorator, at: path)
-                case .decoratorsRemove:
-                    guard let action = change.change["action"]?.stringValue else {
-                        throw fail("decorators.remove needs \"change\": {\"action\": …}")
-                    }
-                    try editor.remove(action: action, at: path)
-                default:
-                    break
-                }
-            } catch let error as DecoratorError {
-                throw ChangeError(index: index, field: nil, message: error.summary,
-                                  suggestion: error.suggestion, offset: change.json["path"]?.span?.lowerBound ?? change.json.span?.lowerBound)
-            } catch let error as ChangeError {
-                throw error
+                self = Batch(document: try JoyDoc(bytes: bytes))
             } catch {
-                throw fail("\(error)")
+                throw ChangeError(index: index, field: nil, message: "the document changed so far does not read: \(error)")
             }
         }
-        return JSONEdit.apply(editor.edits, to: document.bytes)
-    }
 
-    private static func applyValueChanges(_ changes: [(Int, DocumentChange)], to document: JoyDoc,
-                                          newID: () -> String) throws(ChangeError) -> [UInt8] {
-        var states: [Int: FieldState] = [:]
-        var order: [Int] = []
-        for (index, change) in changes {
+        mutating func addDecoratorChange(_ change: DocumentChange, at index: Int) throws(ChangeError) {
+            func fail(_ message: String) -> ChangeError {
+                ChangeError(index: index, field: nil, message: message, offset: change.json.span?.lowerBound)
+            }
+            let path = change.path ?? "", action = change.change["action"]?.stringValue
+            let list = change.change["decorators"]?.arrayValue, decorator = change.change["decorator"]
+            switch change.target {
+            case .decoratorsAdd where list == nil:
+                throw fail("decorators.add needs \"change\": {\"decorators\": [{\"action\": …}, …]}")
+            case .decoratorsUpdate where action == nil || decorator == nil:
+                throw fail("decorators.update needs \"change\": {\"action\": …, \"decorator\": {…}}")
+            case .decoratorsRemove where action == nil:
+                throw fail("decorators.remove needs \"change\": {\"action\": …}")
+            default:
+                break
+            }
+            do throws(DecoratorError) {
+                switch change.target {
+                case .decoratorsAdd: decoratorFields.insert(try decorators.add(list!, at: path))
+                case .decoratorsUpdate: decoratorFields.insert(try decorators.update(action: action!, with: decorator!, at: path))
+                case .decoratorsRemove: decoratorFields.insert(try decorators.remove(action: action!, at: path))
+                default: break
+                }
+            } catch {
+                throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
+                                  offset: change.json["path"]?.span?.lowerBound ?? change.json.span?.lowerBound)
+            }
+        }
+
+        mutating func addValueChange(_ change: DocumentChange, at index: Int, newID: () -> String) throws(ChangeError) {
             func fail(_ message: String, suggestion: String? = nil, at value: JSONValue? = nil) -> ChangeError {
                 ChangeError(index: index, field: change.fieldID, message: message, suggestion: suggestion,
                             offset: (value ?? change.json).span?.lowerBound)
@@ -180,6 +197,7 @@ public enum ChangeApplier {
                            suggestion: Suggestions.closest(to: change.fieldID, in: document.fields.map(\.id)), at: change.json["fieldId"])
             }
             let field = document.fields[position]
+            valueFields.insert(position)
             if states[position] == nil {
                 states[position] = FieldState(field)
                 order.append(position)
@@ -187,7 +205,7 @@ public enum ChangeApplier {
             if change.target == .fieldUpdate {
                 guard let value = change.change["value"] else { throw fail("field.update needs \"change\": {\"value\": …}") }
                 states[position]!.replace(value)
-                continue
+                return
             }
             guard field.type == .table else {
                 throw fail("\(change.target.rawValue) changes table rows, and '\(field.id)' is a \(field.type.name) field"
@@ -217,7 +235,7 @@ public enum ChangeApplier {
                     throw fail("the table already has a row with the _id '\(id)'", at: row["_id"])
                 }
                 states[position]!.create(created, id: id, at: targetIndex)
-                continue
+                return
             }
             guard let rowID = change.change["rowId"]?.stringValue else { throw fail("\(change.target.rawValue) needs \"change\": {\"rowId\": …}") }
             guard states[position]!.containsLive(rowID) else {
@@ -239,9 +257,6 @@ public enum ChangeApplier {
                 break
             }
         }
-        var edits: [JSONEdit] = []
-        for position in order { edits += states[position]!.edits() }
-        return JSONEdit.apply(edits, to: document.bytes)
     }
 }
 

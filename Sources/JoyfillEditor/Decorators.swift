@@ -46,6 +46,15 @@ public struct DecoratorScope: Sendable {
         try resolve(path, in: document, lookup: DecoratorLookup(document))
     }
 
+    /// The position in ``JoyDoc/fields`` of the field a path names (its `PAGE/POSITION`), or nil.
+    static func fieldIndex(ofPath path: String, in document: JoyDoc, lookup: DecoratorLookup) -> Int? {
+        let segments = path.split(separator: "/").map { String(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
+        guard segments.count >= 2, let page = lookup.pages.first(where: { $0.id == segments[0] }),
+              let position = page.positions.first(where: { $0.id == segments[1] }) ?? page.positions.first(where: { $0.field == segments[1] })
+        else { return nil }
+        return document.fieldIndex(position.field)
+    }
+
     /// Reads `path` with the pages and row ids of `lookup`, which a batch of paths shares.
     static func resolve(_ path: String, in document: JoyDoc, lookup: DecoratorLookup) throws(DecoratorError) -> DecoratorScope {
         let segments = path.split(separator: "/").map { String(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
@@ -223,7 +232,7 @@ public struct DecoratorError: Error, Sendable, CustomStringConvertible {
 public struct DecoratorEditor {
     public let document: JoyDoc
     private var patches = ObjectPatches()
-    private let lookup: DecoratorLookup
+    let lookup: DecoratorLookup
 
     public init(document: JoyDoc) {
         self.document = document
@@ -300,9 +309,11 @@ public struct DecoratorEditor {
     /// the scope has, and a `color`, if any, of the form `#RRGGBB`. A row or cell that had none
     /// of its own first takes a copy of those it showed (copy on write). Adding row decorators
     /// turns the table's (or schema's) `decorate` on.
-    public mutating func add(_ decorators: [JSONValue], at path: String) throws(DecoratorError) {
-        guard !decorators.isEmpty else { return }
+    /// Returns the position of the field decorated in ``JoyDoc/fields``, as update and remove do.
+    @discardableResult
+    public mutating func add(_ decorators: [JSONValue], at path: String) throws(DecoratorError) -> Int {
         let scope = try resolve(path)
+        guard !decorators.isEmpty else { return scope.field }
         for (index, decorator) in decorators.enumerated() {
             if let problem = Decorator(json: decorator).problem {
                 let name = decorators.count == 1 ? "the decorator" : "decorator \(index + 1) of \(decorators.count)"
@@ -324,11 +335,13 @@ public struct DecoratorEditor {
         }
         write(list + decorators, to: scope)
         if scope.isRowScope { setDecorate(true, for: scope) }
+        return scope.field
     }
 
     /// Replaces the decorator whose action is `action` (it may take a new action that no other
     /// decorator of the scope has).
-    public mutating func update(action: String, with decorator: JSONValue, at path: String) throws(DecoratorError) {
+    @discardableResult
+    public mutating func update(action: String, with decorator: JSONValue, at path: String) throws(DecoratorError) -> Int {
         let scope = try resolve(path)
         if let problem = Decorator(json: decorator).problem { throw DecoratorError(path: path, message: "the decorator \(problem)") }
         var list = stored(scope).map(\.json)
@@ -340,15 +353,18 @@ public struct DecoratorEditor {
         list[index] = decorator
         write(list, to: scope)
         if scope.isRowScope { turnDecorateOffIfUnused(scope) }
+        return scope.field
     }
 
     /// Removes the decorator whose action is `action`.
-    public mutating func remove(action: String, at path: String) throws(DecoratorError) {
+    @discardableResult
+    public mutating func remove(action: String, at path: String) throws(DecoratorError) -> Int {
         let scope = try resolve(path)
         var list = stored(scope).map(\.json)
         list.remove(at: try position(of: action, in: list, path: path))
         write(list, to: scope)
         if scope.isRowScope { turnDecorateOffIfUnused(scope) }
+        return scope.field
     }
 
     /// The edits of the document's text that write the changes made.

@@ -175,6 +175,22 @@ func actions(_ list: [Decorator]) -> [String] { list.map { $0.action ?? "?" } }
         #expect(actions(try DecoratorEditor(document: after).decorators(at: "p1/fp_items/r3")) == ["dup", "new"])
         #expect(after.field("note")?.value?.stringValue == "changed")
 
+        // Alternating between two fields: each change lands, the last value wins.
+        let alternating = try DocumentChange.list(from: try json("""
+            [{"target": "field.update", "fieldId": "note", "change": {"value": "one"}},
+             {"target": "decorators.add", "path": "p1/fp_items/r1", "change": {"decorators": [{"action": "a", "icon": "flag"}]}},
+             {"target": "field.update", "fieldId": "note", "change": {"value": "two"}},
+             {"target": "decorators.add", "path": "p1/fp_items/r2", "change": {"decorators": [{"action": "b", "icon": "flag"}]}},
+             {"target": "field.value.rowUpdate", "fieldId": "items", "change": {"rowId": "r1", "row": {"cells": {"name": "washer"}}}},
+             {"target": "decorators.remove", "path": "p1/fp_items/r1", "change": {"action": "a"}}]
+            """))
+        let result = try JoyDoc(bytes: try ChangeApplier.apply(alternating, to: document))
+        let reader = DecoratorEditor(document: result)
+        #expect(result.field("note")?.value?.stringValue == "two")
+        #expect(actions(try reader.decorators(at: "p1/fp_items/r1")) == ["dup"])
+        #expect(actions(try reader.decorators(at: "p1/fp_items/r2")) == ["dup", "b"])
+        #expect(result.field("items")?.value?.arrayValue?.first?["cells"]?["name"]?.stringValue == "washer")
+
         let failing = try DocumentChange.list(from: try json("""
             [{"target": "decorators.remove", "path": "p1/fp_items/rows", "change": {"action": "dup"}},
              {"target": "decorators.remove", "path": "p1/fp_items/rows", "change": {"action": "dup"}}]
