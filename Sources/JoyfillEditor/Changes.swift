@@ -370,7 +370,7 @@ private struct FieldState {
 
     /// The edits of the document's text that write this field's changes.
     func edits() -> [JSONEdit] {
-        guard let span = field.json.span else { return [] }
+        guard field.json.span != nil else { return [] }
         var edits: [JSONEdit] = []
         var members: [JSONMember] = []   // new members of the field object
         if replaced {
@@ -407,11 +407,7 @@ private struct FieldState {
                 members.append(JSONMember("rowOrder", orderJSON))
             }
         }
-        if !members.isEmpty {
-            var text = (field.json.count ?? 0) > 0 ? ", " : ""
-            text += members.map { JSONText.string($0.key) + ": " + $0.value.text }.joined(separator: ", ")
-            edits.append(JSONEdit(span: (span.upperBound - 1)..<(span.upperBound - 1), replacement: text))
-        }
+        if let added = JSONEdit(adding: members, to: field.json) { edits.append(added) }
         return edits
     }
 }

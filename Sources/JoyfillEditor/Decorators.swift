@@ -505,7 +505,7 @@ struct ObjectPatches {
     func edits() -> [JSONEdit] {
         var edits: [JSONEdit] = []
         for (_, entry) in objects.sorted(by: { $0.key < $1.key }) {
-            guard let span = entry.object.span else { continue }
+            guard entry.object.span != nil else { continue }
             var added: [JSONMember] = []
             for member in entry.members {
                 if let old = entry.object[member.key], let oldSpan = old.span {
@@ -514,10 +514,7 @@ struct ObjectPatches {
                     added.append(member)
                 }
             }
-            guard !added.isEmpty else { continue }
-            var text = (entry.object.count ?? 0) > 0 ? ", " : ""
-            text += added.map { JSONText.string($0.key) + ": " + $0.value.text }.joined(separator: ", ")
-            edits.append(JSONEdit(span: (span.upperBound - 1)..<(span.upperBound - 1), replacement: text))
+            if let edit = JSONEdit(adding: added, to: entry.object) { edits.append(edit) }
         }
         return edits.sorted { $0.span.lowerBound < $1.span.lowerBound }
     }

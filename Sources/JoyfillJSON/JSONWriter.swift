@@ -69,6 +69,15 @@ public struct JSONEdit: Sendable, Equatable {
         self.init(span: span, replacement: value.text)
     }
 
+    /// Adds `members` at the end of an object that was read from the document (before its
+    /// closing brace, after a comma when it has members); nil for none, or a built object.
+    public init?(adding members: [JSONMember], to object: JSONValue) {
+        guard !members.isEmpty, let span = object.span else { return nil }
+        var text = (object.count ?? 0) > 0 ? ", " : ""
+        text += members.map { JSONText.string($0.key) + ": " + $0.value.text }.joined(separator: ", ")
+        self.init(span: (span.upperBound - 1)..<(span.upperBound - 1), replacement: text)
+    }
+
     /// Applies non-overlapping edits to `bytes`; an edit overlapping an earlier one is skipped.
     public static func apply<Bytes: RandomAccessCollection<UInt8>>(_ edits: [JSONEdit], to bytes: Bytes) -> [UInt8]
     where Bytes.Index == Int {
