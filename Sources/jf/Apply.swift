@@ -6,7 +6,7 @@ import JoyfillModel
 
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Apply changes (Joyfill changelogs) to a JoyDoc and recompute its formulas.",
+        abstract: "Apply changes (Joyfill changelogs, decorator changes) to a JoyDoc and recompute its formulas.",
         discussion: """
             CHANGES is a JSON array of changes in the form of the Joyfill change API (or one \
             change): {"target": …, "fieldId": …, "change": {…}}, with the targets field.update \
