@@ -439,11 +439,12 @@ private func checkChanges(_ document: JoyDoc) {
         let id = JSONText.string(table.id)
         named.insert(table.id)
         entries.append(#"{"target":"field.value.rowCreate","fieldId":\#(id),"change":{"row":{"cells":{"x":1}},"targetRowIndex":0}}"#)
-        // Rows whose id no other row (deleted or not) has, so each change names one row.
+        // Rows whose id no other row (deleted or not) has, so each change names one row (an empty
+        // id names none).
         let rows = table.value?.arrayValue ?? []
         let ids = rows.compactMap { $0["_id"]?.stringValue }
         let unique = rows.filter { $0["deleted"]?.boolValue != true }.compactMap { $0["_id"]?.stringValue }
-            .filter { row in ids.filter { $0 == row }.count == 1 }
+            .filter { row in !row.isEmpty && ids.filter { $0 == row }.count == 1 }
         if let first = unique.first {
             entries.append(#"{"target":"field.value.rowUpdate","fieldId":\#(id),"change":{"rowId":\#(JSONText.string(first)),"row":{"cells":{"y":"z"}}}}"#)
             entries.append(#"{"target":"field.value.rowMove","fieldId":\#(id),"change":{"rowId":\#(JSONText.string(first)),"targetRowIndex":1}}"#)

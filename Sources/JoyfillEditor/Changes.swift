@@ -238,6 +238,7 @@ public enum ChangeApplier {
                 return
             }
             guard let rowID = change.change["rowId"]?.stringValue else { throw fail("\(change.target.rawValue) needs \"change\": {\"rowId\": …}") }
+            guard !rowID.isEmpty else { throw fail("the \"rowId\" is empty: a row is named by its _id", at: change.change["rowId"]) }
             guard states[position]!.containsLive(rowID) else {
                 throw fail("the table has no row with the _id '\(rowID)' (deleted rows cannot be changed)",
                            suggestion: Suggestions.closest(to: rowID, in: states[position]!.liveIDs), at: change.change["rowId"])
@@ -310,7 +311,8 @@ private struct FieldState {
         row(id).map { rows[$0].json["deleted"]?.boolValue != true } ?? false
     }
 
-    var liveIDs: [String] { rows.filter { $0.json["deleted"]?.boolValue != true }.map(\.id) }
+    /// The ids of the rows a change can name (a row without an `_id`, or with an empty one, cannot be).
+    var liveIDs: [String] { rows.filter { $0.json["deleted"]?.boolValue != true && !$0.id.isEmpty }.map(\.id) }
 
     private mutating func shownOrder() -> [Int] {
         if let shown { return shown }

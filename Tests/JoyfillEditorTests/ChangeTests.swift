@@ -112,6 +112,14 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         #expect(error?.description == "change 2 (field 'items'): the table has no row with the _id 'gone' (deleted rows cannot be changed)")
     }
 
+    @Test func aRowWithAnEmptyIDCannotBeNamedNorSuggested() throws {
+        let text = table.replacingOccurrences(of: #"{"_id": "a", "cells""#, with: #"{"_id": "", "cells""#)
+        let document = try JoyDoc(bytes: Array(text.utf8))
+        let changes = try DocumentChange.list(from: try JSONReader.read(#"{"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": ""}}"#))
+        let error = #expect(throws: ChangeError.self) { try ChangeApplier.apply(changes, to: document) }
+        #expect(error?.description == "change 1 (field 'items'): the \"rowId\" is empty: a row is named by its _id")
+    }
+
     @Test func malformedChangesAreNamed() throws {
         func problem(_ text: String) throws -> String? {
             do {
