@@ -81,39 +81,38 @@ public enum DecoratorCheck {
                 }
             }
 
-            // Rows, with a stack: a collection nests without bound.
-            var stack: [(rows: [JSONValue], schema: String?)] = [(field.value?.arrayValue ?? [], isCollection ? field.rootSchema?.key : nil)]
-            while let (rows, schema) = stack.popLast() {
-                let columns = Set((schema.flatMap { field.schema[$0]?.columns } ?? field.columns).map(\.id))
-                for row in rows where row["deleted"]?.boolValue != true {
-                    let id = row["_id"]?.stringValue ?? "?"
-                    reserved(id, "the row", row["_id"])
-                    if let decorators = row["decorators"] {
-                        let scope = (schema.map { "schema \"\($0)\" " } ?? "") + "row \"\(id)\""
-                        if !decorators.isObject {
-                            report("\(scope): \"decorators\" must be an object ({\"all\": […], \"cells\": {…}}), not \(decorators.typeName); it is ignored", decorators)
-                        } else {
-                            list(decorators["all"], "\(scope) \"decorators.all\"")
-                            if displayed(decorators["all"]) { rowsShown[schema] = true }
-                            if let cells = decorators["cells"] {
-                                if let members = cells.members {
-                                    for member in members {
-                                        if !columns.contains(member.key) {
-                                            report("\(scope): \"decorators.cells\" names the column \"\(member.key)\", which \(schema.map { "schema \"\($0)\"" } ?? "the table") does not have"
-                                                   + (Suggestions.closest(to: member.key, in: columns).map { " (did you mean '\($0)'?)" } ?? ""), member.value)
-                                        }
-                                        list(member.value, "\(scope), cell \"\(member.key)\"")
-                                    }
-                                } else {
-                                    report("\(scope): \"decorators.cells\" must be an object of column ids, not \(cells.typeName); it is ignored", cells)
-                                }
-                            }
-                        }
-                    }
-                    for member in row["children"]?.members ?? [] where isCollection {
-                        stack.append((member.value["value"]?.arrayValue ?? [], member.key))
-                    }
+            // Each row's own decorators, and its cells'.
+            var columnsBySchema: [String?: Set<String>] = [:]
+            func cells(_ cells: JSONValue, of scope: String, schema: String?) {
+                guard let members = cells.members else {
+                    report("\(scope): \"decorators.cells\" must be an object of column ids, not \(cells.typeName); it is ignored", cells)
+                    return
                 }
+                if columnsBySchema[schema] == nil {
+                    columnsBySchema[schema] = Set((schema.flatMap { field.schema[$0]?.columns } ?? field.columns).map(\.id))
+                }
+                let columns = columnsBySchema[schema]!
+                for member in members {
+                    if !columns.contains(member.key) {
+                        let owner = schema.map { "schema \"\($0)\"" } ?? "the table"
+                        let suggestion = Suggestions.closest(to: member.key, in: columns).map { " (did you mean '\($0)'?)" } ?? ""
+                        report("\(scope): \"decorators.cells\" names the column \"\(member.key)\", which \(owner) does not have\(suggestion)", member.value)
+                    }
+                    list(member.value, "\(scope), cell \"\(member.key)\"")
+                }
+            }
+            field.forEachLiveRow { row, schema, _ in
+                let id = row["_id"]?.stringValue ?? "?"
+                reserved(id, "the row", row["_id"])
+                guard let decorators = row["decorators"] else { return }
+                let scope = (schema.map { "schema \"\($0)\" " } ?? "") + "row \"\(id)\""
+                guard decorators.isObject else {
+                    report("\(scope): \"decorators\" must be an object ({\"all\": […], \"cells\": {…}}), not \(decorators.typeName); it is ignored", decorators)
+                    return
+                }
+                list(decorators["all"], "\(scope) \"decorators.all\"")
+                if displayed(decorators["all"]) { rowsShown[schema] = true }
+                if let cellsJSON = decorators["cells"] { cells(cellsJSON, of: scope, schema: schema) }
             }
 
             // Row decorators whose column is switched off.

@@ -288,17 +288,11 @@ public struct DecoratorEditor {
                     }
                 }
                 // Rows with decorators of their own, nested rows after their parent.
-                var stack: [(path: String, rows: [JSONValue])] = [(base, (field.value?.arrayValue ?? []).reversed())]
-                while !stack.isEmpty {
-                    let (prefix, row) = (stack[stack.count - 1].path, stack[stack.count - 1].rows.popLast())
-                    guard let row else { stack.removeLast(); continue }
-                    guard row["deleted"]?.boolValue != true, let id = row["_id"]?.stringValue else { continue }
+                field.forEachLiveRow { row, _, parent in
+                    guard let parent, let id = row["_id"]?.stringValue else { return }
                     let own = patches.member("decorators", of: row)
-                    add("\(prefix)/\(id)", own?["all"])
-                    for cell in own?["cells"]?.members ?? [] { add("\(prefix)/\(id)/\(cell.key)", cell.value) }
-                    for child in (row["children"]?.members ?? []).reversed() where field.type == .collection {
-                        stack.append(("\(prefix)/\(id)/schemas/\(child.key)", (child.value["value"]?.arrayValue ?? []).reversed()))
-                    }
+                    add("\(base)\(parent)/\(id)", own?["all"])
+                    for cell in own?["cells"]?.members ?? [] { add("\(base)\(parent)/\(id)/\(cell.key)", cell.value) }
                 }
             }
         }
@@ -456,22 +450,39 @@ public struct DecoratorEditor {
         patches.set("decorate", to: .bool(false), in: object)
     }
 
-    /// The live rows of the scope's table, or of its schema wherever it is nested (walked with
-    /// a stack, so deep nesting costs no recursion).
+    /// The live rows of the scope's table, or of its schema wherever it is nested.
     private func rowsOf(_ scope: DecoratorScope) -> [JSONValue] {
-        let field = fields[scope.field]
-        let top = (field.value?.arrayValue ?? []).filter { $0["deleted"]?.boolValue != true }
-        guard let schema = scope.schema, schema != field.rootSchema?.key else { return top }
         var found: [JSONValue] = []
-        var stack = top
-        while let row = stack.popLast() {
-            for member in row["children"]?.members ?? [] {
-                let rows = (member.value["value"]?.arrayValue ?? []).filter { $0["deleted"]?.boolValue != true }
-                if member.key == schema { found += rows }
-                stack += rows
-            }
+        fields[scope.field].forEachLiveRow { row, schema, _ in
+            if schema == scope.schema { found.append(row) }
         }
         return found
+    }
+}
+
+extension Field {
+    /// Visits every live row of a table or collection, each parent before its nested rows (with
+    /// a stack: a collection nests without bound). `schema` is the row's collection schema (nil
+    /// in a table); `parent` the path segments that name its level after `PAGE/POSITION` (""
+    /// at the top, `/ROW/schemas/SCHEMA` below a row), nil below a row without an `_id`.
+    func forEachLiveRow(_ visit: (_ row: JSONValue, _ schema: String?, _ parent: String?) -> Void) {
+        let isCollection = type == .collection
+        var stack: [(rows: [JSONValue], next: Int, schema: String?, parent: String?)] =
+            [(value?.arrayValue ?? [], 0, isCollection ? rootSchema?.key : nil, "")]
+        while !stack.isEmpty {
+            let level = stack.count - 1
+            guard stack[level].next < stack[level].rows.count else { stack.removeLast(); continue }
+            let row = stack[level].rows[stack[level].next]
+            stack[level].next += 1
+            guard row["deleted"]?.boolValue != true else { continue }
+            let (schema, parent) = (stack[level].schema, stack[level].parent)
+            visit(row, schema, parent)
+            guard isCollection, let children = row["children"]?.members else { continue }
+            let path = parent.flatMap { parent in row["_id"]?.stringValue.map { "\(parent)/\($0)" } }
+            for child in children.reversed() {
+                stack.append((child.value["value"]?.arrayValue ?? [], 0, child.key, path.map { "\($0)/schemas/\(child.key)" }))
+            }
+        }
     }
 }
 
