@@ -17,6 +17,11 @@ extension DocumentLint {
             findings.add("invalid-document", "a second formula has the _id \"\(formula.id)\"; fields apply the first",
                          at: range(of: formula.json["_id"], or: formula.json), formula: formula.id)
         }
+        var pages = Set<String>()
+        for page in document.pages where !pages.insert(page.id).inserted {
+            findings.add("invalid-document", "a second page has the _id \"\(page.id)\"; a path (jf validate, decorators) names the first",
+                         at: range(of: page.json["_id"], or: page.json))
+        }
     }
 
     /// `invalid-logic`: conditional logic on fields and pages that cannot work as written

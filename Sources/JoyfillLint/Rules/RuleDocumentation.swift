@@ -191,15 +191,15 @@ public enum RuleDocumentation {
                 """),
             fix: "Give every decorator a unique `action`, an `icon` from the supported list or a `label`, and a `color` of the form `#RRGGBB`."),
         "invalid-document": Page(
-            what: "Reports structural problems the reader works around: two fields or two formulas with the same `_id`, formulas without an `_id` or an `expression`, fields without a `type`, options and columns without an `_id`, and numbers beyond a double's range (`1e999`). `jf run` reports the same problems as warnings.",
-            why: "References resolve to the first field with an id, and applications to the first formula, so the second is silently ignored. A number beyond ±1.8e308 reads as ±Infinity, which no formula result can store back.",
+            what: "Reports structural problems the reader works around: two fields, two formulas or two pages with the same `_id`, formulas without an `_id` or an `expression`, fields without a `type`, options and columns without an `_id`, and numbers beyond a double's range (`1e999`). `jf run` reports the same problems (but pages, which formulas do not read) as warnings.",
+            why: "References resolve to the first field with an id, applications to the first formula, and validation and decorator paths to the first page, so the second is silently ignored. A number beyond ±1.8e308 reads as ±Infinity, which no formula result can store back.",
             bad: json("""
                 "fields": [{"_id": "qty", "type": "number"}, {"_id": "qty", "type": "text"}]
                 """),
             good: json("""
                 "fields": [{"_id": "qty", "type": "number"}, {"_id": "qty_note", "type": "text"}]
                 """),
-            fix: "Give every field and formula a unique `_id`, every formula an `expression` string, and keep numbers within a double's range."),
+            fix: "Give every field, formula and page a unique `_id`, every formula an `expression` string, and keep numbers within a double's range."),
         "invalid-suppression": Page(
             what: "Reports a `jfLint` annotation that is not `{\"ignore\": [rule names]}`, or that names a rule that does not exist.",
             why: "A misspelt suppression silences nothing, and the finding it meant to silence keeps failing CI.",
