@@ -25,6 +25,7 @@ struct Validate: ParsableCommand {
               jf validate --path page1/pos7 form.json   # one field, where placed
               jf validate --json submissions/
               jf validate --format github filled/       # annotations in GitHub Actions
+              jf validate --format sarif filled/ > validate.sarif   # for code scanning
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
             usage error or when a document cannot be read. Details: docs/cli.md.
@@ -36,13 +37,13 @@ struct Validate: ParsableCommand {
         valueName: "PATH"))
     var path: String?
 
-    /// The output formats: the findings as `jf lint` prints them, the JSON report, or
-    /// GitHub Actions workflow annotations.
+    /// The output formats: the findings as `jf lint` prints them, the JSON report, GitHub
+    /// Actions workflow annotations, or one SARIF log.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case human, json, github
+        case human, json, github, sarif
     }
 
-    @Option(help: "Output format: human, json or github.")
+    @Option(help: "Output format: human, json, github or sarif.")
     var format: Format = .human
 
     @Flag(help: "Print one JSON report on standard output (--format json; see docs/cli.md).")
@@ -81,6 +82,9 @@ struct Validate: ParsableCommand {
         let reported = outcomes.filter { !$0.skipped }
         if format == .json {
             output.write("{\"documents\":[" + reported.map(\.report).joined(separator: ",\n") + "]}\n")
+        } else if format == .sarif {
+            output.write(SARIFFormatter.render(reported.compactMap(\.findings), version: JF.configuration.version,
+                                               rules: ValidationFindings.rules))
         } else {
             for outcome in reported { output.write(outcome.report) }
         }
@@ -105,6 +109,8 @@ struct Validate: ParsableCommand {
     /// threads; the terminal is written in document order afterwards).
     struct Outcome: Sendable {
         var report = ""
+        /// The findings, kept whole for `--format sarif` (one log for all the documents).
+        var findings: FileReport?
         var messages = ""
         /// Nil when the document could not be read (or was skipped).
         var status: ValidationStatus?
@@ -134,6 +140,7 @@ struct Validate: ParsableCommand {
             switch format {
             case .json: outcome.report = "{\"path\":\(JSONText.string(file)),\"error\":\(JSONText.string(message))}"
             case .github: outcome.report = GitHubFormatter.render(FileReport(path: file, failure: message), tool: "jf validate")
+            case .sarif: outcome.findings = FileReport(path: file, failure: message)
             case .human: break
             }
             return outcome
@@ -157,6 +164,8 @@ struct Validate: ParsableCommand {
             outcome.report = report(file, validation, findings)
         case .github:
             outcome.report = GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate")
+        case .sarif:
+            outcome.findings = FileReport(path: file, diagnostics: findings)
         case .human where !findings.isEmpty:
             var formatter = HumanFormatter(colored: colored)
             formatter.fixCommand = ""

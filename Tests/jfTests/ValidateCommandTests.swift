@@ -52,6 +52,40 @@ struct ValidateCommandTests {
         #expect(both.status == 2)
     }
 
+    @Test func sarifLogForCodeScanning() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let broken = directory.appendingPathComponent("broken.json")
+        try "{\"fields\": [".write(to: broken, atomically: true, encoding: .utf8)
+        let result = try JF.run(["validate", "--format", "sarif", "examples/work-order.json", broken.path])
+        #expect(result.status == 2)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        // The codes validation reports, not lint's rules.
+        #expect(rules.compactMap { $0["id"] as? String } == ["required", "invalid-logic"])
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        for result in results {
+            #expect(result["ruleId"] as? String == "required")
+            #expect(result["ruleIndex"] as? Int == 0)
+            #expect(result["level"] as? String == "error")
+        }
+        let first = try #require(results.first)
+        #expect((first["message"] as? [String: Any])?["text"] as? String
+            == "the required field 'description' (\"What needs doing\") has no value (on page 'page_request' (\"Request\"), at position 'pos_description')")
+        let place = try #require((first["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((place["artifactLocation"] as? [String: Any])?["uri"] as? String == "examples/work-order.json")
+        #expect((place["region"] as? [String: Any])?["startLine"] as? Int == 51)
+        // The unreadable document is a tool notification naming it.
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        #expect(((notification["message"] as? [String: Any])?["text"] as? String)?.contains("line 1, column 13: invalid JSON") == true)
+    }
+
     @Test func pathNarrowsToAPageOrOneField() throws {
         let page = try JF.run(["validate", "--path", "page_approval", "examples/work-order.json"])
         #expect(page.status == 1)

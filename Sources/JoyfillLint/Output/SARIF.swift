@@ -1,9 +1,11 @@
 import JoyfillJSON
+import JoyfillFormulas
 
 /// `--format sarif`: one SARIF 2.1.0 log with one run.
 ///
-/// The driver lists every rule (id, name, descriptions, help, default level), so viewers
-/// can show rules with no findings. Each result has the rule's id and index, its level, the
+/// The driver lists every rule the command can report (id, name, descriptions, help,
+/// default level), so viewers can show rules with no findings: `jf lint`'s rules, or
+/// `jf validate`'s (`ValidationFindings.rules`). Each result has the rule's id and index, its level, the
 /// message, the file region (columns in Unicode code points, as `columnKind` says), the field
 /// as a logical location, the fix as a SARIF fix, and a `partialFingerprints` entry that
 /// does not change when lines move: a hash of the rule, the field, the formula, the message
@@ -11,18 +13,42 @@ import JoyfillJSON
 public enum SARIFFormatter {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-    public static func render(_ reports: [FileReport], version: String) -> String {
+    /// A rule as the driver describes it.
+    public struct Rule: Sendable {
+        public let id: String
+        public let summary: String
+        public let severity: Diagnostic.Severity
+        /// Where its documentation is, for the reader of the log.
+        public let help: String
+        public let fixability: LintRule.Fixability
+
+        public init(id: String, summary: String, severity: Diagnostic.Severity, help: String,
+                    fixability: LintRule.Fixability = .never) {
+            (self.id, self.summary, self.severity, self.help, self.fixability) = (id, summary, severity, help, fixability)
+        }
+
+        public init(_ rule: LintRule) {
+            self.init(id: rule.name, summary: rule.summary, severity: rule.severity,
+                      help: "See \(rule.documentationPath) in the jf repository, or run: jf lint --explain \(rule.name)",
+                      fixability: rule.fixability)
+        }
+    }
+
+    /// `jf lint`'s rules, in the order of `--list-rules`.
+    public static let lintRules = LintRule.all.map(Rule.init)
+
+    public static func render(_ reports: [FileReport], version: String, rules: [Rule] = lintRules) -> String {
         var output = "{\"$schema\":\"\(schema)\",\"version\":\"2.1.0\",\"runs\":[{"
         output += "\"tool\":{\"driver\":{\"name\":\"jf\",\"semanticVersion\":\"\(version)\",\"rules\":["
-        output += LintRule.all.map(rule).joined(separator: ",")
+        output += rules.map(rule).joined(separator: ",")
         output += "]}},\"columnKind\":\"unicodeCodePoints\",\"results\":["
         var first = true
-        let indices = Dictionary(uniqueKeysWithValues: LintRule.all.enumerated().map { ($1.name, $0) })
+        let indices = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for report in reports {
             for diagnostic in report.diagnostics {
                 if !first { output += "," }
                 first = false
-                output += result(diagnostic, path: report.path, ruleIndex: indices[diagnostic.rule] ?? 0)
+                output += result(diagnostic, path: report.path, ruleIndex: indices[diagnostic.rule])
             }
         }
         output += "]"
@@ -38,18 +64,20 @@ public enum SARIFFormatter {
         return output + "}]}\n"
     }
 
-    private static func rule(_ rule: LintRule) -> String {
+    private static func rule(_ rule: Rule) -> String {
         let level = level(rule.severity.rawValue)
-        return "{\"id\":\"\(rule.name)\",\"name\":\"\(camelCase(rule.name))\",\"shortDescription\":{\"text\":"
+        return "{\"id\":\"\(rule.id)\",\"name\":\"\(camelCase(rule.id))\",\"shortDescription\":{\"text\":"
             + JSONText.string(rule.summary) + "},\"fullDescription\":{\"text\":" + JSONText.string(rule.summary)
-            + "},\"help\":{\"text\":\"See \(rule.documentationPath) in the jf repository, or run: jf lint --explain \(rule.name)\"}"
+            + "},\"help\":{\"text\":" + JSONText.string(rule.help) + "}"
             + ",\"defaultConfiguration\":{\"level\":\"\(level)\"}"
             + ",\"properties\":{\"fixable\":\"\(rule.fixability.rawValue)\"}}"
     }
 
-    private static func result(_ diagnostic: LintDiagnostic, path: String, ruleIndex: Int) -> String {
+    private static func result(_ diagnostic: LintDiagnostic, path: String, ruleIndex: Int?) -> String {
         let location = diagnostic.location
-        var output = "{\"ruleId\":\"\(diagnostic.rule)\",\"ruleIndex\":\(ruleIndex),\"level\":\"\(level(diagnostic.severity.rawValue))\""
+        var output = "{\"ruleId\":\"\(diagnostic.rule)\""
+        if let ruleIndex { output += ",\"ruleIndex\":\(ruleIndex)" }
+        output += ",\"level\":\"\(level(diagnostic.severity.rawValue))\""
         var message = diagnostic.message
         if !diagnostic.notes.isEmpty { message += " (" + diagnostic.notes.joined(separator: "; ") + ")" }
         output += ",\"message\":{\"text\":" + JSONText.string(message) + "}"

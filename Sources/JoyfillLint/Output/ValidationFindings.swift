@@ -8,6 +8,13 @@ import JoyfillModel
 public struct ValidationFindings: Sendable {
     public let diagnostics: [LintDiagnostic]
 
+    /// The codes a validation reports, as `--format sarif` describes them.
+    public static let rules: [SARIFFormatter.Rule] = [
+        SARIFFormatter.Rule(id: "required", summary: "A shown field, row or collection level that has no required value.",
+                            severity: .error, help: "See docs/validation.md in the jf repository: what is checked, and what has a value."),
+        SARIFFormatter.Rule(LintRule.all.first { $0.name == "invalid-logic" }!),
+    ]
+
     public init(_ validation: Validation, of editor: DocumentEditor) {
         let document = editor.document
         guard !editor.visibility.issues.isEmpty || validation.status == .invalid else {
