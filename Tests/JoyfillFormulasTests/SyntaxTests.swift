@@ -227,6 +227,24 @@ struct ParserTests {
         #expect(fixed == "a == b && c != d")
     }
 
+    @Test func aLambdaWithoutParenthesesIsShownItsFix() throws {
+        for (source, fixed, note) in [
+            ("map(items, r -> r.price * 2)", "map(items, (r) -> r.price * 2)", "(r) -> …"),
+            ("filter(tags, tag => tag != 'x')", "filter(tags, (tag) => tag != 'x')", "(tag) => …"),
+        ] {
+            let diagnostic = try #require(Parser.parse(source).diagnostics.first)
+            #expect(diagnostic.message.hasPrefix("expected ',' or ')' in the arguments of"))
+            #expect(diagnostic.notes == ["a lambda's parameters go in parentheses: " + note])
+            let fix = try #require(diagnostic.fix)
+            // A suggestion, not applied by --fix: the parser cannot know a lambda was meant.
+            #expect(!fix.isSafe)
+            #expect(fix.apply(to: source) == fixed)
+            #expect(Parser.parse(fixed).isValid)
+        }
+        // Only a bare name before the arrow is a parameter to wrap.
+        #expect(Parser.parse("map(items, 3 -> 4)").diagnostics.first?.fix == nil)
+    }
+
     @Test func nestingIsBounded() {
         let deep = String(repeating: "(", count: Parser.maxNestingDepth + 5) + "1" + String(repeating: ")", count: Parser.maxNestingDepth + 5)
         let diagnostic = Parser.parse(deep).diagnostics.first

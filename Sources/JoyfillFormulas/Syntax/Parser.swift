@@ -419,9 +419,7 @@ public struct Parser {
                     continue
                 }
                 if current.kind != .rightParen {
-                    throw Diagnostic(.syntax,
-                        "expected ',' or ')' in the arguments of \(text(nameToken))(), found \(describe(current))",
-                        at: current.span, notes: unsupported(current).map { [$0.message] + $0.notes } ?? [])
+                    throw unexpectedInArguments(of: nameToken, after: item)
                 }
                 break
             }
@@ -432,6 +430,26 @@ public struct Parser {
         return tree.append(.call(nameID, range), nameToken.span.union(close.span))
     }
 
+    /// What stops an argument list: a lambda written without parentheses (`x -> x * 2`, the
+    /// habit of other languages) gets the fix, other tokens what `unsupported` says of them.
+    @inline(never)
+    private func unexpectedInArguments(of nameToken: Token, after item: NodeID) -> Diagnostic {
+        var diagnostic = Diagnostic(.syntax,
+            "expected ',' or ')' in the arguments of \(text(nameToken))(), found \(describe(current))",
+            at: current.span, notes: unsupported(current).map { [$0.message] + $0.notes } ?? [])
+        if current.kind == .arrow || current.kind == .fatArrow {
+            switch tree[item] {
+            case .reference, .parameter:
+                let name = tree.span(of: item)
+                let parameter = string(name.start, name.end)
+                diagnostic.notes = ["a lambda's parameters go in parentheses: (\(parameter)) \(text(current)) …"]
+                diagnostic.fix = .replace(name, with: "(\(parameter))", "put the parameter in parentheses", isSafe: false)
+            default:
+                break
+            }
+        }
+        return diagnostic
+    }
 
     private mutating func parseParenthesizedOrLambda() throws(Diagnostic) -> NodeID {
         let open = advance()
