@@ -35,16 +35,40 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
-    @Argument(help: "The formula to evaluate.")
-    var expression: String?
+    // Unrecognized words are taken too, so that a formula starting with '-' (`-x * 2`) is a
+    // formula and not an unknown option; `validate()` accepts one word.
+    @Argument(parsing: .allUnrecognized,
+              help: ArgumentHelp("The formula to evaluate (quoted: one argument).", valueName: "expression"))
+    var words: [String] = []
+
+    /// The formula given on the command line.
+    var expression: String? { formula.first }
+
+    /// The words of the formula: after `--` (kept by `.allUnrecognized`), whatever they look like.
+    private var formula: ArraySlice<String> { words.first == "--" ? words.dropFirst() : words[...] }
 
     func validate() throws {
+        if let word = words.prefix(while: { $0 != "--" }).first(where: Self.looksLikeAnOption) {
+            throw ValidationError("unknown option '\(word)' (a formula that starts with '--' goes after --: jf eval -- '\(word)')")
+        }
+        if formula.count > 1 {
+            throw ValidationError("give the formula as one argument: quote it, as in jf eval '\(formula.joined(separator: " "))'")
+        }
         if linesFile == nil && expression == nil {
             throw ValidationError("give an EXPRESSION or --lines FILE")
         }
         if linesFile != nil && expression != nil {
             throw ValidationError("give either an EXPRESSION or --lines FILE, not both")
         }
+    }
+
+    /// `--jsn`, `--lines=x`: a mistyped option rather than a formula (a formula rarely
+    /// starts with two minus signs and a letter).
+    static func looksLikeAnOption(_ word: String) -> Bool {
+        guard word.hasPrefix("--") else { return false }
+        let rest = word.dropFirst(2)
+        return rest.first.map(\.isLetter) == true && rest.allSatisfy { $0.isLetter || $0 == "-" || $0 == "=" }
+            || rest.contains("=")
     }
 
     func run() throws {

@@ -108,6 +108,18 @@ struct EvalCommandTests {
         #expect(result.stdout == "701\n")
     }
 
+    @Test func aFormulaMayStartWithAMinusSign() throws {
+        let negative = try JF.run(["eval", "-1 + 2"])
+        #expect(negative.status == 0)
+        #expect(negative.stdout == "1\n")
+        let field = try JF.run(["eval", "--json", "-x"])
+        #expect(field.status == 1)
+        #expect(field.stdout.contains("\"message\":\"unknown name 'x'\""))
+        // After --, even two minus signs and a name are a formula.
+        let separated = try JF.run(["eval", "--", "--1"])
+        #expect(separated.stdout == "1\n")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let missing = try JF.run(["eval", "--lines", "no/such/file.txt"])
         #expect(missing.status == 2)
@@ -122,7 +134,11 @@ struct EvalCommandTests {
 
         let flag = try JF.run(["eval", "--bogus", "1"])
         #expect(flag.status == 2)
-        #expect(flag.stderr.contains("--bogus"))
+        #expect(flag.stderr.hasPrefix("Error: unknown option '--bogus' (a formula that starts with '--' goes after --"))
+
+        let words = try JF.run(["eval", "1", "+", "2"])
+        #expect(words.status == 2)
+        #expect(words.stderr.hasPrefix("Error: give the formula as one argument: quote it, as in jf eval '1 + 2'\n"))
 
         let nothing = try JF.run(["eval"])
         #expect(nothing.status == 2)
