@@ -25,7 +25,7 @@ public struct LintRule: Sendable, Hashable {
     public static let all: [LintRule] = [
         LintRule(name: "syntax-error", severity: .error, summary: "The formula does not parse.", fixability: .never),
         LintRule(name: "invalid-operator", severity: .error,
-                 summary: "An operator borrowed from another language: `===`, `!==`, `=`, `&` or `|`.", fixability: .always),
+                 summary: "Spellings borrowed from other languages: `===`, `!==`, `=`, `&`, `|`, `<>`, `;` between arguments, a leading `=`.", fixability: .always),
         LintRule(name: "unknown-function", severity: .error, summary: "A call to a function no engine has.", fixability: .sometimes),
         LintRule(name: "wrong-arity", severity: .error, summary: "A call with too few or too many arguments.", fixability: .never),
         LintRule(name: "type-mismatch", severity: .error,

@@ -227,6 +227,21 @@ struct ParserTests {
         #expect(fixed == "a == b && c != d")
     }
 
+    @Test func spreadsheetHabitsCarryFixes() throws {
+        let tree = Parser.parse("=if(a <> b; 1; 2)")
+        #expect(tree.diagnostics.map(\.message) == [
+            "a formula does not start with '='", "'<>' is not an operator",
+            "arguments are separated by ',', not ';'", "arguments are separated by ',', not ';'",
+        ])
+        #expect(tree.diagnostics.allSatisfy { $0.fix?.isSafe == true && $0.code == "invalid-operator" })
+        let fixed = Fix.apply(tree.diagnostics.compactMap(\.fix), to: tree.source)
+        #expect(fixed == "if(a != b, 1, 2)")
+        #expect(Parser.parse(fixed).isValid)
+        // Only `<>` written together, and `=` only before everything else.
+        #expect(Parser.parse("a < > b").diagnostics.first?.fix == nil)
+        #expect(Parser.parse("(=1)").diagnostics.first?.message == "expected an expression, found '='")
+    }
+
     @Test func aLambdaWithoutParenthesesIsShownItsFix() throws {
         for (source, fixed, note) in [
             ("map(items, r -> r.price * 2)", "map(items, (r) -> r.price * 2)", "(r) -> …"),

@@ -201,9 +201,12 @@ public struct Parser {
             if entry == 0 { return left }
             if entry == Parser.borrowedSpelling { entry = try borrowedOperator() }
             // The table holds only valid raw values (see ``infix``); `init(rawValue:)` is a call.
-            let op = unsafeBitCast(entry &- 1, to: BinaryOperator.self)
+            var op = unsafeBitCast(entry &- 1, to: BinaryOperator.self)
             if op.precedence < minimumPrecedence { return left }
             let operatorToken = advance()
+            if op == .less, current.kind == .greater, current.span.start == operatorToken.span.end {
+                op = notEqualSpelledWithAngles(operatorToken)
+            }
             if op == .subtract, operatorToken.span.end == current.span.start, current.kind == .number {
                 // `5-3`, `5 -3`: the SDKs lex `-3` as a literal and fail (decision S1).
                 tree.extensions.append(SyntaxExtension(.unspacedMinus, at: operatorToken.span))
@@ -257,6 +260,15 @@ public struct Parser {
             throw unsupported(token)!
         }
         return op.rawValue + 1
+    }
+
+    /// `<>` (Excel, SQL, Basic), which lexes as `<` and `>`: recorded with its fix and read as
+    /// `!=`. `current` is the `>`.
+    @inline(never)
+    private mutating func notEqualSpelledWithAngles(_ less: Token) -> BinaryOperator {
+        let span = less.span.union(advance().span)
+        recordFixable(Token(kind: .less, span: span), "'<>' is not an operator", replacement: "!=", "use '!=' for 'not equal'")
+        return .notEqual
     }
 
     private mutating func recordFixable(_ token: Token, _ message: String, replacement: String, _ help: String) {
@@ -365,6 +377,11 @@ public struct Parser {
         case .arrow, .fatArrow:
             throw Diagnostic(.syntax, "expected an expression, found \(token.kind.display)", at: token.span,
                              notes: ["a lambda's parameters go in parentheses: (x) -> x * 2"])
+        case .assign where tree.nodes.count == 0 && depth == 0:
+            // `=sum(a, b)`: a spreadsheet's formula bar, where a formula starts with '='.
+            recordFixable(token, "a formula does not start with '='", replacement: "", "remove the '='")
+            _ = advance()
+            return try parseOperand()
         case .endOfInput:
             throw Diagnostic(.syntax, "expected an expression, found end of input", at: token.span)
         default:
@@ -419,6 +436,12 @@ public struct Parser {
                     continue
                 }
                 if current.kind != .rightParen {
+                    if current.kind == .invalidCharacter, bytes[current.span.start] == UInt8(ascii: ";") {
+                        // `if(a; b; c)`: the separator of spreadsheets set to a European locale.
+                        recordFixable(current, "arguments are separated by ',', not ';'", replacement: ",", "use ','")
+                        _ = advance()
+                        continue
+                    }
                     throw unexpectedInArguments(of: nameToken, after: item)
                 }
                 break

@@ -62,11 +62,11 @@ public enum RuleDocumentation {
             good: formula("sum(price, qty)"),
             fix: "Read the message: it names the token that was expected (`')'`, an expression, a parameter name) and the caret shows where. The language has no `%`, ternary `? :`, `**` or comments; use `mod()`, `if()` and `pow()`."),
         "invalid-operator": Page(
-            what: "Reports operators that other languages have and this one does not: `===`, `!==`, `=` (for comparison), `&` and `|`.",
+            what: "Reports spellings that other languages have and this one does not: the operators `===`, `!==`, `=` (for comparison), `&`, `|` and `<>` (spreadsheets' and SQL's 'not equal'), arguments separated by `;` (spreadsheets in some locales) and a formula that starts with `=` (a spreadsheet's formula bar).",
             why: "Every Joyfill SDK rejects them. jf understands what was meant and says so, but the template would fail everywhere else.",
-            bad: formula("if(status === \"Open\" & qty > 0, 1, 0)"),
-            good: formula("if(status == \"Open\" && qty > 0, 1, 0)"),
-            fix: "`jf lint --fix` rewrites `===` to `==`, `!==` to `!=`, `=` to `==`, `&` to `&&` and `|` to `||`. `==` is already strict: it never converts types."),
+            bad: formula("=if(status === \"Open\" & qty <> 0; 1; 0)"),
+            good: formula("if(status == \"Open\" && qty != 0, 1, 0)"),
+            fix: "`jf lint --fix` rewrites `===` to `==`, `!==` and `<>` to `!=`, `=` to `==`, `&` to `&&`, `|` to `||` and `;` between arguments to `,`, and removes a leading `=`. `==` is already strict: it never converts types."),
         "unknown-function": Page(
             what: "Reports a call to a function that is not in the registry (`jf functions` lists them), with the closest name.",
             why: "An unknown function fails when the formula runs, in every SDK.",
