@@ -351,7 +351,7 @@ extension REPLSession {
     private func doc(_ name: String) -> REPLOutput {
         if let usage = needs(name, ":doc FUNCTION") { return usage }
         guard let function = registry.lookup(name) else {
-            let hint = Suggestions.closest(to: name, in: registry.names).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = registry.suggestion(for: name).map { "; did you mean '\($0.name)'?" } ?? ""
             return failure("no function '\(name)'\(hint)")
         }
         let signature = function.signature

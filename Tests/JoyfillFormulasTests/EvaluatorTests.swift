@@ -21,6 +21,21 @@ struct EvaluatorTests {
         #expect(error.kind == .reference)
         #expect(error.span == SourceSpan(start: 4, end: 8))
         #expect(error.fix?.apply(to: "1 + rund(3.14159, 2)") == "1 + round(3.14159, 2)")
+        #expect(error.fix?.isSafe == true)
+        // As close to max as to min: suggested, not safe to apply.
+        #expect(try #require(failure("mix(1, 2)")).fix?.isSafe == false)
+    }
+
+    @Test func otherLanguagesNamesSuggestTheFunction() throws {
+        let registry = FunctionRegistry.standard
+        #expect(registry.suggestion(for: "len")! == ("length", false))
+        #expect(registry.suggestion(for: "CONCATENATE")! == ("concat", false))
+        #expect(registry.suggestion(for: "toUpperCase")! == ("upper", false))
+        #expect(registry.suggestion(for: "rund")! == ("round", true))
+        #expect(registry.suggestion(for: "frobnicate") == nil)
+        let error = try #require(failure("len(\"abc\")"))
+        #expect(error.fix?.message == "did you mean 'length'?")
+        #expect(error.fix?.apply(to: "len(\"abc\")") == "length(\"abc\")")
     }
 
     @Test func aritiesAndTypesComeFromSignatures() throws {

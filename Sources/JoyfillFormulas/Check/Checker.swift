@@ -113,9 +113,8 @@ public struct Checker: Sendable {
             let nameSpan = tree.nameSpan(ofCall: id)
             guard let function = registry.lookup(name) else {
                 var fix: Fix?
-                if let suggestion = Suggestions.closest(to: name, in: registry.names) {
-                    let safe = Suggestions.unique(to: name, in: registry.names) != nil
-                    fix = .replace(nameSpan, with: suggestion, "did you mean '\(suggestion)'?", isSafe: safe)
+                if let suggestion = registry.suggestion(for: name) {
+                    fix = .replace(nameSpan, with: suggestion.name, "did you mean '\(suggestion.name)'?", isSafe: suggestion.isUnique)
                 }
                 report(.reference, "unknown-function", "unknown function '\(name)'", at: nameSpan, fix: fix)
                 return .any

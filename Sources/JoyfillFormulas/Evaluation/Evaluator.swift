@@ -782,8 +782,8 @@ public final class Evaluator {
     private func unknownFunction(_ name: String, at id: NodeID) -> Diagnostic {
         let nameSpan = tree.nameSpan(ofCall: id)
         var fix: Fix?
-        if let suggestion = Suggestions.closest(to: name, in: registry.names) {
-            fix = .replace(nameSpan, with: suggestion, "did you mean '\(suggestion)'?")
+        if let suggestion = registry.suggestion(for: name) {
+            fix = .replace(nameSpan, with: suggestion.name, "did you mean '\(suggestion.name)'?", isSafe: suggestion.isUnique)
         }
         return Diagnostic(.reference, "unknown function '\(name)'", at: nameSpan, fix: fix, code: "unknown-function")
     }

@@ -137,6 +137,35 @@ public struct FunctionRegistry: Sendable {
 
     /// Every function name in its canonical spelling, sorted.
     public var names: [String] { signatures.map(\.name) }
+
+    /// The registered function meant by the unknown `name`, for "did you mean …?": the closest
+    /// by spelling (``Suggestions/closest(to:in:)``), or else the one other languages call
+    /// `name` (`len` is `length`, `concatenate` is `concat`). `isUnique` is false when another
+    /// function is as close, and for the other languages' names, whose arguments may differ:
+    /// only a unique spelling fix is safe to apply unasked.
+    public func suggestion(for name: String) -> (name: String, isUnique: Bool)? {
+        let names = self.names
+        if let closest = Suggestions.closest(to: name, in: names) {
+            return (closest, Suggestions.unique(to: name, in: names) != nil)
+        }
+        if let meant = Self.otherLanguagesNames[name.lowercased()], let function = lookup(meant) {
+            return (function.signature.name, false)
+        }
+        return nil
+    }
+
+    /// Names that spreadsheets, JavaScript and Python give the standard functions, too far from
+    /// them in spelling for ``Suggestions`` to find. Only names whose function does the same.
+    private static let otherLanguagesNames: [String: String] = [
+        "len": "length", "strlen": "length", "size": "length",
+        "concatenate": "concat", "includes": "contains",
+        "str": "toString", "string": "toString", "tostr": "toString",
+        "number": "toNumber", "value": "toNumber", "parsefloat": "toNumber", "float": "toNumber",
+        "touppercase": "upper", "ucase": "upper", "tolowercase": "lower", "lcase": "lower",
+        "strip": "trim", "mean": "avg", "ceiling": "ceil", "power": "pow",
+        "isblank": "empty", "isempty": "empty", "any": "some", "all": "every",
+        "distinct": "unique", "flatten": "flat",
+    ]
 }
 
 /// The arguments of one call, as a function body sees them.
