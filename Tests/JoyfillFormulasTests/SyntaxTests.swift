@@ -227,6 +227,24 @@ struct ParserTests {
         #expect(fixed == "a == b && c != d")
     }
 
+    @Test func whatFollowsAnExpressionIsExplained() throws {
+        let cases: [(String, String)] = [
+            ("not true", "'not' is a function: call it with parentheses, as in not(…)"),
+            ("ROUND x", "'round' is a function: call it with parentheses, as in round(…)"),
+            ("a b", "two operands must be joined by an operator, e.g. '+' or '&&'"),
+            ("sum(1, 2))", "this ')' closes no '(': remove it, or add the '(' it was meant to close"),
+            ("a > 1 OR b", "'OR' is no operator: use '||', or the function or(a, b)"),
+        ]
+        for (source, note) in cases {
+            let diagnostic = try #require(Parser.parse(source).diagnostics.first, "\(source)")
+            #expect(diagnostic.message.hasSuffix("after the end of the expression"), "\(source)")
+            #expect(diagnostic.notes == [note], "\(source)")
+        }
+        let word = try #require(Parser.parse("x and y").diagnostics.first?.fix)
+        #expect(!word.isSafe)
+        #expect(word.apply(to: "x and y") == "x && y")
+    }
+
     @Test func spreadsheetHabitsCarryFixes() throws {
         let tree = Parser.parse("=if(a <> b; 1; 2)")
         #expect(tree.diagnostics.map(\.message) == [

@@ -83,7 +83,7 @@ public struct Parser {
             if bytes.count > Parser.maxSourceLength { throw tooLong() }
             let root = try parseExpression(minimumPrecedence: 1)
             if current.kind != .endOfInput {
-                throw unexpected(current, after: "the end of the expression")
+                throw unexpectedAfterTheEnd(current, following: root)
             }
             tree.root = root
         } catch {
@@ -141,15 +141,36 @@ public struct Parser {
         }
     }
 
-    private func unexpected(_ token: Token, after context: String) -> Diagnostic {
+    /// `token` where the formula should end, after the whole expression `previous`.
+    private func unexpectedAfterTheEnd(_ token: Token, following previous: NodeID) -> Diagnostic {
         if let special = unsupported(token) { return special }
         var notes: [String] = []
+        var fix: Fix?
         if token.kind == .leftParen {
             notes.append("only a function name can be called: an expression cannot be followed by '('")
-        } else if token.kind == .identifier || token.kind == .number || token.kind == .string {
+        } else if token.kind == .identifier, let symbol = ["and": "&&", "or": "||"][text(token).lowercased()] {
+            // `a and b` (Python, SQL). Parsing stopped here, so the fix is offered, not applied.
+            notes.append("'\(text(token))' is no operator: use '\(symbol)', or the function \(text(token).lowercased())(a, b)")
+            fix = .replace(token.span, with: symbol, "use '\(symbol)'", isSafe: false)
+        } else if case .reference(let nameID) = tree[previous], startsOperand(token),
+                  let function = FunctionRegistry.standard.lookup(tree.name(nameID)) {
+            // `not true`, `round 2.5`: a call written without its parentheses.
+            let name = function.signature.name
+            notes.append("'\(name)' is a function: call it with parentheses, as in \(name)(…)")
+        } else if startsOperand(token) {
             notes.append("two operands must be joined by an operator, e.g. '+' or '&&'")
+        } else if token.kind == .rightParen {
+            notes.append("this ')' closes no '(': remove it, or add the '(' it was meant to close")
         }
-        return Diagnostic(.syntax, "unexpected \(describe(token)) after \(context)", at: token.span, notes: notes)
+        return Diagnostic(.syntax, "unexpected \(describe(token)) after the end of the expression", at: token.span,
+                          notes: notes, fix: fix)
+    }
+
+    private func startsOperand(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier, .number, .string, .trueKeyword, .falseKeyword, .nullKeyword, .undefinedKeyword: return true
+        default: return false
+        }
     }
 
     /// Errors for spellings borrowed from other languages, with what to write instead.
