@@ -144,15 +144,10 @@ struct Run: ParsableCommand {
     /// (the input line itself when it is not a JoyDoc); diagnostics go to standard error as
     /// JSON lines with the input line number.
     private func runLines(options: EvaluationOptions, changes: [(field: String, value: JSONValue)]) throws {
-        let input = FileHandle.standardInput
-        var pending: [UInt8] = []
-        var lineNumber = 0
         var failures = 0
         let output = Terminal.standardOutput
-        func handle(_ line: ArraySlice<UInt8>) {
-            lineNumber += 1
-            let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        Input.forEachLine { lineNumber, text in
+            if Input.isBlank(text) {
                 output.write("\n")
                 return
             }
@@ -178,24 +173,11 @@ struct Run: ParsableCommand {
                 }
             }
         }
-        while true {
-            let chunk = input.readData(ofLength: 1 << 20)
-            if chunk.isEmpty { break }
-            pending.append(contentsOf: chunk)
-            var start = 0
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                handle(pending[start..<newline])
-                start = newline + 1
-            }
-            pending.removeFirst(start)
-        }
-        if !pending.isEmpty { handle(pending[...]) }
         output.flush()
         if failures > 0 { throw Failure.problems }
     }
 }
 
-/// The clock and time zone options shared by `eval` and `run`.
 /// The options that set up evaluation, shared by `eval`, `run` and `repl`.
 struct EvaluationFlags: ParsableArguments {
     @Option(help: ArgumentHelp("The calendar time zone of date functions: an IANA name such as Europe/Paris.", valueName: "ZONE"))

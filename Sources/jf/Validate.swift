@@ -26,6 +26,7 @@ struct Validate: ParsableCommand {
               jf validate --json submissions/
               jf validate --format github filled/       # annotations in GitHub Actions
               jf validate --format sarif filled/ > validate.sarif   # for code scanning
+              jf validate --jsonl < submissions.jsonl   # one JoyDoc per line, one report per line
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
             usage error or when a document cannot be read. Details: docs/cli.md.
@@ -52,6 +53,9 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("Documents checked in parallel (default: the number of cores).", valueName: "N"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Flag(help: "Read JoyDocs from standard input, one per line; write each one's JSON report as a line.")
+    var jsonl = false
+
     @OptionGroup var evaluation: EvaluationFlags
 
     @Argument(help: "JoyDoc files or directories; - for standard input.")
@@ -59,13 +63,19 @@ struct Validate: ParsableCommand {
 
     func validate() throws {
         if json && format != .human && format != .json { throw ValidationError("--json is --format json; give one of them") }
-        if paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory)") }
+        if jsonl && !paths.isEmpty { throw ValidationError("--jsonl reads standard input; give no PATH") }
+        if jsonl && format != .human { throw ValidationError("--jsonl writes JSON lines; it takes no --format") }
+        if !jsonl && paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory), or --jsonl") }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
         let options = try evaluation.options()
+        if jsonl {
+            try validateLines(options: options)
+            return
+        }
         let found = try Files.documents(in: paths)
         if path != nil && found.count != 1 {
             throw Failure.usage("--path names a page of one document; \(found.count) documents were given")
@@ -161,7 +171,7 @@ struct Validate: ParsableCommand {
         outcome.messages = FormulaFailures.warning(file, editor.formulaDiagnostics) ?? ""
         switch format {
         case .json:
-            outcome.report = report(file, validation, findings)
+            outcome.report = report("\"path\":" + JSONText.string(file), validation, findings)
         case .github:
             outcome.report = GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate")
         case .sarif:
@@ -177,8 +187,10 @@ struct Validate: ParsableCommand {
     }
 
     /// One document's JSON report: every field checked, with its failing rows, and the findings.
-    static func report(_ path: String, _ validation: Validation, _ findings: [LintDiagnostic]) -> String {
-        var text = "{\"path\":\(JSONText.string(path)),\"status\":\"\(validation.status.rawValue)\",\"fields\":["
+    /// `head` is its first member: the document's path, or its line in a stream.
+    static func report(_ head: String, _ validation: Validation, _ findings: [LintDiagnostic],
+                       failedFormulas: [String] = []) -> String {
+        var text = "{" + head + ",\"status\":\"\(validation.status.rawValue)\",\"fields\":["
         for (index, field) in validation.fields.enumerated() {
             if index > 0 { text += "," }
             text += "{\"field\":\(JSONText.string(field.field.id)),\"type\":\(JSONText.string(field.field.type.name)),"
@@ -195,7 +207,56 @@ struct Validate: ParsableCommand {
             if !finding.notes.isEmpty { item += ",\"notes\":" + JSONFormatter.json(finding.notes) }
             return item + "}"
         }.joined(separator: ",")
-        return text + "]}"
+        text += "]"
+        if !failedFormulas.isEmpty { text += ",\"failedFormulas\":" + JSONFormatter.json(failedFormulas) }
+        return text + "}"
+    }
+
+    /// `--jsonl`: each input line is a JoyDoc, and each output line its report, in order
+    /// (`{"line":N,"error":…}` when it cannot be read or has no page `--path` names; a blank
+    /// line for a blank line). A document whose own formulas failed lists those fields in
+    /// `failedFormulas`: they were checked with their stored values.
+    private func validateLines(options: EvaluationOptions) throws {
+        let output = Terminal.standardOutput
+        var checked = 0, invalid = 0, unreadable = 0, fields = 0
+        let started = Date()
+        Input.forEachLine { number, text in
+            if Input.isBlank(text) {
+                output.write("\n")
+                return
+            }
+            let head = "\"line\":\(number)"
+            func fail(_ message: String) {
+                unreadable += 1
+                output.write("{" + head + ",\"error\":" + JSONText.string(message) + "}\n")
+            }
+            let editor: DocumentEditor
+            do {
+                editor = DocumentEditor(document: try JoyDoc(source: SourceBytes(text)), options: options)
+            } catch {
+                return fail("\(error)")
+            }
+            let validation: Validation
+            do {
+                validation = try editor.validate(path: path ?? "")
+            } catch {
+                return fail("--path: \(error)")
+            }
+            checked += 1
+            fields += validation.fields.count
+            if validation.status == .invalid { invalid += 1 }
+            var failed: [String] = []
+            for diagnostic in editor.formulaDiagnostics where failed.last != diagnostic.field { failed.append(diagnostic.field) }
+            let findings = ValidationFindings(validation, of: editor).diagnostics
+            output.write(Self.report(head, validation, findings, failedFormulas: failed) + "\n")
+        }
+        output.flush()
+        var summary = "\(checked) document\(checked == 1 ? "" : "s"), \(fields) field\(fields == 1 ? "" : "s") checked: "
+        summary += invalid == 0 ? "valid" : "\(invalid) invalid"
+        if unreadable > 0 { summary += ", \(unreadable) unreadable" }
+        Terminal.standardError.write(summary + String(format: " in %.2f s", Date().timeIntervalSince(started)) + "\n")
+        if unreadable > 0 { throw Failure(message: "", code: 2) }
+        if invalid > 0 { throw Failure.problems }
     }
 
     /// Failing rows, nested as the collection nests them (the reader bounds the depth).

@@ -86,6 +86,41 @@ struct ValidateCommandTests {
         #expect(((notification["message"] as? [String: Any])?["text"] as? String)?.contains("line 1, column 13: invalid JSON") == true)
     }
 
+    @Test func jsonlStreamsOneReportPerLine() throws {
+        func line(_ path: String) throws -> String {
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+            return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        }
+        let input = [try line("examples/work-order.json"), try line("examples/invoice.json"), "", "{not json", "[1]"]
+            .joined(separator: "\n") + "\n"
+        let result = try JF.run(["validate", "--jsonl"], stdin: input)
+        // An unreadable line makes it exit 2, as an unreadable file does.
+        #expect(result.status == 2)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 6)   // five answers and the final newline
+        let reports = try lines.filter { !$0.isEmpty }.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(reports.map { $0["line"] as? Int } == [1, 2, 4, 5])
+        #expect(reports[0]["status"] as? String == "invalid")
+        #expect((reports[0]["diagnostics"] as? [[String: Any]])?.count == 3)
+        #expect(reports[1]["status"] as? String == "valid")
+        #expect(lines[2].isEmpty)
+        #expect((reports[2]["error"] as? String)?.contains("invalid JSON") == true)
+        #expect((reports[3]["error"] as? String)?.contains("not a JoyDoc") == true)
+        #expect(result.stderr.hasPrefix("2 documents, 11 fields checked: 1 invalid, 2 unreadable in "))
+
+        // --path applies to each document; one without that page is an error line.
+        let page = try JF.run(["validate", "--jsonl", "--path", "page_approval"], stdin: input)
+        #expect(page.stdout.contains("{\"line\":2,\"error\":\"--path: no page has the _id 'page_approval'\"}"))
+
+        let valid = try JF.run(["validate", "--jsonl"], stdin: try line("examples/invoice.json"))
+        #expect(valid.status == 0)
+        for usage in [["validate", "--jsonl", "examples/invoice.json"], ["validate", "--jsonl", "--format", "sarif"]] {
+            #expect(try JF.run(usage).status == 2)
+        }
+    }
+
     @Test func pathNarrowsToAPageOrOneField() throws {
         let page = try JF.run(["validate", "--path", "page_approval", "examples/work-order.json"])
         #expect(page.status == 1)
