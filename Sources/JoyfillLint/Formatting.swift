@@ -30,6 +30,8 @@ public struct TemplateFormatter: Sendable {
         /// How many formulas were left as they were because of syntax errors (or, rarely,
         /// because they have no canonical layout: see ``Printer/nestsTooDeeply(_:)``).
         public var errorCount = 0
+        /// How many of their syntax errors have a safe fix (`jf lint --fix` makes it).
+        public var fixableCount = 0
         /// Why the file was passed over (a JSON file that is not a JoyDoc).
         public var skipped: String?
         /// Why the file could not be read (invalid JSON, a broken JoyDoc).
@@ -95,6 +97,7 @@ public struct TemplateFormatter: Sendable {
         renderer.location = location
         for diagnostic in tree.diagnostics where diagnostic.severity == .error {
             result.report += renderer.render(diagnostic, in: tree.source)
+            if diagnostic.fix?.isSafe == true { result.fixableCount += 1 }
         }
         if Printer.nestsTooDeeply(tree) {
             let whole = SourceSpan(start: 0, end: tree.source.utf8.count)

@@ -82,11 +82,12 @@ struct Fmt: ParsableCommand {
             return (result, diffText)
         }
 
-        var changed = 0, unchanged = 0, failures = 0, errors = 0
+        var changed = 0, unchanged = 0, failures = 0, errors = 0, fixable = 0
         for (index, (result, diffText)) in results.enumerated() {
             let path = files[index]
             Terminal.standardError.write(result.report)
             errors += result.errorCount
+            fixable += result.fixableCount
             if let failure = result.failure {
                 Terminal.standardError.write("jf: \(failure)\n")
                 failures += 1
@@ -115,13 +116,13 @@ struct Fmt: ParsableCommand {
             }
         }
         if !quiet {
-            Terminal.standardError.write("jf fmt: " + summary(changed: changed, unchanged: unchanged, errors: errors) + "\n")
+            Terminal.standardError.write("jf fmt: " + summary(changed: changed, unchanged: unchanged, errors: errors, fixable: fixable) + "\n")
         }
         if failures > 0 { throw Failure(message: "", code: 2) }
         if errors > 0 || ((check || diff) && changed > 0) { throw Failure.problems }
     }
 
-    private func summary(changed: Int, unchanged: Int, errors: Int) -> String {
+    private func summary(changed: Int, unchanged: Int, errors: Int, fixable: Int) -> String {
         func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
         var parts: [String] = []
         if check || diff {
@@ -132,7 +133,8 @@ struct Fmt: ParsableCommand {
             parts.append("\(unchanged) left unchanged")
         }
         if errors > 0 { parts.append(errors == 1 ? "1 formula with errors left as it was" : "\(errors) formulas with errors left as they were") }
-        return parts.joined(separator: ", ")
+        let repairs = fixable == 0 ? "" : " (jf lint --fix repairs \(fixable == 1 ? "1 of the errors" : "\(fixable) of the errors"))"
+        return parts.joined(separator: ", ") + repairs
     }
 
     /// Standard input: a JSON object with "fields" is a JoyDoc, anything else one expression.
