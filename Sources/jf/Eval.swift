@@ -66,9 +66,8 @@ struct Eval: ParsableCommand {
     /// starts with two minus signs and a letter).
     static func looksLikeAnOption(_ word: String) -> Bool {
         guard word.hasPrefix("--") else { return false }
-        let rest = word.dropFirst(2)
-        return rest.first.map(\.isLetter) == true && rest.allSatisfy { $0.isLetter || $0 == "-" || $0 == "=" }
-            || rest.contains("=")
+        let name = word.dropFirst(2).prefix { $0 != "=" }
+        return name.first?.isLetter == true && name.allSatisfy { $0.isLetter || $0 == "-" }
     }
 
     func run() throws {

@@ -100,19 +100,43 @@ struct Validate: ParsableCommand {
         }
         output.flush()
 
-        let checked = reported.filter { $0.status != nil }
-        let invalid = checked.filter { $0.status == .invalid }.count
-        let fields = checked.reduce(0) { $0 + $1.fields }
-        let errors = checked.reduce(0) { $0 + $1.errors }, warnings = checked.reduce(0) { $0 + $1.warnings }
-        let unreadable = reported.count - checked.count, skipped = outcomes.count - reported.count
-        var summary = "\(checked.count) document\(checked.count == 1 ? "" : "s"), \(fields) field\(fields == 1 ? "" : "s") checked: "
-        summary += invalid == 0 ? "valid" : "\(invalid) invalid, \(errors) missing value\(errors == 1 ? "" : "s")"
-        if warnings > 0 { summary += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
-        if unreadable > 0 { summary += ", \(unreadable) unreadable" }
-        if skipped > 0 { summary += ", \(skipped) skipped (not JoyDocs)" }
-        Terminal.standardError.write(summary + String(format: " in %.2f s", Date().timeIntervalSince(started)) + "\n")
-        if unreadable > 0 { throw Failure(message: "", code: 2) }
-        if invalid > 0 { throw Failure.problems }
+        var tally = Tally()
+        for outcome in outcomes {
+            if outcome.skipped {
+                tally.skipped += 1
+            } else if let status = outcome.status {
+                tally.count(status, fields: outcome.fields, errors: outcome.errors, warnings: outcome.warnings)
+            } else {
+                tally.unreadable += 1
+            }
+        }
+        try tally.finish(started: started)
+    }
+
+    /// What the documents came to, for the summary line and the exit code.
+    struct Tally {
+        var checked = 0, invalid = 0, fields = 0, errors = 0, warnings = 0, unreadable = 0, skipped = 0
+
+        mutating func count(_ status: ValidationStatus, fields: Int, errors: Int, warnings: Int) {
+            checked += 1
+            if status == .invalid { invalid += 1 }
+            self.fields += fields
+            self.errors += errors
+            self.warnings += warnings
+        }
+
+        /// Writes the summary to standard error and throws for the exit code: 2 when a document
+        /// could not be read, 1 when one is invalid.
+        func finish(started: Date) throws {
+            var summary = "\(checked) document\(checked == 1 ? "" : "s"), \(fields) field\(fields == 1 ? "" : "s") checked: "
+            summary += invalid == 0 ? "valid" : "\(invalid) invalid, \(errors) missing value\(errors == 1 ? "" : "s")"
+            if warnings > 0 { summary += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+            if unreadable > 0 { summary += ", \(unreadable) unreadable" }
+            if skipped > 0 { summary += ", \(skipped) skipped (not JoyDocs)" }
+            Terminal.standardError.write(summary + String(format: " in %.2f s", Date().timeIntervalSince(started)) + "\n")
+            if unreadable > 0 { throw Failure(message: "", code: 2) }
+            if invalid > 0 { throw Failure.problems }
+        }
     }
 
     /// What checking one document produced, ready to print (documents are checked on several
@@ -218,7 +242,7 @@ struct Validate: ParsableCommand {
     /// `failedFormulas`: they were checked with their stored values.
     private func validateLines(options: EvaluationOptions) throws {
         let output = Terminal.standardOutput
-        var checked = 0, invalid = 0, unreadable = 0, fields = 0
+        var tally = Tally()
         let started = Date()
         Input.forEachLine { number, text in
             if Input.isBlank(text) {
@@ -227,7 +251,7 @@ struct Validate: ParsableCommand {
             }
             let head = "\"line\":\(number)"
             func fail(_ message: String) {
-                unreadable += 1
+                tally.unreadable += 1
                 output.write("{" + head + ",\"error\":" + JSONText.string(message) + "}\n")
             }
             let editor: DocumentEditor
@@ -242,21 +266,14 @@ struct Validate: ParsableCommand {
             } catch {
                 return fail("--path: \(error)")
             }
-            checked += 1
-            fields += validation.fields.count
-            if validation.status == .invalid { invalid += 1 }
-            var failed: [String] = []
-            for diagnostic in editor.formulaDiagnostics where failed.last != diagnostic.field { failed.append(diagnostic.field) }
             let findings = ValidationFindings(validation, of: editor).diagnostics
+            let errors = findings.filter { $0.severity == .error }.count
+            tally.count(validation.status, fields: validation.fields.count, errors: errors, warnings: findings.count - errors)
+            let failed = FormulaFailures.fields(editor.formulaDiagnostics)
             output.write(Self.report(head, validation, findings, failedFormulas: failed) + "\n")
         }
         output.flush()
-        var summary = "\(checked) document\(checked == 1 ? "" : "s"), \(fields) field\(fields == 1 ? "" : "s") checked: "
-        summary += invalid == 0 ? "valid" : "\(invalid) invalid"
-        if unreadable > 0 { summary += ", \(unreadable) unreadable" }
-        Terminal.standardError.write(summary + String(format: " in %.2f s", Date().timeIntervalSince(started)) + "\n")
-        if unreadable > 0 { throw Failure(message: "", code: 2) }
-        if invalid > 0 { throw Failure.problems }
+        try tally.finish(started: started)
     }
 
     /// Failing rows, nested as the collection nests them (the reader bounds the depth).

@@ -108,7 +108,7 @@ struct ValidateCommandTests {
         #expect(lines[2].isEmpty)
         #expect((reports[2]["error"] as? String)?.contains("invalid JSON") == true)
         #expect((reports[3]["error"] as? String)?.contains("not a JoyDoc") == true)
-        #expect(result.stderr.hasPrefix("2 documents, 11 fields checked: 1 invalid, 2 unreadable in "))
+        #expect(result.stderr.hasPrefix("2 documents, 11 fields checked: 1 invalid, 3 missing values, 2 unreadable in "))
 
         // --path applies to each document; one without that page is an error line.
         let page = try JF.run(["validate", "--jsonl", "--path", "page_approval"], stdin: input)

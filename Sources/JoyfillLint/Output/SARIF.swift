@@ -5,8 +5,8 @@ import JoyfillFormulas
 ///
 /// The driver lists every rule the command can report (id, name, descriptions, help,
 /// default level), so viewers can show rules with no findings: `jf lint`'s rules, or
-/// `jf validate`'s (`ValidationFindings.rules`). Each result has the rule's id and index, its level, the
-/// message, the file region (columns in Unicode code points, as `columnKind` says), the field
+/// `jf validate`'s (`ValidationFindings.rules`). Each result has the rule's id and index, its
+/// level, the message, the file region (columns in Unicode code points, as `columnKind` says), the field
 /// as a logical location, the fix as a SARIF fix, and a `partialFingerprints` entry that
 /// does not change when lines move: a hash of the rule, the field, the formula, the message
 /// and the formula text under the span.
