@@ -157,7 +157,7 @@ struct Run: ParsableCommand {
             case .unreadable(let error):
                 failures += 1
                 output.write(String(decoding: bytes.buffer, as: UTF8.self) + "\n")
-                Terminal.standardError.write("{\"line\":\(lineNumber),\"error\":\(JSONText.string(error.description))}\n")
+                Terminal.standardError.write(Input.unreadableLine(lineNumber, error) + "\n")
             case .evaluated(let engine, let changeError):
                 // As with files, a --set that cannot be applied gives back the input unchanged.
                 let updated = changeError == nil ? engine.updatedBytes : nil

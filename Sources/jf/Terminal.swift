@@ -1,5 +1,6 @@
 import Foundation
 import JoyfillJSON
+import JoyfillModel
 
 /// Buffered output to a file descriptor. Batch commands write a line per input; writing
 /// through a buffer keeps that cheap. Not thread-safe: worker threads return what they have
@@ -106,6 +107,17 @@ enum Input {
             pending.removeFirst(start)
         }
         if !pending.isEmpty { deliver(pending[...]) }
+    }
+
+    /// The JSON line that reports a stream line which is not a JoyDoc:
+    /// `{"line":N,"column":C,"field":…,"error":…}`. The line is the stream's; the column counts
+    /// characters within it (a JSON line has no line breaks of its own); `column` and `field`
+    /// appear when the reader knows them.
+    static func unreadableLine(_ number: Int, _ error: DocumentError) -> String {
+        var text = "{\"line\":\(number)"
+        if let column = error.column { text += ",\"column\":\(column)" }
+        if let field = error.field { text += ",\"field\":" + JSONText.string(field) }
+        return text + ",\"error\":" + JSONText.string(error.message) + "}"
     }
 
     /// Whether a line of a stream holds nothing but spaces and tabs.

@@ -254,12 +254,14 @@ struct Validate: ParsableCommand {
                 tally.unreadable += 1
                 output.write("{" + head + ",\"error\":" + JSONText.string(message) + "}\n")
             }
-            let editor: DocumentEditor
-            do {
-                editor = DocumentEditor(document: try JoyDoc(source: SourceBytes(text)), options: options)
+            let document: JoyDoc
+            do throws(DocumentError) {
+                document = try JoyDoc(source: SourceBytes(text))
             } catch {
-                return fail("\(error)")
+                tally.unreadable += 1
+                return output.write(Input.unreadableLine(number, error) + "\n")
             }
+            let editor = DocumentEditor(document: document, options: options)
             let validation: Validation
             do {
                 validation = try editor.validate(path: path ?? "")

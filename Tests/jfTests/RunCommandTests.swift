@@ -314,7 +314,8 @@ struct RunCommandTests {
         let total = (first["fields"] as? [[String: Any]])?.first { $0["_id"] as? String == "total" }
         #expect(total?["value"] as? Double == 953.41)
         #expect(lines[0] == lines[2])
-        #expect(result.stderr == "{\"line\":2,\"error\":\"line 1, column 1: invalid JSON: expected a JSON value, found 'n'\"}\n")
+        // The line is the stream's, the column the line's.
+        #expect(result.stderr == "{\"line\":2,\"column\":1,\"error\":\"invalid JSON: expected a JSON value, found 'n'\"}\n")
         #expect(result.status == 1)
 
         // A --set that cannot be applied gives the line back unchanged, as it writes no file.

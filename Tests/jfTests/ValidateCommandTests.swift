@@ -106,7 +106,8 @@ struct ValidateCommandTests {
         #expect((reports[0]["diagnostics"] as? [[String: Any]])?.count == 3)
         #expect(reports[1]["status"] as? String == "valid")
         #expect(lines[2].isEmpty)
-        #expect((reports[2]["error"] as? String)?.contains("invalid JSON") == true)
+        #expect(reports[2]["error"] as? String == "invalid JSON: expected a member name in double quotes, found 'n'")
+        #expect(reports[2]["column"] as? Int == 2)
         #expect((reports[3]["error"] as? String)?.contains("not a JoyDoc") == true)
         #expect(result.stderr.hasPrefix("2 documents, 11 fields checked: 1 invalid, 3 missing values, 2 unreadable in "))
 
