@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JoyfillEngine
+import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
@@ -11,7 +12,10 @@ struct Graph: ParsableCommand {
             Prints which fields each formula field reads, in evaluation order, with cycles and the \
             fields downstream of them marked. --format dot is for Graphviz \
             (jf graph doc.json --format dot | dot -Tsvg > graph.svg): an arrow a -> b means a's \
-            formula reads b; cycles are red, fields that depend on them orange.
+            formula reads b; cycles are red, fields that depend on them orange. \
+            --upstream FIELD shows only what FIELD depends on; --downstream FIELD only what a \
+            change to FIELD recomputes (jf graph doc.json --downstream tax_rate). Exits 1 when a \
+            field shown is on a cycle.
             """
     )
 
@@ -21,6 +25,15 @@ struct Graph: ParsableCommand {
 
     @Option(help: "Output format: text, dot or json.")
     var format: Format = .text
+
+    @Option(name: .customLong("upstream"), help: ArgumentHelp(
+        "Show only FIELD and what it reads, transitively (repeatable).", valueName: "FIELD"))
+    var upstreamFields: [String] = []
+
+    @Option(name: .customLong("downstream"), help: ArgumentHelp(
+        "Show only FIELD and the formulas that read it, transitively: what a change to it recomputes (repeatable).",
+        valueName: "FIELD"))
+    var downstreamFields: [String] = []
 
     @Argument(help: "A JoyDoc.")
     var document: String
@@ -33,15 +46,44 @@ struct Graph: ParsableCommand {
         } catch let error as DocumentError {
             throw Failure.usage("\(document): \(error)")
         }
+        for (option, field) in upstreamFields.map({ ("--upstream", $0) }) + downstreamFields.map({ ("--downstream", $0) })
+        where doc.field(field) == nil {
+            let hint = Suggestions.closest(to: field, in: doc.fields.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw Failure.usage("\(option): no field has the _id '\(field)'\(hint)")
+        }
         let graph = DocumentEngine(document: doc).graph
+        let selection = Selection(graph, upstream: upstreamFields, downstream: downstreamFields)
         let output = Terminal.standardOutput
         switch format {
-        case .json: output.write(json(graph, doc) + "\n")
-        case .dot: output.write(dot(graph, doc))
-        case .text: output.write(text(graph, doc))
+        case .json: output.write(json(graph, selection, doc) + "\n")
+        case .dot: output.write(dot(graph, selection, doc))
+        case .text: output.write(text(graph, selection, doc))
         }
         output.flush()
-        if !graph.cycles.isEmpty { throw Failure.problems }
+        if selection.nodes.contains(where: { graph.cycles[$0] != nil }) { throw Failure.problems }
+    }
+
+    /// The part of the graph shown: every node, or those `--upstream` and `--downstream` reach.
+    private struct Selection {
+        /// The formula fields shown, in evaluation order.
+        var nodes: [Int]
+        /// The names the dot graph draws edges to (nil: every name read).
+        var names: Set<String>?
+
+        init(_ graph: DependencyGraph, upstream: [String], downstream: [String]) {
+            guard !upstream.isEmpty || !downstream.isEmpty else {
+                nodes = graph.order
+                return
+            }
+            let above = graph.upstream(of: upstream)
+            let below = downstream.compactMap(graph.node) + graph.affected(by: downstream)
+            nodes = Set(above + below).sorted { graph.rank[$0] < graph.rank[$1] }
+            // Upstream nodes bring every name they read; downstream ones only what is selected.
+            var names = Set(upstream + downstream + nodes.map { graph.nodes[$0] })
+            let readsByNode = graph.readNamesByNode()
+            for node in above { names.formUnion(readsByNode[node]) }
+            self.names = names
+        }
     }
 
     /// Every name each node reads (fields with formulas and inputs alike), sorted; one pass
@@ -51,14 +93,14 @@ struct Graph: ParsableCommand {
     }
 
     /// Each cycle once (a cycle's path starts at its smallest id, so that id names it).
-    private func distinctCycles(_ graph: DependencyGraph) -> [[String]] {
+    private func distinctCycles(_ graph: DependencyGraph, _ nodes: [Int]) -> [[String]] {
         var seen = Set<String>()
-        return graph.order.compactMap { graph.cycles[$0] }.filter { seen.insert($0[0]).inserted }
+        return nodes.compactMap { graph.cycles[$0] }.filter { seen.insert($0[0]).inserted }
     }
 
-    private func json(_ graph: DependencyGraph, _ doc: JoyDoc) -> String {
+    private func json(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) -> String {
         let readsByNode = readsByNode(graph)
-        let nodes = graph.order.map { node -> String in
+        let nodes = selection.nodes.map { node -> String in
             var entry = "{\"field\":\(JSONText.string(graph.nodes[node])),\"reads\":["
             entry += readsByNode[node].map(JSONText.string).joined(separator: ",") + "]"
             let unknown = readsByNode[node].filter { doc.field($0) == nil }
@@ -67,30 +109,32 @@ struct Graph: ParsableCommand {
             if graph.downstreamOfCycle.contains(node) { entry += ",\"dependsOnCircular\":true" }
             return entry + "}"
         }
-        let cycles = distinctCycles(graph)
+        let cycles = distinctCycles(graph, selection.nodes)
         return "{\"order\":[" + nodes.joined(separator: ",") + "],\"cycles\":["
             + cycles.map { "[" + $0.map(JSONText.string).joined(separator: ",") + "]" }.joined(separator: ",") + "]}"
     }
 
-    private func dot(_ graph: DependencyGraph, _ doc: JoyDoc) -> String {
+    private func dot(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) -> String {
         func quoted(_ id: String) -> String { JSONText.string(id) }
         var text = "digraph formulas {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
         let formulaFields = Set(graph.nodes)
         var inputs = Set<String>()
-        for name in graph.readNames where !formulaFields.contains(name) { inputs.insert(name) }
+        for name in graph.readNames where !formulaFields.contains(name) && selection.names?.contains(name) != false {
+            inputs.insert(name)
+        }
         for input in inputs.sorted() {
             let known = doc.field(input) != nil
             text += "  \(quoted(input)) [style=\(known ? "dashed" : "\"dashed,filled\", fillcolor=\"#eeeeee\", label=\(quoted(input + " (unknown)"))")];\n"
         }
-        for node in graph.order {
+        for node in selection.nodes {
             var attributes = ""
             if graph.cycles[node] != nil { attributes = " [color=red, fontcolor=red]" }
             else if graph.downstreamOfCycle.contains(node) { attributes = " [color=orange]" }
             text += "  \(quoted(graph.nodes[node]))\(attributes);\n"
         }
         let readsByNode = readsByNode(graph)
-        for node in graph.order {
-            for name in readsByNode[node] {
+        for node in selection.nodes {
+            for name in readsByNode[node] where selection.names?.contains(name) != false {
                 let onCycle = graph.cycles[node] != nil && graph.node(name).map { graph.cycles[$0] != nil } == true
                 text += "  \(quoted(graph.nodes[node])) -> \(quoted(name))\(onCycle ? " [color=red]" : "");\n"
             }
@@ -98,10 +142,10 @@ struct Graph: ParsableCommand {
         return text + "}\n"
     }
 
-    private func text(_ graph: DependencyGraph, _ doc: JoyDoc) -> String {
+    private func text(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) -> String {
         var text = ""
         let readsByNode = readsByNode(graph)
-        for node in graph.order {
+        for node in selection.nodes {
             var line = graph.nodes[node]
             let names = readsByNode[node].map { doc.field($0) == nil ? $0 + " (unknown)" : $0 }
             line += names.isEmpty ? "  (reads nothing)" : "  reads " + names.joined(separator: ", ")

@@ -194,6 +194,11 @@ struct EngineTests {
         for index in 1..<count { formulas.append(("f\(index)", "number", "f\(index - 1) + 1")) }
         let engine = try run(makeDocument(formulas: formulas, inputs: #"{"_id": "f0", "type": "number", "value": 1}"#))
         #expect(engine.value("f\(count - 1)") == String(count))
+        // Both directions of the graph walk the whole chain, dependencies first.
+        let graph = engine.graph
+        #expect(graph.upstream(of: ["f\(count - 1)"]).map { graph.nodes[$0] } == (1..<count).map { "f\($0)" })
+        #expect(graph.affected(by: ["f0"]).count == count - 1)
+        #expect(graph.upstream(of: ["f0", "nothing"]).isEmpty)
         // and a cycle just as long
         var cycle: [(String, String, String)] = []
         for index in 0..<50_000 { cycle.append(("c\(index)", "number", "c\((index + 1) % 50_000) + 1")) }

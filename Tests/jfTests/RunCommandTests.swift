@@ -421,6 +421,42 @@ struct GraphCommandTests {
         #expect(order.map { $0["field"] as? String } == ["gross", "net", "fees", "report"])
     }
 
+    @Test func upstreamAndDownstreamShowPartOfTheGraph() throws {
+        // What a change to tax_rate recomputes, in evaluation order.
+        let below = try JF.run(["graph", "--downstream", "tax_rate", "examples/invoice.json"])
+        #expect(below.status == 0)
+        #expect(below.stdout == """
+            tax  reads subtotal, tax_rate
+            total  reads subtotal, tax
+            summary  reads customer, items, total
+            size  reads total
+
+            """)
+        // What total needs; the dot graph draws every input it reads.
+        let above = try JF.run(["graph", "--upstream", "total", "--format", "dot", "examples/invoice.json"])
+        #expect(above.stdout.contains("\"tax_rate\" [style=dashed];"))
+        #expect(above.stdout.contains("\"tax\" -> \"tax_rate\";"))
+        #expect(!above.stdout.contains("summary"))
+        // Downstream, the dot graph draws only edges within the selection.
+        let dot = try JF.run(["graph", "--downstream", "total", "--format", "dot", "examples/invoice.json"])
+        #expect(dot.stdout.contains("\"size\" -> \"total\";"))
+        #expect(!dot.stdout.contains("\"total\" -> \"tax\""))
+        #expect(!dot.stdout.contains("\"customer\""))
+
+        // Exit 1 only when a field shown is on a cycle.
+        let clear = try JF.run(["graph", "--format", "json", "--upstream", "gross", "examples/cycle.json"])
+        #expect(clear.status == 0)
+        #expect(clear.stdout == #"{"order":[{"field":"gross","reads":["amounts"]}],"cycles":[]}"# + "\n")
+        let cycle = try JF.run(["graph", "--format", "json", "--upstream", "report", "examples/cycle.json"])
+        #expect(cycle.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(cycle.stdout.utf8)) as? [String: Any])
+        #expect(object["cycles"] as? [[String]] == [["fees", "net", "fees"]])
+
+        let typo = try JF.run(["graph", "--downstream", "taxrate", "examples/invoice.json"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "jf: --downstream: no field has the _id 'taxrate' (did you mean 'tax_rate'?)\n")
+    }
+
     @Test func namesThatMatchNoFieldAreMarked() throws {
         let text = try JF.run(["graph", "examples/templates/order-form.json"])
         #expect(text.stdout.hasPrefix("subtotal  reads price, qty, subtotl (unknown)\n"))

@@ -223,6 +223,28 @@ public struct DependencyGraph: Sendable {
         return queue.map(Int.init).sorted { rank[$0] < rank[$1] }
     }
 
+    /// The nodes that `fields` need: the nodes of those that are formula fields and every
+    /// node they read, transitively, each once, in evaluation order. The cost is proportional
+    /// to that part of the graph.
+    public func upstream(of fields: [String]) -> [Int] {
+        var seen = [Bool](repeating: false, count: nodes.count)
+        var queue: [Int32] = []
+        for node in fields.compactMap(node) where !seen[node] {
+            seen[node] = true
+            queue.append(Int32(node))
+        }
+        var index = 0
+        while index < queue.count {
+            let node = Int(queue[index])
+            index += 1
+            for target in readTargets[Int(readStart[node])..<Int(readStart[node + 1])] where !seen[Int(target)] {
+                seen[Int(target)] = true
+                queue.append(target)
+            }
+        }
+        return queue.map(Int.init).sorted { rank[$0] < rank[$1] }
+    }
+
     /// Tarjan's algorithm with an explicit stack. Components come out dependencies first
     /// (a component is finished only after everything it reads); returns that node order too.
     static func stronglyConnectedComponents(count: Int, reads: (Int) -> ArraySlice<Int32>) -> (order: [Int], components: [[Int]]) {
