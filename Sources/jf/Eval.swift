@@ -18,6 +18,7 @@ struct Eval: ParsableCommand {
               jf eval 'round(3.14159, 2)'
               jf eval --json 'map([1, 2, 3], (x) -> x * 2)'
               jf eval --now 2024-06-01T12:00:00Z --tz Europe/Paris 'day(now())'
+              jf eval --doc invoice.json --set tax_rate=10 'total - subtotal'
               jf eval --json --lines cases.txt
 
             Exits 1 when any expression fails, 2 on a usage error or unreadable input.
@@ -32,6 +33,11 @@ struct Eval: ParsableCommand {
 
     @Option(help: ArgumentHelp("Bind names to the fields of this JoyDoc (its formulas are evaluated first).", valueName: "FILE"))
     var doc: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+        "Change a field of --doc first, recomputing its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
+        valueName: "FIELD=VALUE"))
+    var changes: [String] = []
 
     @OptionGroup var evaluation: EvaluationFlags
 
@@ -59,6 +65,9 @@ struct Eval: ParsableCommand {
         }
         if linesFile != nil && expression != nil {
             throw ValidationError("give either an EXPRESSION or --lines FILE, not both")
+        }
+        if !changes.isEmpty && doc == nil {
+            throw ValidationError("--set changes a field of a document: give it with --doc FILE")
         }
     }
 
@@ -134,6 +143,7 @@ struct Eval: ParsableCommand {
     /// The names formulas see: the fields of `--doc` after its own formulas ran, or none.
     private func documentContext(options: EvaluationOptions) throws(Failure) -> any EvaluationContext {
         guard let doc else { return DictionaryContext() }
+        let changes = try FieldChanges.parse(self.changes)
         let document: JoyDoc
         do {
             document = try JoyDoc(source: try Input.source(doc))
@@ -146,6 +156,9 @@ struct Eval: ParsableCommand {
         }
         let engine = DocumentEngine(document: document, options: options)
         engine.evaluateAll()
+        if !changes.isEmpty {
+            do { _ = try engine.apply(changes) } catch { throw .usage("--set: \(error)") }
+        }
         // The expression may read a field whose formula failed (it keeps its stored value).
         if let warning = FormulaFailures.warning(doc, engine.diagnostics) { Terminal.standardError.write(warning) }
         return engine.context

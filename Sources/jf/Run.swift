@@ -68,7 +68,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let options = try evaluation.options()
-        let parsedChanges = try parseChanges()
+        let parsedChanges = try FieldChanges.parse(changes)
         let started = Date()
         if jsonl {
             try runLines(options: options, changes: parsedChanges)
@@ -121,23 +121,6 @@ struct Run: ParsableCommand {
         Terminal.standardError.write(summary + "\n")
         if unreadable > 0 { throw Failure(message: "", code: 2) }
         if errors > 0 { throw Failure.problems }
-    }
-
-    private func parseChanges() throws(Failure) -> [(field: String, value: JSONValue)] {
-        var result: [(field: String, value: JSONValue)] = []
-        for change in changes {
-            guard let equals = change.firstIndex(of: "="), equals != change.startIndex else {
-                throw .usage("--set \(change): expected FIELD=VALUE, e.g. --set qty=5")
-            }
-            let field = String(change[..<equals])
-            let text = String(change[change.index(after: equals)...])
-            do {
-                result.append((field, try JSONReader.read(text)))
-            } catch {
-                throw .usage("--set \(change): the value must be JSON (\(error.message)); quote text: \(field)='\"\(text)\"'")
-            }
-        }
-        return result
     }
 
     /// `--jsonl`: each input line is a JoyDoc; each output line is the evaluated document
@@ -234,5 +217,27 @@ final class ProgressBar: @unchecked Sendable {
 
     func finish() {
         Terminal.standardError.write("\r" + String(repeating: " ", count: 50) + "\r")
+    }
+}
+
+/// The `--set FIELD=VALUE` changes of `run` and `eval`.
+enum FieldChanges {
+    /// Each change as a field id and its new JSON value; a usage error names the one that is
+    /// not `FIELD=JSON`.
+    static func parse(_ changes: [String]) throws(Failure) -> [(field: String, value: JSONValue)] {
+        var result: [(field: String, value: JSONValue)] = []
+        for change in changes {
+            guard let equals = change.firstIndex(of: "="), equals != change.startIndex else {
+                throw .usage("--set \(change): expected FIELD=VALUE, e.g. --set qty=5")
+            }
+            let field = String(change[..<equals])
+            let text = String(change[change.index(after: equals)...])
+            do {
+                result.append((field, try JSONReader.read(text)))
+            } catch {
+                throw .usage("--set \(change): the value must be JSON (\(error.message)); quote text: \(field)='\"\(text)\"'")
+            }
+        }
+        return result
     }
 }

@@ -82,6 +82,22 @@ struct EvalCommandTests {
         #expect(failing.stderr == "jf: warning: examples/cycle.json: the formulas of 'net', 'fees', 'report' failed, so those fields keep their stored values (jf run examples/cycle.json shows why)\n")
     }
 
+    @Test func setChangesAFieldOfTheDocumentFirst() throws {
+        // What if the tax rate were 10%? Its dependents are recomputed before the formula runs.
+        let result = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "tax_rate=10", "round(total - subtotal, 2)"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "88.08\n")
+        let lines = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "tax_rate=0", "--lines", "-"], stdin: "tax\ntotal == subtotal\n")
+        #expect(lines.stdout == "0\ntrue\n")
+
+        let typo = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "taxrate=10", "total"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "jf: --set: no field has the _id 'taxrate' (did you mean 'tax_rate'?)\n")
+        let noDocument = try JF.run(["eval", "--set", "tax_rate=10", "total"])
+        #expect(noDocument.status == 2)
+        #expect(noDocument.stderr.contains("--set changes a field of a document: give it with --doc FILE"))
+    }
+
     @Test func humanErrorsShowACaretAndTheFix() throws {
         let result = try JF.run(["eval", "1 + rund(2.5)"], environment: ["NO_COLOR": "1"])
         #expect(result.status == 1)
