@@ -234,9 +234,11 @@ public final class DocumentEngine {
             var inserted = false
             text.removeAll(keepingCapacity: true)
             func insert(_ key: String, _ newValue: JSONValue) {
-                text += inserted || (json.count ?? 0) > 0 ? ", \"" : "\""
+                // A key added to a field written without spaces (a JSON line) is written so too.
+                let compact = isWrittenCompactly(json)
+                text += inserted || (json.count ?? 0) > 0 ? (compact ? ",\"" : ", \"") : "\""
                 text += key
-                text += "\": "
+                text += compact ? "\":" : "\": "
                 newValue.write(to: &text)
                 inserted = true
             }
@@ -265,6 +267,12 @@ public final class DocumentEngine {
                 try body((span.upperBound - 1)..<(span.upperBound - 1), &text)
             }
         }
+    }
+
+    /// Whether an object's text has no space after its first key's colon (`{"_id":"a",…}`).
+    private func isWrittenCompactly(_ object: JSONValue) -> Bool {
+        guard let start = object.members?.first?.value.span?.lowerBound, start > 0 else { return false }
+        return document.bytes.buffer[start - 1] == UInt8(ascii: ":")
     }
 
     // MARK: - Evaluation

@@ -169,6 +169,14 @@ struct EngineTests {
               {"_id": "c", "type": "number", "formulas": [{"_id": "y", "formula": "g", "key": "value"}], "value": 4}
             ], "formulas": [{"_id": "f", "expression": "a * 2"}, {"_id": "g", "expression": "b + 1"}], "extra": true}
             """)
+        // A key added to a field written without spaces (a JSON line) has none either.
+        let line = #"{"fields":[{"_id":"a","type":"number","value":2},{"_id":"c","type":"number","formulas":[{"_id":"y","formula":"g"}]},"#
+            + #"{"_id":"h","type":"text","formulas":[{"_id":"z","formula":"t","key":"hidden"}]}],"#
+            + #""formulas":[{"_id":"g","expression":"a + 1"},{"_id":"t","expression":"true"}]}"#
+        let compact = String(decoding: try #require(try run(line).updatedBytes), as: UTF8.self)
+        #expect(compact == line
+            .replacingOccurrences(of: #""formula":"g"}]}"#, with: #""formula":"g"}],"value":3}"#)
+            .replacingOccurrences(of: #""key":"hidden"}]}"#, with: #""key":"hidden"}],"hidden":true}"#))
     }
 
     @Test func incrementalUpdatesTouchOnlyDependents() throws {
