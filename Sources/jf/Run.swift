@@ -125,36 +125,42 @@ struct Run: ParsableCommand {
 
     /// `--jsonl`: each input line is a JoyDoc; each output line is the evaluated document
     /// (the input line itself when it is not a JoyDoc); diagnostics go to standard error as
-    /// JSON lines with the input line number.
+    /// JSON lines with the input line number. Lines are evaluated on `--jobs` threads and
+    /// answered in order.
     private func runLines(options: EvaluationOptions, changes: [(field: String, value: JSONValue)]) throws {
+        /// What one line gave: its output line, its lines for standard error, and how many
+        /// problems it had.
+        struct Answer: Sendable {
+            var line: [UInt8]
+            var messages = ""
+            var failures = 0
+        }
         var failures = 0
         let output = Terminal.standardOutput
-        Input.forEachLine { lineNumber, text in
-            if Input.isBlank(text) {
-                output.write("\n")
-                return
-            }
+        try Input.mapLines(workers: jobs, flush: output.flush) { lineNumber, text in
+            if Input.isBlank(text) { return Answer(line: []) }
             let bytes = SourceBytes(text)
-            let result = DocumentRun.evaluate(source: bytes, options: options, changes: changes)
-            switch result {
+            switch DocumentRun.evaluate(source: bytes, options: options, changes: changes) {
             case .unreadable(let error):
-                failures += 1
-                output.write(String(decoding: bytes.buffer, as: UTF8.self) + "\n")
-                Terminal.standardError.write(Input.unreadableLine(lineNumber, error) + "\n")
+                return Answer(line: Array(text), messages: Input.unreadableLine(lineNumber, error) + "\n", failures: 1)
             case .evaluated(let engine, let changeError):
                 // As with files, a --set that cannot be applied gives back the input unchanged.
-                let updated = changeError == nil ? engine.updatedBytes : nil
-                output.write(updated.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: bytes.buffer, as: UTF8.self))
-                output.write("\n")
+                var answer = Answer(line: (changeError == nil ? engine.updatedBytes : nil) ?? Array(text))
                 if let changeError {
-                    failures += 1
-                    Terminal.standardError.write("{\"line\":\(lineNumber),\"error\":\(JSONText.string(changeError.description))}\n")
+                    answer.failures += 1
+                    answer.messages += "{\"line\":\(lineNumber),\"error\":\(JSONText.string(changeError.description))}\n"
                 }
-                failures += engine.diagnostics.count
+                answer.failures += engine.diagnostics.count
                 for diagnostic in DocumentRun.diagnosticsJSON(engine, RunFindings(engine)) {
-                    Terminal.standardError.write("{\"line\":\(lineNumber)," + diagnostic.dropFirst() + "\n")
+                    answer.messages += "{\"line\":\(lineNumber)," + diagnostic.dropFirst() + "\n"
                 }
+                return answer
             }
+        } deliver: { answer in
+            output.write(bytes: answer.line)
+            output.write("\n")
+            if !answer.messages.isEmpty { Terminal.standardError.write(answer.messages) }
+            failures += answer.failures
         }
         output.flush()
         if failures > 0 { throw Failure.problems }

@@ -85,30 +85,6 @@ enum Input {
         return withExtendedLifetime(source) { Array(source.buffer) }
     }
 
-    /// Calls `handle` with each line of standard input and its number (from 1), without its
-    /// line break (`\n` or `\r\n`), as the lines arrive: memory holds one line at a time.
-    static func forEachLine(_ handle: (_ number: Int, _ line: ArraySlice<UInt8>) -> Void) {
-        let input = FileHandle.standardInput
-        var pending: [UInt8] = []
-        var number = 0
-        func deliver(_ line: ArraySlice<UInt8>) {
-            number += 1
-            handle(number, line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
-        }
-        while true {
-            let chunk = input.readData(ofLength: 1 << 20)
-            if chunk.isEmpty { break }
-            pending.append(contentsOf: chunk)
-            var start = 0
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                deliver(pending[start..<newline])
-                start = newline + 1
-            }
-            pending.removeFirst(start)
-        }
-        if !pending.isEmpty { deliver(pending[...]) }
-    }
-
     /// The JSON line that reports a stream line which is not a JoyDoc:
     /// `{"line":N,"column":C,"field":…,"error":…}`. The line is the stream's; the column counts
     /// characters within it (a JSON line has no line breaks of its own); `column` and `field`

@@ -239,40 +239,51 @@ struct Validate: ParsableCommand {
     /// `--jsonl`: each input line is a JoyDoc, and each output line its report, in order
     /// (`{"line":N,"error":…}` when it cannot be read or has no page `--path` names; a blank
     /// line for a blank line). A document whose own formulas failed lists those fields in
-    /// `failedFormulas`: they were checked with their stored values.
+    /// `failedFormulas`: they were checked with their stored values. Lines are checked on
+    /// `--jobs` threads and answered in order.
     private func validateLines(options: EvaluationOptions) throws {
+        /// What one line gave: its output line, and what the summary counts of it.
+        enum Answer: Sendable {
+            case blank
+            case unreadable(String)
+            case report(String, ValidationStatus, fields: Int, errors: Int, warnings: Int)
+        }
         let output = Terminal.standardOutput
         var tally = Tally()
         let started = Date()
-        Input.forEachLine { number, text in
-            if Input.isBlank(text) {
-                output.write("\n")
-                return
-            }
-            let head = "\"line\":\(number)"
-            func fail(_ message: String) {
-                tally.unreadable += 1
-                output.write("{" + head + ",\"error\":" + JSONText.string(message) + "}\n")
-            }
+        let path = path ?? ""
+        try Input.mapLines(workers: jobs, flush: output.flush) { number, text -> Answer in
+            if Input.isBlank(text) { return .blank }
             let document: JoyDoc
             do throws(DocumentError) {
                 document = try JoyDoc(source: SourceBytes(text))
             } catch {
-                tally.unreadable += 1
-                return output.write(Input.unreadableLine(number, error) + "\n")
+                return .unreadable(Input.unreadableLine(number, error))
             }
             let editor = DocumentEditor(document: document, options: options)
+            let head = "\"line\":\(number)"
             let validation: Validation
             do {
-                validation = try editor.validate(path: path ?? "")
+                validation = try editor.validate(path: path)
             } catch {
-                return fail("--path: \(error)")
+                return .unreadable("{" + head + ",\"error\":" + JSONText.string("--path: \(error)") + "}")
             }
             let findings = ValidationFindings(validation, of: editor).diagnostics
             let errors = findings.filter { $0.severity == .error }.count
-            tally.count(validation.status, fields: validation.fields.count, errors: errors, warnings: findings.count - errors)
             let failed = FormulaFailures.fields(editor.formulaDiagnostics)
-            output.write(Self.report(head, validation, findings, failedFormulas: failed) + "\n")
+            return .report(Self.report(head, validation, findings, failedFormulas: failed), validation.status,
+                           fields: validation.fields.count, errors: errors, warnings: findings.count - errors)
+        } deliver: { answer in
+            switch answer {
+            case .blank:
+                output.write("\n")
+            case .unreadable(let line):
+                tally.unreadable += 1
+                output.write(line + "\n")
+            case .report(let line, let status, let fields, let errors, let warnings):
+                tally.count(status, fields: fields, errors: errors, warnings: warnings)
+                output.write(line + "\n")
+            }
         }
         output.flush()
         try tally.finish(started: started)

@@ -50,4 +50,59 @@ enum JF {
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    /// Runs `jf` as a coprocess: writes each input line and waits for one line of output before
+    /// writing the next, as a client that needs each answer does. An answer that does not come
+    /// within `patience` seconds (standard input still open) is nil, and the rest are not asked.
+    static func converse(_ arguments: [String], lines: [String], patience: Double = 120) throws -> [String?] {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        let reader = LineReader(output.fileHandleForReading)
+        var answers: [String?] = []
+        for line in lines {
+            input.fileHandleForWriting.write(Data((line + "\n").utf8))
+            let answer = reader.next(within: patience)
+            answers.append(answer)
+            if answer == nil { break }
+        }
+        try input.fileHandleForWriting.close()
+        return answers
+    }
+
+    /// Lines of a pipe, read on a thread of their own so that waiting for one can time out.
+    private final class LineReader: @unchecked Sendable {
+        private let lines = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var complete: [String] = []
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                var pending = Data()
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { return }
+                    pending.append(data)
+                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                        pending = Data(pending[(newline + 1)...])
+                        lock.withLock { complete.append(line) }
+                        lines.signal()
+                    }
+                }
+            }
+        }
+
+        func next(within seconds: Double) -> String? {
+            guard lines.wait(timeout: .now() + seconds) == .success else { return nil }
+            return lock.withLock { complete.removeFirst() }
+        }
+    }
 }

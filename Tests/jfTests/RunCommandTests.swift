@@ -303,6 +303,41 @@ struct RunCommandTests {
         #expect(lines.filter { $0.contains("/list") }.map { String($0.split(separator: "/").last!.prefix { $0 != ":" }) } == names)
     }
 
+    /// A client that writes a document and waits for its answer gets it while standard input
+    /// is still open (jf as a coprocess of a service), whatever --jobs is.
+    @Test func aStreamAnswersEachLineAsItArrives() throws {
+        let invoice = try String(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        for jobs in ["1", "2"] {
+            let answers = try JF.converse(["run", "--jsonl", "--jobs", jobs], lines: [invoice, "not json", invoice])
+            #expect(answers.count == 3)
+            #expect(answers.allSatisfy { $0 != nil })
+            #expect(answers[0]?.contains("953.41") == true)
+            #expect(answers[1] == "not json")
+            let reports = try JF.converse(["validate", "--jsonl", "--jobs", jobs], lines: [invoice, "{"])
+            #expect(reports.map { $0?.prefix(22) } == [#"{"line":1,"status":"va"#, #"{"line":2,"column":2,""#])
+        }
+    }
+
+    /// Lines are evaluated on several threads and answered in input order.
+    @Test func aStreamKeepsItsOrderOnSeveralThreads() throws {
+        let lines = (0..<300).map { index in
+            index % 7 == 3 ? "not json \(index)"
+                : #"{"fields":[{"_id":"n","type":"number","value":\#(index)},{"_id":"d","type":"number","formulas":[{"_id":"a","formula":"f"}]}],"formulas":[{"_id":"f","expression":"n * 2"}]}"#
+        }
+        let input = lines.joined(separator: "\n") + "\n"
+        let one = try JF.run(["run", "--jsonl", "--jobs", "1"], stdin: input)
+        let two = try JF.run(["run", "--jsonl", "--jobs", "2"], stdin: input)
+        #expect(two.stdout == one.stdout)
+        #expect(two.stderr == one.stderr)
+        let answers = two.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(answers.count == 301)
+        #expect(answers[11].contains(#""value":22}"#))
+        #expect(answers[3] == "not json 3")
+        let checked = try JF.run(["validate", "--jsonl", "--jobs", "2"], stdin: input)
+        #expect(checked.stdout == (try JF.run(["validate", "--jsonl", "--jobs", "1"], stdin: input)).stdout)
+    }
+
     @Test func jsonLinesStream() throws {
         let invoice = try String(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"), encoding: .utf8)
             .replacingOccurrences(of: "\n", with: " ")

@@ -1,0 +1,208 @@
+import Foundation
+
+/// Streams of JoyDocs, one a line (`jf run --jsonl`, `jf validate --jsonl`): lines are read,
+/// worked on in parallel and answered in input order, at the same time.
+///
+/// Three kinds of thread share one ``LineStream``: a reader splits standard input into lines,
+/// workers run the job on them, and the caller's thread delivers the results in order. The
+/// lines read but not yet delivered are bounded (64 a worker, or 64 MiB), so memory holds a
+/// window of the stream, whatever its length. Before the delivering thread waits for a result,
+/// it flushes the output: a client that writes one line and waits for its answer gets it at
+/// once, so `jf` can serve as a long-lived coprocess.
+extension Input {
+    /// Runs `job` on each line of standard input (its number from 1, and the line without its
+    /// line break, `\n` or `\r\n`) on `workers` threads, and calls `deliver` with each result,
+    /// in input order, on the calling thread; `flush` is called before that thread waits.
+    static func mapLines<T: Sendable>(workers: Int, flush: () -> Void,
+                                      _ job: @escaping @Sendable (_ number: Int, _ line: ArraySlice<UInt8>) -> T,
+                                      deliver: (T) -> Void) throws(Failure) {
+        let workers = max(1, workers)
+        let stream = LineStream<T>(window: workers * 64)
+        Thread.detachNewThread { stream.read() }
+        for _ in 0..<workers {
+            let thread = Thread { stream.work(job) }
+            thread.stackSize = 16 << 20   // as parallelMap's: evaluation is bounded, not shallow
+            thread.start()
+        }
+        var number = 1
+        while true {
+            let ready = stream.results(from: number, beforeWaiting: flush)
+            if ready.isEmpty { break }
+            for result in ready { deliver(result) }
+            number += ready.count
+        }
+        if let error = stream.readError {
+            throw .usage("cannot read standard input: \(String(cString: strerror(error)))")
+        }
+    }
+}
+
+/// The state the reader, the workers and the delivering thread share, under one lock. A
+/// thread is woken only when what it waits for has come: the reader when the window is half
+/// empty, a worker when lines are waiting, the delivering thread when the next result is ready;
+/// each hand-off costs a context switch, and a stream has millions of lines.
+private final class LineStream<T: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Lines waiting for a worker, from `waitingStart` on.
+    private var waiting: [(number: Int, line: ArraySlice<UInt8>)] = []
+    private var waitingStart = 0
+    /// Results not yet delivered, by line number, with the size of their line.
+    private var results: [Int: (value: T, size: Int)] = [:]
+    private var linesRead = 0
+    private var linesDelivered = 0
+    private var bytesInWindow = 0
+    private let window: Int
+    private let maxBytesInWindow = 64 << 20
+    /// The end of the input has been read (or reading failed).
+    private var ended = false
+    private(set) var readError: Int32?
+    /// Who is waiting, so that a change wakes threads only when one of them can go on.
+    private var readerWaits = false
+    private var idleWorkers = 0
+    private var awaitedResult = 0
+    /// The reader waits for input: the client may be waiting for its answers.
+    private var inputIdle = false
+
+    /// Wakes the delivering thread when the result it waits for is ready and delivering now
+    /// matters: the client may be waiting (input idle or ended), or half the lines in the window
+    /// have their results (so a fast stream wakes it once per half window, not once a line, and
+    /// a window the reader has filled is always emptied). Called with the lock held.
+    private func wakeDeliverer() {
+        guard awaitedResult != 0, results[awaitedResult] != nil else { return }
+        if inputIdle || ended || results.count * 2 >= linesRead - linesDelivered { condition.broadcast() }
+    }
+
+    init(window: Int) {
+        self.window = window
+    }
+
+    /// Whether standard input can be read without waiting (data, or its end, has arrived).
+    private func inputIsReady() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
+    /// The reader: splits standard input into lines as it arrives, and queues each chunk's
+    /// lines together.
+    func read() {
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var pending: [UInt8] = []   // the start of a line whose end has not arrived
+        var lines: [ArraySlice<UInt8>] = []
+        func take(_ line: ArraySlice<UInt8>) {
+            lines.append(Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)[...])
+        }
+        while true {
+            // About to wait for input: whatever is answered must reach the client now.
+            let idle = !inputIsReady()
+            if idle {
+                condition.withLock {
+                    inputIdle = true
+                    // Even with nothing new to deliver, what it delivered may wait in its buffer.
+                    if awaitedResult != 0 { condition.broadcast() }
+                }
+            }
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if idle { condition.withLock { inputIdle = false } }
+            if count == 0 { break }
+            if count < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                condition.withLock { readError = error }
+                break
+            }
+            var start = 0
+            while let newline = chunk[start..<count].firstIndex(of: UInt8(ascii: "\n")) {
+                if pending.isEmpty {
+                    take(chunk[start..<newline])
+                } else {
+                    pending.append(contentsOf: chunk[start..<newline])
+                    take(pending[...])
+                    pending = []
+                }
+                start = newline + 1
+            }
+            pending.append(contentsOf: chunk[start..<count])
+            queue(&lines)
+        }
+        if !pending.isEmpty { take(pending[...]) }
+        queue(&lines)
+        condition.withLock {
+            ended = true
+            condition.broadcast()
+        }
+    }
+
+    /// Queues lines for the workers as the window makes room for them.
+    private func queue(_ lines: inout [ArraySlice<UInt8>]) {
+        guard !lines.isEmpty else { return }
+        condition.lock()
+        for line in lines {
+            while linesRead - linesDelivered >= window || (bytesInWindow >= maxBytesInWindow && linesRead > linesDelivered) {
+                readerWaits = true
+                if idleWorkers > 0 { condition.broadcast() } else { wakeDeliverer() }
+                condition.wait()
+                readerWaits = false
+            }
+            linesRead += 1
+            bytesInWindow += line.count
+            waiting.append((linesRead, line))
+        }
+        if idleWorkers > 0 { condition.broadcast() }
+        condition.unlock()
+        lines.removeAll(keepingCapacity: true)
+    }
+
+    /// A worker: runs `job` on waiting lines until the input has ended and none is left.
+    func work(_ job: (Int, ArraySlice<UInt8>) -> T) {
+        condition.lock()
+        while true {
+            while waitingStart == waiting.count && !ended {
+                idleWorkers += 1
+                condition.wait()
+                idleWorkers -= 1
+            }
+            guard waitingStart < waiting.count else { break }
+            let (number, line) = waiting[waitingStart]
+            waitingStart += 1
+            if waitingStart >= 1024 && waitingStart * 2 >= waiting.count {
+                waiting.removeFirst(waitingStart)
+                waitingStart = 0
+            }
+            condition.unlock()
+            let value = job(number, line)
+            condition.lock()
+            results[number] = (value, line.count)
+            wakeDeliverer()
+        }
+        condition.unlock()
+    }
+
+    /// The results of line `number` and of the lines after it that are ready, once line
+    /// `number`'s is; none after the last line.
+    func results(from number: Int, beforeWaiting flush: () -> Void) -> [T] {
+        condition.lock()
+        defer { condition.unlock() }
+        while results[number] == nil {
+            if ended && number > linesRead { return [] }
+            if inputIdle {
+                condition.unlock()
+                flush()
+                condition.lock()
+                if results[number] != nil || (ended && number > linesRead) { continue }
+            }
+            awaitedResult = number
+            condition.wait()
+            awaitedResult = 0
+        }
+        var ready: [T] = []
+        var next = number
+        while let result = results.removeValue(forKey: next) {
+            ready.append(result.value)
+            bytesInWindow -= result.size
+            next += 1
+        }
+        linesDelivered += ready.count
+        if readerWaits && linesRead - linesDelivered <= window / 2 { condition.broadcast() }
+        return ready
+    }
+}
