@@ -6,13 +6,14 @@ import Foundation
 /// Three kinds of thread share one ``LineStream``: a reader splits standard input into lines,
 /// workers run the job on them, and the caller's thread delivers the results in order. The
 /// lines read but not yet delivered are bounded (64 a worker, or 64 MiB), so memory holds a
-/// window of the stream, whatever its length. Before the delivering thread waits for a result,
-/// it flushes the output: a client that writes one line and waits for its answer gets it at
-/// once, so `jf` can serve as a long-lived coprocess.
+/// window of the stream, whatever its length. When the input pauses, the delivering thread
+/// writes out what it has before it waits: a client that writes one line and waits for its
+/// answer gets it at once, so `jf` can serve as a long-lived coprocess.
 extension Input {
     /// Runs `job` on each line of standard input (its number from 1, and the line without its
     /// line break, `\n` or `\r\n`) on `workers` threads, and calls `deliver` with each result,
-    /// in input order, on the calling thread; `flush` is called before that thread waits.
+    /// in input order, on the calling thread; `flush` is called when it waits while the input
+    /// pauses.
     static func mapLines<T: Sendable>(workers: Int, flush: () -> Void,
                                       _ job: @escaping @Sendable (_ number: Int, _ line: ArraySlice<UInt8>) -> T,
                                       deliver: (T) -> Void) throws(Failure) {
