@@ -244,8 +244,13 @@ extension REPLSession {
         let graph = engine.graph
         var text = ""
         if let node = graph.node(field) {
-            let reads = graph.readNamesByNode()[node]
+            let readsByNode = graph.readNamesByNode()
+            let reads = readsByNode[node]
             text += "\(field) reads: " + (reads.isEmpty ? "nothing" : reads.joined(separator: ", ")) + "\n"
+            // Through other formulas it depends on more: everything upstream, dependencies first.
+            var seen: Set = [field]
+            let needs = graph.upstream(of: [field]).flatMap { readsByNode[$0] }.filter { seen.insert($0).inserted }
+            if needs.count > reads.count { text += "depends on: " + needs.joined(separator: ", ") + "\n" }
             if let cycle = graph.cycles[node] { text += "  on a cycle: " + cycle.joined(separator: " → ") + "\n" }
             if graph.downstreamOfCycle.contains(node) { text += "  depends on a cycle\n" }
         } else {
