@@ -359,15 +359,7 @@ extension REPLSession {
             let hint = registry.suggestion(for: name).map { "; did you mean '\($0.name)'?" } ?? ""
             return failure("no function '\(name)'\(hint)")
         }
-        let signature = function.signature
-        var text = signature.usage + "\n  " + signature.summary + "\n"
-        for detail in signature.details { text += "  " + detail + "\n" }
-        if !signature.examples.isEmpty {
-            text += "examples:\n"
-            for example in signature.examples { text += "  \(example.formula)  ⇒  \(example.result)\n" }
-        }
-        text += "portability: \(signature.portability.description)\n"
-        return REPLOutput(text)
+        return REPLOutput(FunctionReference.text(function.signature))
     }
 
     private func time(_ source: String) -> REPLOutput {

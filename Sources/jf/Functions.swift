@@ -5,11 +5,18 @@ struct Functions: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the built-in functions.",
         discussion: """
-            Prints every function with its signature and summary, grouped by category. \
-            --json prints the catalogue as JSON (parameters, types, examples, portability); \
-            --markdown prints the reference page docs/functions.md is generated from.
+            Prints every function with its signature and summary, grouped by category; with \
+            NAMEs, each one's documentation: usage, details, examples and portability \
+            (jf functions round dateAdd). --json prints the catalogue as JSON (parameters, \
+            types, examples, portability); --markdown prints the reference page \
+            docs/functions.md is generated from.
+
+            Exits 2 when a NAME is no function (with "did you mean").
             """
     )
+
+    @Argument(help: ArgumentHelp("Functions to document (names are case-insensitive).", valueName: "name"))
+    var names: [String] = []
 
     @Flag(help: "Print the catalogue as JSON.")
     var json = false
@@ -19,16 +26,27 @@ struct Functions: ParsableCommand {
 
     func validate() throws {
         if json && markdown { throw ValidationError("choose one of --json and --markdown") }
+        if markdown && !names.isEmpty { throw ValidationError("--markdown prints the whole reference; give no NAME") }
     }
 
-    func run() {
+    func run() throws {
         let output = Terminal.standardOutput
-        if json {
+        let registry = FunctionRegistry.standard
+        if !names.isEmpty {
+            let signatures = try names.map { name throws(Failure) in
+                guard let function = registry.lookup(name) else {
+                    let hint = registry.suggestion(for: name).map { " (did you mean '\($0.name)'?)" } ?? ""
+                    throw .usage("no function '\(name)'\(hint); jf functions lists them all")
+                }
+                return function.signature
+            }
+            output.write(json ? FunctionReference.json(signatures) + "\n"
+                              : signatures.map(FunctionReference.text).joined(separator: "\n"))
+        } else if json {
             output.write(FunctionReference.json() + "\n")
         } else if markdown {
             output.write(FunctionReference.markdown())
         } else {
-            let registry = FunctionRegistry.standard
             let width = registry.signatures.map(\.usage.count).max() ?? 0
             for category in FunctionSignature.Category.allCases {
                 output.write("\(category.title):\n")
@@ -38,7 +56,7 @@ struct Functions: ParsableCommand {
                 }
                 output.write("\n")
             }
-            output.write("Details and examples: jf functions --markdown, or docs/functions.md.\n")
+            output.write("Details and examples: jf functions NAME, or docs/functions.md.\n")
         }
         output.flush()
     }

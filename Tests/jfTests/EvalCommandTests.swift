@@ -210,4 +210,20 @@ struct FunctionsCommandTests {
         #expect(result.stdout.contains("round(value: number, digits?: number) -> number"))
         #expect(result.status == 0)
     }
+
+    @Test func namedFunctionsAreDocumented() throws {
+        let result = try JF.run(["functions", "ROUND", "length"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("round(value: number, digits?: number) -> number\n  Rounds to a number of decimal places"))
+        #expect(result.stdout.contains("examples:\n  round(3.14159, 2)  ⇒  3.14\n"))
+        #expect(result.stdout.contains("portability: swift, web\n\nlength(value: string|array) -> number\n"))
+        let json = try JF.run(["functions", "--json", "round"])
+        let catalogue = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(catalogue.map { $0["name"] as? String } == ["round"])
+
+        let unknown = try JF.run(["functions", "len"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "jf: no function 'len' (did you mean 'length'?); jf functions lists them all\n")
+        #expect(try JF.run(["functions", "--markdown", "round"]).status == 2)
+    }
 }

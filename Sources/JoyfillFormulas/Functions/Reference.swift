@@ -45,9 +45,26 @@ public enum FunctionReference {
         return output
     }
 
-    /// The JSON catalogue: an array of signatures.
+    /// One function's documentation as plain text: usage, summary, details, examples and
+    /// portability (`jf functions NAME`, the REPL's `:doc`).
+    public static func text(_ signature: FunctionSignature) -> String {
+        var text = signature.usage + "\n  " + signature.summary + "\n"
+        for detail in signature.details { text += "  " + detail + "\n" }
+        if !signature.examples.isEmpty {
+            text += "examples:\n"
+            for example in signature.examples { text += "  \(example.formula)  ⇒  \(example.result)\n" }
+        }
+        return text + "portability: \(signature.portability.description)\n"
+    }
+
+    /// The JSON catalogue: an array of signatures (every one of the registry's by default).
     public static func json(_ registry: FunctionRegistry = .standard) -> String {
-        let entries = registry.signatures.map { signature -> String in
+        json(registry.signatures)
+    }
+
+    /// The JSON catalogue of some signatures.
+    public static func json(_ signatures: [FunctionSignature]) -> String {
+        let entries = signatures.map { signature -> String in
             let parameters = signature.parameters.map { parameter in
                 "{\"name\":\(JSONText.string(parameter.name)),\"types\":[\(parameter.types.types.map { JSONText.string($0.rawValue) }.joined(separator: ","))],"
                     + "\"optional\":\(parameter.isOptional),\"variadic\":\(parameter.isVariadic),\"lazy\":\(parameter.isLazy)}"
