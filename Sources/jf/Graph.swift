@@ -67,10 +67,13 @@ struct Graph: ParsableCommand {
     private struct Selection {
         /// The formula fields shown, in evaluation order.
         var nodes: [Int]
+        /// Every name each node reads (fields with formulas and inputs alike), sorted.
+        var reads: [[String]]
         /// The names the dot graph draws edges to (nil: every name read).
         var names: Set<String>?
 
         init(_ graph: DependencyGraph, upstream: [String], downstream: [String]) {
+            reads = graph.readNamesByNode().map { $0.sorted() }
             guard !upstream.isEmpty || !downstream.isEmpty else {
                 nodes = graph.order
                 return
@@ -80,16 +83,9 @@ struct Graph: ParsableCommand {
             nodes = Set(above + below).sorted { graph.rank[$0] < graph.rank[$1] }
             // Upstream nodes bring every name they read; downstream ones only what is selected.
             var names = Set(upstream + downstream + nodes.map { graph.nodes[$0] })
-            let readsByNode = graph.readNamesByNode()
-            for node in above { names.formUnion(readsByNode[node]) }
+            for node in above { names.formUnion(reads[node]) }
             self.names = names
         }
-    }
-
-    /// Every name each node reads (fields with formulas and inputs alike), sorted; one pass
-    /// over the edges.
-    private func readsByNode(_ graph: DependencyGraph) -> [[String]] {
-        graph.readNamesByNode().map { $0.sorted() }
     }
 
     /// Each cycle once (a cycle's path starts at its smallest id, so that id names it).
@@ -99,7 +95,7 @@ struct Graph: ParsableCommand {
     }
 
     private func json(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) -> String {
-        let readsByNode = readsByNode(graph)
+        let readsByNode = selection.reads
         let nodes = selection.nodes.map { node -> String in
             var entry = "{\"field\":\(JSONText.string(graph.nodes[node])),\"reads\":["
             entry += readsByNode[node].map(JSONText.string).joined(separator: ",") + "]"
@@ -132,7 +128,7 @@ struct Graph: ParsableCommand {
             else if graph.downstreamOfCycle.contains(node) { attributes = " [color=orange]" }
             text += "  \(quoted(graph.nodes[node]))\(attributes);\n"
         }
-        let readsByNode = readsByNode(graph)
+        let readsByNode = selection.reads
         for node in selection.nodes {
             for name in readsByNode[node] where selection.names?.contains(name) != false {
                 let onCycle = graph.cycles[node] != nil && graph.node(name).map { graph.cycles[$0] != nil } == true
@@ -144,7 +140,7 @@ struct Graph: ParsableCommand {
 
     private func text(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) -> String {
         var text = ""
-        let readsByNode = readsByNode(graph)
+        let readsByNode = selection.reads
         for node in selection.nodes {
             var line = graph.nodes[node]
             let names = readsByNode[node].map { doc.field($0) == nil ? $0 + " (unknown)" : $0 }
