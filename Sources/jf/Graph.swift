@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import JoyfillEngine
-import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
@@ -46,12 +45,13 @@ struct Graph: ParsableCommand {
         } catch let error as DocumentError {
             throw Failure.usage("\(document): \(error)")
         }
+        let engine = DocumentEngine(document: doc)
         for (option, field) in upstreamFields.map({ ("--upstream", $0) }) + downstreamFields.map({ ("--downstream", $0) })
         where doc.field(field) == nil {
-            let hint = Suggestions.closest(to: field, in: doc.fields.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = engine.context.suggestion(for: field).map { " (did you mean '\($0)'?)" } ?? ""
             throw Failure.usage("\(option): no field has the _id '\(field)'\(hint)")
         }
-        let graph = DocumentEngine(document: doc).graph
+        let graph = engine.graph
         let selection = Selection(graph, upstream: upstreamFields, downstream: downstreamFields)
         let output = Terminal.standardOutput
         switch format {
