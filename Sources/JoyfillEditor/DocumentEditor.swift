@@ -60,6 +60,42 @@ public final class DocumentEditor {
     public func validate(path: String = "") throws(ValidationPathError) -> Validation {
         try Validator.validate(values, visibility: visibility, path: path)
     }
+
+    /// Whether the rows of schema `schema` under the row `row` of collection `field` are
+    /// shown (the SDKs' `shouldShowSchema(for:rowSchemaID:)`): `schema` is one of the child
+    /// schemas of the row's schema, and it and every schema on the way down to it are shown
+    /// under the rows they hang under. False when the field, the row (not deleted) or that
+    /// schema is not there.
+    public func shows(schema: String, under row: String, in field: String) -> Bool {
+        guard let position = document.fieldIndex(field), document.fields[position].type == .collection else { return false }
+        let collection = document.fields[position]
+        guard let root = collection.rootSchema, !root.hidden,
+              let path = Self.path(to: row, in: values.value(at: position)?.arrayValue ?? [], schema: root, of: collection),
+              let child = collection.schema[schema], collection.schema[path.last!.schema]?.children.contains(schema) == true
+        else { return false }
+        // Each level below the root is shown under the rows above it.
+        for depth in path.indices.dropFirst() {
+            guard let level = collection.schema[path[depth].schema],
+                  visibility.shows(schema: level, in: collection, under: Array(path[..<depth])) else { return false }
+        }
+        return visibility.shows(schema: child, in: collection, under: path)
+    }
+
+    /// The rows from the root down to the live row with `_id` `id`, each with its schema; nil
+    /// when there is none. Rows nest at most as deep as their JSON, which the reader bounds.
+    private static func path(to id: String, in rows: [JSONValue], schema: CollectionSchema,
+                             of field: Field) -> [Visibility.Ancestor]? {
+        for row in rows where row["deleted"]?.boolValue != true {
+            if row["_id"]?.stringValue == id { return [(schema.key, row)] }
+            for child in schema.children {
+                guard let childSchema = field.schema[child] else { continue }
+                let entry = row["children"]?[child]
+                let childRows = entry?["value"]?.arrayValue ?? entry?.arrayValue ?? []
+                if let below = path(to: id, in: childRows, schema: childSchema, of: field) { return [(schema.key, row)] + below }
+            }
+        }
+        return nil
+    }
 }
 
 /// Each field's stored value and `hidden` flag: the document's, or after a formula run the

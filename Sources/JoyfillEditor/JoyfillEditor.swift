@@ -3,10 +3,12 @@
 //
 // DocumentEditor  a document with its formulas evaluated (after changes, if any): validation,
 //                 visibility.
-// Logic           conditional logic on a field or page (`{action, eval, conditions}`) and its
-//                 conditions (`=`, `!=`, `?=`, `>`, `<`, `null=`, `*=`); DocumentLogic reads a
-//                 whole document's, with what cannot be used as written.
-// Visibility      which fields and pages are shown: `hidden`, moved by logic.
+// Logic           conditional logic on a field, page (`{action, eval, conditions}`) or collection
+//                 schema (`schemaConditions` on the cells of the row above) and its conditions
+//                 (`=`, `!=`, `?=`, `>`, `<`, `null=`, `*=`); DocumentLogic reads a whole
+//                 document's, with what cannot be used as written.
+// Visibility      which fields and pages are shown, and which collection levels under each row:
+//                 `hidden`, moved by logic.
 // Validation      required fields, and required cells of table and collection rows, over the
 //                 shown fields of the document, one page, or one field (`validate(path:)`).
 // Filled          what "has a value" means, shared by `required` and the `*=`/`null=` conditions.

@@ -2,7 +2,9 @@ import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
-/// Conditional logic on a field or page: `{action, eval, conditions: [{field, condition, value}]}`.
+/// Conditional logic on a field or page, `{action, eval, conditions: [{field, condition, value}]}`,
+/// or on a collection schema, `{action, eval, schemaConditions: [{schema, columnID, condition,
+/// value}]}`.
 ///
 /// The item's `hidden` flag is where it starts; its logic can only move it away from there
 /// when the conditions are met: `show` shows an item that starts hidden, `hide` hides one that
@@ -15,40 +17,136 @@ public struct Logic: Sendable {
     public let requiresAll: Bool
     public let conditions: [Condition]
 
-    /// Whether the logic's conditions hold on the stored values. Logic without conditions
+    /// Whether the logic's conditions hold, each tested by `test`. Logic without conditions
     /// never holds.
-    public func holds(in values: FieldValues) -> Bool {
+    public func holds(_ test: (Condition) -> Bool) -> Bool {
         guard !conditions.isEmpty else { return false }
-        return requiresAll ? conditions.allSatisfy { $0.holds(in: values) } : conditions.contains { $0.holds(in: values) }
+        return requiresAll ? conditions.allSatisfy(test) : conditions.contains(where: test)
     }
 
-    /// Whether an item that starts `hidden` is shown under this logic.
-    public func shows(startingHidden hidden: Bool, in values: FieldValues) -> Bool {
+    /// Whether the logic's conditions hold on the stored values of the fields they read.
+    public func holds(in values: FieldValues) -> Bool {
+        holds { $0.holds(in: values) }
+    }
+
+    /// Whether an item that starts `hidden` is shown under this logic, its conditions tested
+    /// by `test`.
+    public func shows(startingHidden hidden: Bool, _ test: (Condition) -> Bool) -> Bool {
         switch action {
-        case .show: return !hidden || holds(in: values)
-        case .hide: return !hidden && !holds(in: values)
+        case .show: return !hidden || holds(test)
+        case .hide: return !hidden && !holds(test)
         }
     }
 
-    /// Reads the `logic` of `owner` ("field \"x\"", "page \"p\""; `field`: the field's id when
-    /// the logic is a field's), reporting what it cannot use
-    /// as issues: logic that is not an object, or has no valid action, is ignored; a condition
-    /// that cannot be evaluated (no field, an unknown operator or field) never holds.
+    /// Whether a field or page that starts `hidden` is shown under this logic.
+    public func shows(startingHidden hidden: Bool, in values: FieldValues) -> Bool {
+        shows(startingHidden: hidden) { $0.holds(in: values) }
+    }
+
+    /// Reads the `logic` of a field or page (`owner`: "field \"x\"", "page \"p\""; `field`:
+    /// the field's id when the logic is a field's), reporting what it cannot use as issues:
+    /// logic that is not an object, or has no valid action, is ignored; a condition that cannot
+    /// be evaluated (no field, an unknown operator or field) never holds.
     ///
     /// `fieldNames`: the document's field ids for "did you mean", made on the first unknown field
     /// and shared (a form can have thousands of conditions, each naming a missing field).
     static func read(_ json: JSONValue?, owner: String, field owningField: String?, document: JoyDoc,
                      fieldNames: inout Suggestions.Index?, issues: inout [DocumentIssue]) -> Logic? {
-        guard let json, !json.isNull else { return nil }
-        func issue(_ message: String, _ value: JSONValue?) {
-            issues.append(DocumentIssue(message: "\(owner): \(message)", field: owningField,
-                                        offset: (value ?? json).span?.lowerBound, in: document.bytes))
+        let report = Report(owner: owner, field: owningField, document: document)
+        return read(json, conditionsKey: "conditions", report: report, issues: &issues) { element, place, op, issue in
+            guard let field = element["field"]?.stringValue else {
+                issue("\(place) names no \"field\"; it never holds", element)
+                return Condition(subject: .field(""), operator: nil, value: nil)
+            }
+            if let op {
+                if let source = document.field(field) {
+                    check(element["value"], op: op, type: source.type, options: source.options,
+                          what: "the \(source.type.name) '\(source.id)'", place: place, at: element, issue: issue)
+                } else {
+                    if fieldNames == nil { fieldNames = Suggestions.Index(document.fields.map(\.id)) }
+                    let suggestion = fieldNames!.closest(to: field).map { " (did you mean '\($0)'?)" } ?? ""
+                    issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); it never holds",
+                          element["field"])
+                }
+            }
+            return Condition(subject: .field(field), operator: op, value: element["value"])
         }
+    }
+
+    /// Reads the `logic` of schema `schema` of collection `field`: its conditions read the cells
+    /// of the row the schema's rows hang under (`schema` names that row's schema, or one above
+    /// it; left out, the parent's), so a root schema's logic has nothing to read and is ignored.
+    static func read(schema: CollectionSchema, of field: Field, logic json: JSONValue?, document: JoyDoc,
+                     issues: inout [DocumentIssue]) -> Logic? {
+        guard let json, !json.isNull else { return nil }
+        let report = Report(owner: "field \"\(field.id)\", schema \"\(schema.key)\"", field: field.id, document: document)
+        let above = field.schemas(above: schema.key)
+        if schema.isRoot || above.isEmpty {
+            if json.isObject, json["schemaConditions"]?.arrayValue?.isEmpty == false {
+                report.issue("\"logic\" on a schema reads the row its rows hang under, and the rows of this schema hang "
+                             + "under none; it is ignored", json, &issues)
+            }
+            return nil
+        }
+        if json.isObject, json["schemaConditions"] == nil, json["conditions"]?.arrayValue?.isEmpty == false {
+            report.issue("a schema's logic lists its conditions under \"schemaConditions\"; its \"conditions\" "
+                         + "are not read, so the logic is ignored", json["conditions"], &issues)
+            return nil
+        }
+        let parents = above.filter { $0.children.contains(schema.key) }
+        return read(json, conditionsKey: "schemaConditions", report: report, issues: &issues) { element, place, op, issue in
+            guard let columnID = element["columnID"]?.stringValue else {
+                issue("\(place) names no \"columnID\"; it never holds", element)
+                return Condition(subject: .cell(schema: nil, column: ""), operator: nil, value: nil)
+            }
+            let named = element["schema"]?.stringValue
+            // Left out, the schema is the parent's (whichever the row hangs under).
+            let owners = named.map { name in above.filter { $0.key == name } } ?? parents
+            if let name = named, owners.isEmpty {
+                let suggestion = Suggestions.closest(to: name, in: above.map(\.key)).map { " (did you mean '\($0)'?)" } ?? ""
+                let why = field.schema[name] == nil ? "which the collection does not have"
+                    : "whose rows are not above the rows of \"\(schema.key)\""
+                issue("\(place) names the schema \"\(name)\", \(why)\(suggestion); it never holds", element["schema"])
+            } else if let op {
+                if let column = owners.lazy.compactMap({ $0.columns.first { $0.id == columnID && !$0.deleted } }).first {
+                    check(element["value"], op: op, type: column.type, options: column.options,
+                          what: "the \(column.type.name) column '\(column.id)'", place: place, at: element, issue: issue)
+                } else {
+                    let names = owners.flatMap { $0.columns.filter { !$0.deleted }.map(\.id) }
+                    let suggestion = Suggestions.closest(to: columnID, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                    issue("\(place) reads the column \"\(columnID)\", which schema \"\(owners[0].key)\" does not have"
+                          + "\(suggestion); it never holds", element["columnID"])
+                }
+            }
+            return Condition(subject: .cell(schema: named, column: columnID), operator: op, value: element["value"])
+        }
+    }
+
+    /// Where a logic's issues go: its owner's name, its field, the document they are placed in.
+    private struct Report {
+        let owner: String
+        let field: String?
+        let document: JoyDoc
+        func issue(_ message: String, _ value: JSONValue?, _ issues: inout [DocumentIssue]) {
+            issues.append(DocumentIssue(message: "\(owner): \(message)", field: field,
+                                        offset: value?.span?.lowerBound, in: document.bytes))
+        }
+    }
+
+    /// The part fields, pages and schemas share: the action, `eval`, and the conditions under
+    /// `conditionsKey`, each read by `condition` (given the element, its place for messages,
+    /// its operator if known, and where to report).
+    private static func read(_ json: JSONValue?, conditionsKey: String, report: Report, issues: inout [DocumentIssue],
+                             condition: (JSONValue, String, Condition.Operator?, (String, JSONValue?) -> Void) -> Condition) -> Logic? {
+        guard let json, !json.isNull else { return nil }
+        var found: [DocumentIssue] = []
+        defer { issues += found }
+        func issue(_ message: String, _ value: JSONValue?) { report.issue(message, value ?? json, &found) }
         guard json.isObject else {
             issue("\"logic\" must be an object, not \(json.typeName); it is ignored", json)
             return nil
         }
-        let conditionsJSON = json["conditions"]
+        let conditionsJSON = json[conditionsKey]
         // Templates keep the logic of an item whose conditions were all removed; it does nothing.
         if conditionsJSON == nil || conditionsJSON?.isNull == true || conditionsJSON?.arrayValue?.isEmpty == true {
             return nil
@@ -67,109 +165,144 @@ public struct Logic: Sendable {
             }
         }
         guard let elements = conditionsJSON?.arrayValue else {
-            issue("logic \"conditions\" must be an array; the logic is ignored", conditionsJSON)
+            issue("logic \"\(conditionsKey)\" must be an array; the logic is ignored", conditionsJSON)
             return nil
         }
         var conditions: [Condition] = []
         for (index, element) in elements.enumerated() {
             let place = "logic condition \(index + 1)"
-            guard let field = element["field"]?.stringValue else {
-                issue("\(place) names no \"field\"; it never holds", element)
-                conditions.append(Condition(field: "", operator: nil, value: nil))
-                continue
-            }
             let name = element["condition"]?.stringValue ?? ""
             let op = Condition.Operator(rawValue: name)
-            if op == nil {
+            let read = condition(element, place, op, issue)
+            if op == nil, read.names {
                 issue("\(place) has the unknown operator \"\(name)\" (use =, !=, ?=, >, <, null= or *=); it never holds",
                       element["condition"] ?? element)
-            } else if let source = document.field(field) {
-                if op == .equals || op == .notEquals, let value = element["value"] {
-                    checkOption(value, of: source, op: op!, place: place, issue: issue)
-                } else if op == .greaterThan || op == .lessThan, Condition.number(element["value"]) == nil {
-                    issue("\(place) compares with \(element["value"].map { $0.text } ?? "nothing"), which is not a number; "
-                          + "\(name) compares numbers, so it never holds", element["value"] ?? element)
-                }
-            } else {
-                if fieldNames == nil { fieldNames = Suggestions.Index(document.fields.map(\.id)) }
-                let suggestion = fieldNames!.closest(to: field).map { " (did you mean '\($0)'?)" } ?? ""
-                issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); it never holds",
-                      element["field"])
             }
-            conditions.append(Condition(field: field, operator: op, value: element["value"]))
+            conditions.append(read)
         }
         return Logic(action: action, requiresAll: requiresAll, conditions: conditions)
     }
 
-    /// A condition comparing a dropdown or multiSelect compares option ids: reports a value that
-    /// is no option's `_id` (an option's text, written where its id belongs, most often).
-    private static func checkOption(_ value: JSONValue, of source: Field, op: Condition.Operator, place: String,
-                                    issue: (String, JSONValue?) -> Void) {
-        guard source.type == .dropdown || source.type == .multiSelect, let expected = Condition.text(value) else { return }
-        let options = source.options.filter { !$0.deleted }
-        guard !options.isEmpty, !options.contains(where: { $0.id == expected }) else { return }
-        let outcome = op == .equals ? "never holds" : "always holds"
-        if let byText = options.first(where: { $0.text.lowercased() == expected.lowercased() }) {
-            issue("\(place) compares the \(source.type.name) '\(source.id)' with \"\(expected)\", the text of its option "
-                  + "\"\(byText.id)\"; conditions compare option ids, so it \(outcome) (use \"\(byText.id)\")", value)
-        } else {
-            let suggestion = Suggestions.closest(to: expected, in: options.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
-            issue("\(place) compares the \(source.type.name) '\(source.id)' with \"\(expected)\", which is none of its option ids\(suggestion); "
-                  + "it \(outcome)", value)
+    /// Reports a condition's value that cannot match what it reads (of `type`, with `options`,
+    /// described by `what`): `>` or `<` with a value that is not a number, and a dropdown or
+    /// multiSelect compared (`=`, `!=`) with something that is none of its option ids (an
+    /// option's text, written where its id belongs, most often).
+    private static func check(_ value: JSONValue?, op: Condition.Operator, type: FieldType, options: [FieldOption],
+                              what: String, place: String, at element: JSONValue, issue: (String, JSONValue?) -> Void) {
+        switch op {
+        case .greaterThan, .lessThan:
+            guard Condition.number(value) == nil else { return }
+            issue("\(place) compares with \(value.map { $0.text } ?? "nothing"), which is not a number; "
+                  + "\(op.rawValue) compares numbers, so it never holds", value ?? element)
+        case .equals, .notEquals:
+            guard type == .dropdown || type == .multiSelect, let value, let expected = Condition.text(value) else { return }
+            let options = options.filter { !$0.deleted }
+            guard !options.isEmpty, !options.contains(where: { $0.id == expected }) else { return }
+            let outcome = op == .equals ? "never holds" : "always holds"
+            if let byText = options.first(where: { $0.text.lowercased() == expected.lowercased() }) {
+                issue("\(place) compares \(what) with \"\(expected)\", the text of its option "
+                      + "\"\(byText.id)\"; conditions compare option ids, so it \(outcome) (use \"\(byText.id)\")", value)
+            } else {
+                let suggestion = Suggestions.closest(to: expected, in: options.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
+                issue("\(place) compares \(what) with \"\(expected)\", which is none of its option ids\(suggestion); "
+                      + "it \(outcome)", value)
+            }
+        default:
+            break
         }
     }
 }
 
-/// The conditional logic of every field and page of a document, read once: what ``Visibility``
-/// evaluates, and what cannot be used as written (what `jf lint`'s `invalid-logic` reports
-/// without evaluating anything).
+/// The conditional logic of every field, page and collection schema of a document, read once:
+/// what ``Visibility`` evaluates, and what cannot be used as written (what `jf lint`'s
+/// `invalid-logic` reports without evaluating anything).
 public struct DocumentLogic: Sendable {
     /// Each field's logic, by position in ``JoyDoc/fields`` (nil: none, or none usable).
     public let fields: [Logic?]
     /// Each page's logic, in ``JoyDoc/pages`` order.
     public let pages: [(page: Page, logic: Logic?)]
+    /// The usable logic of collection schemas, by the collection's position in
+    /// ``JoyDoc/fields`` and the schema's key.
+    public let schemas: [Int: [String: Logic]]
     /// Logic that could not be used as written, each naming its field or page, located.
     public let issues: [DocumentIssue]
 
     public init(_ document: JoyDoc) {
         var issues: [DocumentIssue] = []
         var names: Suggestions.Index?
-        fields = document.fields.map { field in
-            Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document,
-                       fieldNames: &names, issues: &issues)
+        var schemas: [Int: [String: Logic]] = [:]
+        fields = document.fields.enumerated().map { position, field in
+            let logic = Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document,
+                                   fieldNames: &names, issues: &issues)
+            if field.type == .collection {
+                // In the document's order, so that issues come out as they appear.
+                for member in field.json["schema"]?.members ?? [] {
+                    guard let schema = field.schema[member.key],
+                          let logic = Logic.read(schema: schema, of: field, logic: member.value["logic"], document: document,
+                                                 issues: &issues) else { continue }
+                    schemas[position, default: [:]][schema.key] = logic
+                }
+            }
+            return logic
         }
         pages = document.pages.map { page in
             (page, Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document,
                               fieldNames: &names, issues: &issues))
         }
+        self.schemas = schemas
         self.issues = DocumentIssue.located(issues, in: document.bytes)
     }
 }
 
-/// One condition of a logic: the stored value of `field` compared with `value`.
+/// One condition of a logic: the stored value of a field, or a cell of a collection row,
+/// compared with `value`.
 public struct Condition: Sendable {
     public enum Operator: String, Sendable {
         case equals = "=", notEquals = "!=", contains = "?=", greaterThan = ">", lessThan = "<"
         case isEmpty = "null=", isFilled = "*="
     }
 
-    /// The `_id` of the field read.
-    public let field: String
+    /// What a condition reads.
+    public enum Subject: Sendable, Equatable {
+        /// The stored value of the field with this `_id` (fields and pages).
+        case field(String)
+        /// The cell of `column` in the row the rows of the logic's schema hang under (`schema`
+        /// nil), or in that row's nearest ancestor of schema `schema` (collection schemas).
+        case cell(schema: String?, column: String)
+    }
+
+    /// Whether the condition names what it reads (a condition that does not never holds).
+    var names: Bool {
+        switch subject {
+        case .field(let field): return !field.isEmpty
+        case .cell(_, let column): return !column.isEmpty
+        }
+    }
+
+    public let subject: Subject
     /// Nil for an operator the document spells in a way no SDK knows: the condition never holds.
     public let `operator`: Operator?
     public let value: JSONValue?
 
-    /// Compares the field's stored value (`=` ignores case for text; dropdowns compare option
-    /// ids; a multiSelect "equals" an option it has selected; `>` and `<` compare numbers only).
+    /// Whether a field condition holds on the field's stored value; a cell condition never
+    /// holds here (see ``holds(on:type:filled:)``).
     public func holds(in values: FieldValues) -> Bool {
-        guard let op = `operator`, let position = values.document.fieldIndex(field) else { return false }
+        guard case .field(let field) = subject, let position = values.document.fieldIndex(field) else { return false }
         let source = values.document.fields[position]
         let stored = values.value(at: position)
+        return holds(on: stored, type: source.type, filled: Filled.value(stored, of: source))
+    }
+
+    /// Compares a value read (of `type`; `filled`: whether it has a value, as `required` asks):
+    /// `=` ignores case for text; dropdowns compare option ids; a multiSelect "equals" an
+    /// option it has selected; `>` and `<` compare numbers only.
+    public func holds(on stored: JSONValue?, type: FieldType, filled: Bool) -> Bool {
+        guard let op = `operator` else { return false }
         switch op {
-        case .isFilled: return Filled.value(stored, of: source)
-        case .isEmpty: return !Filled.value(stored, of: source)
-        case .equals: return equals(stored, type: source.type)
-        case .notEquals: return !equals(stored, type: source.type)
+        case .isFilled: return filled
+        case .isEmpty: return !filled
+        case .equals: return equals(stored, type: type)
+        case .notEquals: return !equals(stored, type: type)
         case .contains:
             guard let text = Condition.text(stored), let needle = Condition.text(value) else { return false }
             return text.lowercased().contains(needle.lowercased())
@@ -195,7 +328,7 @@ public struct Condition: Sendable {
         }
     }
 
-    /// A string, number or boolean as text; nil for anything else.
+/// A string, number or boolean as text; nil for anything else.
     static func text(_ json: JSONValue?) -> String? {
         switch json?.kind {
         case .string(let text): return text

@@ -84,7 +84,8 @@ enum Validator {
         var fields: [FieldValidity] = []
         fields.reserveCapacity(placements.count)
         for (field, page, position) in placements {
-            fields.append(validity(of: document.fields[field], value: values.value(at: field), page: page, position: position))
+            fields.append(validity(of: document.fields[field], value: values.value(at: field), page: page, position: position,
+                                   visibility: visibility))
         }
         let status: ValidationStatus = fields.contains { $0.status == .invalid } ? .invalid : .valid
         return Validation(status: status, fields: fields)
@@ -127,15 +128,21 @@ enum Validator {
         return [(page, position)]
     }
 
-    static func validity(of field: Field, value: JSONValue?, page: String?, position: String?) -> FieldValidity {
+    static func validity(of field: Field, value: JSONValue?, page: String?, position: String?,
+                         visibility: Visibility) -> FieldValidity {
         let missing = field.isRequired && !Filled.value(value, of: field)
         var rows: [RowValidity] = []
         switch field.type {
         case .table:
-            rows = failingRows(value?.arrayValue ?? [], order: field.rowOrder, schema: nil, columns: field.columns, in: field)
+            var none: [Visibility.Ancestor] = []
+            rows = failingRows(value?.arrayValue ?? [], order: field.rowOrder, schema: nil, columns: field.columns, in: field,
+                               visibility: visibility, ancestors: &none)
         case .collection:
+            // The root schema's rows hang under no row, so only its `hidden` flag counts.
             if let root = field.rootSchema, !root.hidden {
-                rows = failingRows(value?.arrayValue ?? [], order: field.rowOrder, schema: root, columns: root.columns, in: field)
+                var ancestors: [Visibility.Ancestor] = []
+                rows = failingRows(value?.arrayValue ?? [], order: field.rowOrder, schema: root, columns: root.columns, in: field,
+                                   visibility: visibility, ancestors: &ancestors)
             }
         default:
             break
@@ -146,24 +153,28 @@ enum Validator {
 
     /// The rows of a table, or of one collection level (`schema`), that fail, with their failing
     /// descendants, in the order shown. Rows are checked in stored order; only the failing ones
-    /// are given their place among the rows shown. Collections nest at most as deep as their
-    /// JSON, which the reader bounds.
+    /// are given their place among the rows shown. A child schema is checked under the rows it
+    /// is shown under (`ancestors`: the rows above, which its logic reads). Collections nest at
+    /// most as deep as their JSON, which the reader bounds.
     private static func failingRows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema?, columns: [TableColumn],
-                                    in field: Field) -> [RowValidity] {
+                                    in field: Field, visibility: Visibility, ancestors: inout [Visibility.Ancestor]) -> [RowValidity] {
         let required = columns.filter { $0.required && !$0.hidden && !$0.deleted }
-        let childSchemas = (schema?.children ?? []).compactMap { field.schema[$0] }.filter { !$0.hidden }
+        let childSchemas = (schema?.children ?? []).compactMap { field.schema[$0] }.filter { visibility.mayShow(schema: $0, in: field) }
         guard !required.isEmpty || !childSchemas.isEmpty else { return [] }
         var failing: [RowValidity] = []
         for (index, row) in json.enumerated() where row["deleted"]?.boolValue != true {
             let empty = required.filter { !Filled.value(row["cells"]?[$0.id]) }
             var missing: [String] = []
             var children: [RowValidity] = []
-            for child in childSchemas {
+            if let schema { ancestors.append((schema.key, row)) }
+            defer { if schema != nil { ancestors.removeLast() } }
+            for child in childSchemas where visibility.shows(schema: child, in: field, under: ancestors) {
                 let entry = row["children"]?[child.key]
                 let childRows = entry?["value"]?.arrayValue ?? entry?.arrayValue ?? []
                 let childOrder = entry?["rowOrder"]?.arrayValue?.compactMap(\.stringValue)
                 if child.required && !childRows.contains(where: { $0["deleted"]?.boolValue != true }) { missing.append(child.key) }
-                children += failingRows(childRows, order: childOrder, schema: child, columns: child.columns, in: field)
+                children += failingRows(childRows, order: childOrder, schema: child, columns: child.columns, in: field,
+                                        visibility: visibility, ancestors: &ancestors)
             }
             if !empty.isEmpty || !missing.isEmpty || !children.isEmpty {
                 // `index` is the stored place until the shown places are known, below.

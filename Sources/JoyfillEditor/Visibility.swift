@@ -1,16 +1,23 @@
 import JoyfillJSON
 import JoyfillModel
 
-/// Which fields and pages of a document are shown: each item's `hidden` flag, moved by its
-/// conditional logic (``Logic``) evaluated on the document's stored values.
+/// Which fields, pages and collection schemas of a document are shown: each item's `hidden`
+/// flag, moved by its conditional logic (``Logic``) evaluated on the document's stored values.
 ///
 /// A condition reads a field's value whether or not that field is shown (as the Joyfill SDKs
-/// do), so visibility never chains and is computed in one pass: each item's logic once.
+/// do), so visibility never chains and is computed in one pass: each item's logic once. A
+/// collection schema's visibility depends on the row its rows hang under, so it is asked for
+/// row by row (``shows(schema:in:under:)``).
 public struct Visibility: Sendable {
     private let hiddenFields: Set<String>
     private let hiddenPages: Set<String>
+    /// The usable logic of collection schemas, by the collection's `_id` and the schema's key.
+    private let schemaLogic: [String: [String: Logic]]
     /// Logic that could not be used as written (each names its field or page).
     public let issues: [DocumentIssue]
+
+    /// A row on the way down a collection: its schema's key and the row.
+    public typealias Ancestor = (schema: String, row: JSONValue)
 
     public init(_ values: FieldValues) {
         let document = values.document
@@ -24,8 +31,11 @@ public struct Visibility: Sendable {
         for (page, pageLogic) in logic.pages where !(pageLogic?.shows(startingHidden: page.hidden, in: values) ?? !page.hidden) {
             hiddenPages.insert(page.id)
         }
+        var schemaLogic: [String: [String: Logic]] = [:]
+        for (position, schemas) in logic.schemas { schemaLogic[document.fields[position].id] = schemas }
         self.hiddenFields = hiddenFields
         self.hiddenPages = hiddenPages
+        self.schemaLogic = schemaLogic
         issues = logic.issues
     }
 
@@ -34,4 +44,27 @@ public struct Visibility: Sendable {
 
     /// Whether the page is shown.
     public func shows(page id: String) -> Bool { !hiddenPages.contains(id) }
+
+    /// Whether the rows of `schema`, a child schema of collection `field`, are shown under the
+    /// row that is last in `ancestors` (the rows above it before it, from the root): the
+    /// schema's `hidden` flag, moved by its logic on the cells of those rows. The rows above
+    /// are taken to be shown; asking level by level from the root, as validation does, makes
+    /// a schema hidden under a row hide everything below it too.
+    public func shows(schema: CollectionSchema, in field: Field, under ancestors: [Ancestor]) -> Bool {
+        guard let logic = schemaLogic[field.id]?[schema.key] else { return !schema.hidden }
+        return logic.shows(startingHidden: schema.hidden) { condition in
+            guard case .cell(let named, let column) = condition.subject,
+                  let owner = named.map({ name in ancestors.last { $0.schema == name } }) ?? ancestors.last,
+                  let type = field.schema[owner.schema]?.columns.first(where: { $0.id == column && !$0.deleted })?.type
+            else { return false }
+            let cell = owner.row["cells"]?[column]
+            return condition.holds(on: cell, type: type, filled: Filled.value(cell))
+        }
+    }
+
+    /// Whether `schema` of collection `field` can be shown under some row: it is not hidden,
+    /// or it has logic that may show it.
+    func mayShow(schema: CollectionSchema, in field: Field) -> Bool {
+        !schema.hidden || schemaLogic[field.id]?[schema.key] != nil
+    }
 }

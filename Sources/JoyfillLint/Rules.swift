@@ -46,7 +46,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule(name: "invalid-key", severity: .error,
                  summary: "An applied formula writes a key other than `value` or `hidden`.", fixability: .never),
         LintRule(name: "invalid-logic", severity: .warning,
-                 summary: "Conditional logic that cannot work as written: an unknown field, operator or option.", fixability: .never),
+                 summary: "Conditional logic that cannot work as written: an unknown field, column, operator or option.", fixability: .never),
         LintRule(name: "invalid-decorator", severity: .warning,
                  summary: "A decorator the SDKs reject or never show: no action, a repeated action, a bad color, no icon or label.",
                  fixability: .never),

@@ -147,6 +147,28 @@ public struct Field: Sendable {
     public var rootSchema: CollectionSchema? {
         schema.values.first { $0.isRoot } ?? (schema.count == 1 ? schema.values.first : nil)
     }
+
+    /// The schemas whose rows the rows of schema `key` can hang under, nearest first: those
+    /// that list it among their children (in the document's order), then theirs, and so on,
+    /// each once. A schema that lists itself, directly or not, is not above itself.
+    public func schemas(above key: String) -> [CollectionSchema] {
+        var parents: [String: [String]] = [:]
+        for member in json["schema"]?.members ?? [] {
+            for child in schema[member.key]?.children ?? [] { parents[child, default: []].append(member.key) }
+        }
+        var found: [CollectionSchema] = []
+        var seen: Set<String> = [key]
+        var next = 0
+        var keys = [key]
+        while next < keys.count {
+            for parent in parents[keys[next]] ?? [] where seen.insert(parent).inserted {
+                keys.append(parent)
+                if let schema = schema[parent] { found.append(schema) }
+            }
+            next += 1
+        }
+        return found
+    }
 }
 
 /// A dropdown or multiSelect option: `{_id, value, deleted?}`.

@@ -232,3 +232,95 @@ func editor(_ text: String) throws -> DocumentEditor {
         #expect(editor.visibility.issues.first?.field == "t")
     }
 }
+
+@Suite struct SchemaLogicTests {
+    /// A collection of inspected areas: each area has defects (required, hidden when the area
+    /// passed) and photos (hidden, shown when more than 3 were taken); each defect has fixes,
+    /// shown when its area failed and the defect is severe.
+    let inspection = """
+        {"fields": [{"_id": "areas", "type": "collection",
+          "schema": {
+            "area": {"root": true, "children": ["defects", "photos"], "tableColumns": [
+              {"_id": "result", "type": "dropdown", "options": [{"_id": "pass", "value": "Pass"}, {"_id": "fail", "value": "Fail"}]},
+              {"_id": "taken", "type": "number"}]},
+            "defects": {"required": true, "children": ["fixes"],
+              "tableColumns": [{"_id": "what", "type": "text", "required": true}, {"_id": "severe", "type": "text"}],
+              "logic": {"action": "hide", "schemaConditions": [
+                {"schema": "area", "columnID": "result", "condition": "=", "value": "pass"}]}},
+            "photos": {"hidden": true, "required": true, "tableColumns": [{"_id": "url", "type": "text", "required": true}],
+              "logic": {"action": "show", "schemaConditions": [{"columnID": "taken", "condition": ">", "value": 3}]}},
+            "fixes": {"hidden": true, "required": true, "tableColumns": [{"_id": "how", "type": "text"}],
+              "logic": {"action": "show", "eval": "and", "schemaConditions": [
+                {"columnID": "severe", "condition": "?=", "value": "yes"},
+                {"schema": "area", "columnID": "result", "condition": "!=", "value": "pass"}]}}},
+          "value": [
+            {"_id": "a1", "cells": {"result": "pass", "taken": 5}},
+            {"_id": "a2", "cells": {"result": "fail", "taken": 1}, "children": {"defects": {"value": [
+              {"_id": "d1", "cells": {"what": "crack", "severe": "Yes"}},
+              {"_id": "d2", "cells": {"what": "", "severe": "no"}}]}}}]}]}
+        """
+
+    @Test func aSchemaIsShownRowByRowFromTheCellsAboveIt() throws {
+        let editor = try editor(inspection)
+        #expect(editor.visibility.issues.isEmpty)
+        // a1 passed: no defects asked for; 5 photos taken: photos shown, and required.
+        #expect(!editor.shows(schema: "defects", under: "a1", in: "areas"))
+        #expect(editor.shows(schema: "photos", under: "a1", in: "areas"))
+        // a2 failed with 1 photo: defects shown, photos not.
+        #expect(editor.shows(schema: "defects", under: "a2", in: "areas"))
+        #expect(!editor.shows(schema: "photos", under: "a2", in: "areas"))
+        // Fixes: under the severe defect of a failed area only (its own row and its grandparent's).
+        #expect(editor.shows(schema: "fixes", under: "d1", in: "areas"))
+        #expect(!editor.shows(schema: "fixes", under: "d2", in: "areas"))
+        // Not a child of the row's schema, an unknown row, field or schema.
+        #expect(!editor.shows(schema: "fixes", under: "a2", in: "areas"))
+        #expect(!editor.shows(schema: "defects", under: "zz", in: "areas"))
+        #expect(!editor.shows(schema: "defects", under: "a2", in: "nope"))
+        #expect(!editor.shows(schema: "nope", under: "a2", in: "areas"))
+
+        let areas = try #require(editor.validate().fields.first)
+        #expect(areas.rows.map(\.id) == ["a1", "a2"])
+        #expect(areas.rows[0].missingSchemas == ["photos"])
+        #expect(areas.rows[1].missingSchemas == [])
+        #expect(areas.rows[1].children.map(\.id) == ["d1", "d2"])
+        #expect(areas.rows[1].children[0].missingSchemas == ["fixes"])
+        #expect(areas.rows[1].children[1].missingSchemas == [])
+        #expect(areas.rows[1].children[1].emptyColumns.map(\.id) == ["what"])
+    }
+
+    @Test func aSchemaHiddenUnderARowHidesTheLevelsBelowIt() throws {
+        // a2 passes now: its defects, and their fixes, are not shown, whatever the defects say.
+        let passed = inspection.replacingOccurrences(of: #""result": "fail""#, with: #""result": "pass""#)
+        let editor = try editor(passed)
+        #expect(!editor.shows(schema: "defects", under: "a2", in: "areas"))
+        #expect(!editor.shows(schema: "fixes", under: "d1", in: "areas"))
+        let areas = try #require(editor.validate().fields.first)
+        #expect(areas.rows.map(\.id) == ["a1"])
+    }
+
+    @Test func unusableSchemaLogicIsReported() throws {
+        let text = """
+            {"fields": [{"_id": "c", "type": "collection", "schema": {
+              "top": {"root": true, "children": ["mid"], "logic": {"action": "hide", "schemaConditions": [{"columnID": "x", "condition": "*="}]},
+                      "tableColumns": [{"_id": "kind", "type": "dropdown", "options": [{"_id": "k1", "value": "Big"}]}]},
+              "mid": {"children": ["low"], "tableColumns": [{"_id": "n", "type": "number"}],
+                      "logic": {"action": "show", "schemaConditions": [
+                        {"schema": "top", "columnID": "knd", "condition": "*="},
+                        {"schema": "tops", "columnID": "kind", "condition": "*="},
+                        {"schema": "low", "columnID": "z", "condition": "*="},
+                        {"columnID": "kind", "condition": "=", "value": "Big"},
+                        {"condition": "=", "value": 1}]}},
+              "low": {"tableColumns": [], "logic": {"action": "show", "conditions": [{"field": "c", "condition": "*="}]}}}}]}
+            """
+        let messages = try editor(text).visibility.issues.map(\.message)
+        #expect(messages == [
+            "field \"c\", schema \"top\": \"logic\" on a schema reads the row its rows hang under, and the rows of this schema hang under none; it is ignored",
+            "field \"c\", schema \"mid\": logic condition 1 reads the column \"knd\", which schema \"top\" does not have (did you mean 'kind'?); it never holds",
+            "field \"c\", schema \"mid\": logic condition 2 names the schema \"tops\", which the collection does not have (did you mean 'top'?); it never holds",
+            "field \"c\", schema \"mid\": logic condition 3 names the schema \"low\", whose rows are not above the rows of \"mid\"; it never holds",
+            "field \"c\", schema \"mid\": logic condition 4 compares the dropdown column 'kind' with \"Big\", the text of its option \"k1\"; conditions compare option ids, so it never holds (use \"k1\")",
+            "field \"c\", schema \"mid\": logic condition 5 names no \"columnID\"; it never holds",
+            "field \"c\", schema \"low\": a schema's logic lists its conditions under \"schemaConditions\"; its \"conditions\" are not read, so the logic is ignored",
+        ])
+    }
+}

@@ -157,6 +157,31 @@ struct ValidateCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
     }
 
+    @Test func aCollectionSchemaIsRequiredOnlyUnderTheRowsItIsShownUnder() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        // Defects are hidden under an area that passed: only the failed area needs one.
+        let text = """
+            {"files": [{"_id": "f", "pages": [{"_id": "p", "fieldPositions": [{"_id": "pos_areas", "field": "areas"}]}]}],
+             "fields": [{"_id": "areas", "type": "collection",
+              "schema": {
+                "area": {"root": true, "children": ["defects"], "tableColumns": [
+                  {"_id": "result", "type": "dropdown", "options": [{"_id": "pass", "value": "Pass"}, {"_id": "fail", "value": "Fail"}]}]},
+                "defects": {"title": "Defects", "required": true, "tableColumns": [{"_id": "what", "type": "text", "required": true}],
+                  "logic": {"action": "hide", "schemaConditions": [{"schema": "area", "columnID": "result", "condition": "=", "value": "pass"}]}}},
+              "value": [{"_id": "a1", "cells": {"result": "pass"}}, {"_id": "a2", "cells": {"result": "fail"}}]}]}
+            """
+        let file = directory.appendingPathComponent("areas.json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let result = try JF.run(["validate", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("""
+            error[required]: row 2 (a2) of collection 'areas' has no row of the required schema 'defects' ("Defects")
+             --> \(file.path):8:65 · field areas
+            """))
+        #expect(!result.stdout.contains("(a1)"))
+    }
+
     @Test func directoriesAreCheckedDocumentByDocumentInOrder() throws {
         let directory = try workspace(["work-order.json", "invoice.json"])
         defer { discard(directory) }

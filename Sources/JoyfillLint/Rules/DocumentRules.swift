@@ -24,7 +24,7 @@ extension DocumentLint {
         }
     }
 
-    /// `invalid-logic`: conditional logic on fields and pages that cannot work as written
+    /// `invalid-logic`: conditional logic on fields, pages and collection schemas that cannot work as written
     /// (JoyfillEditor reads it as `jf validate` does).
     mutating func logic() {
         guard settings.enabled.contains("invalid-logic"), !suppressions.ignoresDocument("invalid-logic") else { return }
