@@ -181,14 +181,19 @@ extension Files {
     }
 }
 
-/// Runs `count` jobs on `workers` threads (with stacks large enough for deep formulas) and
-/// returns their results in job order.
+/// The most threads `--jobs` starts: 256, or the number of cores where there are more. The
+/// work is computation, so threads beyond the cores only share them; the bound keeps a
+/// mistyped `--jobs 100000` from spending seconds starting threads (each with a 16 MiB stack).
+let maximumWorkers = max(256, ProcessInfo.processInfo.activeProcessorCount)
+
+/// Runs `count` jobs on `workers` threads (at most ``maximumWorkers``, with stacks large
+/// enough for deep formulas) and returns their results in job order.
 func parallelMap<T: Sendable>(
     _ count: Int, workers: Int, progress: (@Sendable (Int) -> Void)? = nil, _ job: @escaping @Sendable (Int) -> T
 ) -> [T] {
     let state = ParallelState<T>(count: count)
     let group = DispatchGroup()
-    for _ in 0..<max(1, min(workers, count)) {
+    for _ in 0..<max(1, min(workers, count, maximumWorkers)) {
         group.enter()
         let thread = Thread {
             while true {

@@ -11,13 +11,13 @@ import Foundation
 /// answer gets it at once, so `jf` can serve as a long-lived coprocess.
 extension Input {
     /// Runs `job` on each line of standard input (its number from 1, and the line without its
-    /// line break, `\n` or `\r\n`) on `workers` threads, and calls `deliver` with each result,
-    /// in input order, on the calling thread; `flush` is called when it waits while the input
-    /// pauses.
+    /// line break, `\n` or `\r\n`) on `workers` threads (at most ``maximumWorkers``), and calls
+    /// `deliver` with each result, in input order, on the calling thread; `flush` is called when
+    /// it waits while the input pauses.
     static func mapLines<T: Sendable>(workers: Int, flush: () -> Void,
                                       _ job: @escaping @Sendable (_ number: Int, _ line: ArraySlice<UInt8>) -> T,
                                       deliver: (T) -> Void) throws(Failure) {
-        let workers = max(1, workers)
+        let workers = max(1, min(workers, maximumWorkers))
         let stream = LineStream<T>(window: workers * 64)
         Thread.detachNewThread { stream.read() }
         for _ in 0..<workers {
@@ -203,7 +203,10 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
             next += 1
         }
         linesDelivered += ready.count
-        if readerWaits && linesRead - linesDelivered <= window / 2 { condition.broadcast() }
+        // The reader goes on once the window is half empty both by lines and by bytes (or
+        // empty: one line may be larger than half the bytes).
+        if readerWaits && linesRead - linesDelivered <= window / 2
+            && (bytesInWindow <= maxBytesInWindow / 2 || linesRead == linesDelivered) { condition.broadcast() }
         return ready
     }
 }
