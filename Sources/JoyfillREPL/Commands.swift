@@ -238,7 +238,7 @@ extension REPLSession {
         if let usage = needs(field, ":deps FIELD") { return usage }
         guard let engine else { return noDocument }
         guard engine.document.field(field) != nil else {
-            let hint = Suggestions.closest(to: field, in: engine.document.fields.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = engine.context.suggestion(for: field).map { " (did you mean '\($0)'?)" } ?? ""
             return failure("no field has the _id '\(field)'\(hint)")
         }
         let graph = engine.graph

@@ -85,6 +85,7 @@ struct SessionTests {
         #expect(repl.feed(":fields")?.text.contains("qty         number  12\n") == true)
         #expect(repl.feed(":formulas")?.text.contains("total = round(subtotal - discount + tax, 2)\n  → 1165.1\n") == true)
         #expect(repl.feed(":set qyt 1")?.text == "error: no field has the _id 'qyt' (did you mean 'qty'?)\n")
+        #expect(repl.feed(":deps taxx")?.text == "error: no field has the _id 'taxx' (did you mean 'tax'?)\n")
         #expect(repl.feed(":set qty five")?.failed == true)
         let files = try #require(repl.files as? TestFiles)
         #expect(repl.feed(":save out.json")?.text == "saved out.json\n")
