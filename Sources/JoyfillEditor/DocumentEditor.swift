@@ -119,3 +119,41 @@ public struct FieldValues {
         engine?.isHidden(fieldAt: position) ?? document.fields[position].isHidden
     }
 }
+
+/// Everything that places a field in its document, as the change API's entries carry it: the
+/// SDKs' `FieldIdentifier`, from `getFieldIdentifier(for:)`.
+public struct FieldIdentifier: Sendable, Equatable {
+    /// The field's `_id`.
+    public let fieldID: String
+    /// The first page (in file and page order) that places the field, and the position there.
+    public let pageID: String?
+    public let fieldPositionID: String?
+    /// The `_id` of the file the field belongs to (its `file`, or the placing page's file).
+    public let fileID: String?
+    /// The field's own `identifier`.
+    public let fieldIdentifier: String?
+    /// The document's `_id` and `identifier`.
+    public let documentID: String?
+    public let documentIdentifier: String?
+}
+
+extension DocumentEditor {
+    /// What places field `id` in the document (nil when there is no such field): what a
+    /// change entry's `pageId`, `fieldPositionId`, `fileId`, `fieldIdentifier`, `_id` and
+    /// `identifier` hold.
+    public func fieldIdentifier(for id: String) -> FieldIdentifier? {
+        guard let field = document.field(id) else { return nil }
+        var placed: (page: Page, position: FieldPosition)?
+        for page in document.pages {
+            if let position = page.positions.first(where: { $0.field == id }) {
+                placed = (page, position)
+                break
+            }
+        }
+        return FieldIdentifier(fieldID: id, pageID: placed?.page.id, fieldPositionID: placed?.position.id,
+                               fileID: field.json["file"]?.stringValue ?? placed?.page.fileID,
+                               fieldIdentifier: field.json["identifier"]?.stringValue,
+                               documentID: document.json["_id"]?.stringValue,
+                               documentIdentifier: document.json["identifier"]?.stringValue)
+    }
+}

@@ -2,7 +2,7 @@
 // to, without a screen.
 //
 // DocumentEditor  a document with its formulas evaluated (after changes, if any): validation,
-//                 visibility.
+//                 visibility, and where a field is placed (FieldIdentifier, for change entries).
 // Logic           conditional logic on a field, page (`{action, eval, conditions}`) or collection
 //                 schema (`schemaConditions` on the cells of the row above) and its conditions
 //                 (`=`, `!=`, `?=`, `>`, `<`, `null=`, `*=`); DocumentLogic reads a whole

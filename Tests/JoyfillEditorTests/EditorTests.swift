@@ -324,3 +324,26 @@ func editor(_ text: String) throws -> DocumentEditor {
         ])
     }
 }
+
+@Suite struct FieldIdentifierTests {
+    @Test func aFieldIsPlacedByItsFirstPosition() throws {
+        let text = """
+            {"_id": "doc1", "identifier": "doc_invoice",
+             "files": [{"_id": "file1", "pages": [
+               {"_id": "p1", "fieldPositions": [{"_id": "fp_a", "field": "a"}]},
+               {"_id": "p2", "fieldPositions": [{"_id": "fp_b", "field": "b"}, {"_id": "fp_a2", "field": "a"}]}]}],
+             "fields": [{"_id": "a", "type": "text", "identifier": "field_a"},
+                        {"_id": "b", "type": "text", "file": "file9"},
+                        {"_id": "c", "type": "text"}]}
+            """
+        let editor = try editor(text)
+        #expect(editor.fieldIdentifier(for: "a") == FieldIdentifier(
+            fieldID: "a", pageID: "p1", fieldPositionID: "fp_a", fileID: "file1", fieldIdentifier: "field_a",
+            documentID: "doc1", documentIdentifier: "doc_invoice"))
+        let b = try #require(editor.fieldIdentifier(for: "b"))
+        #expect(b.pageID == "p2" && b.fieldPositionID == "fp_b" && b.fileID == "file9" && b.fieldIdentifier == nil)
+        let c = try #require(editor.fieldIdentifier(for: "c"))
+        #expect(c.pageID == nil && c.fieldPositionID == nil && c.fileID == nil)
+        #expect(editor.fieldIdentifier(for: "nope") == nil)
+    }
+}
