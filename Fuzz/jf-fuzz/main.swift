@@ -31,7 +31,8 @@
 //   input, recomputed incrementally, the document written back reads again, and evaluating
 //   it from scratch changes nothing. The editor (`jf validate`, `jf apply`): validation
 //   reports only shown fields, each invalid one with a reason, and the pages' validations
-//   together cover the document's; `jf lint` reads conditional logic as validation does;
+//   together cover the document's; `jf lint` reads conditional logic as validation does; a
+//   child schema validation asks for under a collection row is one the editor shows there;
 //   changes built from the document (a field update, a new row, a row updated, deleted and
 //   moved) apply, the result reads as a JoyDoc, and every field they do not name keeps its text;
 //   decorators added at any path that resolves are read there and touch no other field.
@@ -426,6 +427,31 @@ private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>
     }
     if DocumentLogic(document).issues.map(\.message) != editor.visibility.issues.map(\.message) {
         failure("jf lint and jf validate read the conditional logic differently")
+    }
+    checkSchemaVisibility(validation, editor)
+}
+
+/// A required child schema that validation finds missing under a collection row is one the
+/// editor says is shown there (where row ids are unique, so that a row id names one row).
+private func checkSchemaVisibility(_ validation: Validation, _ editor: DocumentEditor) {
+    for field in validation.fields where field.field.type == .collection && !field.rows.isEmpty {
+        guard let position = editor.document.fieldIndex(field.field.id) else { continue }
+        var ids: [String] = []
+        var pending = editor.values.value(at: position)?.arrayValue ?? []
+        while let row = pending.popLast() {
+            ids.append(row["_id"]?.stringValue ?? "")
+            for member in row["children"]?.members ?? [] {
+                pending += member.value["value"]?.arrayValue ?? member.value.arrayValue ?? []
+            }
+        }
+        guard Set(ids).count == ids.count else { continue }
+        var failing = field.rows
+        while let row = failing.popLast() {
+            for schema in row.missingSchemas where !editor.shows(schema: schema, under: row.id, in: field.field.id) {
+                failure("validation asks for schema \(schema) under row \(row.id) of \(field.field.id), which is not shown there")
+            }
+            failing += row.children
+        }
     }
 }
 

@@ -25,8 +25,8 @@ enum DocumentRun {
         /// JSON found in a directory that is not a JoyDoc (a `package.json`): passed over with
         /// a note, and left out of the report.
         var skipped = false
-        /// Lines for standard error, printed in document order once the batch is done:
-        /// documents are run on several threads, and the terminal's buffer is not shared.
+        /// Lines for standard error, printed in document order with the report: documents are
+        /// run on several threads, and the terminal's buffer is not shared.
         var messages = ""
     }
 

@@ -188,42 +188,107 @@ let maximumWorkers = max(256, ProcessInfo.processInfo.activeProcessorCount)
 
 /// Runs `count` jobs on `workers` threads (at most ``maximumWorkers``, with stacks large
 /// enough for deep formulas) and returns their results in job order.
-func parallelMap<T: Sendable>(
-    _ count: Int, workers: Int, progress: (@Sendable (Int) -> Void)? = nil, _ job: @escaping @Sendable (Int) -> T
-) -> [T] {
-    let state = ParallelState<T>(count: count)
-    let group = DispatchGroup()
-    for _ in 0..<max(1, min(workers, count, maximumWorkers)) {
-        group.enter()
-        let thread = Thread {
-            while true {
-                state.lock.lock()
-                let index = state.next
-                state.next += 1
-                state.lock.unlock()
-                if index >= count { break }
-                let result = job(index)
-                state.lock.lock()
-                state.results[index] = result
-                state.done += 1
-                let done = state.done
-                state.lock.unlock()
-                progress?(done)
-            }
-            group.leave()
-        }
+func parallelMap<T: Sendable>(_ count: Int, workers: Int, _ job: @escaping @Sendable (Int) -> T) -> [T] {
+    var results: [T] = []
+    results.reserveCapacity(count)
+    parallelForEach(count, workers: workers, job) { _, result in results.append(result) }
+    return results
+}
+
+/// Runs `count` jobs on `workers` threads (at most ``maximumWorkers``, with stacks large
+/// enough for deep formulas) and calls `deliver` on the calling thread with each result, in
+/// job order, as soon as it and those before it are done. Workers run at most 64 jobs each
+/// ahead of the one awaited, so the results held at once are bounded however many jobs there
+/// are: a million documents are reported as they go, not at the end.
+func parallelForEach<T: Sendable>(_ count: Int, workers: Int, _ job: @escaping @Sendable (Int) -> T,
+                                  deliver: (Int, T) -> Void) {
+    guard count > 0 else { return }
+    let workers = max(1, min(workers, count, maximumWorkers))
+    let state = ParallelState<T>(window: workers * 64)
+    for _ in 0..<workers {
+        let thread = Thread { state.work(count: count, job) }
         thread.stackSize = 16 << 20
         thread.start()
     }
-    group.wait()
-    return state.results.map { $0! }
+    var delivered = 0
+    while delivered < count {
+        for result in state.results(from: delivered) {
+            deliver(delivered, result)
+            delivered += 1
+        }
+    }
 }
 
-/// The shared work queue and results of ``parallelMap(_:workers:progress:_:)``, under a lock.
+/// The shared work queue and results of ``parallelForEach(_:workers:_:deliver:)``, under one
+/// lock: workers wait while the window of jobs ahead of the one awaited is full, the
+/// delivering thread while the one it awaits is not done.
+///
+/// Each wake-up is a context switch, and a batch has millions of jobs, so the delivering
+/// thread is woken for a ready result only when delivering it matters: half the window is
+/// ready, every job has started, or 20 ms have passed since it last delivered (slow documents
+/// are reported as each is done; fast ones, in batches).
 private final class ParallelState<T>: @unchecked Sendable {
-    let lock = NSLock()
-    var next = 0
-    var done = 0
-    var results: [T?]
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+    private let condition = NSCondition()
+    private let window: Int
+    private var next = 0
+    private var delivered = 0
+    private var results: [Int: T] = [:]
+    private var workersWaiting = 0
+    private var delivererWaits = false
+    private var lastDelivery = DispatchTime.now().uptimeNanoseconds
+    private static var patience: UInt64 { 20_000_000 }
+
+    init(window: Int) { self.window = window }
+
+    /// Wakes the delivering thread if the result it waits for is ready and delivering now
+    /// matters (see above). Called with the lock held.
+    private func wakeDeliverer(count: Int) {
+        guard delivererWaits, results[delivered] != nil else { return }
+        if results.count * 2 >= window || next >= count
+            || DispatchTime.now().uptimeNanoseconds - lastDelivery >= Self.patience {
+            condition.broadcast()
+        }
+    }
+
+    /// A worker: takes jobs in order until none is left.
+    func work(count: Int, _ job: (Int) -> T) {
+        condition.lock()
+        while next < count {
+            if next - delivered >= window {
+                workersWaiting += 1
+                condition.wait()
+                workersWaiting -= 1
+                continue
+            }
+            let index = next
+            next += 1
+            condition.unlock()
+            let result = job(index)
+            condition.lock()
+            results[index] = result
+            wakeDeliverer(count: count)
+        }
+        condition.unlock()
+    }
+
+    /// The result of job `index` and those after it that are done, once job `index`'s is.
+    func results(from index: Int) -> [T] {
+        condition.lock()
+        defer { condition.unlock() }
+        while results[index] == nil {
+            delivererWaits = true
+            condition.wait()
+            delivererWaits = false
+        }
+        var ready: [T] = []
+        var next = index
+        while let result = results.removeValue(forKey: next) {
+            ready.append(result)
+            next += 1
+        }
+        delivered = next
+        lastDelivery = DispatchTime.now().uptimeNanoseconds
+        if workersWaiting > 0 { condition.broadcast() }
+        return ready
+    }
 }

@@ -79,39 +79,43 @@ struct Run: ParsableCommand {
         let targets = try out.map { directory throws(Failure) in try DocumentRun.destinations(of: found, in: directory) }
         HugePages.enableIfLarge(files.filter { $0 != "-" })
         let json = json, write = write
-        let progress = ProgressBar(total: files.count)
-        var update: (@Sendable (Int) -> Void)?
-        if let progress { update = { done in progress.update(done) } }
-        let outcomes: [DocumentRun.Outcome] = parallelMap(files.count, workers: jobs, progress: update) { index in
+        // Reports are written as documents finish, in order; the bar shows how far the run is
+        // when the reports go elsewhere than the terminal.
+        let output = Terminal.standardOutput
+        let interactive = output.isTerminal
+        let progress = interactive ? nil : ProgressBar(total: files.count)
+        var formulas = 0, errors = 0, warnings = 0, unreadable = 0, changed = 0, skipped = 0, reported = 0
+        if json { output.write("{\"documents\":[") }
+        parallelForEach(files.count, workers: jobs) { index in
             DocumentRun.run(path: files[index], options: options, changes: parsedChanges, json: json,
                             write: write, out: targets?[index], foundInDirectory: found[index].path != found[index].argument,
                             lastUse: files.count == 1)
-        }
-        progress?.finish()
-        for outcome in outcomes where !outcome.messages.isEmpty { Terminal.standardError.write(outcome.messages) }
-
-        let output = Terminal.standardOutput
-        let reported = outcomes.filter { !$0.skipped }
-        if json {
-            output.write("{\"documents\":[")
-            for (index, outcome) in reported.enumerated() {
-                if index > 0 { output.write(",\n") }
-                output.write(outcome.report)
+        } deliver: { index, outcome in
+            if !outcome.messages.isEmpty {
+                progress?.clear()
+                Terminal.standardError.write(outcome.messages)
             }
-            output.write("]}\n")
-        } else {
-            for outcome in reported { output.write(outcome.report) }
+            if outcome.skipped {
+                skipped += 1
+            } else {
+                if json && reported > 0 { output.write(",\n") }
+                output.write(outcome.report)
+                reported += 1
+                if interactive { output.flush() }
+            }
+            formulas += outcome.formulas
+            errors += outcome.errors
+            warnings += outcome.warnings
+            if outcome.unreadable { unreadable += 1 }
+            if outcome.changed { changed += 1 }
+            progress?.update(index + 1)
         }
+        progress?.clear()
+        if json { output.write("]}\n") }
         output.flush()
 
-        let formulas = outcomes.reduce(0) { $0 + $1.formulas }
-        let errors = outcomes.reduce(0) { $0 + $1.errors }
-        let warnings = outcomes.reduce(0) { $0 + $1.warnings }
-        let unreadable = outcomes.filter { $0.unreadable }.count
-        let changed = outcomes.filter { $0.changed }.count
         let seconds = Date().timeIntervalSince(started)
-        let skipped = outcomes.count - reported.count
-        var summary = "\(reported.count) document\(reported.count == 1 ? "" : "s"), \(formulas) formula field\(formulas == 1 ? "" : "s"), "
+        var summary = "\(reported) document\(reported == 1 ? "" : "s"), \(formulas) formula field\(formulas == 1 ? "" : "s"), "
         summary += "\(errors) error\(errors == 1 ? "" : "s")"
         if warnings > 0 { summary += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if unreadable > 0 { summary += ", \(unreadable) unreadable" }
@@ -198,11 +202,12 @@ struct EvaluationFlags: ParsableArguments {
     }
 }
 
-/// A progress bar on standard error, for runs long enough to want one.
-final class ProgressBar: @unchecked Sendable {
+/// A progress bar on standard error (a terminal), for a run of many documents whose reports go
+/// elsewhere: drawn at most ten times a second, by the thread that writes the reports.
+final class ProgressBar {
     private let total: Int
-    private let lock = NSLock()
     private var lastDrawn = Date.distantPast
+    private var drawn = false
 
     init?(total: Int) {
         guard total >= 20, Terminal.standardError.isTerminal else { return nil }
@@ -210,19 +215,22 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     func update(_ done: Int) {
-        lock.lock()
-        defer { lock.unlock() }
         let now = Date()
         guard now.timeIntervalSince(lastDrawn) > 0.1 || done == total else { return }
         lastDrawn = now
+        drawn = true
         let width = 30
         let filled = width * done / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         Terminal.standardError.write("\r[\(bar)] \(done)/\(total)")
     }
 
-    func finish() {
+    /// Takes the bar off the screen (before a message, and at the end); the next update draws it again.
+    func clear() {
+        guard drawn else { return }
         Terminal.standardError.write("\r" + String(repeating: " ", count: 50) + "\r")
+        drawn = false
+        lastDrawn = .distantPast
     }
 }
 

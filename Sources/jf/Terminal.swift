@@ -4,8 +4,7 @@ import JoyfillModel
 
 /// Buffered output to a file descriptor. Batch commands write a line per input; writing
 /// through a buffer keeps that cheap. Not thread-safe: worker threads return what they have
-/// to say (see ``parallelMap(_:workers:progress:_:)``) for one thread to write (the progress
-/// bar, the one writer on worker threads, holds its own lock).
+/// to say (see ``parallelForEach(_:workers:_:deliver:)``) for one thread to write.
 final class Terminal {
     nonisolated(unsafe) static let standardOutput = Terminal(descriptor: STDOUT_FILENO)
     nonisolated(unsafe) static let standardError = Terminal(descriptor: STDERR_FILENO)

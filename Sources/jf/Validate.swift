@@ -83,33 +83,43 @@ struct Validate: ParsableCommand {
         let started = Date()
         let output = Terminal.standardOutput
         let (format, colored, path) = (json ? Format.json : format, output.wantsColor, path)
-        let outcomes = parallelMap(found.count, workers: jobs) { index in
+        // Reports are written as documents are checked, in order (a SARIF log, which is one
+        // object, at the end).
+        var tally = Tally()
+        var usage: String?
+        var sarif: [FileReport] = []
+        var reported = 0
+        parallelForEach(found.count, workers: jobs) { index in
             Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
                        path: path, options: options, format: format, colored: colored)
-        }
-        if let usage = outcomes.lazy.compactMap(\.usage).first { throw Failure.usage(usage) }
-        for outcome in outcomes where !outcome.messages.isEmpty { Terminal.standardError.write(outcome.messages) }
-        let reported = outcomes.filter { !$0.skipped }
-        if format == .json {
-            output.write("{\"documents\":[" + reported.map(\.report).joined(separator: ",\n") + "]}\n")
-        } else if format == .sarif {
-            output.write(SARIFFormatter.render(reported.compactMap(\.findings), version: JF.configuration.version,
-                                               rules: ValidationFindings.rules))
-        } else {
-            for outcome in reported { output.write(outcome.report) }
-        }
-        output.flush()
-
-        var tally = Tally()
-        for outcome in outcomes {
+        } deliver: { _, outcome in
+            // A --path that names nothing: only one document is checked, and it is a usage error.
+            if let problem = outcome.usage { usage = problem }
+            guard usage == nil else { return }
+            if !outcome.messages.isEmpty { Terminal.standardError.write(outcome.messages) }
             if outcome.skipped {
                 tally.skipped += 1
-            } else if let status = outcome.status {
+                return
+            }
+            if let status = outcome.status {
                 tally.count(status, fields: outcome.fields, errors: outcome.errors, warnings: outcome.warnings)
             } else {
                 tally.unreadable += 1
             }
+            switch format {
+            case .sarif: if let findings = outcome.findings { sarif.append(findings) }
+            case .json: output.write((reported > 0 ? ",\n" : "{\"documents\":[") + outcome.report)
+            default: output.write(outcome.report)
+            }
+            reported += 1
         }
+        if let usage { throw Failure.usage(usage) }
+        if format == .json {
+            output.write(reported > 0 ? "]}\n" : "{\"documents\":[]}\n")
+        } else if format == .sarif {
+            output.write(SARIFFormatter.render(sarif, version: JF.configuration.version, rules: ValidationFindings.rules))
+        }
+        output.flush()
         try tally.finish(started: started)
     }
 
@@ -140,7 +150,7 @@ struct Validate: ParsableCommand {
     }
 
     /// What checking one document produced, ready to print (documents are checked on several
-    /// threads; the terminal is written in document order afterwards).
+    /// threads; one thread writes their outcomes, in document order).
     struct Outcome: Sendable {
         var report = ""
         /// The findings, kept whole for `--format sarif` (one log for all the documents).

@@ -366,6 +366,31 @@ struct RunCommandTests {
         #expect(serial.stdout == parallel.stdout)
     }
 
+    /// Reports are written as documents are done, a bounded window ahead: more documents than
+    /// the window holds still come out whole, once each, in order.
+    @Test func aLargeBatchIsReportedInOrderWhateverTheJobs() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let invoice = try Data(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"))
+        for index in 0..<300 {
+            let name = String(format: "doc%03d.json", index)
+            try (index % 37 == 5 ? Data("{\"fields\": [".utf8) : invoice).write(to: directory.appendingPathComponent(name))
+        }
+        let serial = try JF.run(["run", "--json", "--jobs", "1", directory.path])
+        let documents = try report(serial.stdout)
+        #expect(documents.count == 300)
+        #expect(documents.map { ($0["path"] as? String)?.split(separator: "/").last.map(String.init) }
+            == (0..<300).map { String(format: "doc%03d.json", $0) })
+        #expect(documents.filter { $0["error"] != nil }.count == 8)
+        for jobs in ["2", "5"] {
+            let parallel = try JF.run(["run", "--json", "--jobs", jobs, directory.path])
+            #expect(parallel.stdout == serial.stdout)
+            #expect(parallel.stderr.split(separator: "\n").dropLast() == serial.stderr.split(separator: "\n").dropLast())
+        }
+        let validated = try JF.run(["validate", "--json", "--jobs", "3", directory.path])
+        #expect(try report(validated.stdout).count == 300)
+    }
+
     /// `JF_HUGE_PAGES=always` restarts jf with glibc's huge-page tunable (added to any tunables
     /// already set); the run must be the same as without, and must not restart again.
     @Test func hugePageRestartGivesTheSameRun() throws {
