@@ -432,7 +432,8 @@ private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>
 }
 
 /// A required child schema that validation finds missing under a collection row is one the
-/// editor says is shown there (where row ids are unique, so that a row id names one row).
+/// editor says is shown there (where every row has an id, and no other row has it, so that a
+/// row id names one row).
 private func checkSchemaVisibility(_ validation: Validation, _ editor: DocumentEditor) {
     for field in validation.fields where field.field.type == .collection && !field.rows.isEmpty {
         guard let position = editor.document.fieldIndex(field.field.id) else { continue }
@@ -444,7 +445,7 @@ private func checkSchemaVisibility(_ validation: Validation, _ editor: DocumentE
                 pending += member.value["value"]?.arrayValue ?? member.value.arrayValue ?? []
             }
         }
-        guard Set(ids).count == ids.count else { continue }
+        guard Set(ids).count == ids.count, !ids.contains("") else { continue }
         var failing = field.rows
         while let row = failing.popLast() {
             for schema in row.missingSchemas where !editor.shows(schema: schema, under: row.id, in: field.field.id) {
