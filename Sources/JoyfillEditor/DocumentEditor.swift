@@ -89,8 +89,7 @@ public final class DocumentEditor {
             if row["_id"]?.stringValue == id { return [(schema.key, row)] }
             for child in schema.children {
                 guard let childSchema = field.schema[child] else { continue }
-                let entry = row["children"]?[child]
-                let childRows = entry?["value"]?.arrayValue ?? entry?.arrayValue ?? []
+                let childRows = Field.childRows(of: row, schema: child).rows
                 if let below = path(to: id, in: childRows, schema: childSchema, of: field) { return [(schema.key, row)] + below }
             }
         }

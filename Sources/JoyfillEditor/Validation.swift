@@ -169,9 +169,7 @@ enum Validator {
             if let schema { ancestors.append((schema.key, row)) }
             defer { if schema != nil { ancestors.removeLast() } }
             for child in childSchemas where visibility.shows(schema: child, in: field, under: ancestors) {
-                let entry = row["children"]?[child.key]
-                let childRows = entry?["value"]?.arrayValue ?? entry?.arrayValue ?? []
-                let childOrder = entry?["rowOrder"]?.arrayValue?.compactMap(\.stringValue)
+                let (childRows, childOrder) = Field.childRows(of: row, schema: child.key)
                 if child.required && !childRows.contains(where: { $0["deleted"]?.boolValue != true }) { missing.append(child.key) }
                 children += failingRows(childRows, order: childOrder, schema: child, columns: child.columns, in: field,
                                         visibility: visibility, ancestors: &ancestors)

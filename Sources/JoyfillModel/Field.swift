@@ -128,6 +128,13 @@ public struct Field: Sendable {
         ordered(rows.indices.filter { rows[$0]["deleted"]?.boolValue != true }, by: order) { rows[$0]["_id"]?.stringValue }
     }
 
+    /// The rows of child schema `key` under a collection row (`children.KEY.value`, or a bare
+    /// array where a document stores one), with their `rowOrder`, when present.
+    public static func childRows(of row: JSONValue, schema key: String) -> (rows: [JSONValue], order: [String]?) {
+        let entry = row["children"]?[key]
+        return (entry?["value"]?.arrayValue ?? entry?.arrayValue ?? [], entry?["rowOrder"]?.arrayValue?.compactMap(\.stringValue))
+    }
+
     /// The places among the rows shown (``liveRows(_:order:)``) of some of `rows`, given by
     /// index: for a caller that looks at rows in stored order and needs the shown order only
     /// for the few it reports (ordering a million rows costs a million id lookups).

@@ -113,9 +113,7 @@ enum ValueConversion {
                 var children: [(String, Value)] = []
                 for childKey in schema.children {
                     guard let childSchema = field.schema[childKey] else { continue }
-                    let entry = row["children"]?[childKey]
-                    let childRows = entry?["value"]?.arrayValue ?? entry?.arrayValue ?? []
-                    let childOrder = entry?["rowOrder"]?.arrayValue?.compactMap(\.stringValue)
+                    let (childRows, childOrder) = Field.childRows(of: row, schema: childKey)
                     children.append((childKey, .array(ArrayValue(rows(childRows, order: childOrder, schema: childSchema)))))
                 }
                 values.append(.object(ObjectValue(children)))
