@@ -223,10 +223,10 @@ func parallelForEach<T: Sendable>(_ count: Int, workers: Int, _ job: @escaping @
 /// lock: workers wait while the window of jobs ahead of the one awaited is full, the
 /// delivering thread while the one it awaits is not done.
 ///
-/// Each wake-up is a context switch, and a batch has millions of jobs, so the delivering
-/// thread is woken for a ready result only when delivering it matters: half the window is
-/// ready, every job has started, or 20 ms have passed since it last delivered (slow documents
-/// are reported as each is done; fast ones, in batches).
+/// Each wake-up is a context switch, and a batch has millions of jobs, so a worker wakes the
+/// delivering thread only when half the window is ready or every job has started; otherwise
+/// that thread looks again every 20 ms while it waits (fast documents are reported in batches,
+/// a slow one within 20 ms of being done).
 private final class ParallelState<T>: @unchecked Sendable {
     private let condition = NSCondition()
     private let window: Int
@@ -235,19 +235,14 @@ private final class ParallelState<T>: @unchecked Sendable {
     private var results: [Int: T] = [:]
     private var workersWaiting = 0
     private var delivererWaits = false
-    private var lastDelivery = DispatchTime.now().uptimeNanoseconds
-    private static var patience: UInt64 { 20_000_000 }
 
     init(window: Int) { self.window = window }
 
-    /// Wakes the delivering thread if the result it waits for is ready and delivering now
-    /// matters (see above). Called with the lock held.
+    /// Wakes the delivering thread if the result it waits for is ready and half the window is,
+    /// or every job has started. Called with the lock held.
     private func wakeDeliverer(count: Int) {
         guard delivererWaits, results[delivered] != nil else { return }
-        if results.count * 2 >= window || next >= count
-            || DispatchTime.now().uptimeNanoseconds - lastDelivery >= Self.patience {
-            condition.broadcast()
-        }
+        if results.count * 2 >= window || next >= count { condition.broadcast() }
     }
 
     /// A worker: takes jobs in order until none is left.
@@ -277,7 +272,7 @@ private final class ParallelState<T>: @unchecked Sendable {
         defer { condition.unlock() }
         while results[index] == nil {
             delivererWaits = true
-            condition.wait()
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.02))
             delivererWaits = false
         }
         var ready: [T] = []
@@ -287,7 +282,6 @@ private final class ParallelState<T>: @unchecked Sendable {
             next += 1
         }
         delivered = next
-        lastDelivery = DispatchTime.now().uptimeNanoseconds
         if workersWaiting > 0 { condition.broadcast() }
         return ready
     }
