@@ -81,11 +81,9 @@ struct Run: ParsableCommand {
         let json = json, write = write
         // Reports are written as documents finish, in order; the bar shows how far the run is
         // when the reports go elsewhere than the terminal.
-        let output = Terminal.standardOutput
-        let interactive = output.isTerminal
-        let progress = interactive ? nil : ProgressBar(total: files.count)
-        var formulas = 0, errors = 0, warnings = 0, unreadable = 0, changed = 0, skipped = 0, reported = 0
-        if json { output.write("{\"documents\":[") }
+        var reports = ReportStream(json: json)
+        let progress = Terminal.standardOutput.isTerminal ? nil : ProgressBar(total: files.count)
+        var formulas = 0, errors = 0, warnings = 0, unreadable = 0, changed = 0, skipped = 0
         parallelForEach(files.count, workers: jobs) { index in
             DocumentRun.run(path: files[index], options: options, changes: parsedChanges, json: json,
                             write: write, out: targets?[index], foundInDirectory: found[index].path != found[index].argument,
@@ -98,10 +96,7 @@ struct Run: ParsableCommand {
             if outcome.skipped {
                 skipped += 1
             } else {
-                if json && reported > 0 { output.write(",\n") }
-                output.write(outcome.report)
-                reported += 1
-                if interactive { output.flush() }
+                reports.write(outcome.report)
             }
             formulas += outcome.formulas
             errors += outcome.errors
@@ -111,8 +106,8 @@ struct Run: ParsableCommand {
             progress?.update(index + 1)
         }
         progress?.clear()
-        if json { output.write("]}\n") }
-        output.flush()
+        reports.finish()
+        let reported = reports.count
 
         let seconds = Date().timeIntervalSince(started)
         var summary = "\(reported) document\(reported == 1 ? "" : "s"), \(formulas) formula field\(formulas == 1 ? "" : "s"), "

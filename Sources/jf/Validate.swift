@@ -88,7 +88,7 @@ struct Validate: ParsableCommand {
         var tally = Tally()
         var usage: String?
         var sarif: [FileReport] = []
-        var reported = 0
+        var reports = ReportStream(json: format == .json)
         parallelForEach(found.count, workers: jobs) { index in
             Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
                        path: path, options: options, format: format, colored: colored)
@@ -106,20 +106,17 @@ struct Validate: ParsableCommand {
             } else {
                 tally.unreadable += 1
             }
-            switch format {
-            case .sarif: if let findings = outcome.findings { sarif.append(findings) }
-            case .json: output.write((reported > 0 ? ",\n" : "{\"documents\":[") + outcome.report)
-            default: output.write(outcome.report)
+            if format == .sarif {
+                if let findings = outcome.findings { sarif.append(findings) }
+            } else {
+                reports.write(outcome.report)
             }
-            reported += 1
         }
         if let usage { throw Failure.usage(usage) }
-        if format == .json {
-            output.write(reported > 0 ? "]}\n" : "{\"documents\":[]}\n")
-        } else if format == .sarif {
+        if format == .sarif {
             output.write(SARIFFormatter.render(sarif, version: JF.configuration.version, rules: ValidationFindings.rules))
         }
-        output.flush()
+        reports.finish()
         try tally.finish(started: started)
     }
 
