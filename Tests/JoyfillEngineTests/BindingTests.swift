@@ -117,6 +117,22 @@ struct BindingTests {
         #expect(error?.fix?.message == "did you mean 'items'?")
     }
 
+    /// An unknown column is reported under its name, and the suggestion, a fix that replaces
+    /// it, is only ever something that can be written after the dot: a title with a space is
+    /// not offered.
+    @Test func unknownColumnsAreReportedAtTheirName() throws {
+        let document = try JoyDoc(bytes: Array(everyType.utf8))
+        let source = "1 + sum(items.pirce)"
+        let error = #expect(throws: Diagnostic.self) { try Evaluator().evaluate(source, in: DocumentContext(document: document)) }
+        #expect(error?.message == "table 'items' has no column 'pirce'")
+        #expect(error?.span == SourceSpan(start: 14, end: 19))
+        let fix = try #require(error?.fix)
+        #expect(fix.message == "did you mean 'price'?")
+        #expect(Fix.apply([fix], to: source) == "1 + sum(items.price)")
+        let title = #expect(throws: Diagnostic.self) { try Evaluator().evaluate("items.UnitPrice", in: DocumentContext(document: document)) }
+        #expect(title?.fix?.message != "did you mean 'Unit Price'?")
+    }
+
     @Test func unknownNamesSuggestFieldIdsAmongMany() throws {
         // Past Suggestions.Index.directLimit, ids are found through an index: a document with
         // many fields and many unknown names does not scan every id for each.

@@ -91,7 +91,34 @@ struct EvaluatorTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.message == "no column 'nope' in table 't'")
-            #expect(error.span == SourceSpan(start: 4, end: 10))
+            #expect(error.span == SourceSpan(start: 6, end: 10), "the caret goes under the column's name")
+        }
+    }
+
+    /// A missing property or column is reported at its name, also inside grouping
+    /// parentheses, and its suggestion is a fix that replaces just the name.
+    @Test func missingPropertiesAreReportedAtTheirName() throws {
+        let names = DictionaryContext(["row": .object(ObjectValue([("price", .number(2)), ("qty", .number(3))]))])
+        for source in ["row.prise * 2", "( row.prise ) * 2", "(row . prise)"] {
+            do {
+                _ = try Evaluator().evaluate(source, in: names)
+                Issue.record("expected an error for \(source)")
+            } catch {
+                let name = try #require(source.range(of: "prise"))
+                let start = source.utf8.distance(from: source.startIndex, to: name.lowerBound)
+                #expect(error.message == "the object has no property 'prise'")
+                #expect(error.span == SourceSpan(start: start, end: start + 5), "\(source)")
+                let fix = try #require(error.fix)
+                #expect(!fix.isSafe)
+                #expect(Fix.apply([fix], to: source) == source.replacingOccurrences(of: "prise", with: "price"))
+            }
+        }
+        do {
+            _ = try Evaluator().evaluate("[1, 2].7", in: names)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "no element 7: the array has 2")
+            #expect(error.span == SourceSpan(start: 7, end: 8))
         }
     }
 

@@ -90,11 +90,12 @@ public final class DocumentContext: EvaluationContext {
         let column = columns.first { $0.id == member }
             ?? columns.first { $0.title?.lowercased() == member.lowercased() }
         guard let column else {
-            let names = columns.map(\.id) + columns.compactMap(\.title)
+            // Only what can be written after the dot (`Unit price` cannot) is suggested.
+            let names = (columns.map(\.id) + columns.compactMap(\.title)).filter(Lexer.isName)
             let listing = columns.prefix(12).map { column in column.title.map { "\(column.id) (\($0))" } ?? column.id }
-            var notes = ["its columns are: " + listing.joined(separator: ", ")]
-            if let suggestion = Suggestions.closest(to: member, in: names) { notes.insert("did you mean '\(suggestion)'?", at: 0) }
-            throw ResolutionError(.reference, "\(type.name) '\(name)' has no column '\(member)'", notes: notes)
+            throw ResolutionError(.reference, "\(type.name) '\(name)' has no column '\(member)'",
+                                  notes: ["its columns are: " + listing.joined(separator: ", ")],
+                                  suggestion: Suggestions.closest(to: member, in: names))
         }
         let projected = Value.array(ArrayValue(rows.map { row in
             if case .object(let object) = row { return object[column.id] ?? .null }

@@ -57,16 +57,26 @@ extension EvaluationContext {
 }
 
 /// A failure to resolve a name or path, reported by a context. The evaluator turns it into a
-/// ``Diagnostic`` at the span of the reference.
+/// ``Diagnostic`` at the span of the reference, or of the property name for a path
+/// (`prise` in `items.prise`), with the suggestion as a fix that replaces it.
 public struct ResolutionError: Error, Sendable {
     public var kind: Diagnostic.Kind
     public var message: String
     public var notes: [String]
+    /// What was probably meant instead of the name or property ("did you mean 'price'?").
+    public var suggestion: String?
 
-    public init(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = []) {
+    public init(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = [], suggestion: String? = nil) {
         self.kind = kind
         self.message = message
         self.notes = notes
+        self.suggestion = suggestion
+    }
+
+    /// The error as a diagnostic at `span`, the suggestion a fix that replaces the span.
+    public func diagnostic(at span: SourceSpan) -> Diagnostic {
+        let fix = suggestion.map { Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false) }
+        return Diagnostic(kind, message, at: span, notes: notes, fix: fix)
     }
 }
 

@@ -452,7 +452,7 @@ public final class Evaluator {
         do {
             value = try context.value(of: name)
         } catch {
-            throw Diagnostic(error.kind, error.message, at: span(of: id), notes: error.notes)
+            throw error.diagnostic(at: span(of: id))
         }
         if let value { return value }
         throw unknownName(name, at: id)
@@ -497,33 +497,31 @@ public final class Evaluator {
                 }
                 if let value { return value }
             } catch {
-                throw Diagnostic(error.kind, error.message, at: span(of: id), notes: error.notes)
+                throw error.diagnostic(at: tree.nameSpan(ofMember: id))
             }
         }
         let value = try eval(base)
-        let result = try Evaluator.member(name, of: value, span: span(of: id))
+        let result = try Evaluator.member(name, of: value, span: span(of: id)) { tree.nameSpan(ofMember: id) }
         // A projection (`rows.price`) builds an array, counted against the budget by its size.
         if case .array = value, case .array(let projected) = result { steps += projected.count }
         return result
     }
 
     /// Generic `value.name`: an object's key, an array's element (`.0`), or a projection of
-    /// a key over an array of objects (`rows.price`).
-    static func member(_ name: String, of value: Value, span: SourceSpan) throws(Diagnostic) -> Value {
+    /// a key over an array of objects (`rows.price`). A missing property or element is
+    /// reported at the property's name (`nameSpan`, asked for only then), anything else at
+    /// the whole `span`.
+    static func member(_ name: String, of value: Value, span: SourceSpan, nameSpan: () -> SourceSpan) throws(Diagnostic) -> Value {
         switch value {
         case .object(let object):
             if let found = object[name] { return found }
-            var fix: Fix?
-            if let suggestion = Suggestions.closest(to: name, in: object.keys) {
-                fix = Fix("did you mean '\(suggestion)'?", edits: [], isSafe: false)
-            }
-            throw Diagnostic(.reference, "the object has no property '\(name)'", at: span,
-                             notes: object.keys.isEmpty ? [] : ["its properties are: " + object.keys.prefix(12).joined(separator: ", ")],
-                             fix: fix)
+            let notes = object.keys.isEmpty ? [] : ["its properties are: " + object.keys.prefix(12).joined(separator: ", ")]
+            throw ResolutionError(.reference, "the object has no property '\(name)'", notes: notes,
+                                  suggestion: Suggestions.closest(to: name, in: object.keys)).diagnostic(at: nameSpan())
         case .array(let array):
             if let index = Int(name), name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 guard index < array.count else {
-                    throw Diagnostic(.reference, "no element \(index): the array has \(array.count)", at: span)
+                    throw Diagnostic(.reference, "no element \(index): the array has \(array.count)", at: nameSpan())
                 }
                 return array[index]
             }

@@ -41,6 +41,13 @@ public struct Lexer {
         }
     }
 
+    /// True when `text` is one name as a formula writes it (`price`, `6857510f…`), so that it
+    /// can stand after a `.` or for a field: not a keyword, a number, nor text with spaces.
+    public static func isName(_ text: String) -> Bool {
+        let tokens = tokenize(text)
+        return tokens.count == 2 && tokens[0].kind == .identifier && tokens[0].span == SourceSpan(start: 0, end: text.utf8.count)
+    }
+
     /// Lexes the rest of the input, ending with `.endOfInput`.
     mutating func all() -> [Token] {
         var tokens: [Token] = []

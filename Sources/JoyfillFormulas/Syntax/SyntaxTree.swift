@@ -265,6 +265,24 @@ public final class SyntaxTree: Sendable {
         return SourceSpan(start: start, end: start + names[name.index].utf8.count)
     }
 
+    /// The span of the property name of member node `id` (`prise` in `items.prise`, for
+    /// "no column" and its fix): at the end of the node's span, before the parentheses that
+    /// group the member (`(row.prise)`, whose span covers them) and any white space.
+    public func nameSpan(ofMember id: NodeID) -> SourceSpan {
+        let span = spans[id.index]
+        guard case .member(_, let name) = nodes[id.index] else { return span }
+        var text = source
+        let end = text.withUTF8 { bytes -> Int in
+            var end = min(span.end, bytes.count)
+            while end > span.start, [UInt8(ascii: ")"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
+                                     UInt8(ascii: "\r")].contains(bytes[end - 1]) {
+                end -= 1
+            }
+            return end
+        }
+        return SourceSpan(start: max(span.start, end - names[name.index].utf8.count), end: end)
+    }
+
     /// The arguments of a call or the elements of an array literal.
     public func children(_ range: TableRange) -> Slice<TreeTable<NodeID>> { children[range.indices] }
 
