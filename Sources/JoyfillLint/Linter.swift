@@ -138,8 +138,12 @@ struct DocumentLint {
         let fieldIDs = Set(document.fields.map(\.id))
         var nameTypes: [String: ValueTypes] = [:]
         nameTypes.reserveCapacity(document.fields.count)
-        for field in document.fields { nameTypes[field.id] = FieldValueTypes.read(field) }
-        let checker = Checker(registry: registry, knownNames: fieldIDs, nameTypes: nameTypes)
+        var rowShapes: [String: RowShapes] = [:]
+        for field in document.fields {
+            nameTypes[field.id] = FieldValueTypes.read(field)
+            rowShapes[field.id] = FieldValueTypes.rows(field)
+        }
+        let checker = Checker(registry: registry, knownNames: fieldIDs, nameTypes: nameTypes, rowShapes: rowShapes)
         for definition in document.formulas where trees[definition.id] == nil {
             let tree = Parser.parse(definition.expression)
             trees[definition.id] = tree

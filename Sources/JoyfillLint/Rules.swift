@@ -31,6 +31,8 @@ public struct LintRule: Sendable, Hashable {
         LintRule(name: "type-mismatch", severity: .error,
                  summary: "An argument or operand whose type can never be accepted.", fixability: .never),
         LintRule(name: "unknown-reference", severity: .error, summary: "A name that is no field of the document.", fixability: .never),
+        LintRule(name: "unknown-column", severity: .error,
+                 summary: "A column that the rows of a table or collection do not have.", fixability: .never),
         LintRule(name: "division-by-zero", severity: .error, summary: "A division or `mod()` by a literal zero.", fixability: .never),
         LintRule(name: "always-false-comparison", severity: .warning,
                  summary: "A comparison whose outcome the types already decide.", fixability: .never),

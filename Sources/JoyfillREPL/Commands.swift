@@ -281,9 +281,16 @@ extension REPLSession {
         if let usage = needs(source, ":type EXPR") { return usage }
         let tree = Parser.parse(source)
         var nameTypes: [String: ValueTypes] = [:]
-        for field in engine?.document.fields ?? [] { nameTypes[field.id] = FieldValueTypes.read(field) }
-        for (name, value) in variables { nameTypes[name] = ValueTypes(value.type) }
-        let (diagnostics, result) = Checker(registry: registry, nameTypes: nameTypes).analyze(tree)
+        var rowShapes: [String: RowShapes] = [:]
+        for field in engine?.document.fields ?? [] {
+            nameTypes[field.id] = FieldValueTypes.read(field)
+            rowShapes[field.id] = FieldValueTypes.rows(field)
+        }
+        for (name, value) in variables {
+            nameTypes[name] = ValueTypes(value.type)
+            rowShapes[name] = nil   // a session variable hides the field
+        }
+        let (diagnostics, result) = Checker(registry: registry, nameTypes: nameTypes, rowShapes: rowShapes).analyze(tree)
         if let error = diagnostics.first(where: { $0.severity == .error }) { return REPLOutput(render(error, in: source), failed: true) }
         var text = "static: \(result.signature)\n"
         switch evaluate(source).value {

@@ -227,6 +227,48 @@ struct CheckerTests {
         #expect(fix.apply(to: "rund(1.5)") == "round(1.5)")
     }
 
+    @Test func callbacksWithTheWrongNumberOfParametersAreFoundStatically() throws {
+        #expect(codes("map([1], (a, b, c, d) -> a)") == ["wrong-arity"])
+        #expect(codes("filter([1], () -> true)") == ["wrong-arity"])
+        #expect(codes("reduce([1], (acc, x, i, all) -> acc, 0)") == [])
+        let finding = try #require(Checker().check(Parser.parse("reduce([1], (a, b, c, d, e) -> a, 0)")).first)
+        #expect(finding.message == "the lambda given to reduce() takes 5 parameters, but reduce() supplies 1 to 4: accumulator, element, index, array")
+        #expect(finding.span == SourceSpan(start: 12, end: 32))
+        // The same words as the evaluator's.
+        let error = #expect(throws: Diagnostic.self) { try Evaluator().evaluate("reduce([1], (a, b, c, d, e) -> a, 0)") }
+        #expect(error?.message == finding.message)
+    }
+
+    /// `unknown-column`: rows followed through paths, callbacks and the functions that yield
+    /// them; lambdas that share slots do not share what their parameters hold.
+    @Test func columnsOfKnownRows() {
+        let items = RowShapes(levels: [.init(owner: "table 'items'", columns: ["price", "qty"], titles: ["Unit price", "Quantity"])])
+        let sites = RowShapes(levels: [.init(owner: "collection 'sites'", columns: ["name"], children: ["checks": 1]),
+                                       .init(owner: "schema 'checks' of collection 'sites'", columns: ["score"], children: [:])])
+        let checker = Checker(rowShapes: ["items": items, "sites": sites])
+        func columns(_ source: String) -> [String] {
+            checker.check(Parser.parse(source)).map { "\($0.code ?? "") \(slice(source, $0.span))" }
+        }
+        #expect(columns("sum(items.price) + sum(items.QUANTITY) + items.0.qty + items[1].price") == [])
+        #expect(columns("sum(items.prise)") == ["unknown-column prise"])
+        #expect(columns("items.0.prise + items[0].prise") == ["unknown-column prise", "unknown-column prise"])
+        #expect(columns("map(items, (row) -> (row.prise))") == ["unknown-column prise"])
+        #expect(columns("reduce(items, (acc, row) -> acc.anything + row.prise, 0)") == ["unknown-column prise"])
+        #expect(columns("map(items, (r) -> map([1], (x) -> r.prise))") == ["unknown-column prise"])
+        #expect(columns("length(map(items, (r) -> r.price)) + length(map([{x: 1}], (r) -> r.x))") == [])
+        #expect(columns("find(items, (r) -> r.qty > 1).cost") == ["unknown-column cost"])
+        #expect(columns("filter(items, (r) -> true).cost") == ["unknown-column cost"])
+        #expect(columns("map(sites, (s) -> map(s.children.checks, (c) -> c.score + c.scor))") == ["unknown-column scor"])
+        #expect(columns("map(sites, (s) -> s.children.check)") == ["unknown-column check"])
+        #expect(columns("map(other, (r) -> r.anything)") == [])
+        let fix = checker.check(Parser.parse("items.0.prise")).first?.fix
+        #expect(fix.map { Fix.apply([$0], to: "items.0.prise") } == "items.0.price")
+    }
+
+    private func slice(_ source: String, _ span: SourceSpan) -> String {
+        String(decoding: Array(source.utf8)[span.start..<span.end], as: UTF8.self)
+    }
+
     @Test func resultTypes() {
         let checker = Checker()
         #expect(checker.resultTypes(of: Parser.parse("upper(x)")) == .string)

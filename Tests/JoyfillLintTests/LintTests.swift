@@ -204,12 +204,14 @@ struct LinterTests {
     /// What `jf run` reports for a problem that does not depend on values, `jf lint` reports
     /// under the same name, at the same formula and span.
     @Test func runErrorsCarryTheRuleNamesLintFindsThemUnder() throws {
-        let expressions = ["a": "1 & 2", "b": "1 +", "c": "rund(1)", "d": "round()", "e": "nope + 1", "f": "status === 'x'"]
-        let document = try numberFields(expressions, inputs: [#"{"_id": "status", "type": "text"}"#])
+        let expressions = ["a": "1 & 2", "b": "1 +", "c": "rund(1)", "d": "round()", "e": "nope + 1", "f": "status === 'x'",
+                           "g": "sum(rows.prise)"]
+        let table = #"{"_id": "rows", "type": "table", "tableColumns": [{"_id": "price", "type": "number"}], "value": []}"#
+        let document = try numberFields(expressions, inputs: [#"{"_id": "status", "type": "text"}"#, table])
         let engine = DocumentEngine(document: document, options: EvaluationOptions())
         engine.evaluateAll()
         #expect(engine.diagnostics.map(\.code) == ["invalid-operator", "syntax-error", "unknown-function", "wrong-arity",
-                                                   "unknown-reference", "invalid-operator"])
+                                                   "unknown-reference", "invalid-operator", "unknown-column"])
         let findings = Linter().lint(document: document)
         for error in engine.diagnostics {
             #expect(findings.contains { $0.rule == error.code && $0.formula == error.formula && $0.span == error.span },

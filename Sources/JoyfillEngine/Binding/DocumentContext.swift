@@ -95,7 +95,7 @@ public final class DocumentContext: EvaluationContext {
             let listing = columns.prefix(12).map { column in column.title.map { "\(column.id) (\($0))" } ?? column.id }
             throw ResolutionError(.reference, "\(type.name) '\(name)' has no column '\(member)'",
                                   notes: ["its columns are: " + listing.joined(separator: ", ")],
-                                  suggestion: Suggestions.closest(to: member, in: names))
+                                  suggestion: Suggestions.closest(to: member, in: names), code: "unknown-column")
         }
         let projected = Value.array(ArrayValue(rows.map { row in
             if case .object(let object) = row { return object[column.id] ?? .null }

@@ -21,6 +21,43 @@ public enum FieldValueTypes {
         return types
     }
 
+    /// The rows of a table or collection field as ``ValueConversion`` makes them (B4): a
+    /// table's columns; a collection's schemas reachable from its root, each once, with their
+    /// children. Nil for any other field, and for a collection without a root schema.
+    public static func rows(_ field: Field) -> RowShapes? {
+        func level(_ owner: String, _ columns: [TableColumn], children: [String: Int]? = nil) -> RowShapes.Level {
+            RowShapes.Level(owner: owner, columns: columns.map(\.id), titles: columns.compactMap(\.title), children: children)
+        }
+        switch field.type {
+        case .table:
+            return RowShapes(levels: [level("table '\(field.id)'", field.columns)])
+        case .collection:
+            guard let root = field.rootSchema else { return nil }
+            // Breadth first over schema keys, so that schemas naming each other cost one level each.
+            var keys = [root.key]
+            var positions = [root.key: 0]
+            var levels: [RowShapes.Level] = []
+            var next = 0
+            while next < keys.count {
+                let schema = field.schema[keys[next]]!
+                var children: [String: Int] = [:]
+                for child in schema.children where field.schema[child] != nil {
+                    if positions[child] == nil {
+                        positions[child] = keys.count
+                        keys.append(child)
+                    }
+                    children[child] = positions[child]
+                }
+                let owner = schema.isRoot || next == 0 ? "collection '\(field.id)'" : "schema '\(schema.key)' of collection '\(field.id)'"
+                levels.append(level(owner, schema.columns, children: children))
+                next += 1
+            }
+            return RowShapes(levels: levels)
+        default:
+            return nil
+        }
+    }
+
     /// The number a number field stores for a text result (C9): the text without surrounding
     /// white space, read as a finite number; nil when it is not one (a `write-type-mismatch`).
     public static func number(fromText text: String) -> Double? {

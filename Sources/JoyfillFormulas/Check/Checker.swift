@@ -11,9 +11,13 @@
 /// | `unknown-reference` | reference | a name that is not a known field (only when names are given) |
 /// | `division-by-zero` | divisionByZero | a division or `mod` by a literal zero |
 /// | `always-false-comparison` | type (warning) | `==` on arrays or objects, or values of different types; `<` on non-numbers |
+/// | `unknown-column` | reference | a column that rows of a table or collection do not have (only when ``rowShapes`` are given) |
 ///
 /// The checker never reports what depends on run-time values: a reference's type is unknown
-/// unless the caller says (``nameTypes``), so `x + 1` is fine while `"a" * 2` is not.
+/// unless the caller says (``nameTypes``), so `x + 1` is fine while `"a" * 2` is not. Row
+/// shapes follow rows through paths (`items.0`, `row.children.checks`), the callbacks that
+/// receive elements (`map(items, (row) -> …)`, declared by ``Callback``) and the functions
+/// that yield them (`filter`, `find`, declared by ``FunctionSignature/Yield``).
 public struct Checker: Sendable {
     public var registry: FunctionRegistry
     /// The names a formula may reference; nil to skip reference checks.
@@ -24,11 +28,15 @@ public struct Checker: Sendable {
     private var suggestions: Suggestions.Index?
     /// Known types of names (a number field is `number|null`); others are `any`.
     public var nameTypes: [String: ValueTypes]
+    /// The rows of names that hold tables and collections, for `unknown-column`.
+    public var rowShapes: [String: RowShapes]
 
-    public init(registry: FunctionRegistry = .standard, knownNames: Set<String>? = nil, nameTypes: [String: ValueTypes] = [:]) {
+    public init(registry: FunctionRegistry = .standard, knownNames: Set<String>? = nil, nameTypes: [String: ValueTypes] = [:],
+                rowShapes: [String: RowShapes] = [:]) {
         self.registry = registry
         self.knownNames = knownNames
         self.nameTypes = nameTypes
+        self.rowShapes = rowShapes
         suggestions = knownNames.map { Suggestions.Index($0.sorted()) }
     }
 
@@ -47,8 +55,10 @@ public struct Checker: Sendable {
         var diagnostics = tree.diagnostics
         guard let root = tree.root else { return (diagnostics, .any) }
         var types = [ValueTypes](repeating: .any, count: tree.nodes.count)
+        var rows = rowShapes.isEmpty ? nil : RowTracker(tree, registry: registry)
         for index in tree.nodes.indices {
             types[index] = infer(NodeID(index), in: tree, types: types, into: &diagnostics)
+            rows?.follow(NodeID(index), shapes: rowShapes, into: &diagnostics)
         }
         return (diagnostics.sorted { $0.span.start < $1.span.start }, types[root.index])
     }
@@ -128,6 +138,11 @@ public struct Checker: Sendable {
             }
             for (position, argument) in arguments.enumerated() {
                 let parameter = signature.parameter(at: position)
+                if let callback = parameter.callback, case .lambda(let parameters, _, _) = tree[argument],
+                   parameters.count == 0 || Int(parameters.count) > callback.supplies.count {
+                    report(.arguments, "wrong-arity", Signatures.callbackMismatch(signature, position, declares: Int(parameters.count)),
+                           at: tree.span(of: argument))
+                }
                 if type(argument).isDisjoint(with: parameter.types) {
                     report(.type, "type-mismatch",
                            "\(signature.name)() expects \(parameter.name) (argument \(position + 1)) to be \(Signatures.article(parameter.types)), not \(Signatures.article(type(argument)))",

@@ -65,18 +65,21 @@ public struct ResolutionError: Error, Sendable {
     public var notes: [String]
     /// What was probably meant instead of the name or property ("did you mean 'price'?").
     public var suggestion: String?
+    /// The diagnostic code, when the linter has a rule for the problem (`unknown-column`).
+    public var code: String?
 
-    public init(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = [], suggestion: String? = nil) {
+    public init(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = [], suggestion: String? = nil, code: String? = nil) {
         self.kind = kind
         self.message = message
         self.notes = notes
         self.suggestion = suggestion
+        self.code = code
     }
 
     /// The error as a diagnostic at `span`, the suggestion a fix that replaces the span.
     public func diagnostic(at span: SourceSpan) -> Diagnostic {
         let fix = suggestion.map { Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false) }
-        return Diagnostic(kind, message, at: span, notes: notes, fix: fix)
+        return Diagnostic(kind, message, at: span, notes: notes, fix: fix, code: code)
     }
 }
 

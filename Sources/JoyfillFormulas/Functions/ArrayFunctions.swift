@@ -4,10 +4,9 @@
 /// the whole array (REDUCE: the accumulator first); a callback may declare fewer parameters,
 /// but not none and not more (C5).
 enum ArrayFunctions {
-    static let callbackParameters = ["element", "index", "array"]
-
     static func register(in registry: inout FunctionRegistry) {
-        let arrayAndCallback = [Parameter("array", .array), Parameter("callback", .lambda)]
+        let eachElement = Callback(supplies: ["element", "index", "array"], element: 0, of: 0)
+        let arrayAndCallback = [Parameter("array", .array), Parameter("callback", .lambda, callback: eachElement)]
 
         registry.register(FunctionSignature(
             "map", arrayAndCallback, returns: .array, category: .array,
@@ -18,7 +17,7 @@ enum ArrayFunctions {
             portability: .all
         )) { args throws(Diagnostic) in
             let array = args.list(0)
-            let callback = try args.lambda(1, supplies: callbackParameters)
+            let callback = try args.lambda(1)
             var results: [Value] = []
             results.reserveCapacity(array.count)
             try args.forEachElement(of: array, calling: callback) { (_, result) throws(Diagnostic) -> Bool in
@@ -35,7 +34,7 @@ enum ArrayFunctions {
             portability: .all
         )) { args throws(Diagnostic) in
             let array = args.list(0)
-            let callback = try args.lambda(1, supplies: callbackParameters)
+            let callback = try args.lambda(1)
             var results: [Value] = []
             try args.forEachElement(of: array, calling: callback) { (_, result) throws(Diagnostic) -> Bool in
                 if case .array(let inner) = result { results.append(contentsOf: inner) } else { results.append(result) }
@@ -50,10 +49,10 @@ enum ArrayFunctions {
             details: ["The lambda must return a boolean."],
             examples: [.init("filter([2, 5, 8, 12], (x) -> x > 5)", "[8, 12]"),
                        .init("filter([10, 20, 30], (x, i) -> i != 1)", "[10, 30]")],
-            portability: .all
+            portability: .all, yields: .elements(of: 0)
         )) { args throws(Diagnostic) in
             let array = args.list(0)
-            let callback = try args.lambda(1, supplies: callbackParameters)
+            let callback = try args.lambda(1)
             var results: [Value] = []
             try args.forEachElement(of: array, calling: callback) { (index, result) throws(Diagnostic) -> Bool in
                 if try test(args, result) { results.append(array[index]) }
@@ -66,10 +65,10 @@ enum ArrayFunctions {
             "find", arrayAndCallback, returns: .any, category: .array,
             summary: "The first element for which a lambda returns true, or null.",
             examples: [.init("find([5, 12, 8, 130], (x) -> x > 10)", "12"), .init("find([1, 2], (x) -> x > 10)", "null")],
-            portability: .all
+            portability: .all, yields: .element(of: 0)
         )) { args throws(Diagnostic) in
             let array = args.list(0)
-            let callback = try args.lambda(1, supplies: callbackParameters)
+            let callback = try args.lambda(1)
             var found: Value = .null
             try args.forEachElement(of: array, calling: callback) { (index, result) throws(Diagnostic) -> Bool in
                 guard try test(args, result) else { return true }
@@ -90,7 +89,7 @@ enum ArrayFunctions {
                 portability: .all
             )) { args throws(Diagnostic) in
                 let array = args.list(0)
-                let callback = try args.lambda(1, supplies: callbackParameters)
+                let callback = try args.lambda(1)
                 var decided = false
                 try args.forEachElement(of: array, calling: callback) { (_, result) throws(Diagnostic) -> Bool in
                     decided = try test(args, result) == wanted
@@ -101,7 +100,9 @@ enum ArrayFunctions {
         }
 
         registry.register(FunctionSignature(
-            "reduce", [Parameter("array", .array), Parameter("callback", .lambda), Parameter("initial", .any)],
+            "reduce", [Parameter("array", .array),
+                       Parameter("callback", .lambda, callback: Callback(supplies: ["accumulator", "element", "index", "array"], element: 1, of: 0)),
+                       Parameter("initial", .any)],
             returns: .any, category: .array,
             summary: "Combines the elements into one value: the lambda gets the accumulator and each element.",
             details: ["The lambda's parameters are accumulator, element, index, array. The initial value is required."],
@@ -110,7 +111,7 @@ enum ArrayFunctions {
             portability: .all
         )) { args throws(Diagnostic) in
             let array = args.list(0)
-            let callback = try args.lambda(1, supplies: ["accumulator", "element", "index", "array"])
+            let callback = try args.lambda(1)
             var accumulator = args[2]
             try args.forEachElement(of: array, calling: callback, accumulator: accumulator) { (_, result) throws(Diagnostic) -> Bool in
                 accumulator = result

@@ -17,6 +17,8 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
     let parameterTypes: UnsafeMutablePointer<ValueTypes>
     /// The last parameter's position: arguments past it take its types (it is the variadic one).
     let lastParameter: Int
+    /// For each parameter, how many values its ``Callback`` supplies (0: no callback).
+    let suppliedCounts: UnsafeMutablePointer<Int>
     /// Bit `p` is set when parameter `p` is evaluated on demand by the body.
     let lazyParameters: UInt64
     /// True when some parameter is evaluated on demand by the body.
@@ -43,6 +45,8 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
         maximumArity = signature.maximumArity
         parameterTypes = .allocate(capacity: max(signature.parameters.count, 1))
         parameterTypes.initialize(from: signature.parameters.map(\.types), count: signature.parameters.count)
+        suppliedCounts = .allocate(capacity: max(signature.parameters.count, 1))
+        suppliedCounts.initialize(from: signature.parameters.map { $0.callback?.supplies.count ?? 0 }, count: signature.parameters.count)
         lastParameter = signature.parameters.count - 1
         lazyParameters = signature.parameters.enumerated().reduce(0) { mask, parameter in
             parameter.element.isLazy ? mask | 1 << UInt64(parameter.offset) : mask
@@ -51,7 +55,10 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
         expectations = signature.parameters.map { Signatures.article($0.types) }
     }
 
-    deinit { parameterTypes.deallocate() }
+    deinit {
+        parameterTypes.deallocate()
+        suppliedCounts.deallocate()
+    }
 
     @inline(__always) func types(at position: Int) -> ValueTypes {
         parameterTypes[min(position, lastParameter)]
@@ -253,16 +260,15 @@ public struct Arguments {
         Diagnostic(kind, message, at: callSpan, notes: notes)
     }
 
-    /// Argument `position` as a lambda that accepts what the function supplies (decision C5):
-    /// at least one parameter and at most `supplied` (`names` lists them for the message).
-    public func lambda(_ position: Int, supplies names: [String]) throws(Diagnostic) -> Lambda {
+    /// Argument `position` as a lambda that accepts what the parameter's ``Callback``
+    /// supplies (decision C5): at least one parameter and at most as many as supplied.
+    public func lambda(_ position: Int) throws(Diagnostic) -> Lambda {
         guard case .lambda(let lambda) = self[position] else {
             throw Signatures.typeError(unmanagedFunction.takeUnretainedValue(), position, self[position], span: span(position))
         }
-        if lambda.parameterCount == 0 || lambda.parameterCount > names.count {
-            throw error(.arguments,
-                "the lambda given to \(signature.name)() takes \(lambda.parameterCount) parameter\(lambda.parameterCount == 1 ? "" : "s"), but \(signature.name)() supplies 1 to \(names.count): \(names.joined(separator: ", "))",
-                at: position)
+        let supplied = unmanagedFunction._withUnsafeGuaranteedRef { $0.suppliedCounts[min(position, $0.lastParameter)] }
+        if supplied > 0, lambda.parameterCount == 0 || lambda.parameterCount > supplied {
+            throw error(.arguments, Signatures.callbackMismatch(signature, position, declares: lambda.parameterCount), at: position)
         }
         return lambda
     }
@@ -276,7 +282,7 @@ public struct Arguments {
     /// array, and gives `visit` the index and the result; `visit` returns false to stop. With
     /// an `accumulator`, that is passed first and each result replaces it (as `reduce` does).
     /// The lambda must declare one parameter or more, up to those supplied (check with
-    /// ``lambda(_:supplies:)``). Cheaper per element than ``call(_:_:)``.
+    /// ``lambda(_:)``). Cheaper per element than ``call(_:_:)``.
     public func forEachElement(of array: ArrayValue, calling lambda: Lambda, accumulator: Value? = nil,
                                _ visit: (_ index: Int, _ result: Value) throws(Diagnostic) -> Bool) throws(Diagnostic) {
         try withEvaluator { evaluator throws(Diagnostic) in

@@ -14,10 +14,20 @@ public struct FunctionSignature: Sendable {
     public var examples: [Example]
     /// Which Joyfill SDKs have the function.
     public var portability: Portability
+    /// When the result is made of an array argument's own elements, which (for the checker).
+    public var yields: Yield?
+
+    /// A result made of an argument's elements: `filter` yields some of them, `find` one.
+    public enum Yield: Sendable {
+        /// An array of some of the elements of the argument at this position.
+        case elements(of: Int)
+        /// One element of the argument at this position (or null).
+        case element(of: Int)
+    }
 
     public init(
         _ name: String, _ parameters: [Parameter], returns: ValueTypes, category: Category,
-        summary: String, details: [String] = [], examples: [Example] = [], portability: Portability
+        summary: String, details: [String] = [], examples: [Example] = [], portability: Portability, yields: Yield? = nil
     ) {
         self.name = name
         self.parameters = parameters
@@ -27,6 +37,7 @@ public struct FunctionSignature: Sendable {
         self.details = details
         self.examples = examples
         self.portability = portability
+        self.yields = yields
     }
 
     public enum Category: String, Sendable, CaseIterable {
@@ -104,13 +115,38 @@ public struct Parameter: Sendable {
     /// Lazy arguments are evaluated by the function itself, only when needed (IF's branches,
     /// AND's later arguments).
     public var isLazy: Bool
+    /// For a lambda parameter: what the function passes the lambda. The call checks the
+    /// lambda's parameter count against it, and the checker reads what the lambda receives.
+    public var callback: Callback?
 
-    public init(_ name: String, _ types: ValueTypes, optional: Bool = false, variadic: Bool = false, lazy: Bool = false) {
+    public init(_ name: String, _ types: ValueTypes, optional: Bool = false, variadic: Bool = false, lazy: Bool = false,
+                callback: Callback? = nil) {
         self.name = name
         self.types = types
         self.isOptional = optional
         self.isVariadic = variadic
         self.isLazy = lazy
+        self.callback = callback
+    }
+}
+
+/// What a function passes to a lambda argument (decision C5): the values, named in order,
+/// of which the lambda may declare one or more but not more than supplied; and which of them
+/// is an element of an array argument, so that the checker knows `row` in
+/// `map(items, (row) -> row.price)` is one of `items`' rows.
+public struct Callback: Sendable {
+    /// The names of the values passed, in order (`element, index, array`).
+    public var supplies: [String]
+    /// The position in ``supplies`` of the element, if one is passed.
+    public var elementPosition: Int?
+    /// The argument whose elements are passed there.
+    public var elementsOf: Int
+
+    public init(supplies: [String], element elementPosition: Int? = nil, of array: Int = 0) {
+        precondition(!supplies.isEmpty, "a callback is passed at least one value")
+        self.supplies = supplies
+        self.elementPosition = elementPosition
+        self.elementsOf = array
     }
 }
 
@@ -148,6 +184,14 @@ enum Signatures {
         return Diagnostic(.type,
             "\(function.signature.name)() expects \(function.signature.parameters[parameter].name) (argument \(position + 1)) to be \(function.expectations[parameter]), got \(Describe.value(value))",
             at: span, notes: [function.usageNote], code: "type-mismatch")
+    }
+
+    /// The message for a lambda, given as argument `position` of a call of `signature`, that
+    /// declares none or more parameters than the callback supplies.
+    static func callbackMismatch(_ signature: FunctionSignature, _ position: Int, declares count: Int) -> String {
+        let names = signature.parameter(at: position).callback?.supplies ?? []
+        let name = signature.name
+        return "the lambda given to \(name)() takes \(count) parameter\(count == 1 ? "" : "s"), but \(name)() supplies 1 to \(names.count): \(names.joined(separator: ", "))"
     }
 
     static func article(_ types: ValueTypes) -> String {

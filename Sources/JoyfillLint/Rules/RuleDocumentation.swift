@@ -91,6 +91,12 @@ public enum RuleDocumentation {
             bad: formula("price * qyt"),
             good: formula("price * qty"),
             fix: "Use the field's `_id`. The suggestion is not applied by `--fix`, because a field with a similar id may be a different field."),
+        "unknown-column": Page(
+            what: "Reports a column that a table's or collection's rows do not have, wherever the rows are known: a path from the field (`items.prise`, which may also name a column by its title, ignoring case), a row passed to a callback (`row` in `map(items, (row) -> row.prise)`, `filter`, `find`, `some`, `every`, `flatMap`, `reduce`), a row taken by index (`items.0`, `items[0]`) or by `find`, rows kept by `filter`, and a collection row's `children` and their schemas. A column read from every row of a `filter` result (`filter(items, …).prise`) does not fail, but every element is null, and is reported too. The closest column is suggested.",
+            why: "A row holds exactly its table's columns, by `_id`. A misspelt column fails at run time (`table 'items' has no column 'prise'`, `the object has no property 'prise'`), or quietly gives nulls, often only once the table has rows.",
+            bad: formula("sum(map(items, (row) -> row.prise * row.qty))"),
+            good: formula("sum(map(items, (row) -> row.price * row.qty))"),
+            fix: "Use the column's `_id` (in a row) or its `_id` or title (in a path from the field). The suggestion is not applied by `--fix`, because a column with a similar id may be a different column."),
         "division-by-zero": Page(
             what: "Reports a division or `mod()` whose divisor is the literal `0`.",
             why: "Division by zero is an error (not Infinity), so the formula always fails.",

@@ -1,0 +1,155 @@
+/// Follows rows of known shape through one tree for the ``Checker``, node by node in its
+/// forward pass, and reports the columns they do not have (`unknown-column`).
+///
+/// A lambda's parameters come before the call that passes them their values (children come
+/// first), so the tracker finds, before the pass, each callback lambda's first node and which
+/// argument's elements its parameter receives; when the pass reaches that node the argument's
+/// shape is known. Sibling lambdas share slots, so a lambda's slots are emptied at its end.
+struct RowTracker {
+    /// What a node holds, as far as rows go.
+    enum Shape {
+        case unknown
+        /// An array of rows of `level` of the field `name`; `direct` when it is the field
+        /// itself, whose paths the document resolves (with titles and errors).
+        case rows(name: String, level: Int, direct: Bool)
+        /// One row.
+        case row(name: String, level: Int)
+        /// A collection row's `children`: one array of rows per child schema.
+        case children(name: String, level: Int)
+    }
+
+    private let tree: SyntaxTree
+    private let registry: FunctionRegistry
+    private var shapes: [Shape]
+    /// By a callback lambda's first node: the parameter slot that receives elements, and the
+    /// argument they come from.
+    private var bindings: [Int: [(slot: Int32, source: NodeID)]] = [:]
+    private var slots: [Int32: Shape] = [:]
+
+    init(_ tree: SyntaxTree, registry: FunctionRegistry) {
+        self.tree = tree
+        self.registry = registry
+        shapes = Array(repeating: .unknown, count: tree.nodes.count)
+        findBindings()
+    }
+
+    private mutating func findBindings() {
+        let nodes = tree.nodes
+        // The first node of each subtree: nodes are in post-order, so a subtree is the run of
+        // nodes that ends at its root.
+        var first = Array(nodes.indices)
+        for index in nodes.indices {
+            var children: [NodeID] = []
+            switch nodes[index] {
+            case .member(let base, _): children = [base]
+            case .index(let base, let position): children = [base, position]
+            case .unary(_, let operand): children = [operand]
+            case .binary(_, let left, let right): children = [left, right]
+            case .call(_, let range), .array(let range): children = Array(tree.children(range))
+            case .object(_, let values, let count): children = Array(tree.children[Int(values)..<Int(values + count)])
+            case .lambda(_, let body, _): children = [body]
+            case .number, .string, .boolean, .null, .undefined, .reference, .parameter: break
+            }
+            if let child = children.first { first[index] = first[child.index] }
+        }
+        for index in nodes.indices {
+            guard case .call(let name, let range) = nodes[index], let function = registry.lookup(tree.name(name)) else { continue }
+            let arguments = Array(tree.children(range))
+            for (position, argument) in arguments.enumerated() {
+                guard let callback = function.signature.parameter(at: position).callback,
+                      let element = callback.elementPosition, callback.elementsOf < arguments.count,
+                      case .lambda(let parameters, _, let slotBase) = nodes[argument.index], element < parameters.count
+                else { continue }
+                bindings[first[argument.index], default: []].append((slotBase + Int32(element), arguments[callback.elementsOf]))
+            }
+        }
+    }
+
+    /// Works out node `id`'s shape from its children's, reporting what cannot be read.
+    mutating func follow(_ id: NodeID, shapes known: [String: RowShapes], into diagnostics: inout [Diagnostic]) {
+        for binding in bindings[id.index] ?? [] {
+            if case .rows(let name, let level, _) = shapes[binding.source.index] {
+                slots[binding.slot] = .row(name: name, level: level)
+            }
+        }
+        switch tree[id] {
+        case .reference(let name):
+            let name = tree.name(name)
+            if known[name] != nil { shapes[id.index] = .rows(name: name, level: 0, direct: true) }
+        case .parameter(let slot, _):
+            shapes[id.index] = slots[slot] ?? .unknown
+        case .lambda(let parameters, _, let slotBase):
+            for slot in slotBase..<slotBase + parameters.count { slots[slot] = nil }
+        case .index(let base, _):
+            if case .rows(let name, let level, _) = shapes[base.index] { shapes[id.index] = .row(name: name, level: level) }
+        case .member(let base, let key):
+            shapes[id.index] = member(tree.name(key), of: shapes[base.index], at: id, known: known, into: &diagnostics)
+        case .call(let name, let range):
+            guard let yields = registry.lookup(tree.name(name))?.signature.yields else { break }
+            let arguments = tree.children(range)
+            switch yields {
+            case .elements(let position) where position < arguments.count:
+                if case .rows(let name, let level, _) = shapes[arguments[arguments.startIndex + position].index] {
+                    shapes[id.index] = .rows(name: name, level: level, direct: false)
+                }
+            case .element(let position) where position < arguments.count:
+                if case .rows(let name, let level, _) = shapes[arguments[arguments.startIndex + position].index] {
+                    shapes[id.index] = .row(name: name, level: level)
+                }
+            default: break
+            }
+        default: break
+        }
+    }
+
+    /// The shape of `base.key`, reporting a key that rows of a known shape do not have.
+    private func member(_ key: String, of base: Shape, at id: NodeID, known: [String: RowShapes],
+                        into diagnostics: inout [Diagnostic]) -> Shape {
+        func report(_ message: String, among candidates: [String], notes: [String]) {
+            let span = tree.nameSpan(ofMember: id)
+            let fix = Suggestions.closest(to: key, in: candidates.filter(Lexer.isName)).map {
+                Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false)
+            }
+            diagnostics.append(Diagnostic(.reference, message, at: span, notes: notes, fix: fix, code: "unknown-column"))
+        }
+        let isIndex = !key.isEmpty && key.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        switch base {
+        case .unknown:
+            return .unknown
+        case .rows(let name, let level, let direct):
+            if isIndex { return .row(name: name, level: level) }
+            let rows = known[name]!.levels[level]
+            if direct {
+                // The document resolves a field's own paths: by column id, or by title.
+                if !rows.columns.contains(key), !rows.titles.contains(where: { $0.lowercased() == key.lowercased() }) {
+                    report("\(rows.owner) has no column '\(key)'", among: rows.columns + rows.titles, notes: [Self.listing(rows)])
+                }
+            } else if !rows.keys.contains(key) {
+                report("rows of \(rows.owner) have no column '\(key)', so every element is null", among: rows.keys,
+                       notes: [Self.listing(rows)])
+            }
+            return .unknown
+        case .row(let name, let level):
+            let rows = known[name]!.levels[level]
+            if key == "children", rows.children != nil { return .children(name: name, level: level) }
+            if !rows.columns.contains(key) {
+                report("a row of \(rows.owner) has no column '\(key)'", among: rows.keys, notes: [Self.listing(rows)])
+            }
+            return .unknown
+        case .children(let name, let level):
+            let rows = known[name]!.levels[level]
+            guard let child = rows.children?[key] else {
+                let keys = (rows.children ?? [:]).keys.sorted()
+                report("a row of \(rows.owner) has no child schema '\(key)'", among: keys,
+                       notes: [keys.isEmpty ? "its schema has no children" : "its child schemas are: " + keys.joined(separator: ", ")])
+                return .unknown
+            }
+            return .rows(name: name, level: child, direct: false)
+        }
+    }
+
+    /// "its columns are: …", as the document's own error says it.
+    private static func listing(_ rows: RowShapes.Level) -> String {
+        rows.columns.isEmpty ? "it has no columns" : "its columns are: " + rows.columns.prefix(12).joined(separator: ", ")
+    }
+}
