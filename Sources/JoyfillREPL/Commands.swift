@@ -277,9 +277,9 @@ extension REPLSession {
         return REPLOutput(text.isEmpty ? "the document has no formulas\n" : text)
     }
 
-    private func type(_ source: String) -> REPLOutput {
-        if let usage = needs(source, ":type EXPR") { return usage }
-        let tree = Parser.parse(source)
+    /// A checker that knows what the session does: the types and rows of the document's
+    /// fields, and the session variables, which hide fields of the same name.
+    func checker() -> Checker {
         var nameTypes: [String: ValueTypes] = [:]
         var rowShapes: [String: RowShapes] = [:]
         for field in engine?.document.fields ?? [] {
@@ -288,9 +288,14 @@ extension REPLSession {
         }
         for (name, value) in variables {
             nameTypes[name] = ValueTypes(value.type)
-            rowShapes[name] = nil   // a session variable hides the field
+            rowShapes[name] = nil
         }
-        let (diagnostics, result) = Checker(registry: registry, nameTypes: nameTypes, rowShapes: rowShapes).analyze(tree)
+        return Checker(registry: registry, nameTypes: nameTypes, rowShapes: rowShapes)
+    }
+
+    private func type(_ source: String) -> REPLOutput {
+        if let usage = needs(source, ":type EXPR") { return usage }
+        let (diagnostics, result) = checker().analyze(Parser.parse(source))
         if let error = diagnostics.first(where: { $0.severity == .error }) { return REPLOutput(render(error, in: source), failed: true) }
         var text = "static: \(result.signature)\n"
         switch evaluate(source).value {

@@ -39,7 +39,7 @@ public final class REPLSession {
     let files: REPLFileSystem
     var evaluator: Evaluator
     /// Lines of an input that is not finished yet.
-    private var pending: [String] = []
+    private(set) var pending: [String] = []
 
     public init(files: REPLFileSystem, options: EvaluationOptions = EvaluationOptions(), colored: Bool = false,
                 registry: FunctionRegistry = .standard) {
@@ -179,6 +179,25 @@ final class SessionContext: EvaluationContext {
 /// Whether an input needs more lines: an open bracket, an open string, or a last token that
 /// cannot end an expression (an operator, a comma, an arrow, a dot).
 enum InputCompleteness {
+    /// The brackets that close what `source` leaves open, innermost first (`))` after
+    /// `map(items, (r`); nil when it ends inside a string or closes more than it opens.
+    static func closers(_ source: String) -> String? {
+        var open: [Character] = []
+        for token in Lexer.tokenize(source) {
+            switch token.kind {
+            case .leftParen: open.append(")")
+            case .leftBracket: open.append("]")
+            case .leftBrace: open.append("}")
+            case .rightParen, .rightBracket, .rightBrace:
+                guard !open.isEmpty else { return nil }
+                open.removeLast()
+            case .unterminatedString: return nil
+            default: break
+            }
+        }
+        return String(open.reversed())
+    }
+
     static func isUnfinished(_ source: String) -> Bool {
         var depth = 0
         var last: TokenKind = .endOfInput

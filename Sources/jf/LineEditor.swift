@@ -25,7 +25,11 @@ final class LineEditor {
                 jf_editline_completion_over(0)   // libedit completes file names
                 return nil
             }
-            LineEditor.matches = candidates
+            // libedit replaces its word, which runs on over a `.` (`row.p`); a candidate
+            // replaces only the name after it, so the part before is kept.
+            let word = String(cString: text).unicodeScalars
+            let head = String(word.prefix(word.count - word.reversed().prefix(while: REPLSession.isNameScalar).count))
+            LineEditor.matches = candidates.map { head + $0 }
             // A function name ends in `(`: no space after it.
             jf_editline_append_character(candidates.count == 1 && candidates[0].hasSuffix("(") ? 0 : 32)
             return rl_completion_matches(text) { _, state in

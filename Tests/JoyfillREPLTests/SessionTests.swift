@@ -231,6 +231,29 @@ struct SessionTests {
         #expect(repl.completions(for: "items.") == [])
     }
 
+    /// After a `.`, the columns of the rows before it: a field's, a callback parameter's (also
+    /// while the formula is still open, and across continued lines), a collection row's
+    /// children and schemas.
+    @Test func completionOfColumns() throws {
+        let repl = session()
+        _ = repl.feed(":load \(examples.appendingPathComponent("invoice.json").path)")
+        #expect(repl.completions(for: "sum(items.") == ["category", "description", "price", "qty"])
+        #expect(repl.completions(for: "sum(items.pr") == ["price"])
+        #expect(repl.completions(for: "sum(map(items, (row) -> row.q") == ["qty"])
+        #expect(repl.completions(for: "items.0.") == ["category", "description", "price", "qty"])
+        #expect(repl.completions(for: "customer.") == [])
+        #expect(repl.completions(for: "\"items.") == [])
+        #expect(repl.feed("sum(map(items,") == nil)
+        #expect(repl.completions(for: "  (row) -> row.de") == ["description"])
+        repl.cancelInput()
+        _ = repl.feed(":load \(examples.appendingPathComponent("inspection.json").path)")
+        #expect(repl.completions(for: "map(sites, (s) -> s.") == ["children", "name", "region"])
+        #expect(repl.completions(for: "map(sites, (s) -> s.children.") == ["checks"])
+        #expect(repl.completions(for: "map(sites, (s) -> map(s.children.checks, (c) -> c.s") == ["score"])
+        _ = repl.feed("let items = [{a: 1}]")
+        #expect(repl.completions(for: "items.") == [], "a session variable hides the field")
+    }
+
     @Test func valuesArePrintedByType() {
         let printer = ValuePrinter(colored: false)
         #expect(printer.format(.string("a\"b")) == "'a\"b'")

@@ -63,6 +63,17 @@ public struct Checker: Sendable {
         return (diagnostics.sorted { $0.span.start < $1.span.start }, types[root.index])
     }
 
+    /// The names that can follow the `.` of member node `member` (`base.name`), for
+    /// completion: the columns, `children` or child schemas of the rows `base` holds, as far
+    /// as ``rowShapes`` tell; nil when `base` is not known to hold rows.
+    public func keys(forMember member: NodeID, in tree: SyntaxTree) -> [String]? {
+        guard case .member(let base, _) = tree[member], !rowShapes.isEmpty else { return nil }
+        var rows = RowTracker(tree, registry: registry)
+        var ignored: [Diagnostic] = []
+        for index in 0...base.index { rows.follow(NodeID(index), shapes: rowShapes, into: &ignored) }
+        return rows.keys(after: base, shapes: rowShapes)
+    }
+
     private func infer(_ id: NodeID, in tree: SyntaxTree, types: [ValueTypes], into diagnostics: inout [Diagnostic]) -> ValueTypes {
         let span = tree.span(of: id)
         func type(_ node: NodeID) -> ValueTypes { types[node.index] }

@@ -148,6 +148,21 @@ struct RowTracker {
         }
     }
 
+    /// What can follow `node.` as far as the rows go, in the rows' order: a field's or a
+    /// row's columns, a collection row's `children` and a `children` object's schemas; nil
+    /// when the node is not known to hold rows.
+    func keys(after node: NodeID, shapes known: [String: RowShapes]) -> [String]? {
+        switch shapes[node.index] {
+        case .unknown: return nil
+        case .rows(let name, let level, let direct):
+            let rows = known[name]!.levels[level]
+            return direct ? rows.columns : rows.keys
+        case .row(let name, let level): return known[name]!.levels[level].keys
+        case .children(let name, let level):
+            return (known[name]!.levels[level].children ?? [:]).keys.sorted()
+        }
+    }
+
     /// "its columns are: …", as the document's own error says it.
     private static func listing(_ rows: RowShapes.Level) -> String {
         rows.columns.isEmpty ? "it has no columns" : "its columns are: " + rows.columns.prefix(12).joined(separator: ", ")
