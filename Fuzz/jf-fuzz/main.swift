@@ -514,8 +514,8 @@ private func checkChanges(_ document: JoyDoc) {
 /// runs); a missing formula or invalid key in the same words; and a result it says a field
 /// cannot store is not stored. Skipped for documents that silence rules (`jfLint`).
 private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [EngineDiagnostic], _ placed: [LintDiagnostic]) {
-    let staticRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-function", "wrong-arity",
-                            "missing-formula", "invalid-key"]
+    let staticRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-column", "unknown-function",
+                            "wrong-arity", "missing-formula", "invalid-key"]
     for (error, shown) in zip(errors, placed) where staticRules.contains(error.code) {
         let found = findings.first { finding in
             finding.rule == error.code && (error.formula == nil
@@ -540,8 +540,8 @@ private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [Eng
 /// `if` or `&&`), has no error finding of the formula rules: `jf lint` in CI does not fail a
 /// template whose formulas work.
 private func checkLintFindsNothingInWorkingFormulas(_ findings: [LintDiagnostic], _ document: JoyDoc, _ engine: DocumentEngine) {
-    let formulaRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-function", "wrong-arity",
-                             "type-mismatch", "division-by-zero"]
+    let formulaRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-column", "unknown-function",
+                             "wrong-arity", "type-mismatch", "division-by-zero"]
     let working = Set(engine.fieldReports.filter { $0.status == .ok }.compactMap { document.field($0.field) }
         .flatMap { $0.appliedFormulas.map(\.formula) })
     for finding in findings where finding.severity == .error && formulaRules.contains(finding.rule) {

@@ -23,7 +23,8 @@ public enum FieldValueTypes {
 
     /// The rows of a table or collection field as ``ValueConversion`` makes them (B4): a
     /// table's columns; a collection's schemas reachable from its root, each once, with their
-    /// children. Nil for any other field, and for a collection without a root schema.
+    /// children (a collection without a root schema has no rows and no columns). Nil for any
+    /// other field.
     public static func rows(_ field: Field) -> RowShapes? {
         func level(_ owner: String, _ columns: [TableColumn], children: [String: Int]? = nil) -> RowShapes.Level {
             RowShapes.Level(owner: owner, columns: columns.map(\.id), titles: columns.compactMap(\.title), children: children)
@@ -32,7 +33,9 @@ public enum FieldValueTypes {
         case .table:
             return RowShapes(levels: [level("table '\(field.id)'", field.columns)])
         case .collection:
-            guard let root = field.rootSchema else { return nil }
+            guard let root = field.rootSchema else {
+                return RowShapes(levels: [RowShapes.Level(owner: "collection '\(field.id)'", columns: [], children: [:])])
+            }
             // Breadth first over schema keys, so that schemas naming each other cost one level each.
             var keys = [root.key]
             var positions = [root.key: 0]
