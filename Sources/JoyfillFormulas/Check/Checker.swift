@@ -55,7 +55,7 @@ public struct Checker: Sendable {
         var diagnostics = tree.diagnostics
         guard let root = tree.root else { return (diagnostics, .any) }
         var types = [ValueTypes](repeating: .any, count: tree.nodes.count)
-        var rows = rowShapes.isEmpty ? nil : RowTracker(tree, registry: registry)
+        var rows = rowShapes.isEmpty ? nil : RowTracker(tree, registry: registry, shapes: rowShapes)
         for index in tree.nodes.indices {
             types[index] = infer(NodeID(index), in: tree, types: types, into: &diagnostics)
             rows?.follow(NodeID(index), shapes: rowShapes, into: &diagnostics)
@@ -67,8 +67,8 @@ public struct Checker: Sendable {
     /// completion: the columns, `children` or child schemas of the rows `base` holds, as far
     /// as ``rowShapes`` tell; nil when `base` is not known to hold rows.
     public func keys(forMember member: NodeID, in tree: SyntaxTree) -> [String]? {
-        guard case .member(let base, _) = tree[member], !rowShapes.isEmpty else { return nil }
-        var rows = RowTracker(tree, registry: registry)
+        guard case .member(let base, _) = tree[member], !rowShapes.isEmpty,
+              var rows = RowTracker(tree, registry: registry, shapes: rowShapes) else { return nil }
         var ignored: [Diagnostic] = []
         for index in 0...base.index { rows.follow(NodeID(index), shapes: rowShapes, into: &ignored) }
         return rows.keys(after: base, shapes: rowShapes)

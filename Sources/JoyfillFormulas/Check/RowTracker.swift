@@ -26,7 +26,14 @@ struct RowTracker {
     private var bindings: [Int: [(slot: Int32, source: NodeID)]] = [:]
     private var slots: [Int32: Shape] = [:]
 
-    init(_ tree: SyntaxTree, registry: FunctionRegistry) {
+    /// A tracker for `tree`, or nil when no name in it holds rows of a known shape (most
+    /// formulas), so that they cost the checker one look at each node.
+    init?(_ tree: SyntaxTree, registry: FunctionRegistry, shapes known: [String: RowShapes]) {
+        let readsRows = tree.nodes.contains { node in
+            if case .reference(let name) = node { return known[tree.name(name)] != nil }
+            return false
+        }
+        guard readsRows else { return nil }
         self.tree = tree
         self.registry = registry
         shapes = Array(repeating: .unknown, count: tree.nodes.count)
@@ -36,21 +43,20 @@ struct RowTracker {
     private mutating func findBindings() {
         let nodes = tree.nodes
         // The first node of each subtree: nodes are in post-order, so a subtree is the run of
-        // nodes that ends at its root.
+        // nodes that ends at its root, and starts where its first child's does.
         var first = Array(nodes.indices)
         for index in nodes.indices {
-            var children: [NodeID] = []
+            var child: NodeID?
             switch nodes[index] {
-            case .member(let base, _): children = [base]
-            case .index(let base, let position): children = [base, position]
-            case .unary(_, let operand): children = [operand]
-            case .binary(_, let left, let right): children = [left, right]
-            case .call(_, let range), .array(let range): children = Array(tree.children(range))
-            case .object(_, let values, let count): children = Array(tree.children[Int(values)..<Int(values + count)])
-            case .lambda(_, let body, _): children = [body]
+            case .member(let base, _), .index(let base, _): child = base
+            case .unary(_, let operand): child = operand
+            case .binary(_, let left, _): child = left
+            case .call(_, let range), .array(let range): child = tree.children(range).first
+            case .object(_, let values, let count): child = count > 0 ? tree.children[Int(values)] : nil
+            case .lambda(_, let body, _): child = body
             case .number, .string, .boolean, .null, .undefined, .reference, .parameter: break
             }
-            if let child = children.first { first[index] = first[child.index] }
+            if let child { first[index] = first[child.index] }
         }
         for index in nodes.indices {
             guard case .call(let name, let range) = nodes[index], let function = registry.lookup(tree.name(name)) else { continue }
