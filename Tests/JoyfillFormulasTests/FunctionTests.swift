@@ -261,6 +261,7 @@ struct CheckerTests {
         #expect(columns("map(sites, (s) -> map(s.children.checks, (c) -> c.score + c.scor))") == ["unknown-column scor"])
         #expect(columns("map(sites, (s) -> s.children.check)") == ["unknown-column check"])
         #expect(columns("map(other, (r) -> r.anything)") == [])
+        #expect(columns("now(items.price)") == ["wrong-arity now(items.price)"], "only: more arguments than parameters")
         let fix = checker.check(Parser.parse("items.0.prise")).first?.fix
         #expect(fix.map { Fix.apply([$0], to: "items.0.prise") } == "items.0.price")
     }

@@ -59,10 +59,12 @@ struct RowTracker {
             if let child { first[index] = first[child.index] }
         }
         for index in nodes.indices {
-            guard case .call(let name, let range) = nodes[index], let function = registry.lookup(tree.name(name)) else { continue }
+            // A call with more arguments than parameters (`now(x)`) is the checker's `wrong-arity`.
+            guard case .call(let name, let range) = nodes[index], let signature = registry.lookup(tree.name(name))?.signature,
+                  Int(range.count) <= signature.maximumArity else { continue }
             let arguments = Array(tree.children(range))
             for (position, argument) in arguments.enumerated() {
-                guard let callback = function.signature.parameter(at: position).callback,
+                guard let callback = signature.parameter(at: position).callback,
                       let element = callback.elementPosition, callback.elementsOf < arguments.count,
                       case .lambda(let parameters, _, let slotBase) = nodes[argument.index], element < parameters.count
                 else { continue }
