@@ -187,15 +187,6 @@ extension Files {
 let maximumWorkers = max(256, ProcessInfo.processInfo.activeProcessorCount)
 
 /// Runs `count` jobs on `workers` threads (at most ``maximumWorkers``, with stacks large
-/// enough for deep formulas) and returns their results in job order.
-func parallelMap<T: Sendable>(_ count: Int, workers: Int, _ job: @escaping @Sendable (Int) -> T) -> [T] {
-    var results: [T] = []
-    results.reserveCapacity(count)
-    parallelForEach(count, workers: workers, job) { _, result in results.append(result) }
-    return results
-}
-
-/// Runs `count` jobs on `workers` threads (at most ``maximumWorkers``, with stacks large
 /// enough for deep formulas) and calls `deliver` on the calling thread with each result, in
 /// job order, as soon as it and those before it are done. Workers run at most 64 jobs each
 /// ahead of the one awaited, so the results held at once are bounded however many jobs there

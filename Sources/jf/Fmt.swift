@@ -70,7 +70,11 @@ struct Fmt: ParsableCommand {
         let files = found
         let formatter = TemplateFormatter(lineWidth: lineWidth, colored: Terminal.standardError.wantsColor)
         let showDiff = diff
-        let results = parallelMap(files.count, workers: jobs) { index -> (TemplateFormatter.Result, String) in
+        var changed = 0, unchanged = 0, failures = 0, errors = 0, fixable = 0
+        let check = check, diff = diff, quiet = quiet
+        // Results are taken in order as they are done, so that no file's text is kept beyond
+        // its turn, however many files there are.
+        parallelForEach(files.count, workers: jobs) { index -> (TemplateFormatter.Result, String) in
             let path = files[index]
             let result: TemplateFormatter.Result
             do throws(Failure) {
@@ -80,10 +84,8 @@ struct Fmt: ParsableCommand {
             }
             let diffText = showDiff ? LintFixes.diff(path: path, original: result.original, edits: result.edits) : ""
             return (result, diffText)
-        }
-
-        var changed = 0, unchanged = 0, failures = 0, errors = 0, fixable = 0
-        for (index, (result, diffText)) in results.enumerated() {
+        } deliver: { index, outcome in
+            let (result, diffText) = outcome
             let path = files[index]
             Terminal.standardError.write(result.report)
             errors += result.errorCount
@@ -91,15 +93,15 @@ struct Fmt: ParsableCommand {
             if let failure = result.failure {
                 Terminal.standardError.write("jf: \(failure)\n")
                 failures += 1
-                continue
+                return
             }
             if let skipped = result.skipped {
                 if !quiet { Terminal.standardError.write("jf: note: skipped \(path): \(skipped)\n") }
-                continue
+                return
             }
             guard !result.edits.isEmpty else {
                 unchanged += 1
-                continue
+                return
             }
             changed += 1
             if check {

@@ -22,7 +22,7 @@ extension Input {
         Thread.detachNewThread { stream.read() }
         for _ in 0..<workers {
             let thread = Thread { stream.work(job) }
-            thread.stackSize = 16 << 20   // as parallelMap's: evaluation is bounded, not shallow
+            thread.stackSize = 16 << 20   // as parallelForEach's: evaluation is bounded, not shallow
             thread.start()
         }
         var number = 1

@@ -117,8 +117,12 @@ struct Lint: ParsableCommand {
         let fixing = fix || diff
         let files = found
         let showDiff = diff
-        // Each job lints one file and, for --diff, makes its diff while it has the original bytes.
-        let outcomes = parallelMap(files.count, workers: jobs) { index -> (outcome: FileOutcome, diff: String) in
+        var report = LintOutput(format: format, statistics: statistics, quiet: quiet)
+        var wouldChange = false
+        // Each job lints one file and, for --diff, makes its diff while it has the original
+        // bytes. Results are reported in order as they are done, so that the files' text is
+        // not kept beyond their report.
+        parallelForEach(files.count, workers: jobs) { index -> (outcome: FileOutcome, diff: String) in
             let (path, settings) = files[index]
             let bytes: [UInt8]
             do throws(Failure) {
@@ -128,68 +132,27 @@ struct Lint: ParsableCommand {
             }
             let outcome = Linter(settings: settings).lint(path: path, bytes: bytes, fixing: fixing)
             return (outcome, showDiff ? LintFixes.diff(path: path, original: bytes, edits: outcome.edits) : "")
-        }
-        var reports: [FileReport] = []
-        var wouldChange = false
-        for (outcome, diffText) in outcomes {
-            var report = outcome.report
-            if let fixed = outcome.fixedBytes {
-                if diff {
-                    Terminal.standardOutput.write(diffText)
+        } deliver: { _, result in
+            var fileReport = result.outcome.report
+            if let fixed = result.outcome.fixedBytes {
+                if showDiff {
+                    Terminal.standardOutput.write(result.diff)
                     wouldChange = true
-                    continue
+                    return
                 }
-                do {
-                    try Files.writeAtomically(fixed, to: report.path)
+                do throws(Failure) {
+                    try Files.writeAtomically(fixed, to: fileReport.path)
                 } catch {
-                    report.failure = "\(error.message) (the fixes were not saved)"
+                    fileReport.failure = "\(error.message) (the fixes were not saved)"
                 }
             }
-            reports.append(report)
+            if !showDiff { report.add(fileReport) }
         }
         if diff {
             if !wouldChange && !quiet { Terminal.standardError.write("jf lint: nothing to fix\n") }
             throw wouldChange ? Failure.problems : Failure(message: "", code: 0)
         }
-        try finish(reports)
-    }
-
-    // MARK: Output
-
-    private func finish(_ reports: [FileReport]) throws {
-        let summary = LintSummary(reports)
-        let output = Terminal.standardOutput
-        switch format {
-        case .human where statistics:
-            output.write(LintStatistics(reports).human)
-            if !quiet { output.write(HumanFormatter(colored: output.wantsColor).summary(summary)) }
-        case .json where statistics:
-            output.write(LintStatistics(reports).json(summary: summary))
-        case .human:
-            let formatter = HumanFormatter(colored: output.wantsColor)
-            for report in reports { output.write(formatter.render(report)) }
-            if !quiet { output.write(formatter.summary(summary)) }
-        case .json:
-            output.write(JSONFormatter.render(reports))
-        case .sarif:
-            output.write(SARIFFormatter.render(reports, version: JF.configuration.version))
-        case .github:
-            for report in reports { output.write(GitHubFormatter.render(report)) }
-        }
-        for report in reports {
-            if let failure = report.failure { Terminal.standardError.write("jf: \(failure)\n") }
-            if let skipped = report.skipped, format == .human, !quiet {
-                Terminal.standardError.write("jf: note: skipped \(report.path): \(skipped)\n")
-            }
-        }
-        if summary.failures > 0 { throw Failure(message: "", code: 2) }
-        let tooManyWarnings = maxWarnings.map { summary.warnings > $0 } ?? false
-        if summary.errors > 0 || tooManyWarnings {
-            if tooManyWarnings, format == .human {
-                Terminal.standardError.write("jf: \(summary.warnings) warnings, more than --max-warnings \(maxWarnings!)\n")
-            }
-            throw Failure.problems
-        }
+        try report.finish(maxWarnings: maxWarnings)
     }
 
     private func lintStandardInput(cli: RuleSelection, configurations: ConfigurationFinder) throws {
@@ -216,7 +179,9 @@ struct Lint: ParsableCommand {
             if outcome.report.diagnostics.contains(where: { $0.severity == .error }) { throw Failure.problems }
             return
         }
-        try finish([outcome.report])
+        var report = LintOutput(format: format, statistics: statistics, quiet: quiet)
+        report.add(outcome.report)
+        try report.finish(maxWarnings: maxWarnings)
     }
 
     private func printRules() {
@@ -328,6 +293,82 @@ final class ConfigurationFinder {
             return located
         } catch {
             throw Failure.usage(error.message)
+        }
+    }
+}
+
+/// `jf lint`'s report, written as files are done: human and GitHub output file by file, JSON
+/// as the items of its `files` list. SARIF and `--statistics` need every finding before they
+/// write; they keep the findings, not the files' text. Notes about files that could not be
+/// linted or were skipped go to standard error at the end, after the report.
+private struct LintOutput {
+    let format: LintFormat
+    let statistics: Bool
+    let quiet: Bool
+    private let output = Terminal.standardOutput
+    private let formatter: HumanFormatter
+    private let interactive: Bool
+    private var summary = LintSummary()
+    private var counts = LintStatistics()
+    private var kept: [FileReport] = []
+    private var notes = ""
+
+    init(format: LintFormat, statistics: Bool, quiet: Bool) {
+        self.format = format
+        self.statistics = statistics
+        self.quiet = quiet
+        formatter = HumanFormatter(colored: output.wantsColor)
+        interactive = output.isTerminal
+    }
+
+    mutating func add(_ report: FileReport) {
+        if let failure = report.failure { notes += "jf: \(failure)\n" }
+        if let skipped = report.skipped, format == .human, !quiet { notes += "jf: note: skipped \(report.path): \(skipped)\n" }
+        let first = summary.files == 0
+        summary.add(report)
+        if statistics {
+            counts.add(report)
+            return
+        }
+        switch format {
+        case .human: output.write(formatter.render(report))
+        case .github: output.write(GitHubFormatter.render(report))
+        case .json: output.write((first ? JSONFormatter.opening : ",") + JSONFormatter.file(report))
+        case .sarif:
+            var findings = report
+            findings.bytes = []   // SARIF gives locations, not lines of the file
+            kept.append(findings)
+        }
+        if interactive { output.flush() }
+    }
+
+    /// Ends the report and says how the run ends: exit 2 when a file could not be linted, 1
+    /// for errors or more than `maxWarnings` warnings.
+    func finish(maxWarnings: Int?) throws {
+        switch format {
+        case .human where statistics:
+            output.write(counts.human)
+            if !quiet { output.write(formatter.summary(summary)) }
+        case .json where statistics:
+            output.write(counts.json(summary: summary))
+        case .human:
+            if !quiet { output.write(formatter.summary(summary)) }
+        case .json:
+            output.write((summary.files == 0 ? JSONFormatter.opening : "") + JSONFormatter.closing(summary))
+        case .sarif:
+            output.write(SARIFFormatter.render(kept, version: JF.configuration.version))
+        case .github:
+            break
+        }
+        output.flush()
+        Terminal.standardError.write(notes)
+        if summary.failures > 0 { throw Failure(message: "", code: 2) }
+        let tooManyWarnings = maxWarnings.map { summary.warnings > $0 } ?? false
+        if summary.errors > 0 || tooManyWarnings {
+            if tooManyWarnings, format == .human {
+                Terminal.standardError.write("jf: \(summary.warnings) warnings, more than --max-warnings \(maxWarnings!)\n")
+            }
+            throw Failure.problems
         }
     }
 }

@@ -129,6 +129,34 @@ struct LintCommandTests {
         #expect(result.stdout == "No problems found in 2 files. 1 file could not be checked. Skipped 1 non-JoyDoc file.\n")
     }
 
+    /// Files are reported as they are done, in the order of their paths: JSON as the items of
+    /// one `files` list (also when there are none), the same for any number of jobs.
+    @Test func manyFilesAreReportedInOrderInEveryFormat() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        for index in 0..<12 {
+            let formula = index % 4 == 0 ? "rund(\(index))" : "round(\(index))"
+            try formula.write(to: directory.appendingPathComponent(String(format: "f%02d.jf", index)), atomically: true, encoding: .utf8)
+        }
+        let names = (0..<12).map { directory.appendingPathComponent(String(format: "f%02d.jf", $0)).path }
+        for jobs in ["1", "3"] {
+            let json = try JF.run(["lint", "--format", "json", "--jobs", jobs, directory.path])
+            #expect(json.status == 1)
+            let object = try lintJSON(json.stdout)
+            let files = try #require(object["files"] as? [[String: Any]])
+            #expect(files.compactMap { $0["path"] as? String } == names)
+            #expect((object["summary"] as? [String: Any])?["errors"] as? Int == 3)
+            let human = try JF.run(["lint", "--jobs", jobs, directory.path], environment: ["NO_COLOR": "1"])
+            let reported = human.stdout.split(separator: "\n").filter { $0.hasPrefix(" --> ") }.map { String($0.dropFirst(5).prefix { $0 != ":" }) }
+            #expect(reported == [names[0], names[4], names[8]])
+            #expect(human.stdout.hasSuffix("Found 3 problems (3 errors, 0 warnings) in 12 files. 3 fixable with --fix (see what changes with --diff).\n"))
+        }
+        let empty = try workspace([])
+        defer { discard(empty) }
+        let none = try JF.run(["lint", "--format", "json", empty.path])
+        #expect(try lintJSON(none.stdout)["files"] as? [Any] != nil)
+    }
+
     @Test func standardInput() throws {
         let expression = try JF.run(["lint", "--stdin"], stdin: "sum(1, 2")
         #expect(expression.status == 1)

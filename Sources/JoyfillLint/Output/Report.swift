@@ -38,20 +38,23 @@ public struct LintSummary: Sendable, Equatable {
     public var skipped = 0
     public var failures = 0
 
-    public init(_ reports: [FileReport]) {
-        for report in reports {
-            files += 1
-            fixed += report.fixed
-            if report.skipped != nil { skipped += 1 }
-            if report.failure != nil { failures += 1 }
-            for diagnostic in report.diagnostics {
-                switch diagnostic.severity {
-                case .error: errors += 1
-                case .warning: warnings += 1
-                case .info: infos += 1
-                }
-                if diagnostic.fix?.isSafe == true { fixable += 1 }
+    public init(_ reports: [FileReport] = []) {
+        for report in reports { add(report) }
+    }
+
+    /// Counts one more file's findings (a batch counts its files as it reports them).
+    public mutating func add(_ report: FileReport) {
+        files += 1
+        fixed += report.fixed
+        if report.skipped != nil { skipped += 1 }
+        if report.failure != nil { failures += 1 }
+        for diagnostic in report.diagnostics {
+            switch diagnostic.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: infos += 1
             }
+            if diagnostic.fix?.isSafe == true { fixable += 1 }
         }
     }
 }
@@ -67,25 +70,33 @@ public struct LintStatistics: Sendable, Equatable {
         public var fixable: Int
     }
 
-    public var rows: [Row] = []
+    /// By rule and severity: a rule has a row per severity, since configuration overrides can
+    /// differ between paths.
+    private var byRule: [String: Row] = [:]
 
-    public init(_ reports: [FileReport]) {
-        // A rule has a row per severity: configuration overrides can differ between paths.
-        var byRule: [String: Row] = [:]
-        for diagnostic in reports.lazy.flatMap(\.diagnostics) {
+    /// The rows, the most findings first.
+    public var rows: [Row] {
+        byRule.values.sorted { ($1.count, $0.rule, $0.severity.rawValue) < ($0.count, $1.rule, $1.severity.rawValue) }
+    }
+
+    public init(_ reports: [FileReport] = []) {
+        for report in reports { add(report) }
+    }
+
+    /// Counts one more file's findings.
+    public mutating func add(_ report: FileReport) {
+        for diagnostic in report.diagnostics {
             let key = diagnostic.rule + " " + diagnostic.severity.rawValue
             var row = byRule[key] ?? Row(rule: diagnostic.rule, severity: diagnostic.severity, count: 0, fixable: 0)
             row.count += 1
             if diagnostic.fix?.isSafe == true { row.fixable += 1 }
             byRule[key] = row
         }
-        rows = byRule.values.sorted {
-            ($1.count, $0.rule, $0.severity.rawValue) < ($0.count, $1.rule, $1.severity.rawValue)
-        }
     }
 
     /// One line a rule: `  12  unknown-reference  error  (3 fixable)`.
     public var human: String {
+        let rows = self.rows
         let countWidth = String(rows.first?.count ?? 0).count
         let ruleWidth = rows.map(\.rule.count).max() ?? 0
         return rows.map { row in
@@ -184,21 +195,25 @@ public struct HumanFormatter: Sendable {
 /// `--format json`, the contract of docs/cli.md.
 public enum JSONFormatter {
     public static func render(_ reports: [FileReport]) -> String {
-        var output = "{\"files\":["
-        for (index, report) in reports.enumerated() {
-            if index > 0 { output += "," }
-            output += "{\"path\":" + JSONText.string(report.path) + ",\"diagnostics\":["
-            for (position, diagnostic) in report.diagnostics.enumerated() {
-                if position > 0 { output += "," }
-                output += json(diagnostic)
-            }
-            output += "]"
-            if let skipped = report.skipped { output += ",\"skipped\":" + JSONText.string(skipped) }
-            if let failure = report.failure { output += ",\"error\":" + JSONText.string(failure) }
-            if report.fixed > 0 { output += ",\"fixed\":\(report.fixed)" }
-            output += "}"
-        }
-        return output + "],\"summary\":" + json(LintSummary(reports)) + "}\n"
+        opening + reports.map(file).joined(separator: ",") + closing(LintSummary(reports))
+    }
+
+    /// The report's start, before the files (a batch writes the files as they are done).
+    public static let opening = "{\"files\":["
+
+    /// The report's end after the files, with the summary of them all.
+    public static func closing(_ summary: LintSummary) -> String {
+        "],\"summary\":" + json(summary) + "}\n"
+    }
+
+    /// One file's entry in `files`: `{"path":…,"diagnostics":[…]}` (and `skipped`, `error`, `fixed`).
+    public static func file(_ report: FileReport) -> String {
+        var output = "{\"path\":" + JSONText.string(report.path) + ",\"diagnostics\":["
+        output += report.diagnostics.map(json).joined(separator: ",") + "]"
+        if let skipped = report.skipped { output += ",\"skipped\":" + JSONText.string(skipped) }
+        if let failure = report.failure { output += ",\"error\":" + JSONText.string(failure) }
+        if report.fixed > 0 { output += ",\"fixed\":\(report.fixed)" }
+        return output + "}"
     }
 
     /// `{"errors":…,"warnings":…,"infos":…,"fixable":…,"fixed":…,"files":…}`.
