@@ -156,9 +156,9 @@ struct RowTracker {
         }
     }
 
-    /// What can follow `node.` as far as the rows go, in the rows' order: a field's or a
-    /// row's columns, a collection row's `children` and a `children` object's schemas; nil
-    /// when the node is not known to hold rows.
+    /// What can follow `node.` as far as the rows go: a field's or a row's columns in their
+    /// order (and a collection row's `children`), or a `children` object's schemas by name;
+    /// nil when the node is not known to hold rows.
     func keys(after node: NodeID, shapes known: [String: RowShapes]) -> [String]? {
         switch shapes[node.index] {
         case .unknown: return nil

@@ -261,7 +261,8 @@ public struct Arguments {
     }
 
     /// Argument `position` as a lambda that accepts what the parameter's ``Callback``
-    /// supplies (decision C5): at least one parameter and at most as many as supplied.
+    /// supplies (decision C5): at least one parameter and at most as many as supplied. A
+    /// parameter that declares no callback takes any lambda.
     public func lambda(_ position: Int) throws(Diagnostic) -> Lambda {
         guard case .lambda(let lambda) = self[position] else {
             throw Signatures.typeError(unmanagedFunction.takeUnretainedValue(), position, self[position], span: span(position))
