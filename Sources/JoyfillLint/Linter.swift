@@ -136,14 +136,8 @@ struct DocumentLint {
         decorators()
         applications()
         let fieldIDs = Set(document.fields.map(\.id))
-        var nameTypes: [String: ValueTypes] = [:]
-        nameTypes.reserveCapacity(document.fields.count)
-        var rowShapes: [String: RowShapes] = [:]
-        for field in document.fields {
-            nameTypes[field.id] = FieldValueTypes.read(field)
-            rowShapes[field.id] = FieldValueTypes.rows(field)
-        }
-        let checker = Checker(registry: registry, knownNames: fieldIDs, nameTypes: nameTypes, rowShapes: rowShapes)
+        var checker = Checker(registry: registry, knownNames: fieldIDs)
+        checker.learn(document.fields)
         for definition in document.formulas where trees[definition.id] == nil {
             let tree = Parser.parse(definition.expression)
             trees[definition.id] = tree

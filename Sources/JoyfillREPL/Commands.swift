@@ -280,17 +280,13 @@ extension REPLSession {
     /// A checker that knows what the session does: the types and rows of the document's
     /// fields, and the session variables, which hide fields of the same name.
     func checker() -> Checker {
-        var nameTypes: [String: ValueTypes] = [:]
-        var rowShapes: [String: RowShapes] = [:]
-        for field in engine?.document.fields ?? [] {
-            nameTypes[field.id] = FieldValueTypes.read(field)
-            rowShapes[field.id] = FieldValueTypes.rows(field)
-        }
+        var checker = Checker(registry: registry)
+        checker.learn(engine?.document.fields ?? [])
         for (name, value) in variables {
-            nameTypes[name] = ValueTypes(value.type)
-            rowShapes[name] = nil
+            checker.nameTypes[name] = ValueTypes(value.type)
+            checker.rowShapes[name] = nil
         }
-        return Checker(registry: registry, nameTypes: nameTypes, rowShapes: rowShapes)
+        return checker
     }
 
     private func type(_ source: String) -> REPLOutput {

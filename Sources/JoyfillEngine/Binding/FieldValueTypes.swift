@@ -83,3 +83,16 @@ public enum FieldValueTypes {
         }
     }
 }
+
+extension Checker {
+    /// Tells the checker what a document's fields hold before anything is evaluated: the
+    /// types a formula can read from each (``FieldValueTypes/read(_:)``) and the rows of its
+    /// tables and collections (``FieldValueTypes/rows(_:)``), for `jf lint` and the REPL.
+    public mutating func learn(_ fields: [Field]) {
+        nameTypes.reserveCapacity(nameTypes.count + fields.count)
+        for field in fields {
+            nameTypes[field.id] = FieldValueTypes.read(field)
+            rowShapes[field.id] = FieldValueTypes.rows(field)
+        }
+    }
+}
