@@ -9,7 +9,7 @@ enum Files {
     static func documents(in paths: [String]) throws(Failure) -> [(path: String, argument: String)] {
         var result: [(path: String, argument: String)] = []
         for argument in paths {
-            let found = argument == "-" ? [argument] : try files(in: argument, skippingHidden: true) { name in
+            let found = argument == "-" ? [argument] : try files(in: argument) { name in
                 name.hasSuffix(".json") && !isConfiguration(name)
             }
             result += found.map { ($0, argument) }
@@ -25,40 +25,29 @@ enum Files {
     /// every `*.json`, `*.jf` and `*.formula` file, passing over hidden directories (`.git`,
     /// `.build`) and configuration files.
     static func lintable(in path: String) throws(Failure) -> [String] {
-        try files(in: path, skippingHidden: true) { name in
+        try files(in: path) { name in
             !isConfiguration(name) && (name.hasSuffix(".json") || Linter.isExpressionFile(name))
         }
     }
 
-    /// Whether a file found in a directory is a `jf lint` configuration file (`jf.toml`, `.jf.json`).
+    /// Whether a file's name is that of a `jf lint` configuration file (`jf.toml`, `.jf.json`).
     private static func isConfiguration(_ name: String) -> Bool {
-        LintConfiguration.fileNames.contains((name as NSString).lastPathComponent)
+        LintConfiguration.fileNames.contains(name)
     }
 
-    /// `path` if it is a file, or the files under the directory `path` whose relative path
-    /// `accepts`, sorted.
-    private static func files(in path: String, skippingHidden: Bool = false, accepts: (String) -> Bool) throws(Failure) -> [String] {
-        let manager = FileManager.default
+    /// `path` if it is a file, or the files under the directory `path` whose name `accepts`,
+    /// sorted by path (see ``DirectoryWalk``).
+    private static func files(in path: String, accepts: (String) -> Bool) throws(Failure) -> [String] {
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .usage("\(path): no such file or directory")
         }
         guard isDirectory.boolValue else { return [path] }
-        guard let enumerator = manager.enumerator(atPath: path) else {
-            throw .usage("\(path): cannot list the directory")
+        do {
+            return try DirectoryWalk.files(under: path, accepts: accepts)
+        } catch {
+            throw .usage("\(error.path): cannot read the directory: \(error.reason)")
         }
-        var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let full = (path as NSString).appendingPathComponent(relative)
-            var isDir: ObjCBool = false
-            guard manager.fileExists(atPath: full, isDirectory: &isDir) else { continue }
-            if isDir.boolValue {
-                if skippingHidden && (relative as NSString).lastPathComponent.hasPrefix(".") { enumerator.skipDescendants() }
-                continue
-            }
-            if accepts(relative) { found.append(full) }
-        }
-        return found.sorted()
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed to

@@ -303,6 +303,31 @@ struct RunCommandTests {
         #expect(lines.filter { $0.contains("/list") }.map { String($0.split(separator: "/").last!.prefix { $0 != ":" }) } == names)
     }
 
+    /// A directory is searched in the order of its paths, byte for byte; hidden directories,
+    /// links to directories and links that lead nowhere are passed over, links to files are not.
+    @Test func aDirectoryIsSearchedInPathOrder() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let invoice = try Data(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"))
+        let manager = FileManager.default
+        for path in ["b.json", "a.json", "a/z.json", "a/deep/er/est.json", "a-b.json", "a0.json", "B.json",
+                     ".hidden/x.json", ".dot.json", "outside/linked.json"] {
+            let url = directory.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try invoice.write(to: url)
+        }
+        try Data("not a document".utf8).write(to: directory.appendingPathComponent("a/notes.txt"))
+        try manager.createSymbolicLink(atPath: directory.appendingPathComponent("a/link.json").path,
+                                       withDestinationPath: "../outside/linked.json")
+        try manager.createSymbolicLink(atPath: directory.appendingPathComponent("a/loop").path, withDestinationPath: "..")
+        try manager.createSymbolicLink(atPath: directory.appendingPathComponent("a/gone.json").path, withDestinationPath: "nowhere.json")
+        let result = try JF.run(["run", "--json", directory.path + "/"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let paths = try report(result.stdout).map { ($0["path"] as? String ?? "").dropFirst(directory.path.count + 1) }
+        #expect(paths == [".dot.json", "B.json", "a-b.json", "a.json", "a/deep/er/est.json", "a/link.json", "a/z.json",
+                          "a0.json", "b.json", "outside/linked.json"])
+    }
+
     /// A client that writes a document and waits for its answer gets it while standard input
     /// is still open (jf as a coprocess of a service), whatever --jobs is.
     @Test func aStreamAnswersEachLineAsItArrives() throws {
