@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import JoyfillLint
 
@@ -167,6 +168,21 @@ extension Files {
               let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+/// `--jobs`, shared by the commands that work on many files or lines at once (`run`,
+/// `validate`, `lint`, `fmt`).
+struct ParallelFlags: ParsableArguments {
+    // Optional, so that the help says "the number of cores" rather than this machine's number.
+    @Option(name: .customLong("jobs"), help: ArgumentHelp("Work on N files at once (default: the number of cores).", valueName: "N"))
+    var requestedJobs: Int?
+
+    /// How many threads to work on.
+    var jobs: Int { requestedJobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    func validate() throws {
+        if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 }
 

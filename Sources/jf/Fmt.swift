@@ -43,8 +43,7 @@ struct Fmt: ParsableCommand {
     @Option(help: ArgumentHelp("Break .jf and .formula files wider than N columns.", valueName: "N"))
     var lineWidth = Printer.defaultWidth
 
-    @Option(help: ArgumentHelp("Files formatted in parallel (default: the number of cores).", valueName: "N"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var parallel: ParallelFlags
 
     @Flag(help: "Print no summary line.")
     var quiet = false
@@ -56,7 +55,6 @@ struct Fmt: ParsableCommand {
         if check && diff { throw ValidationError("choose one of --check and --diff") }
         if paths.contains("-") && paths != ["-"] { throw ValidationError("- (standard input) is formatted alone; give no other PATH") }
         if lineWidth < 1 { throw ValidationError("--line-width must be at least 1") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         // With nothing piped in, reading standard input would only wait.
         if paths.isEmpty && isatty(STDIN_FILENO) != 0 {
             throw ValidationError("give at least one PATH (a template, a .jf file or a directory), or pipe a formula or a JoyDoc in")
@@ -74,7 +72,7 @@ struct Fmt: ParsableCommand {
         let check = check, diff = diff, quiet = quiet
         // Results are taken in order as they are done, so that no file's text is kept beyond
         // its turn, however many files there are.
-        parallelForEach(files.count, workers: jobs) { index -> (TemplateFormatter.Result, String) in
+        parallelForEach(files.count, workers: parallel.jobs) { index -> (TemplateFormatter.Result, String) in
             let path = files[index]
             let result: TemplateFormatter.Result
             do throws(Failure) {

@@ -61,8 +61,7 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("Fail when there are more than N warnings (errors always fail).", valueName: "N"))
     var maxWarnings: Int?
 
-    @Option(help: ArgumentHelp("Files linted in parallel (default: the number of cores).", valueName: "N"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var parallel: ParallelFlags
 
     @Flag(help: "Lint standard input: a JoyDoc or one expression.")
     var stdin = false
@@ -92,7 +91,6 @@ struct Lint: ParsableCommand {
         if !stdin && paths.isEmpty { throw ValidationError("give at least one PATH (a template, a .jf file or a directory), or --stdin") }
         if fix && diff { throw ValidationError("choose one of --fix and --diff") }
         if config != nil && noConfig { throw ValidationError("choose one of --config and --no-config") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
         if statistics && (fix || diff) { throw ValidationError("--statistics counts findings; it does not go with --\(fix ? "fix" : "diff")") }
         if statistics && ![.human, .json].contains(format) {
@@ -122,7 +120,7 @@ struct Lint: ParsableCommand {
         // Each job lints one file and, for --diff, makes its diff while it has the original
         // bytes. Results are reported in order as they are done, so that the files' text is
         // not kept beyond their report.
-        parallelForEach(files.count, workers: jobs) { index -> (outcome: FileOutcome, diff: String) in
+        parallelForEach(files.count, workers: parallel.jobs) { index -> (outcome: FileOutcome, diff: String) in
             let (path, settings) = files[index]
             let bytes: [UInt8]
             do throws(Failure) {

@@ -39,8 +39,7 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Write every document's result under DIR instead (same relative paths).", valueName: "DIR"))
     var out: String?
 
-    @Option(help: ArgumentHelp("Documents evaluated in parallel (default: the number of cores).", valueName: "N"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var parallel: ParallelFlags
 
     @Option(name: .customLong("set"), help: ArgumentHelp(
         "Change a field before the report, then recompute only its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
@@ -63,7 +62,6 @@ struct Run: ParsableCommand {
             throw ValidationError("a JoyDoc on standard input (-) has no file to write; use --jsonl to get it back on standard output")
         }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -84,7 +82,7 @@ struct Run: ParsableCommand {
         var reports = ReportStream(json: json)
         let progress = Terminal.standardOutput.isTerminal ? nil : ProgressBar(total: files.count)
         var formulas = 0, errors = 0, warnings = 0, unreadable = 0, changed = 0, skipped = 0
-        parallelForEach(files.count, workers: jobs) { index in
+        parallelForEach(files.count, workers: parallel.jobs) { index in
             DocumentRun.run(path: files[index], options: options, changes: parsedChanges, json: json,
                             write: write, out: targets?[index], foundInDirectory: found[index].path != found[index].argument,
                             lastUse: files.count == 1)
@@ -136,7 +134,7 @@ struct Run: ParsableCommand {
         }
         var failures = 0
         let output = Terminal.standardOutput
-        try Input.mapLines(workers: jobs, flush: output.flush) { lineNumber, text in
+        try Input.mapLines(workers: parallel.jobs, flush: output.flush) { lineNumber, text in
             if Input.isBlank(text) { return Answer(line: []) }
             let bytes = SourceBytes(text)
             switch DocumentRun.evaluate(source: bytes, options: options, changes: changes) {

@@ -50,8 +50,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Print one JSON report on standard output (--format json; see docs/cli.md).")
     var json = false
 
-    @Option(help: ArgumentHelp("Documents checked in parallel (default: the number of cores).", valueName: "N"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var parallel: ParallelFlags
 
     @Flag(help: "Read JoyDocs from standard input, one per line; write each one's JSON report as a line.")
     var jsonl = false
@@ -67,7 +66,6 @@ struct Validate: ParsableCommand {
         if jsonl && format != .human { throw ValidationError("--jsonl writes JSON lines; it takes no --format") }
         if !jsonl && paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory), or --jsonl") }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -89,7 +87,7 @@ struct Validate: ParsableCommand {
         var usage: String?
         var sarif: [FileReport] = []
         var reports = ReportStream(json: format == .json)
-        parallelForEach(found.count, workers: jobs) { index in
+        parallelForEach(found.count, workers: parallel.jobs) { index in
             Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
                        path: path, options: options, format: format, colored: colored)
         } deliver: { _, outcome in
@@ -259,7 +257,7 @@ struct Validate: ParsableCommand {
         var tally = Tally()
         let started = Date()
         let path = path ?? ""
-        try Input.mapLines(workers: jobs, flush: output.flush) { number, text -> Answer in
+        try Input.mapLines(workers: parallel.jobs, flush: output.flush) { number, text -> Answer in
             if Input.isBlank(text) { return .blank }
             let document: JoyDoc
             do throws(DocumentError) {
