@@ -95,6 +95,8 @@ struct BindingTests {
         ("length(inspections.1.children.checks)", "0"), ("inspections.2", "error: reference: collection 'inspections' has 2 rows; there is no row 2"),
         // charts (B4)
         ("length(sales)", "1"), ("sales.0.points.1.x", "0"), ("sales.0.points.y", "[10, 12]"), ("sales.0.title", "\"2024\""),
+        ("sales.title", "[2024]"), ("sales.titel", "error: reference: chart 'sales' has no line property 'titel'"),
+        ("sales.1", "error: reference: chart 'sales' has 1 line; there is no line 1"), ("sales.0.points.label", "[Q1, Q2]"), ("sales.0.points.lable", "[null, null]"),
         // names
         ("nosuch", "error: reference: unknown name 'nosuch'"), ("map(items, (name) -> name.desc)", "[nut, bolt, washer]"),
     ]

@@ -239,8 +239,8 @@ struct CheckerTests {
         #expect(error?.message == finding.message)
     }
 
-    /// `unknown-column`: rows followed through paths, callbacks and the functions that yield
-    /// them; lambdas that share slots do not share what their parameters hold.
+    /// `unknown-column` and `null-projection`: rows followed through paths, callbacks and the
+    /// functions that yield them; lambdas that share slots do not share what their parameters hold.
     @Test func columnsOfKnownRows() {
         let items = RowShapes(levels: [.init(owner: "table 'items'", columns: ["price", "qty"], titles: ["Unit price", "Quantity"])])
         let sites = RowShapes(levels: [.init(owner: "collection 'sites'", columns: ["name"], children: ["checks": 1]),
@@ -257,10 +257,22 @@ struct CheckerTests {
         #expect(columns("map(items, (r) -> map([1], (x) -> r.prise))") == ["unknown-column prise"])
         #expect(columns("length(map(items, (r) -> r.price)) + length(map([{x: 1}], (r) -> r.x))") == [])
         #expect(columns("find(items, (r) -> r.qty > 1).cost") == ["unknown-column cost"])
-        #expect(columns("filter(items, (r) -> true).cost") == ["unknown-column cost"])
+        #expect(columns("filter(items, (r) -> true).cost") == ["null-projection cost"])
+        #expect(checker.check(Parser.parse("filter(items, (r) -> true).cost")).map(\.severity) == [.warning], "it gives nulls")
         #expect(columns("map(sites, (s) -> map(s.children.checks, (c) -> c.score + c.scor))") == ["unknown-column scor"])
         #expect(columns("map(sites, (s) -> s.children.check)") == ["unknown-column check"])
         #expect(columns("map(other, (r) -> r.anything)") == [])
+        let chart = Checker(rowShapes: ["sales": RowShapes(levels: [
+            .init(owner: "chart 'sales'", noun: .chartLine, columns: ["_id", "title", "points"], arrays: ["points": 1]),
+            .init(owner: "chart 'sales'", noun: .chartPoint, columns: ["_id", "x", "y"]),
+        ])])
+        func chartFindings(_ source: String) -> [String] { chart.check(Parser.parse(source)).map { "\($0.code ?? "") \($0.message)" } }
+        #expect(chartFindings("sales.title + sales.0.points.0.y + sum(map(sales.1.points, (p) -> p.x)) + sales.0.points.y") == [])
+        #expect(chartFindings("sales.titel") == ["unknown-column chart 'sales' has no line property 'titel'"])
+        #expect(chartFindings("map(sales, (line) -> line.point)") == ["unknown-column a line of chart 'sales' has no property 'point'"])
+        #expect(chartFindings("flatMap(sales, (line) -> map(line.points, (p) -> p.z))")
+                == ["unknown-column a point of chart 'sales' has no property 'z'"])
+        #expect(chartFindings("sales.0.points.z") == ["null-projection points of chart 'sales' have no property 'z', so every element is null"])
         #expect(columns("now(items.price)") == ["wrong-arity now(items.price)"], "only: more arguments than parameters")
         let fix = checker.check(Parser.parse("items.0.prise")).first?.fix
         #expect(fix.map { Fix.apply([$0], to: "items.0.prise") } == "items.0.price")

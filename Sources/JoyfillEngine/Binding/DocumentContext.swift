@@ -78,6 +78,7 @@ public final class DocumentContext: EvaluationContext {
         guard let index = slot >= 0 ? slot : document.fieldIndex(name), !overridden[index] else { return nil }
         // The field's parts are read where they lie: a copy of the whole field retains each.
         let type = document.fields[index].type
+        if type == .chart { return try chartLines(member, of: name, atSlot: index) }
         guard type == .table || type == .collection, case .array(let rows)? = value(atSlot: index) else { return nil }
         if let index = Int(member), member.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             guard index < rows.count else {
@@ -103,6 +104,23 @@ public final class DocumentContext: EvaluationContext {
         }))
         projections[index].append((member, projected))
         return projected
+    }
+
+    /// `chart.N` and `chart.KEY`: as for any array of objects, except that the errors name the
+    /// chart and its lines, and a key no line has is an error rather than a list of nulls, as
+    /// for tables (B3).
+    private func chartLines(_ member: String, of name: String, atSlot index: Int) throws(ResolutionError) -> Value? {
+        if !member.isEmpty, member.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            guard case .array(let lines)? = value(atSlot: index) else { return nil }
+            guard let line = Int(member), line < lines.count else {
+                throw ResolutionError(.reference, "chart '\(name)' has \(lines.count) line\(lines.count == 1 ? "" : "s"); there is no line \(member)")
+            }
+            return lines[line]
+        }
+        if ValueConversion.chartLineKeys.contains(member) { return nil }
+        throw ResolutionError(.reference, "chart '\(name)' has no line property '\(member)'",
+                              notes: ["its lines' properties are: " + ValueConversion.chartLineKeys.joined(separator: ", ")],
+                              suggestion: Suggestions.closest(to: member, in: ValueConversion.chartLineKeys), code: "unknown-column")
     }
 
     public var knownNames: [String] { document.fields.map(\.id) }

@@ -21,10 +21,10 @@ public enum FieldValueTypes {
         return types
     }
 
-    /// The rows of a table or collection field as ``ValueConversion`` makes them (B4): a
+    /// The rows of a table, collection or chart field as ``ValueConversion`` makes them (B4): a
     /// table's columns; a collection's schemas reachable from its root, each once, with their
-    /// children (a collection without a root schema has no rows and no columns). Nil for any
-    /// other field.
+    /// children (a collection without a root schema has no rows and no columns); a chart's
+    /// lines and their points. Nil for any other field.
     public static func rows(_ field: Field) -> RowShapes? {
         func level(_ owner: String, _ columns: [TableColumn], children: [String: Int]? = nil) -> RowShapes.Level {
             RowShapes.Level(owner: owner, columns: columns.map(\.id), titles: columns.compactMap(\.title), children: children)
@@ -56,6 +56,12 @@ public enum FieldValueTypes {
                 next += 1
             }
             return RowShapes(levels: levels)
+        case .chart:
+            return RowShapes(levels: [
+                RowShapes.Level(owner: "chart '\(field.id)'", noun: .chartLine, columns: ValueConversion.chartLineKeys,
+                                arrays: ["points": 1]),
+                RowShapes.Level(owner: "chart '\(field.id)'", noun: .chartPoint, columns: ValueConversion.chartPointKeys),
+            ])
         default:
             return nil
         }

@@ -123,11 +123,15 @@ enum ValueConversion {
         return rows(stored?.arrayValue ?? [], order: field.rowOrder, schema: root)
     }
 
+    /// The keys of every line of a chart, and of every point of a line, in their order.
+    static let chartLineKeys = ["_id", "title", "description", "points"]
+    static let chartPointKeys = ["_id", "label", "x", "y"]
+
     /// A chart's lines without the deleted ones (B4): `{_id, title, description, points}` with
     /// points `{_id, label, x, y}` (x and y default to 0).
     static func chartLines(_ json: JSONValue?) -> [Value] {
-        let lineKeys = ObjectKeys(["_id", "title", "description", "points"])
-        let pointKeys = ObjectKeys(["_id", "label", "x", "y"])
+        let lineKeys = ObjectKeys(chartLineKeys)
+        let pointKeys = ObjectKeys(chartPointKeys)
         return (json?.arrayValue ?? []).filter { $0["deleted"]?.boolValue != true }.map { line in
             let points: [Value] = (line["points"]?.arrayValue ?? []).map { point in
                 .object(ObjectValue(keys: pointKeys, values: [

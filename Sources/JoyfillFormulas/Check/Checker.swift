@@ -11,7 +11,8 @@
 /// | `unknown-reference` | reference | a name that is not a known field (only when names are given) |
 /// | `division-by-zero` | divisionByZero | a division or `mod` by a literal zero |
 /// | `always-false-comparison` | type (warning) | `==` on arrays or objects, or values of different types; `<` on non-numbers |
-/// | `unknown-column` | reference | a column that rows of a table or collection do not have (only when ``rowShapes`` are given) |
+/// | `unknown-column` | reference | a column that rows of a table or collection (or a chart's lines or points) do not have, read where that fails (only when ``rowShapes`` are given) |
+/// | `null-projection` | reference (warning) | such a column read from every row of an array of them, which gives nulls |
 ///
 /// The checker never reports what depends on run-time values: a reference's type is unknown
 /// unless the caller says (``nameTypes``), so `x + 1` is fine while `"a" * 2` is not. Row
@@ -28,7 +29,8 @@ public struct Checker: Sendable {
     private var suggestions: Suggestions.Index?
     /// Known types of names (a number field is `number|null`); others are `any`.
     public var nameTypes: [String: ValueTypes]
-    /// The rows of names that hold tables and collections, for `unknown-column`.
+    /// The rows of names that hold tables, collections and charts, for `unknown-column` and
+    /// `null-projection`.
     public var rowShapes: [String: RowShapes]
 
     public init(registry: FunctionRegistry = .standard, knownNames: Set<String>? = nil, nameTypes: [String: ValueTypes] = [:],

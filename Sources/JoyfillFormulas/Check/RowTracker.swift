@@ -1,5 +1,6 @@
 /// Follows rows of known shape through one tree for the ``Checker``, node by node in its
-/// forward pass, and reports the columns they do not have (`unknown-column`).
+/// forward pass, and reports the columns they do not have (`unknown-column`, and
+/// `null-projection` where reading one from every row gives nulls instead of failing).
 ///
 /// A lambda's parameters come before the call that passes them their values (children come
 /// first), so the tracker finds, before the pass, each callback lambda's first node and which
@@ -113,12 +114,14 @@ struct RowTracker {
     /// The shape of `base.key`, reporting a key that rows of a known shape do not have.
     private func member(_ key: String, of base: Shape, at id: NodeID, known: [String: RowShapes],
                         into diagnostics: inout [Diagnostic]) -> Shape {
-        func report(_ message: String, among candidates: [String], notes: [String]) {
+        func report(_ message: String, among candidates: [String], notes: [String], projection: Bool = false) {
             let span = tree.nameSpan(ofMember: id)
             let fix = Suggestions.closest(to: key, in: candidates.filter(Lexer.isName)).map {
                 Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false)
             }
-            diagnostics.append(Diagnostic(.reference, message, at: span, notes: notes, fix: fix, code: "unknown-column"))
+            // A column projected from rows that lack it gives nulls and fails nothing: a warning.
+            diagnostics.append(Diagnostic(.reference, message, at: span, severity: projection ? .warning : .error, notes: notes,
+                                          fix: fix, code: projection ? "null-projection" : "unknown-column"))
         }
         let isIndex = !key.isEmpty && key.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         switch base {
@@ -130,18 +133,21 @@ struct RowTracker {
             if direct {
                 // The document resolves a field's own paths: by column id, or by title.
                 if !rows.columns.contains(key), !rows.titles.contains(where: { $0.lowercased() == key.lowercased() }) {
-                    report("\(rows.owner) has no column '\(key)'", among: rows.columns + rows.titles, notes: [Self.listing(rows)])
+                    report("\(rows.owner) has no \(rows.noun.pathKey) '\(key)'", among: rows.columns + rows.titles,
+                           notes: [Self.listing(rows)])
                 }
             } else if !rows.keys.contains(key) {
-                report("rows of \(rows.owner) have no column '\(key)', so every element is null", among: rows.keys,
-                       notes: [Self.listing(rows)])
+                report("\(rows.noun.rows) of \(rows.owner) have no \(rows.noun.key) '\(key)', so every element is null",
+                       among: rows.keys, notes: [Self.listing(rows)], projection: true)
             }
             return .unknown
         case .row(let name, let level):
             let rows = known[name]!.levels[level]
             if key == "children", rows.children != nil { return .children(name: name, level: level) }
+            if let nested = rows.arrays[key] { return .rows(name: name, level: nested, direct: false) }
             if !rows.columns.contains(key) {
-                report("a row of \(rows.owner) has no column '\(key)'", among: rows.keys, notes: [Self.listing(rows)])
+                report("a \(rows.noun.row) of \(rows.owner) has no \(rows.noun.key) '\(key)'", among: rows.keys,
+                       notes: [Self.listing(rows)])
             }
             return .unknown
         case .children(let name, let level):
@@ -173,6 +179,7 @@ struct RowTracker {
 
     /// "its columns are: …", as the document's own error says it.
     private static func listing(_ rows: RowShapes.Level) -> String {
-        rows.columns.isEmpty ? "it has no columns" : "its columns are: " + rows.columns.prefix(12).joined(separator: ", ")
+        rows.columns.isEmpty ? "it has no \(rows.noun.key == "column" ? "columns" : "properties")"
+            : "\(rows.noun.listing): " + rows.columns.prefix(12).joined(separator: ", ")
     }
 }

@@ -92,11 +92,17 @@ public enum RuleDocumentation {
             good: formula("price * qty"),
             fix: "Use the field's `_id`. The suggestion is not applied by `--fix`, because a field with a similar id may be a different field."),
         "unknown-column": Page(
-            what: "Reports a column that a table's or collection's rows do not have, wherever the rows are known: a path from the field (`items.prise`, which may also name a column by its title, ignoring case), a row passed to a callback (`row` in `map(items, (row) -> row.prise)`, `filter`, `find`, `some`, `every`, `flatMap`, `reduce`), a row taken by index (`items.0`, `items[0]`) or by `find`, rows kept by `filter`, and a collection row's `children` and their schemas. A column read from every row of a `filter` result (`filter(items, …).prise`) does not fail, but every element is null, and is reported too. The closest column is suggested.",
-            why: "A row holds exactly its table's columns, by `_id`. A misspelt column fails at run time (`table 'items' has no column 'prise'`, `the object has no property 'prise'`), or quietly gives nulls, often only once the table has rows.",
+            what: "Reports a column that a table's or collection's rows, or a chart's lines or points, do not have, wherever the rows are known and reading it fails: a path from the field (`items.prise`, which may also name a column by its title, ignoring case; `sales.titel`), a row passed to a callback (`row` in `map(items, (row) -> row.prise)`, `filter`, `find`, `some`, `every`, `flatMap`, `reduce`), a row taken by index (`items.0`, `items[0]`) or by `find`, a collection row's `children` and their schemas, and a chart line's `points`. The closest column is suggested. A column read from every row of an array of rows (`filter(items, …).prise`) gives nulls instead of failing: that is [null-projection](null-projection.md).",
+            why: "A row holds exactly its table's columns, by `_id`, and a chart line and point exactly their properties. A misspelt column fails at run time (`table 'items' has no column 'prise'`, `the object has no property 'prise'`), often only once the table has rows.",
             bad: formula("sum(map(items, (row) -> row.prise * row.qty))"),
             good: formula("sum(map(items, (row) -> row.price * row.qty))"),
             fix: "Use the column's `_id` (in a row) or its `_id` or title (in a path from the field). The suggestion is not applied by `--fix`, because a column with a similar id may be a different column."),
+        "null-projection": Page(
+            what: "Reports a column read from every row of an array of rows of known shape that do not have it: the rows `filter` keeps (`filter(items, …).prise`), a collection row's child rows (`sites.0.children.checks.scor`), a chart line's points (`sales.0.points.lable`). The closest column is suggested.",
+            why: "Reading a key from every element of an array gives each element's value, and null where an element lacks the key, so the formula does not fail: it quietly works on a list of nulls (`sum` of it is 0, `concat` of it empty text). A path from the field itself (`items.prise`) fails instead, and is [unknown-column](unknown-column.md).",
+            bad: formula("sum(filter(items, (row) -> row.qty > 1).prise)"),
+            good: formula("sum(filter(items, (row) -> row.qty > 1).price)"),
+            fix: "Use the column's `_id`. The suggestion is not applied by `--fix`, because a column with a similar id may be a different column."),
         "division-by-zero": Page(
             what: "Reports a division or `mod()` whose divisor is the literal `0`.",
             why: "Division by zero is an error (not Infinity), so the formula always fails.",
