@@ -274,6 +274,8 @@ struct CheckerTests {
                 == ["unknown-column a point of chart 'sales' has no property 'z'"])
         #expect(chartFindings("sales.0.points.z") == ["null-projection points of chart 'sales' have no property 'z', so every element is null"])
         #expect(columns("now(items.price)") == ["wrong-arity now(items.price)"], "only: more arguments than parameters")
+        #expect(checker.check(Parser.parse("items.prise")).first?.notes == ["its columns are: price (Unit price), qty (Quantity)"],
+                "ids with their titles, as the run lists them")
         let fix = checker.check(Parser.parse("items.0.prise")).first?.fix
         #expect(fix.map { Fix.apply([$0], to: "items.0.prise") } == "items.0.price")
     }

@@ -27,7 +27,7 @@ public enum FieldValueTypes {
     /// lines and their points. Nil for any other field.
     public static func rows(_ field: Field) -> RowShapes? {
         func level(_ owner: String, _ columns: [TableColumn], children: [String: Int]? = nil) -> RowShapes.Level {
-            RowShapes.Level(owner: owner, columns: columns.map(\.id), titles: columns.compactMap(\.title), children: children)
+            RowShapes.Level(owner: owner, columns: columns.map(\.id), titles: columns.map(\.title), children: children)
         }
         switch field.type {
         case .table:

@@ -47,9 +47,10 @@ public struct RowShapes: Sendable {
         public var noun: Noun
         /// The column ids: every row's keys.
         public var columns: [String]
-        /// The column titles, which a path from the field itself may use instead of an id,
-        /// ignoring case (`items.Quantity`, decision B4).
-        public var titles: [String]
+        /// Each column's title (nil where it has none), in the order of ``columns``: a path
+        /// from the field itself may use it instead of the id, ignoring case (`items.Quantity`,
+        /// decision B3), and messages show it beside the id.
+        public var titles: [String?]
         /// A collection level's child schemas, by schema key, as positions in
         /// ``RowShapes/levels``; its rows then also have the key `children`, an object of
         /// one array of rows per child schema. Nil for a table.
@@ -58,7 +59,7 @@ public struct RowShapes: Sendable {
         /// by position in ``RowShapes/levels``.
         public var arrays: [String: Int]
 
-        public init(owner: String, noun: Noun = .tableRow, columns: [String], titles: [String] = [],
+        public init(owner: String, noun: Noun = .tableRow, columns: [String], titles: [String?] = [],
                     children: [String: Int]? = nil, arrays: [String: Int] = [:]) {
             self.owner = owner
             self.noun = noun

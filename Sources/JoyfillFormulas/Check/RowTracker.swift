@@ -132,8 +132,8 @@ struct RowTracker {
             let rows = known[name]!.levels[level]
             if direct {
                 // The document resolves a field's own paths: by column id, or by title.
-                if !rows.columns.contains(key), !rows.titles.contains(where: { $0.lowercased() == key.lowercased() }) {
-                    report("\(rows.owner) has no \(rows.noun.pathKey) '\(key)'", among: rows.columns + rows.titles,
+                if !rows.columns.contains(key), !rows.titles.contains(where: { $0?.lowercased() == key.lowercased() }) {
+                    report("\(rows.owner) has no \(rows.noun.pathKey) '\(key)'", among: rows.columns + rows.titles.compactMap { $0 },
                            notes: [Self.listing(rows)])
                 }
             } else if !rows.keys.contains(key) {
@@ -177,9 +177,13 @@ struct RowTracker {
         }
     }
 
-    /// "its columns are: …", as the document's own error says it.
+    /// "its columns are: price (Unit price), …", as the document's own error says it.
     private static func listing(_ rows: RowShapes.Level) -> String {
-        rows.columns.isEmpty ? "it has no \(rows.noun.key == "column" ? "columns" : "properties")"
-            : "\(rows.noun.listing): " + rows.columns.prefix(12).joined(separator: ", ")
+        guard !rows.columns.isEmpty else { return "it has no \(rows.noun.key == "column" ? "columns" : "properties")" }
+        let named = rows.columns.prefix(12).enumerated().map { position, column in
+            let title = position < rows.titles.count ? rows.titles[position] : nil
+            return title.map { "\(column) (\($0))" } ?? column
+        }
+        return "\(rows.noun.listing): " + named.joined(separator: ", ")
     }
 }
