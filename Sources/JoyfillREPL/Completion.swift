@@ -4,7 +4,8 @@ extension REPLSession {
     /// Completions of the word that ends `line` (the text before the cursor), sorted:
     /// function names with their `(`, session variables, the document's field ids and the
     /// literals in formulas; after a `.`, the columns of the rows before it (`items.`, and
-    /// `row.` in `map(items, (row) -> row.`); meta-commands at the start of a line; field ids
+    /// `row.` in `map(items, (row) -> row.`), or the keys of the objects a variable or field
+    /// holds (`order.customer.`); meta-commands at the start of a line; field ids
     /// after `:set` and `:deps`; function names after `:doc`. Nil means "complete a file name"
     /// (`:load`, `:save`).
     public func completions(for line: String) -> [String]? {
@@ -50,8 +51,70 @@ extension REPLSession {
             if case .member(_, let name) = tree.nodes[index] { return tree.name(name) == placeholder }
             return false
         }
-        guard let member, let keys = checker().keys(forMember: NodeID(member), in: tree) else { return [] }
-        return matching(keys, word)
+        guard let member else { return [] }
+        if let keys = checker().keys(forMember: NodeID(member), in: tree) { return matching(keys, word) }
+        return matching(valueKeys(beforeMember: NodeID(member), in: tree), word)
+    }
+
+    /// The keys of what a path of names and literal indexes holds, read from the values the
+    /// session has (`order.customer.` for a variable holding objects, `photo.0.` for an image
+    /// field): an object's keys, or the keys of the objects in an array, in order. Nothing is
+    /// evaluated, so completing never runs a formula.
+    private func valueKeys(beforeMember member: NodeID, in tree: SyntaxTree) -> [String] {
+        guard case .member(var node, _) = tree[member] else { return [] }
+        var path: [String] = []
+        while true {
+            switch tree[node] {
+            case .member(let base, let key):
+                path.append(tree.name(key))
+                node = base
+                continue
+            case .index(let base, let index):
+                guard case .number(let number) = tree[index], number >= 0, number < 1e9, number == number.rounded() else { return [] }
+                path.append(String(Int(number)))
+                node = base
+                continue
+            case .reference(let name):
+                let context = SessionContext(variables: variables, document: engine?.context)
+                guard case var value?? = try? context.value(of: tree.name(name)) else { return [] }
+                for key in path.reversed() {
+                    guard let next = Self.element(key, of: value) else { return [] }
+                    value = next
+                }
+                return Self.keys(of: value)
+            default:
+                return []
+            }
+        }
+    }
+
+    /// `value.key` as the language reads it, for completion: a property, an element by index,
+    /// or a projection over an array.
+    private static func element(_ key: String, of value: Value) -> Value? {
+        switch value {
+        case .object(let object): return object[key]
+        case .array(let array):
+            if let index = Int(key) { return index < array.count ? array[index] : nil }
+            return .array(ArrayValue(array.map { element in
+                if case .object(let object) = element { return object[key] ?? .null }
+                return .null
+            }))
+        default: return nil
+        }
+    }
+
+    /// The keys an object has, or that the objects of an array have (each once, in order).
+    private static func keys(of value: Value) -> [String] {
+        switch value {
+        case .object(let object): return object.keys
+        case .array(let array):
+            var seen = Set<String>()
+            return array.prefix(1_000).flatMap { element -> [String] in
+                guard case .object(let object) = element else { return [] }
+                return object.keys.filter { seen.insert($0).inserted }
+            }
+        default: return []
+        }
     }
 
     private func matching(_ names: [String], _ prefix: String) -> [String] {

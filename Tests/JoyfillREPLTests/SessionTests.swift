@@ -251,7 +251,25 @@ struct SessionTests {
         #expect(repl.completions(for: "map(sites, (s) -> s.children.") == ["checks"])
         #expect(repl.completions(for: "map(sites, (s) -> map(s.children.checks, (c) -> c.s") == ["score"])
         _ = repl.feed("let items = [{a: 1}]")
-        #expect(repl.completions(for: "items.") == [], "a session variable hides the field")
+        #expect(repl.completions(for: "items.") == ["a"], "a session variable hides the field")
+    }
+
+    /// After a `.` that follows a path of names and literal indexes, the keys of the objects
+    /// the session's values hold there: variables, and fields that hold objects.
+    @Test func completionOfKeysOfValues() throws {
+        let repl = session()
+        _ = repl.feed(#"let order = {customer: {name: "Ada", city: "Paris"}, lines: [{sku: 1, qty: 2}, {sku: 2, note: "x"}]}"#)
+        #expect(repl.completions(for: "order.") == ["customer", "lines"])
+        #expect(repl.completions(for: "upper(order.customer.") == ["city", "name"])
+        #expect(repl.completions(for: "order.lines.") == ["note", "qty", "sku"])
+        #expect(repl.completions(for: "order.lines[0].") == ["qty", "sku"])
+        #expect(repl.completions(for: "order.lines.1.n") == ["note"])
+        #expect(repl.completions(for: "order.lines.2.") == [], "no element 2")
+        #expect(repl.completions(for: "order.nope.") == [])
+        #expect(repl.completions(for: "order.customer.name.") == [], "text has no keys")
+        #expect(repl.completions(for: "map(order.lines, (l) -> l.") == [], "a parameter's value is not known")
+        _ = repl.feed(":load \(examples.appendingPathComponent("sales-chart.json").path)")
+        #expect(repl.completions(for: "sales.0.points.0.") == ["_id", "label", "x", "y"], "a chart's rows")
     }
 
     @Test func valuesArePrintedByType() {
