@@ -460,11 +460,12 @@ private func checkSchemaVisibility(_ validation: Validation, _ editor: DocumentE
 private func checkChanges(_ document: JoyDoc) {
     var entries: [String] = []
     var named: Set<String> = []
-    if let input = document.fields.first(where: { $0.appliedFormulas.isEmpty && $0.type != .table }) {
+    if let input = document.fields.first(where: { $0.appliedFormulas.isEmpty && $0.type != .table && $0.type != .collection }) {
         entries.append(#"{"target":"field.update","fieldId":\#(JSONText.string(input.id)),"change":{"value":7}}"#)
         named.insert(input.id)
     }
-    if let table = document.fields.first(where: { $0.type == .table }) {
+    // A table's rows, or a collection's root rows.
+    if let table = document.fields.first(where: { $0.type == .table || $0.type == .collection }) {
         let id = JSONText.string(table.id)
         named.insert(table.id)
         entries.append(#"{"target":"field.value.rowCreate","fieldId":\#(id),"change":{"row":{"cells":{"x":1}},"targetRowIndex":0}}"#)

@@ -9,7 +9,7 @@ public struct DocumentChange: Sendable {
     public enum Target: String, Sendable, CaseIterable {
         /// `change: {value}`: the field's new value.
         case fieldUpdate = "field.update"
-        /// `change: {row: {_id?, cells}, targetRowIndex?}`: a new table row, at that place
+        /// `change: {row: {_id?, cells}, targetRowIndex?}`: a new table row (or collection root row), at that place
         /// among the rows shown (the end by default). A row without `_id` gets a new one.
         case rowCreate = "field.value.rowCreate"
         /// `change: {rowId, row: {cells}}`: the given cells set on the row; the others kept.
@@ -187,6 +187,11 @@ public enum ChangeApplier {
             }
         }
 
+        /// Why a change to a collection's child rows stops: the change API's entries for them
+        /// are not applied yet.
+        static let nestedRowsUnsupported = "changes to a collection's child rows are not supported yet; "
+            + "change its root rows, or replace the whole value with field.update"
+
         mutating func addValueChange(_ change: DocumentChange, at index: Int, newID: () -> String) throws(ChangeError) {
             func fail(_ message: String, suggestion: String? = nil, at value: JSONValue? = nil) -> ChangeError {
                 ChangeError(index: index, field: change.fieldID, message: message, suggestion: suggestion,
@@ -207,9 +212,12 @@ public enum ChangeApplier {
                 states[position]!.replace(value)
                 return
             }
-            guard field.type == .table else {
-                throw fail("\(change.target.rawValue) changes table rows, and '\(field.id)' is a \(field.type.name) field"
-                           + (field.type == .collection ? " (row changes to collections are not supported yet)" : ""))
+            guard field.type == .table || field.type == .collection else {
+                throw fail("\(change.target.rawValue) changes the rows of a table or collection, and '\(field.id)' is a \(field.type.name) field")
+            }
+            let kind = field.type.name
+            if field.type == .collection, let parent = change.change["parentPath"], parent.stringValue?.isEmpty != true, !parent.isNull {
+                throw fail(Self.nestedRowsUnsupported, at: parent)
             }
             states[position]!.loadRows()
             let targetIndex: Int?
@@ -232,7 +240,7 @@ public enum ChangeApplier {
                     created = row["_id"] == nil ? .object([JSONMember("_id", .string(id))] + (row.members ?? []))
                         : JSONValue.setting("_id", to: .string(id), in: row)
                 } else if states[position]!.contains(id) {
-                    throw fail("the table already has a row with the _id '\(id)'", at: row["_id"])
+                    throw fail("the \(kind) already has a row with the _id '\(id)'", at: row["_id"])
                 }
                 states[position]!.create(created, id: id, at: targetIndex)
                 return
@@ -240,7 +248,10 @@ public enum ChangeApplier {
             guard let rowID = change.change["rowId"]?.stringValue else { throw fail("\(change.target.rawValue) needs \"change\": {\"rowId\": …}") }
             guard !rowID.isEmpty else { throw fail("the \"rowId\" is empty: a row is named by its _id", at: change.change["rowId"]) }
             guard states[position]!.containsLive(rowID) else {
-                throw fail("the table has no row with the _id '\(rowID)' (deleted rows cannot be changed)",
+                if field.type == .collection, states[position]!.hasChildRow(rowID) {
+                    throw fail("the row '\(rowID)' is a child row: " + Self.nestedRowsUnsupported, at: change.change["rowId"])
+                }
+                throw fail("the \(kind) has no row with the _id '\(rowID)' (deleted rows cannot be changed)",
                            suggestion: Suggestions.closest(to: rowID, in: states[position]!.liveIDs), at: change.change["rowId"])
             }
             switch change.target {
@@ -262,7 +273,7 @@ public enum ChangeApplier {
 }
 
 /// One field's value while changes are applied: the whole value (after a `field.update`), or a
-/// table's rows, each still the document's text until a change touches it. The rows are read
+/// table's or collection's (root) rows, each still the document's text until a change touches it. The rows are read
 /// only when a row change needs them (a `field.update` of a large table reads none).
 private struct FieldState {
     let field: Field
@@ -309,6 +320,19 @@ private struct FieldState {
 
     func containsLive(_ id: String) -> Bool {
         row(id).map { rows[$0].json["deleted"]?.boolValue != true } ?? false
+    }
+
+    /// Whether a row below the root rows (in a collection row's `children`, at any depth) has this id.
+    func hasChildRow(_ id: String) -> Bool {
+        func children(of row: JSONValue) -> [JSONValue] {
+            (row["children"]?.members ?? []).flatMap { $0.value["value"]?.arrayValue ?? [] }
+        }
+        var pending = rows.flatMap { children(of: $0.json) }
+        while let row = pending.popLast() {
+            if row["_id"]?.stringValue == id { return true }
+            pending += children(of: row)
+        }
+        return false
     }
 
     /// The ids of the rows a change can name (a row without an `_id`, or with an empty one, cannot be).

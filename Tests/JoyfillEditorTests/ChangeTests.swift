@@ -137,7 +137,7 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         #expect(try problem(#"{"target": "field.update", "fieldId": "note", "change": {}}"#)
                 == "change 1 (field 'note'): field.update needs \"change\": {\"value\": …}")
         #expect(try problem(#"{"target": "field.value.rowCreate", "fieldId": "note", "change": {"row": {}}}"#)
-                == "change 1 (field 'note'): field.value.rowCreate changes table rows, and 'note' is a text field")
+                == "change 1 (field 'note'): field.value.rowCreate changes the rows of a table or collection, and 'note' is a text field")
         #expect(try problem(#"{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "a"}}}"#)
                 == "change 1 (field 'items'): the table already has a row with the _id 'a'")
         #expect(try problem(#"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "a", "targetRowIndex": 1.5}}"#)

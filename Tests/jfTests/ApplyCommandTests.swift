@@ -58,6 +58,34 @@ struct ApplyCommandTests {
                 + "'duplicat' (did you mean 'duplicate'?); nothing was changed\n")
     }
 
+    /// A collection's root rows change as a table's do; a change to a child row stops the
+    /// command with a clear error, and nothing is changed.
+    @Test func collectionRootRowsChange() throws {
+        let changes = """
+            [{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"_id": "site_3", "cells": {"name": "New yard"}}, "targetRowIndex": 0}},
+             {"target": "field.value.rowUpdate", "fieldId": "sites", "change": {"rowId": "site_2", "row": {"cells": {"name": "Ridge"}}}},
+             {"target": "field.value.rowMove", "fieldId": "sites", "change": {"rowId": "site_1", "targetRowIndex": 2}}]
+            """
+        let result = try JF.run(["apply", "examples/inspection.json", "-"], stdin: changes)
+        #expect(result.status == 0, "\(result.stderr)")
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let changed = directory.appendingPathComponent("changed.json")
+        try result.stdout.write(to: changed, atomically: true, encoding: .utf8)
+        let names = try JF.run(["eval", "--doc", changed.path, "sites.name"])
+        #expect(names.stdout == "[New yard, Ridge, Harbour depot]\n")
+        #expect(try JF.run(["eval", "--doc", changed.path, "length(sites.1.children.checks)"]).stdout == "2\n",
+                "an updated row keeps its children")
+
+        let child = #"{"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c4"}}"#
+        let refused = try JF.run(["apply", "examples/inspection.json", "-"], stdin: child)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("the row 'c4' is a child row: changes to a collection's child rows are not supported yet"))
+        let nested = #"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "0.children.checks"}}"#
+        #expect(try JF.run(["apply", "examples/inspection.json", "-"], stdin: nested).stderr.contains("child rows are not supported yet"))
+    }
+
     @Test func aChangeThatCannotBeAppliedChangesNothing() throws {
         let directory = try workspace(["work-order.json"])
         defer { discard(directory) }
