@@ -91,10 +91,20 @@ public final class REPLSession {
             if registry.lookup(binding.name) != nil || binding.name == "let" {
                 return REPLOutput("error: '\(binding.name)' is a function name; choose another name\n", failed: true)
             }
+            let advice = self.advice(on: binding.expression)
             variables[binding.name] = value
-            return REPLOutput("\(binding.name) = \(printer.format(value))\n")
+            return REPLOutput("\(binding.name) = \(printer.format(value))\n" + advice)
         }
-        return evaluate(source).output
+        var output = evaluate(source).output
+        if !output.failed { output.text += advice(on: source) }
+        return output
+    }
+
+    /// What the checker finds in an input that evaluated (a branch that did not run, a
+    /// column that gives nulls, a comparison whose outcome is fixed), rendered as warnings
+    /// after the value.
+    private func advice(on source: String) -> String {
+        checker().advice(afterEvaluating: Parser.parse(source)).map { render($0, in: source) }.joined()
     }
 
     /// Evaluates a formula against the session: variables first, then the document's fields.

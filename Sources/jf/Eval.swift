@@ -89,8 +89,12 @@ struct Eval: ParsableCommand {
 
         if let expression {
             let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: "formula")
-            if !report(expression, evaluator, context, renderer, json: json, textLimit: options.maxStringLength,
-                       errorsTo: Terminal.standardError) { failures += 1 }
+            if report(expression, evaluator, context, renderer, json: json, textLimit: options.maxStringLength,
+                      errorsTo: Terminal.standardError) {
+                if !json { advise(on: expression, in: context, renderer: renderer) }
+            } else {
+                failures += 1
+            }
         } else if let linesFile {
             // The lines are read where the file's bytes lie (a large file is mapped), not copied.
             let source = try Input.source(linesFile)
@@ -109,6 +113,17 @@ struct Eval: ParsableCommand {
         }
         output.flush()
         if failures > 0 { throw Failure.problems }
+    }
+
+    /// Writes to standard error what the checker finds in a formula that evaluated: a
+    /// comparison whose outcome is fixed, a column that gives nulls, a mistake in a branch
+    /// that did not run. With --doc it knows the document's fields and their rows.
+    private func advise(on expression: String, in context: any EvaluationContext, renderer: DiagnosticRenderer) {
+        var checker = Checker()
+        if let document = (context as? DocumentContext)?.document { checker.learn(document.fields) }
+        for finding in checker.advice(afterEvaluating: Parser.parse(expression)) {
+            Terminal.standardError.write(renderer.render(finding, in: expression))
+        }
     }
 
     /// Evaluates one formula and writes its value to standard output, or its error (to

@@ -254,6 +254,19 @@ struct SessionTests {
         #expect(repl.completions(for: "items.") == ["a"], "a session variable hides the field")
     }
 
+    /// An input that evaluates is followed by what the checker finds in it, as warnings.
+    @Test func warningsFollowAValue() throws {
+        let repl = session()
+        _ = repl.feed(":load \(examples.appendingPathComponent("invoice.json").path)")
+        let output = try #require(repl.feed("if(false, items.prise, 1)"))
+        #expect(!output.failed)
+        #expect(output.text.hasPrefix("1\nwarning[reference]: table 'items' has no column 'prise'\n"))
+        #expect(output.text.contains("did not run this time"))
+        let binding = try #require(repl.feed(#"let same = 1 == "1""#))
+        #expect(binding.text.hasPrefix("same = false\nwarning[type]: a number is never equal to a string"))
+        #expect(repl.feed("sum(items.price)")?.text == "278.75\n", "nothing to say, nothing said")
+    }
+
     /// After a `.` that follows a path of names and literal indexes, the keys of the objects
     /// the session's values hold there: variables, and fields that hold objects.
     @Test func completionOfKeysOfValues() throws {

@@ -69,6 +69,25 @@ struct EvalCommandTests {
         #expect(result.status == 0)
     }
 
+    /// A formula that evaluates may still hold a mistake: what the checker finds goes to
+    /// standard error as warnings (a branch that did not run, a column that gives nulls, a
+    /// comparison whose outcome is fixed), and the value and the exit status are unchanged.
+    @Test func theCheckersFindingsFollowAValue() throws {
+        let branch = try JF.run(["eval", "--doc", "examples/invoice.json", "if(false, items.prise, 1)"])
+        #expect(branch.status == 0)
+        #expect(branch.stdout == "1\n")
+        #expect(branch.stderr.hasPrefix("warning[reference]: table 'items' has no column 'prise'\n --> formula:1:17\n"))
+        #expect(branch.stderr.contains("did you mean 'price'?"))
+        #expect(branch.stderr.contains("this part of the formula did not run this time"))
+        let nulls = try JF.run(["eval", "--doc", "examples/invoice.json", "sum(filter(items, (r) -> true).prise)"])
+        #expect(nulls.stdout == "0\n" && nulls.stderr.contains("so every element is null"))
+        let comparison = try JF.run(["eval", #"if(1 == "1", "same", "different")"#])
+        #expect(comparison.stdout == "different\n")
+        #expect(comparison.stderr.contains("a number is never equal to a string"))
+        let json = try JF.run(["eval", "--json", #"if(1 == "1", 1, 2)"#])
+        #expect(json.stderr.isEmpty, "--json output is the contract's, with nothing beside it")
+    }
+
     @Test func docBindsNamesToTheDocumentAfterItsFormulasRan() throws {
         let result = try JF.run(["eval", "--doc", "examples/invoice.json", "round(total - subtotal, 2)"])
         #expect(result.status == 0)

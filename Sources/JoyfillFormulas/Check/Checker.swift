@@ -47,6 +47,20 @@ public struct Checker: Sendable {
         analyze(tree).diagnostics
     }
 
+    /// What to tell about a formula that has just evaluated without failing (`jf eval`, the
+    /// REPL): the findings, all as warnings, since an error found there is in a part that did
+    /// not run this time (an `if` branch not taken, a callback over no elements); such a
+    /// finding says so in a note.
+    public func advice(afterEvaluating tree: SyntaxTree) -> [Diagnostic] {
+        check(tree).map { finding in
+            guard finding.severity == .error else { return finding }
+            var warning = finding
+            warning.severity = .warning
+            warning.notes.append("this part of the formula did not run this time; it fails when it does")
+            return warning
+        }
+    }
+
     /// The types the root may have (`any` when unknown or when the tree has errors).
     public func resultTypes(of tree: SyntaxTree) -> ValueTypes {
         analyze(tree).result
