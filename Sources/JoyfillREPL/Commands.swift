@@ -280,8 +280,12 @@ extension REPLSession {
     /// A checker that knows what the session does: the types and rows of the document's
     /// fields, and the session variables, which hide fields of the same name.
     func checker() -> Checker {
-        var checker = Checker(registry: registry)
-        checker.learn(engine?.document.fields ?? [])
+        if documentChecker == nil {
+            var learned = Checker(registry: registry)
+            learned.learn(engine?.document.fields ?? [])
+            documentChecker = learned
+        }
+        var checker = documentChecker!
         for (name, value) in variables {
             checker.nameTypes[name] = ValueTypes(value.type)
             checker.rowShapes[name] = nil

@@ -33,7 +33,12 @@ public final class REPLSession {
     /// `let` bindings, visible to later lines (a REPL convenience, not part of the language).
     public private(set) var variables: [String: Value] = [:]
     /// The loaded document's engine, after its formulas ran.
-    public private(set) var engine: DocumentEngine?
+    public private(set) var engine: DocumentEngine? {
+        didSet { documentChecker = nil }
+    }
+    /// The checker that knows the bound document's fields, made once per document: every
+    /// input and every Tab asks it, and learning a large document's fields costs its size.
+    var documentChecker: Checker?
     public private(set) var documentPath: String?
     public let registry: FunctionRegistry
     let files: REPLFileSystem
