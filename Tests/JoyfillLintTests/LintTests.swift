@@ -64,6 +64,8 @@ struct RuleFixtureTests {
         for rule in LintRule.all {
             #expect(index.contains("[\(rule.name)](\(rule.name).md)"), "docs/rules/README.md does not list \(rule.name)")
         }
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("the linter: \(LintRule.all.count) rules"), "README.md counts the rules")
     }
 }
 
