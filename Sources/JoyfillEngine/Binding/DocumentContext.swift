@@ -80,7 +80,7 @@ public final class DocumentContext: EvaluationContext {
         let type = document.fields[index].type
         if type == .chart { return try chartLines(member, of: name, atSlot: index) }
         guard type == .table || type == .collection, case .array(let rows)? = value(atSlot: index) else { return nil }
-        if let index = Int(member), member.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+        if Lexer.isIndex(member), let index = Int(member) {
             guard index < rows.count else {
                 throw ResolutionError(.reference, "\(type.name) '\(name)' has \(rows.count) row\(rows.count == 1 ? "" : "s"); there is no row \(index)")
             }
@@ -110,7 +110,7 @@ public final class DocumentContext: EvaluationContext {
     /// chart and its lines, and a key no line has is an error rather than a list of nulls, as
     /// for tables (B3).
     private func chartLines(_ member: String, of name: String, atSlot index: Int) throws(ResolutionError) -> Value? {
-        if !member.isEmpty, member.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+        if Lexer.isIndex(member) {
             guard case .array(let lines)? = value(atSlot: index) else { return nil }
             guard let line = Int(member), line < lines.count else {
                 throw ResolutionError(.reference, "chart '\(name)' has \(lines.count) line\(lines.count == 1 ? "" : "s"); there is no line \(member)")

@@ -123,7 +123,7 @@ struct RowTracker {
             diagnostics.append(Diagnostic(.reference, message, at: span, severity: projection ? .warning : .error, notes: notes,
                                           fix: fix, code: projection ? "null-projection" : "unknown-column"))
         }
-        let isIndex = !key.isEmpty && key.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        let isIndex = Lexer.isIndex(key)
         switch base {
         case .unknown:
             return .unknown

@@ -519,7 +519,7 @@ public final class Evaluator {
             throw ResolutionError(.reference, "the object has no property '\(name)'", notes: notes,
                                   suggestion: Suggestions.closest(to: name, in: object.keys)).diagnostic(at: nameSpan())
         case .array(let array):
-            if let index = Int(name), name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            if Lexer.isIndex(name), let index = Int(name) {
                 guard index < array.count else {
                     throw Diagnostic(.reference, "no element \(index): the array has \(array.count)", at: nameSpan())
                 }

@@ -48,6 +48,12 @@ public struct Lexer {
         return tokens.count == 2 && tokens[0].kind == .identifier && tokens[0].span == SourceSpan(start: 0, end: text.utf8.count)
     }
 
+    /// True when the name after a `.` is all digits (`items.0`): it reads an element by index,
+    /// not a property.
+    public static func isIndex(_ member: String) -> Bool {
+        !member.isEmpty && member.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
     /// Lexes the rest of the input, ending with `.endOfInput`.
     mutating func all() -> [Token] {
         var tokens: [Token] = []
