@@ -100,9 +100,15 @@ public final class REPLSession {
             variables[binding.name] = value
             return REPLOutput("\(binding.name) = \(printer.format(value))\n" + advice)
         }
-        var output = evaluate(source).output
-        if !output.failed { output.text += advice(on: source) }
-        return output
+        let result = evaluate(source)
+        switch result.value {
+        case .success:
+            return REPLOutput(result.output.text + advice(on: source))
+        case .failure(var error):
+            guard let hint = habitHint(source, commandNames: Self.commands.map(\.name)) else { return result.output }
+            error.notes.append(hint)
+            return REPLOutput(render(error, in: source), failed: true)
+        }
     }
 
     /// What the checker finds in an input that evaluated (a branch that did not run, a
@@ -146,6 +152,30 @@ public final class REPLSession {
         documentPath = path
         return engine
     }
+}
+
+/// A note for an input that failed because it was written as in another tool: a command
+/// with sqlite's `.` or psql's `\` instead of `:`, a bare `quit`, `name = value` for `let`.
+/// Nil when the input does not look like one of these.
+func habitHint(_ source: String, commandNames: [String]) -> String? {
+    let text = source.trimmingSpaces()
+    if let first = text.first, first == "." || first == "\\" {
+        let word = String(text.dropFirst().prefix { $0.isLetter || $0 == "?" })
+        if word == "q" || word == "?" || commandNames.contains(word) {
+            let command = word == "?" ? "help" : word == "q" ? "quit" : word
+            return "meta-commands start with ':' here: :\(command)\(text.dropFirst(1 + word.count))"
+        }
+        return nil
+    }
+    switch text {
+    case "quit", "exit", "q": return "to leave, type :quit or press Ctrl-D"
+    case "help", "?": return ":help lists the commands"
+    default: break
+    }
+    guard let equals = text.firstIndex(of: "="), !text[text.index(after: equals)...].hasPrefix("=") else { return nil }
+    let name = text[..<equals].trimmingSpaces()
+    guard Lexer.isName(name) else { return nil }
+    return "to bind a session variable, write: let \(name) = \(text[text.index(after: equals)...].trimmingSpaces())"
 }
 
 /// `let name = expression`.

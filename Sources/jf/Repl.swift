@@ -19,13 +19,20 @@ struct Repl: ParsableCommand {
 
             Otherwise (a pipe or a file on standard input) each line is one input, with no prompt, \
             and the exit status is 1 if any failed:
-              jf repl --doc examples/invoice.json < session.jf
+              jf repl examples/invoice.json < session.jf
             Details: docs/repl.md.
             """
     )
 
+    @Argument(help: ArgumentHelp("The JoyDoc to load first (like :load); the same as --doc.", valueName: "FILE"))
+    var file: String?
+
     @Option(help: ArgumentHelp("Load this JoyDoc first (like :load).", valueName: "FILE"))
     var doc: String?
+
+    func validate() throws {
+        if file != nil && doc != nil { throw ValidationError("give the document once: as FILE or with --doc, not both") }
+    }
 
     @OptionGroup var evaluation: EvaluationFlags
 
@@ -35,7 +42,7 @@ struct Repl: ParsableCommand {
         let session = REPLSession(files: RealFiles(), options: options,
                                   colored: interactive && Terminal.standardOutput.wantsColor)
         var failed = false
-        if let doc {
+        if let doc = doc ?? file {
             let output = session.feed(":load \(doc)")!
             if output.failed { throw Failure.usage(output.text.dropFirst("error: ".count).trimmingCharacters(in: .newlines)) }
             if interactive { Terminal.standardOutput.write(output.text) }

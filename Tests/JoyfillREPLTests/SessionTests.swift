@@ -160,6 +160,24 @@ struct SessionTests {
         #expect(session().feed(":lod x")?.text == "error: unknown command ':lod'; did you mean ':load'? (:help lists the commands)\n")
     }
 
+    @Test func habitsFromOtherToolsGetANote() {
+        func note(_ input: String) -> String? {
+            guard let text = session().feed(input)?.text, let range = text.range(of: "= note: ") else { return nil }
+            return String(text[range.upperBound...].dropLast())
+        }
+        #expect(note(".help") == "meta-commands start with ':' here: :help")
+        #expect(note(".load examples/order.json") == "meta-commands start with ':' here: :load examples/order.json")
+        #expect(note("\\q") == "meta-commands start with ':' here: :quit")
+        #expect(note("\\?") == "meta-commands start with ':' here: :help")
+        #expect(note("exit") == "to leave, type :quit or press Ctrl-D")
+        #expect(note("rate = 0.2 * 3") == "to bind a session variable, write: let rate = 0.2 * 3")
+        #expect(note(".5 +") == nil)
+        #expect(note("items.0 = 3") == nil)
+        let repl = session()
+        _ = repl.feed("let exit = 1")
+        #expect(repl.feed("exit")?.text == "1\n")
+    }
+
     @Test func inspectionCommands() throws {
         let repl = session()
         #expect(repl.feed(":type 1 + 2")?.text == "static: number\nvalue:  number\n")

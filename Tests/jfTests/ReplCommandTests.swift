@@ -40,6 +40,15 @@ struct ReplCommandTests {
         #expect(missing.stderr.contains("cannot read nope.json: No such file or directory"))
     }
 
+    @Test func theDocumentCanBeGivenWithoutTheFlag() throws {
+        let result = try JF.run(["repl", "examples/order.json"], stdin: "total\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "215.76\n")
+        let both = try JF.run(["repl", "examples/order.json", "--doc", "examples/order.json"], stdin: "")
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("give the document once: as FILE or with --doc, not both"))
+    }
+
     @Test func fileErrorsAreOneLineNamingTheFile() throws {
         let script = ":load examples\n:load nope.json\n:load examples/order.json\n:save examples/order.json/copy.json\n"
         let result = try JF.run(["repl"], stdin: script)
