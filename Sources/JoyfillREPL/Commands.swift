@@ -277,19 +277,17 @@ extension REPLSession {
         return REPLOutput(text.isEmpty ? "the document has no formulas\n" : text)
     }
 
-    /// A checker that knows what the session does: the types and rows of the document's
-    /// fields, and the session variables, which hide fields of the same name.
+    /// A checker that knows what the session does: the names it resolves, the types and rows
+    /// of the document's fields, and the session variables, which hide fields of the same name.
     func checker() -> Checker {
-        if documentChecker == nil {
-            var learned = Checker(registry: registry)
-            learned.learn(engine?.document.fields ?? [])
-            documentChecker = learned
-        }
-        var checker = documentChecker!
+        if let documentChecker { return documentChecker }
+        var checker = Checker(registry: registry, knownNames: Set(context.knownNames))
+        checker.learn(engine?.document.fields ?? [])
         for (name, value) in variables {
             checker.nameTypes[name] = ValueTypes(value.type)
             checker.rowShapes[name] = nil
         }
+        documentChecker = checker
         return checker
     }
 

@@ -31,13 +31,16 @@ public final class REPLSession {
     public var colored: Bool
     public private(set) var options: EvaluationOptions
     /// `let` bindings, visible to later lines (a REPL convenience, not part of the language).
-    public private(set) var variables: [String: Value] = [:]
+    public private(set) var variables: [String: Value] = [:] {
+        didSet { documentChecker = nil }
+    }
     /// The loaded document's engine, after its formulas ran.
     public private(set) var engine: DocumentEngine? {
         didSet { documentChecker = nil }
     }
-    /// The checker that knows the bound document's fields, made once per document: every
-    /// input and every Tab asks it, and learning a large document's fields costs its size.
+    /// The checker that knows the session's names (the bound document's fields and the
+    /// variables), made again only when they change: every input and every Tab asks it, and
+    /// learning a large document's fields costs its size.
     var documentChecker: Checker?
     public private(set) var documentPath: String?
     public let registry: FunctionRegistry
@@ -115,7 +118,9 @@ public final class REPLSession {
     /// column that gives nulls, a comparison whose outcome is fixed), rendered as warnings
     /// after the value.
     private func advice(on source: String) -> String {
-        checker().advice(afterEvaluating: Parser.parse(source)).map { render($0, in: source) }.joined()
+        var renderer = DiagnosticRenderer(colored: colored, origin: "input")
+        renderer.showsCode = true   // the rule's name, as jf lint and jf lint --explain know it
+        return checker().advice(afterEvaluating: Parser.parse(source)).map { renderer.render($0, in: source) }.joined()
     }
 
     /// Evaluates a formula against the session: variables first, then the document's fields.

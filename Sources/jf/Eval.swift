@@ -119,8 +119,10 @@ struct Eval: ParsableCommand {
     /// comparison whose outcome is fixed, a column that gives nulls, a mistake in a branch
     /// that did not run. With --doc it knows the document's fields and their rows.
     private func advise(on expression: String, in context: any EvaluationContext, renderer: DiagnosticRenderer) {
-        var checker = Checker()
+        var checker = Checker(knownNames: Set(context.knownNames))
         if let document = (context as? DocumentContext)?.document { checker.learn(document.fields) }
+        var renderer = renderer
+        renderer.showsCode = true   // the rule's name, as jf lint and jf lint --explain know it
         for finding in checker.advice(afterEvaluating: Parser.parse(expression)) {
             Terminal.standardError.write(renderer.render(finding, in: expression))
         }

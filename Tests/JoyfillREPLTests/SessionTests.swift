@@ -278,10 +278,14 @@ struct SessionTests {
         _ = repl.feed(":load \(examples.appendingPathComponent("invoice.json").path)")
         let output = try #require(repl.feed("if(false, items.prise, 1)"))
         #expect(!output.failed)
-        #expect(output.text.hasPrefix("1\nwarning[reference]: table 'items' has no column 'prise'\n"))
+        #expect(output.text.hasPrefix("1\nwarning[unknown-column]: table 'items' has no column 'prise'\n"))
         #expect(output.text.contains("did not run this time"))
         let binding = try #require(repl.feed(#"let same = 1 == "1""#))
-        #expect(binding.text.hasPrefix("same = false\nwarning[type]: a number is never equal to a string"))
+        #expect(binding.text.hasPrefix("same = false\nwarning[always-false-comparison]: a number is never equal to a string"))
+        let name = try #require(repl.feed("if(same, totl, 1)"))
+        #expect(name.text.hasPrefix("1\nwarning[unknown-reference]: unknown name 'totl'\n"))
+        #expect(name.text.contains("did you mean 'total'?"))
+        #expect(repl.feed("if(same, sme, 1)")?.text.contains("did you mean 'same'?") == true, "variables are names too")
         #expect(repl.feed("sum(items.price)")?.text == "278.75\n", "nothing to say, nothing said")
     }
 

@@ -76,7 +76,7 @@ struct EvalCommandTests {
         let branch = try JF.run(["eval", "--doc", "examples/invoice.json", "if(false, items.prise, 1)"])
         #expect(branch.status == 0)
         #expect(branch.stdout == "1\n")
-        #expect(branch.stderr.hasPrefix("warning[reference]: table 'items' has no column 'prise'\n --> formula:1:17\n"))
+        #expect(branch.stderr.hasPrefix("warning[unknown-column]: table 'items' has no column 'prise'\n --> formula:1:17\n"))
         #expect(branch.stderr.contains("did you mean 'price'?"))
         #expect(branch.stderr.contains("this part of the formula did not run this time"))
         let nulls = try JF.run(["eval", "--doc", "examples/invoice.json", "sum(filter(items, (r) -> true).prise)"])
@@ -84,6 +84,9 @@ struct EvalCommandTests {
         let comparison = try JF.run(["eval", #"if(1 == "1", "same", "different")"#])
         #expect(comparison.stdout == "different\n")
         #expect(comparison.stderr.contains("a number is never equal to a string"))
+        let name = try JF.run(["eval", "--doc", "examples/invoice.json", "if(false, totl, 1)"])
+        #expect(name.stderr.hasPrefix("warning[unknown-reference]: unknown name 'totl'\n"))
+        #expect(name.stderr.contains("did you mean 'total'?"))
         let json = try JF.run(["eval", "--json", #"if(1 == "1", 1, 2)"#])
         #expect(json.stderr.isEmpty, "--json output is the contract's, with nothing beside it")
     }
