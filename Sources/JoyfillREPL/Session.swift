@@ -108,8 +108,13 @@ public final class REPLSession {
         case .success:
             return REPLOutput(result.output.text + advice(on: source))
         case .failure(var error):
-            guard let hint = habitHint(source, commandNames: Self.commands.map(\.name)) else { return result.output }
-            error.notes.append(hint)
+            if let hint = habitHint(source, commandNames: Self.commands.map(\.name)) {
+                error.notes.append(hint)
+            } else if error.code == "unknown-reference" && engine == nil && variables.isEmpty {
+                error.notes.append("no document is loaded, so no name is known: :load DOC binds its fields, let NAME = EXPR a variable")
+            } else {
+                return result.output
+            }
             return REPLOutput(render(error, in: source), failed: true)
         }
     }

@@ -151,6 +151,10 @@ struct Eval: ParsableCommand {
             if json {
                 Self.writeJSONLine(error, source: source, to: Terminal.standardOutput)
             } else {
+                var error = error
+                if doc == nil && error.code == "unknown-reference" {
+                    error.notes.append("no document is bound, so no name is known: give one with --doc FILE")
+                }
                 errors.write(renderer.render(error, in: source))
             }
             return false

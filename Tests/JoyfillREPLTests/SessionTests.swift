@@ -173,6 +173,7 @@ struct SessionTests {
         #expect(note("rate = 0.2 * 3") == "to bind a session variable, write: let rate = 0.2 * 3")
         #expect(note(".5 +") == nil)
         #expect(note("items.0 = 3") == nil)
+        #expect(note("price * 2") == "no document is loaded, so no name is known: :load DOC binds its fields, let NAME = EXPR a variable")
         let repl = session()
         _ = repl.feed("let exit = 1")
         #expect(repl.feed("exit")?.text == "1\n")
