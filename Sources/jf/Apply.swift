@@ -35,10 +35,10 @@ struct Apply: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
-    @Argument(help: "The JoyDoc to change.")
+    @Argument(help: "The JoyDoc to change.", completion: .documents)
     var doc: String
 
-    @Argument(help: "The changes: a JSON file, or - for standard input.")
+    @Argument(help: "The changes: a JSON file, or - for standard input.", completion: .file(extensions: ["json"]))
     var changes: String
 
     func validate() throws {

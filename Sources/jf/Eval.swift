@@ -28,10 +28,11 @@ struct Eval: ParsableCommand {
     @Flag(help: "Print one JSON object per expression (see docs/cli.md).")
     var json = false
 
-    @Option(name: .customLong("lines"), help: ArgumentHelp("Evaluate each line of FILE (- for standard input).", valueName: "FILE"))
+    @Option(name: .customLong("lines"), help: ArgumentHelp("Evaluate each line of FILE (- for standard input).", valueName: "FILE"), completion: .file())
     var linesFile: String?
 
-    @Option(help: ArgumentHelp("Bind names to the fields of this JoyDoc (its formulas are evaluated first).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Bind names to the fields of this JoyDoc (its formulas are evaluated first).", valueName: "FILE"),
+            completion: .documents)
     var doc: String?
 
     @Option(name: .customLong("set"), help: ArgumentHelp(

@@ -48,7 +48,7 @@ struct Fmt: ParsableCommand {
     @Flag(help: "Print no summary line.")
     var quiet = false
 
-    @Argument(help: "JoyDoc files, .jf/.formula files, or directories; none or - for standard input.")
+    @Argument(help: "JoyDoc files, .jf/.formula files, or directories; none or - for standard input.", completion: .templates)
     var paths: [String] = []
 
     func validate() throws {

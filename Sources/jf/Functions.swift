@@ -15,7 +15,8 @@ struct Functions: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Functions to document (names are case-insensitive).", valueName: "name"))
+    @Argument(help: ArgumentHelp("Functions to document (names are case-insensitive).", valueName: "name"),
+              completion: .list(FunctionRegistry.standard.names))
     var names: [String] = []
 
     @Flag(help: "Print the catalogue as JSON.")

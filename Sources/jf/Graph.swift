@@ -34,7 +34,7 @@ struct Graph: ParsableCommand {
         valueName: "FIELD"))
     var downstreamFields: [String] = []
 
-    @Argument(help: "A JoyDoc.")
+    @Argument(help: "A JoyDoc.", completion: .documents)
     var document: String
 
     func run() throws {

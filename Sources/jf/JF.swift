@@ -55,3 +55,11 @@ struct Failure: Error, CustomStringConvertible {
     /// The input had problems, already reported (exit 1).
     static let problems = Failure(message: "", code: 1)
 }
+
+/// What the shell completes for `jf`'s arguments (`jf --generate-completion-script bash`).
+extension CompletionKind {
+    /// JoyDocs, and the directories searched for them.
+    static let documents = CompletionKind.file(extensions: ["json"])
+    /// What `jf lint` and `jf fmt` read: JoyDocs and expression files, and directories.
+    static let templates = CompletionKind.file(extensions: ["json", "jf", "formula"])
+}

@@ -37,7 +37,8 @@ struct Lint: ParsableCommand {
     @Option(help: "Output format: human, json, sarif or github.")
     var format: LintFormat = .human
 
-    @Option(help: ArgumentHelp("Use this configuration file instead of looking for one.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Use this configuration file instead of looking for one.", valueName: "FILE"),
+            completion: .file(extensions: ["toml", "json"]))
     var config: String?
 
     @Flag(help: "Ignore configuration files; every rule at its default.")
@@ -49,13 +50,15 @@ struct Lint: ParsableCommand {
     @Flag(help: "Print the unified diff that --fix would apply, and change nothing.")
     var diff = false
 
-    @Option(help: ArgumentHelp("Run only these rules (comma-separated; 'all' for every rule).", valueName: "RULES"))
+    @Option(help: ArgumentHelp("Run only these rules (comma-separated; 'all' for every rule).", valueName: "RULES"),
+            completion: .list(["all"] + LintRule.names))
     var select: [String] = []
 
-    @Option(help: ArgumentHelp("Do not run these rules (comma-separated).", valueName: "RULES"))
+    @Option(help: ArgumentHelp("Do not run these rules (comma-separated).", valueName: "RULES"), completion: .list(LintRule.names))
     var ignore: [String] = []
 
-    @Option(help: ArgumentHelp("The SDKs templates must run on: swift, web (comma-separated; default swift).", valueName: "SDKS"))
+    @Option(help: ArgumentHelp("The SDKs templates must run on: swift, web (comma-separated; default swift).", valueName: "SDKS"),
+            completion: .list(["swift", "web"]))
     var target: [String] = []
 
     @Option(help: ArgumentHelp("Fail when there are more than N warnings (errors always fail).", valueName: "N"))
@@ -78,10 +81,10 @@ struct Lint: ParsableCommand {
     @Flag(help: "List every rule with its default severity and whether it can be fixed.")
     var listRules = false
 
-    @Option(help: ArgumentHelp("Print the documentation of a rule.", valueName: "RULE"))
+    @Option(help: ArgumentHelp("Print the documentation of a rule.", valueName: "RULE"), completion: .list(LintRule.names))
     var explain: String?
 
-    @Argument(help: "JoyDoc files, .jf/.formula files, or directories; - alone is --stdin.")
+    @Argument(help: "JoyDoc files, .jf/.formula files, or directories; - alone is --stdin.", completion: .templates)
     var paths: [String] = []
 
     func validate() throws {

@@ -24,10 +24,11 @@ struct Repl: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The JoyDoc to load first (like :load); the same as --doc.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The JoyDoc to load first (like :load); the same as --doc.", valueName: "FILE"),
+              completion: .documents)
     var file: String?
 
-    @Option(help: ArgumentHelp("Load this JoyDoc first (like :load).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Load this JoyDoc first (like :load).", valueName: "FILE"), completion: .documents)
     var doc: String?
 
     func validate() throws {

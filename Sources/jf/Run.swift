@@ -36,7 +36,8 @@ struct Run: ParsableCommand {
     @Flag(help: "Rewrite each changed document in place (atomically).")
     var write = false
 
-    @Option(help: ArgumentHelp("Write every document's result under DIR instead (same relative paths).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Write every document's result under DIR instead (same relative paths).", valueName: "DIR"),
+            completion: .directory)
     var out: String?
 
     @OptionGroup var parallel: ParallelFlags
@@ -51,7 +52,7 @@ struct Run: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
-    @Argument(help: "JoyDoc files or directories; - for standard input.")
+    @Argument(help: "JoyDoc files or directories; - for standard input.", completion: .documents)
     var paths: [String] = []
 
     func validate() throws {

@@ -57,7 +57,7 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
-    @Argument(help: "JoyDoc files or directories; - for standard input.")
+    @Argument(help: "JoyDoc files or directories; - for standard input.", completion: .documents)
     var paths: [String] = []
 
     func validate() throws {
