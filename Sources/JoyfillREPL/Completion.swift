@@ -78,28 +78,13 @@ extension REPLSession {
                 let context = SessionContext(variables: variables, document: engine?.context)
                 guard case var value?? = try? context.value(of: tree.name(name)) else { return [] }
                 for key in path.reversed() {
-                    guard let next = Self.element(key, of: value) else { return [] }
+                    guard let next = Evaluator.member(key, of: value) else { return [] }
                     value = next
                 }
                 return Self.keys(of: value)
             default:
                 return []
             }
-        }
-    }
-
-    /// `value.key` as the language reads it, for completion: a property, an element by index,
-    /// or a projection over an array.
-    private static func element(_ key: String, of value: Value) -> Value? {
-        switch value {
-        case .object(let object): return object[key]
-        case .array(let array):
-            if let index = Int(key) { return index < array.count ? array[index] : nil }
-            return .array(ArrayValue(array.map { element in
-                if case .object(let object) = element { return object[key] ?? .null }
-                return .null
-            }))
-        default: return nil
         }
     }
 

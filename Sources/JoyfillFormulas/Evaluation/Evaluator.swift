@@ -507,6 +507,13 @@ public final class Evaluator {
         return result
     }
 
+    /// `value.name` as a formula reads it (``member(_:of:span:nameSpan:)``), or nil where
+    /// reading it fails; for tools that follow a path through values they hold (completion).
+    public static func member(_ name: String, of value: Value) -> Value? {
+        let span = SourceSpan(start: 0, end: 0)
+        return try? member(name, of: value, span: span, nameSpan: { span })
+    }
+
     /// Generic `value.name`: an object's key, an array's element (`.0`), or a projection of
     /// a key over an array of objects (`rows.price`). A missing property or element is
     /// reported at the property's name (`nameSpan`, asked for only then), anything else at
