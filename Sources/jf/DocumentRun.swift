@@ -186,8 +186,7 @@ enum DocumentRun {
         let shown = findings.issues + findings.diagnostics
         var formatter = HumanFormatter(colored: Terminal.standardOutput.wantsColor)
         formatter.fixCommand = "jf lint --fix"
-        // The file's text is needed only to show the line of a finding outside any formula.
-        let bytes = shown.contains { $0.expression == nil } ? Array(engine.document.bytes) : []
-        return text + "\n" + formatter.render(FileReport(path: path, bytes: bytes, diagnostics: shown))
+        // Findings are shown on their line of the file.
+        return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(engine.document.bytes), diagnostics: shown))
     }
 }

@@ -407,14 +407,20 @@ struct OutputFormatTests {
         #expect(summary["warnings"] as? Int == 2)
     }
 
-    @Test func humanOutputShowsTheFormulaWithACaretAndStructuralFindingsWithTheirLine() throws {
+    /// A finding is shown on its line of the file, numbered as an editor numbers it: a
+    /// formula as the JoyDoc writes it (with its JSON escapes), a structural finding at its key.
+    @Test func humanOutputShowsEachFindingOnItsLineOfTheFile() throws {
         let text = HumanFormatter(colored: false).render(try lintFile(LinterTests.template).report)
         #expect(text.hasPrefix("""
             error[unknown-reference]: unknown name 'subtotl'
-             --> order-form.json:28:81 · field subtotal · formula f_subtotal
-              |
-            1 | qty * price + subtotl
-              |               ^^^^^^^ did you mean 'subtotal'? [suggestion]
+              --> order-form.json:28:81 · field subtotal · formula f_subtotal
+               |
+            28 |     {"_id": "f_subtotal", "desc": "unknown field", "expression": "qty * price + subtotl"},
+               |                                                                                 ^^^^^^^ did you mean 'subtotal'? [suggestion]
+            """))
+        #expect(text.contains("""
+            30 |     {"_id": "f_label", "desc": "text into a number field", "expression": "concat(\\"Total: \\", subtotal)"},
+               |                                                                           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
             """))
         let missing = ruleFixtures.appendingPathComponent("missing-formula/bad.json")
         let structural = HumanFormatter(colored: false).render(try lintFile(missing).report)

@@ -21,7 +21,7 @@ struct LintCommandTests {
         #expect(try rules(result.stdout) == Self.seededRules)
         let human = try JF.run(["lint", "examples/templates"])
         #expect(human.status == 1)
-        #expect(human.stdout.contains("error[unknown-function]: unknown function 'rund'\n --> examples/templates/order-form.json:29:70 · field rounded · formula f_rounded"))
+        #expect(human.stdout.contains("error[unknown-function]: unknown function 'rund'\n  --> examples/templates/order-form.json:29:70 · field rounded · formula f_rounded"))
         #expect(human.stdout.hasSuffix("Found 7 problems (5 errors, 2 warnings) in 1 file. 3 fixable with --fix (see what changes with --diff).\n"))
     }
 

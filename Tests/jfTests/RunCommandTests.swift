@@ -83,13 +83,13 @@ struct RunCommandTests {
     @Test func problemsAreShownWhereTheyAreInTheDocumentAsLintShowsThem() throws {
         let result = try JF.run(["run", "examples/templates/order-form.json"], environment: ["NO_COLOR": "1"])
         #expect(result.status == 1)
-        // the place in the file, the formula with a caret, and the suggestion jf eval and jf lint give
+        // the place in the file, its line with a caret, and the suggestion jf eval and jf lint give
         #expect(result.stdout.contains("""
             error[unknown-reference]: unknown name 'subtotl'
-             --> examples/templates/order-form.json:28:81 · field subtotal · formula f_subtotal
-              |
-            1 | qty * price + subtotl
-              |               ^^^^^^^ did you mean 'subtotal'? [suggestion]
+              --> examples/templates/order-form.json:28:81 · field subtotal · formula f_subtotal
+               |
+            28 |     {"_id": "f_subtotal", "desc": "unknown field", "expression": "qty * price + subtotl"},
+               |                                                                                 ^^^^^^^ did you mean 'subtotal'? [suggestion]
             """))
         #expect(result.stdout.contains("^^^^ did you mean 'round'? [fixable with jf lint --fix]"))
         // the same places in the JSON report

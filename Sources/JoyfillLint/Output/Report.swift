@@ -5,7 +5,7 @@ import JoyfillJSON
 public struct FileReport: Sendable {
     /// The path as given on the command line (or found under a directory).
     public var path: String
-    /// The file's bytes after any fixes (structural findings show a line of it).
+    /// The file's bytes after any fixes (a finding shows its line of them).
     public var bytes: [UInt8]
     public var diagnostics: [LintDiagnostic]
     /// Why the file was passed over without being linted (JSON that is not a JoyDoc).
@@ -124,7 +124,7 @@ public enum LintFormat: String, Sendable, CaseIterable {
 }
 
 /// Human output, in the style of rustc and Ruff: the rule, the message, the place in the
-/// file (and the field and formula), the formula with a caret under the span, notes and fix.
+/// file (and the field and formula), the file's line with a caret under the span, notes and fix.
 public struct HumanFormatter: Sendable {
     public var colored: Bool
     /// How a safe fix is applied, shown after it (`jf run` names `jf lint --fix`).
@@ -134,7 +134,7 @@ public struct HumanFormatter: Sendable {
 
     public func render(_ report: FileReport) -> String {
         var output = ""
-        var fileLines: SourceLines?   // built once, and only when a structural finding needs a line
+        var fileLines: SourceLines?   // built once, when the first finding needs a line
         var lastExpression: (text: String, lines: SourceLines)?   // findings of one formula are adjacent
         for diagnostic in report.diagnostics {
             var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
@@ -147,13 +147,17 @@ public struct HumanFormatter: Sendable {
             var shown = Diagnostic(.other, diagnostic.message, at: diagnostic.span ?? SourceSpan(start: 0, end: 0),
                                    severity: diagnostic.severity, notes: diagnostic.notes, code: diagnostic.rule)
             if let fix = diagnostic.fix { shown.fix = Fix(fix.message + fixNote, edits: fix.edits, isSafe: fix.isSafe) }
-            if let expression = diagnostic.expression {
+            if let expression = diagnostic.expression,
+               diagnostic.location.endLine != diagnostic.location.line || diagnostic.location.end > report.bytes.count {
+                // A span over lines of the file (a formula with line breaks in a .jf file), or
+                // a report without the file's text: the formula's own lines show it.
                 if lastExpression?.text != expression { lastExpression = (expression, SourceLines(expression)) }
                 output += renderer.render(shown, in: lastExpression!.lines)
             } else {
-                // A structural finding: show its line of the file.
-                // The span is placed in the whole file's lines, so that a finding costs the
-                // width of the line shown: a minified document is one line of megabytes.
+                // Show the finding's line of the file, as it is written there (a formula in a
+                // JoyDoc, with its JSON escapes), numbered as the editor numbers it. The span
+                // is placed in the whole file's lines, so that a finding costs the width of
+                // the line shown: a minified document is one line of megabytes.
                 if fileLines == nil { fileLines = SourceLines(bytes: report.bytes) }
                 let lines = fileLines!
                 let start = diagnostic.location.start
