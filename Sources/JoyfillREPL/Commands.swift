@@ -30,7 +30,7 @@ extension REPLSession {
         MetaCommand(name: "type", arguments: "EXPR", help: "the types an expression may have, and the type it has"),
         MetaCommand(name: "ast", arguments: "EXPR", help: "the syntax tree, with spans"),
         MetaCommand(name: "fmt", arguments: "EXPR", help: "the expression in the canonical layout of jf fmt"),
-        MetaCommand(name: "explain", arguments: "EXPR", help: "every sub-expression with its value"),
+        MetaCommand(name: "explain", arguments: "EXPR", help: "every sub-expression with its value, and a callback call by call"),
         MetaCommand(name: "doc", arguments: "FUNCTION", help: "a function's signature, summary and examples"),
         MetaCommand(name: "time", arguments: "EXPR", help: "how long an expression takes to parse and evaluate"),
         MetaCommand(name: "tz", arguments: "ZONE", help: "the calendar time zone of date functions (IANA name)"),
@@ -340,6 +340,10 @@ extension REPLSession {
             }
             let part = tree.text(of: NodeID(index))
             guard seen.insert(part).inserted else { continue }
+            if let calls = callbackCalls(NodeID(index), in: tree) {
+                text += "  " + part.replacingNewlines() + ", for each element:\n" + calls
+                continue
+            }
             let line: String
             switch evaluate(String(part)).value {
             case .success(let value): line = brief(value, 100)
@@ -350,6 +354,52 @@ extension REPLSession {
             text += (index == root.index ? "⇒ " : "  ") + part.replacingNewlines() + "  =  " + line + "\n"
         }
         return REPLOutput(text, failed: failed)
+    }
+
+    /// How many calls of a callback `:explain` shows.
+    static let explainedCalls = 5
+
+    /// For a lambda that a function calls with each element of an array (`map`, `filter`,
+    /// `find`, `some`, `every`, `flatMap`), the first calls: the parameters as they are bound
+    /// and what the body gives, one line each, up to the first that fails. Nil for any other
+    /// node, and for a callback that carries state from call to call (`reduce`'s accumulator).
+    private func callbackCalls(_ lambda: NodeID, in tree: SyntaxTree) -> String? {
+        guard case .lambda(let params, let body, _) = tree[lambda],
+              let call = tree.nodes.indices[(lambda.index + 1)...].first(where: { index in
+                  if case .call(_, let range) = tree.nodes[index] { return tree.children(range).contains(lambda) }
+                  return false
+              }),
+              case .call(let name, let range) = tree.nodes[call],
+              let function = registry.lookup(tree.name(name)) else { return nil }
+        let arguments = Array(tree.children(range))
+        guard let position = arguments.firstIndex(of: lambda),
+              let callback = function.signature.parameter(at: position).callback,
+              callback.supplies.allSatisfy({ ["element", "index", "array"].contains($0) }),
+              callback.elementsOf < arguments.count,
+              case .success(.array(let elements)) = evaluate(String(tree.text(of: arguments[callback.elementsOf]))).value
+        else { return nil }
+        let names = params.indices.map { tree.names[$0] }
+        let bodyTree = Parser.parse(String(tree.text(of: body)))
+        var text = ""
+        for (index, element) in elements.prefix(Self.explainedCalls).enumerated() {
+            var bound = variables
+            var shown: [String] = []
+            for (name, supplied) in zip(names, callback.supplies) {
+                let value: Value = supplied == "element" ? element : supplied == "index" ? .number(Double(index)) : .array(elements)
+                bound[name] = value
+                shown.append("\(name) = \(brief(value, 50))")
+            }
+            text += "      " + shown.joined(separator: ", ") + "  ⇒  "
+            do throws(Diagnostic) {
+                text += brief(try evaluator.evaluate(bodyTree, in: SessionContext(variables: bound, document: engine?.context)), 60) + "\n"
+            } catch {
+                // The function stops at the first call that fails.
+                return text + "error[\(error.kind.rawValue)]: \(error.message)\n"
+            }
+        }
+        if elements.count > Self.explainedCalls { text += "      … and \(elements.count - Self.explainedCalls) more\n" }
+        if elements.isEmpty { text += "      (no elements: the callback is not called)\n" }
+        return text
     }
 
     private func markSubtree(_ node: NodeID, in tree: SyntaxTree, _ marks: inout [Bool]) {

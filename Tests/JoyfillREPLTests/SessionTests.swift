@@ -198,12 +198,27 @@ struct SessionTests {
             ⇒ round(2.5 * 2, 0) + 1  =  6
 
             """)
+        // a callback is shown at work: its parameters and its body's value, call by call
         #expect(repl.feed(":explain map([1, 2], (x) -> x * 10)")?.text == """
               [1, 2]  =  [1, 2]
-              (x) -> x * 10  =  (x) -> x * 10
+              (x) -> x * 10, for each element:
+                  x = 1  ⇒  10
+                  x = 2  ⇒  20
             ⇒ map([1, 2], (x) -> x * 10)  =  [10, 20]
 
             """)
+        #expect(repl.feed(":explain filter([4, 5, 6, 7, 8, 9, 10], (x, i) -> x / (i - 2) > 1)")?.text == """
+              [4, 5, 6, 7, 8, 9, 10]  =  [4, 5, 6, 7, 8, 9, 10]
+              (x, i) -> x / (i - 2) > 1, for each element:
+                  x = 4, i = 0  ⇒  false
+                  x = 5, i = 1  ⇒  false
+                  x = 6, i = 2  ⇒  error[divisionByZero]: division by zero
+            ⇒ filter([4, 5, 6, 7, 8, 9, 10], (x, i) -> x / (i - 2) > 1)  =  error[divisionByZero]: division by zero
+
+            """)
+        #expect(repl.feed(":explain map([1, 2, 3, 4, 5, 6, 7], (x) -> x)")?.text.contains("      x = 5  ⇒  5\n      … and 2 more\n") == true)
+        #expect(repl.feed(":explain reduce([1, 2], (total, x) -> total + x, 0)")?.text.contains(
+            "  (total, x) -> total + x  =  (total, x) -> total + x\n") == true, "an accumulator is not replayed")
         #expect(repl.feed(":explain round(2.5 * 2, 0) + 1")?.failed == false)
         // an :explain fails when the whole expression does, not when a part of it does
         #expect(repl.feed(":explain 1 + 2 / 0")?.failed == true)
