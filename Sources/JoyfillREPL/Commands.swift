@@ -280,14 +280,14 @@ extension REPLSession {
     /// A checker that knows what the session does: the names it resolves, the types and rows
     /// of the document's fields, and the session variables, which hide fields of the same name.
     func checker() -> Checker {
-        if let documentChecker { return documentChecker }
+        if let sessionChecker { return sessionChecker }
         var checker = Checker(registry: registry, knownNames: Set(context.knownNames))
         checker.learn(engine?.document.fields ?? [])
         for (name, value) in variables {
             checker.nameTypes[name] = ValueTypes(value.type)
             checker.rowShapes[name] = nil
         }
-        documentChecker = checker
+        sessionChecker = checker
         return checker
     }
 

@@ -32,16 +32,16 @@ public final class REPLSession {
     public private(set) var options: EvaluationOptions
     /// `let` bindings, visible to later lines (a REPL convenience, not part of the language).
     public private(set) var variables: [String: Value] = [:] {
-        didSet { documentChecker = nil }
+        didSet { sessionChecker = nil }
     }
     /// The loaded document's engine, after its formulas ran.
     public private(set) var engine: DocumentEngine? {
-        didSet { documentChecker = nil }
+        didSet { sessionChecker = nil }
     }
     /// The checker that knows the session's names (the bound document's fields and the
     /// variables), made again only when they change: every input and every Tab asks it, and
     /// learning a large document's fields costs its size.
-    var documentChecker: Checker?
+    var sessionChecker: Checker?
     public private(set) var documentPath: String?
     public let registry: FunctionRegistry
     let files: REPLFileSystem
