@@ -184,9 +184,12 @@ public struct FileOutcome: Sendable {
 }
 
 extension Linter {
+    /// The extensions of files that hold one bare expression rather than a JoyDoc.
+    public static let expressionFileExtensions = ["jf", "formula"]
+
     /// Whether a file holds one bare expression rather than a JoyDoc, by its name.
     public static func isExpressionFile(_ path: String) -> Bool {
-        path.hasSuffix(".jf") || path.hasSuffix(".formula")
+        expressionFileExtensions.contains { path.hasSuffix("." + $0) }
     }
 
     /// Lints a file's bytes. `.jf` and `.formula` files hold one expression; anything else

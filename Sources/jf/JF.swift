@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JoyfillLint
 
 /// The `jf` command line: a thin layer over the libraries. Each subcommand lives in its own
 /// file; none holds logic a library should own.
@@ -61,5 +62,5 @@ extension CompletionKind {
     /// JoyDocs, and the directories searched for them.
     static let documents = CompletionKind.file(extensions: ["json"])
     /// What `jf lint` and `jf fmt` read: JoyDocs and expression files, and directories.
-    static let templates = CompletionKind.file(extensions: ["json", "jf", "formula"])
+    static let templates = CompletionKind.file(extensions: ["json"] + Linter.expressionFileExtensions)
 }
