@@ -31,11 +31,11 @@ struct Repl: ParsableCommand {
     @Option(help: ArgumentHelp("Load this JoyDoc first (like :load).", valueName: "FILE"), completion: .documents)
     var doc: String?
 
+    @OptionGroup var evaluation: EvaluationFlags
+
     func validate() throws {
         if file != nil && doc != nil { throw ValidationError("give the document once: as FILE or with --doc, not both") }
     }
-
-    @OptionGroup var evaluation: EvaluationFlags
 
     func run() throws {
         let options = try evaluation.options()
