@@ -17,24 +17,24 @@ extension REPLSession {
     /// Every meta-command, in the order `:help` lists them.
     public static let commands: [MetaCommand] = [
         MetaCommand(name: "help", arguments: "", help: "this list"),
-        MetaCommand(name: "load", arguments: "DOC", help: "bind a JoyDoc; its formulas are evaluated, its field ids become names"),
+        MetaCommand(name: "load", arguments: "DOC", help: "bind a JoyDoc: its field ids become names"),
         MetaCommand(name: "fields", arguments: "", help: "the document's fields: id, type, current value"),
-        MetaCommand(name: "formulas", arguments: "", help: "each formula field: its formula, its value or error"),
+        MetaCommand(name: "formulas", arguments: "", help: "each formula field with its value or error"),
         MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field and show what was recomputed"),
         MetaCommand(name: "validate", arguments: "[PAGE[/POSITION]]",
-                    help: "the required fields still empty (of what conditional logic shows), as jf validate"),
+                    help: "the required fields still empty, as jf validate"),
         MetaCommand(name: "decorators", arguments: "[PATH]",
-                    help: "the decorators shown at PAGE/POSITION[/rows|/ROW|/columns/COLUMN…]; without PATH, every scope that has some"),
+                    help: "the decorators shown at PATH, or everywhere"),
         MetaCommand(name: "deps", arguments: "FIELD", help: "what a field reads and what reads it"),
-        MetaCommand(name: "graph", arguments: "", help: "every formula field in evaluation order, with cycles"),
-        MetaCommand(name: "type", arguments: "EXPR", help: "the types an expression may have, and the type it has"),
+        MetaCommand(name: "graph", arguments: "", help: "every formula field in evaluation order"),
+        MetaCommand(name: "type", arguments: "EXPR", help: "an expression's possible types and its type"),
         MetaCommand(name: "ast", arguments: "EXPR", help: "the syntax tree, with spans"),
         MetaCommand(name: "fmt", arguments: "EXPR", help: "the expression in the canonical layout of jf fmt"),
-        MetaCommand(name: "explain", arguments: "EXPR", help: "every sub-expression with its value, and a callback call by call"),
+        MetaCommand(name: "explain", arguments: "EXPR", help: "each sub-expression's value; callbacks by call"),
         MetaCommand(name: "doc", arguments: "FUNCTION", help: "a function's signature, summary and examples"),
-        MetaCommand(name: "time", arguments: "EXPR", help: "how long an expression takes to parse and evaluate"),
-        MetaCommand(name: "tz", arguments: "ZONE", help: "the calendar time zone of date functions (IANA name)"),
-        MetaCommand(name: "now", arguments: "[ISO8601]", help: "fix now(); without an argument, use the clock again"),
+        MetaCommand(name: "time", arguments: "EXPR", help: "the time to parse and evaluate an expression"),
+        MetaCommand(name: "tz", arguments: "ZONE", help: "the time zone of date functions (IANA name)"),
+        MetaCommand(name: "now", arguments: "[ISO8601]", help: "fix now(); with no argument, use the clock"),
         MetaCommand(name: "vars", arguments: "", help: "the session variables (let name = expression)"),
         MetaCommand(name: "save", arguments: "FILE", help: "write the document, with the results, to FILE"),
         MetaCommand(name: "quit", arguments: "", help: "leave (or Ctrl-D)"),
@@ -85,14 +85,21 @@ extension REPLSession {
     // MARK: Commands
 
     private func help() -> REPLOutput {
-        let width = Self.commands.map { $0.name.count + $0.arguments.count + 2 }.max() ?? 0
-        var text = "Type a formula to evaluate it; an unfinished one continues on the next line.\n"
-        text += "let NAME = EXPR binds a session variable. Meta-commands:\n"
+        let usageWidth = Self.commands.map { $0.name.count + $0.arguments.count + 2 }.max() ?? 0
+        func paragraph(_ prose: String) -> String { prose.wrapped(to: width).joined(separator: "\n") + "\n" }
+        var text = paragraph("Type a formula to evaluate it; an unfinished one continues on the next line.")
+        text += paragraph("let NAME = EXPR binds a session variable. Meta-commands:")
+        // Descriptions in a column beside the usages, or, on a terminal too narrow for one,
+        // under each usage.
+        let besides = width - (usageWidth + 5) >= 24
+        let indent = String(repeating: " ", count: besides ? usageWidth + 5 : 6)
         for command in Self.commands {
             let usage = ":" + command.name + (command.arguments.isEmpty ? "" : " " + command.arguments)
-            text += "  " + usage.padding(toLength: width + 1, withPad: " ", startingAt: 0) + "  " + command.help + "\n"
+            let lines = command.help.wrapped(to: width - indent.count)
+            text += "  " + (besides ? usage.padding(toLength: usageWidth + 1, withPad: " ", startingAt: 0) + "  " : usage + "\n" + indent)
+            text += lines.joined(separator: "\n" + indent) + "\n"
         }
-        text += "Tab completes functions, fields, variables and commands; Ctrl-R searches the history.\n"
+        text += paragraph("Tab completes names and commands; Ctrl-R searches the history.")
         return REPLOutput(text)
     }
 
@@ -119,10 +126,13 @@ extension REPLSession {
 
     private func fields() -> REPLOutput {
         guard let engine else { return noDocument }
+        let fields = engine.document.fields
+        // The values' column starts after the widest id and type, two spaces after each.
+        let column = (fields.map(\.id.count).max() ?? 0) + (fields.map(\.type.name.count).max() ?? 0) + 4
         var rows: [[String]] = []
-        for field in engine.document.fields {
+        for field in fields {
             let value = (try? engine.context.value(of: field.id)) ?? nil
-            rows.append([field.id, field.type.name, value.map { brief($0, 80) } ?? "—"])
+            rows.append([field.id, field.type.name, value.map { brief($0, after: column) } ?? "—"])
         }
         return REPLOutput(table(rows))
     }
@@ -140,7 +150,7 @@ extension REPLSession {
             let value = (try? engine.context.value(of: report.field)) ?? nil
             text += "\(report.field) = \(applied)\n"
             switch report.status {
-            case .ok: text += "  → " + (value.map { brief($0, 100) } ?? "—") + "\n"
+            case .ok: text += "  → " + (value.map { brief($0, after: 4) } ?? "—") + "\n"
             default:
                 for diagnostic in problems[report.field] ?? [] {
                     text += "  ✗ \(report.status.rawValue): \(diagnostic.message)"
@@ -229,7 +239,8 @@ extension REPLSession {
         for name in recomputed {
             let current = (try? engine.context.value(of: name)) ?? nil
             let status = statuses[name] ?? .ok
-            text += "  \(name) → " + (status == .ok ? current.map { brief($0, 100) } ?? "—" : status.rawValue) + "\n"
+            let prefix = "  \(name) → "
+            text += prefix + (status == .ok ? current.map { brief($0, after: prefix.count) } ?? "—" : status.rawValue) + "\n"
         }
         return REPLOutput(text)
     }
@@ -344,14 +355,15 @@ extension REPLSession {
                 text += "  " + part.replacingNewlines() + ", for each element:\n" + calls
                 continue
             }
+            let prefix = (index == root.index ? "⇒ " : "  ") + part.replacingNewlines() + "  =  "
             let line: String
             switch evaluate(String(part)).value {
-            case .success(let value): line = brief(value, 100)
+            case .success(let value): line = brief(value, after: prefix.count)
             case .failure(let error):
                 line = "error[\(error.kind.rawValue)]: \(error.message)"
                 if index == root.index { failed = true }
             }
-            text += (index == root.index ? "⇒ " : "  ") + part.replacingNewlines() + "  =  " + line + "\n"
+            text += prefix + line + "\n"
         }
         return REPLOutput(text, failed: failed)
     }
@@ -387,11 +399,12 @@ extension REPLSession {
             for (name, supplied) in zip(names, callback.supplies) {
                 let value: Value = supplied == "element" ? element : supplied == "index" ? .number(Double(index)) : .array(elements)
                 bound[name] = value
-                shown.append("\(name) = \(brief(value, 50))")
+                shown.append("\(name) = \(printer.line(value, width: width * 5 / 8))")
             }
             text += "      " + shown.joined(separator: ", ") + "  ⇒  "
             do throws(Diagnostic) {
-                text += brief(try evaluator.evaluate(bodyTree, in: SessionContext(variables: bound, document: engine?.context)), 60) + "\n"
+                let result = try evaluator.evaluate(bodyTree, in: SessionContext(variables: bound, document: engine?.context))
+                text += printer.line(result, width: width * 3 / 4) + "\n"
             } catch {
                 // The function stops at the first call that fails.
                 return text + "error[\(error.kind.rawValue)]: \(error.message)\n"
@@ -475,7 +488,7 @@ extension REPLSession {
 
     private func vars() -> REPLOutput {
         if variables.isEmpty { return REPLOutput("no variables; bind one with: let name = expression\n") }
-        return REPLOutput(variables.keys.sorted().map { "\($0) = \(brief(variables[$0]!, 100))\n" }.joined())
+        return REPLOutput(variables.keys.sorted().map { "\($0) = \(brief(variables[$0]!, after: $0.count + 3))\n" }.joined())
     }
 
     /// A file error as one line that names `path` once (the file system's own messages
@@ -496,11 +509,10 @@ extension REPLSession {
         return REPLOutput("saved \(path)\n")
     }
 
-    /// A value on one line, cut to `width` characters.
-    private func brief(_ value: Value, _ width: Int) -> String {
-        var printer = self.printer
-        printer.width = .max
-        return printer.format(value).firstLine(width)
+    /// A value on the rest of a line whose first `column` characters are written, cut with `…`
+    /// at the terminal's edge (but given at least a third of it).
+    private func brief(_ value: Value, after column: Int) -> String {
+        printer.line(value, width: max(width - column - 1, width / 3))
     }
 
     private func table(_ rows: [[String]]) -> String {
@@ -515,11 +527,19 @@ extension REPLSession {
 }
 
 extension String {
-    /// The first line, cut to `width` characters with `…`.
-    func firstLine(_ width: Int) -> String {
-        let line = split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let cut = line.count > width ? String(line.prefix(width)) + "…" : line
-        return cut + (contains("\n") && cut == line ? " …" : "")
+    /// The text in lines of at most `width` characters, broken at spaces (a word longer than
+    /// `width` has a line of its own).
+    func wrapped(to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
     }
 }
 

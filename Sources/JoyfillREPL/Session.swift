@@ -29,6 +29,15 @@ public protocol REPLFileSystem {
 /// meta-commands, and completion. `jf repl` feeds it from libedit or from a pipe.
 public final class REPLSession {
     public var colored: Bool
+    /// The terminal's width in columns: `:help` wraps to it, values wider than it are indented
+    /// one element per line, and listings cut each line to it. `jf repl` sets it from the
+    /// terminal before each input (a window can be resized); 80 otherwise.
+    public var width = REPLSession.defaultWidth {
+        didSet { width = max(width, REPLSession.minimumWidth) }
+    }
+    public static let defaultWidth = 80
+    /// Narrower terminals are treated as this wide: the listings' lines need some room.
+    public static let minimumWidth = 40
     public private(set) var options: EvaluationOptions
     /// `let` bindings, visible to later lines (a REPL convenience, not part of the language).
     public private(set) var variables: [String: Value] = [:] {
@@ -142,7 +151,11 @@ public final class REPLSession {
         SessionContext(variables: variables, document: engine?.context)
     }
 
-    var printer: ValuePrinter { ValuePrinter(colored: colored) }
+    var printer: ValuePrinter {
+        var printer = ValuePrinter(colored: colored)
+        printer.width = width - 8
+        return printer
+    }
 
     func render(_ diagnostic: Diagnostic, in source: String) -> String {
         DiagnosticRenderer(colored: colored, origin: "input").render(diagnostic, in: source)

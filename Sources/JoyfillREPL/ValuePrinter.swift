@@ -28,13 +28,6 @@ public struct ValuePrinter: Sendable {
 
     private func write(_ value: Value, indent: Int, to output: inout String) {
         switch value {
-        case .number: output += paint(value.text, "36")
-        case .string(let text): output += paint(quoted(text), "32")
-        case .boolean(let flag): output += paint(flag ? "true" : "false", "33")
-        case .date(let instant): output += paint(instant.iso8601, "35")
-        case .null: output += paint("null", "2")
-        case .undefined: output += paint("undefined", "2")
-        case .lambda(let lambda): output += paint(lambda.sourceText, "34")
         case .array(let elements):
             if elements.isEmpty || fitsOnOneLine(value, indent: indent) {
                 output += flat(value)
@@ -59,7 +52,48 @@ public struct ValuePrinter: Sendable {
                 output += index < object.count - 1 ? ",\n" : "\n"
             }
             output += String(repeating: "  ", count: indent) + "}"
+        case .string(let text):
+            output += paint(quoted(text), Self.colour(of: value))
+        default:
+            output += paint(Self.scalarText(value), Self.colour(of: value))
         }
+    }
+
+    /// The text of a value that is neither a string, an array nor an object.
+    private static func scalarText(_ value: Value) -> String {
+        switch value {
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .date(let instant): return instant.iso8601
+        case .null: return "null"
+        case .undefined: return "undefined"
+        case .lambda(let lambda): return lambda.sourceText
+        default: return value.text
+        }
+    }
+
+    /// The terminal colour (an SGR code) of a value's type; nil for arrays and objects, whose
+    /// brackets and keys are not coloured.
+    private static func colour(of value: Value) -> String? {
+        switch value {
+        case .number: return "36"
+        case .string: return "32"
+        case .boolean: return "33"
+        case .date: return "35"
+        case .null, .undefined: return "2"
+        case .lambda: return "34"
+        case .array, .object: return nil
+        }
+    }
+
+    /// The one-line form of `value` cut to `width` characters and ended with `…` when it is
+    /// longer or a text in it holds a line break, coloured if the printer is (a colour is
+    /// never cut off in the middle): a value as a listing shows it on its line (`:fields`,
+    /// `:vars`). It costs about `width` characters of work, whatever the value's size (but for
+    /// a look through each text shown for the quote it needs).
+    public func line(_ value: Value, width: Int) -> String {
+        var output = ""
+        var budget = max(width, 1)
+        return writeFlat(value, to: &output, budget: &budget, cutting: true) ? output : output + "…"
     }
 
     /// Whether the uncoloured one-line form of `value`, indented by `indent`, fits in
@@ -70,21 +104,22 @@ public struct ValuePrinter: Sendable {
         plain.colored = false
         var scratch = ""
         var budget = width - indent
-        return budget >= 0 && plain.writeFlat(value, to: &scratch, budget: &budget)
+        return budget >= 0 && plain.writeFlat(value, to: &scratch, budget: &budget, cutting: false)
     }
 
     /// The one-line form of `value`, coloured if the printer is.
     private func flat(_ value: Value) -> String {
         var output = ""
         var unbounded = Int.max
-        _ = writeFlat(value, to: &output, budget: &unbounded)
+        _ = writeFlat(value, to: &output, budget: &unbounded, cutting: false)
         return output
     }
 
     /// Appends the one-line form of `value` to `output` and subtracts its length in characters
-    /// from `budget`; false, leaving the form unfinished, as soon as that would go below zero.
-    /// (Colours are not counted: a coloured form is written with an unbounded budget.)
-    private func writeFlat(_ value: Value, to output: inout String, budget: inout Int) -> Bool {
+    /// from `budget`; false as soon as that would go below zero. The form is then unfinished:
+    /// without the piece that did not fit, or `cutting`, with as much of it as fits, up to its
+    /// first line break. (Colours are not counted: each piece is painted whole.)
+    private func writeFlat(_ value: Value, to output: inout String, budget: inout Int, cutting: Bool) -> Bool {
         /// Takes `piece`'s length from the budget. A character is at least one byte: only a piece
         /// longer in bytes than what is left needs its characters counted, and only up to one past.
         func charge(_ piece: String, plus extra: Int = 0) -> Bool {
@@ -92,47 +127,58 @@ public struct ValuePrinter: Sendable {
             budget -= length + extra
             return budget >= 0
         }
-        func append(_ piece: String) -> Bool {
-            guard charge(piece) else { return false }
-            output += piece
-            return true
+        /// Appends `piece` (`quote` before and after it), painted with `colour`, if it fits,
+        /// and when cutting holds no line break; otherwise, when cutting, what fits of it.
+        func append(_ piece: String, quote: String = "", colour: String? = nil) -> Bool {
+            let available = budget
+            let lineBreak = cutting ? piece.prefix(available + 1).firstIndex(where: \.isNewline) : nil
+            if lineBreak == nil, charge(piece, plus: 2 * quote.count) {
+                output += paint(quote + piece + quote, colour)
+                return true
+            }
+            if cutting {
+                let shown = (quote + piece[..<(lineBreak ?? piece.endIndex)]).prefix(available)
+                if !shown.isEmpty { output += paint(String(shown), colour) }
+            }
+            budget = -1
+            return false
         }
         switch value {
         case .array(let elements):
             guard append("[") else { return false }
             for (index, element) in elements.enumerated() {
-                guard index == 0 || append(", "), writeFlat(element, to: &output, budget: &budget) else { return false }
+                guard index == 0 || append(", "), writeFlat(element, to: &output, budget: &budget, cutting: cutting) else {
+                    return false
+                }
             }
             return append("]")
         case .object(let object):
             guard append("{") else { return false }
             for (index, (key, element)) in object.enumerated() {
-                // Keys and strings are measured before they are quoted (a copy): quotes add two.
-                guard index == 0 || append(", "), charge(key, plus: 2) else { return false }
-                output += quoted(key)
-                guard append(": "), writeFlat(element, to: &output, budget: &budget) else { return false }
+                guard index == 0 || append(", "), append(key, quote: quoteMark(key)), append(": "),
+                      writeFlat(element, to: &output, budget: &budget, cutting: cutting) else { return false }
             }
             return append("}")
         case .string(let text):
-            guard charge(text, plus: 2) else { return false }
-            write(value, indent: 0, to: &output)
-            return true
+            return append(text, quote: quoteMark(text), colour: Self.colour(of: value))
         default:
-            var piece = ""
-            write(value, indent: 0, to: &piece)
-            guard charge(piece) else { return false }
-            output += piece
-            return true
+            return append(Self.scalarText(value), colour: Self.colour(of: value))
         }
     }
 
     private func quoted(_ text: String) -> String {
-        // The language has no escapes (S4): pick the quote the text does not contain.
-        // Bytes, not Characters: a quote followed by a combining mark is one Character.
-        text.utf8.contains(UInt8(ascii: "\"")) && !text.utf8.contains(UInt8(ascii: "'")) ? "'\(text)'" : "\"\(text)\""
+        let quote = quoteMark(text)
+        return quote + text + quote
     }
 
-    private func paint(_ text: String, _ code: String) -> String {
-        colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    /// The quote a text is written in. The language has no escapes (S4): the one the text does
+    /// not contain. Bytes, not Characters: a quote followed by a combining mark is one Character.
+    private func quoteMark(_ text: String) -> String {
+        text.utf8.contains(UInt8(ascii: "\"")) && !text.utf8.contains(UInt8(ascii: "'")) ? "'" : "\""
+    }
+
+    private func paint(_ text: String, _ code: String?) -> String {
+        guard colored, let code else { return text }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 }

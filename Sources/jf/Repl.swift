@@ -92,6 +92,8 @@ struct Repl: ParsableCommand {
                 output.flush()
             case .text(let line):
                 entry.append(line)
+                // Asked for each input: the window may have been resized since the last.
+                session.width = output.columns ?? REPLSession.defaultWidth
                 let result = session.feed(line)
                 guard let result else { continue }
                 let text = entry.joined(separator: "\n")

@@ -23,6 +23,13 @@ final class Terminal {
     /// True when the descriptor is a terminal.
     var isTerminal: Bool { isatty(descriptor) != 0 }
 
+    /// The terminal's width in columns; nil when the descriptor is no terminal (or says 0).
+    var columns: Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Colour when writing to a terminal and `NO_COLOR` is unset (https://no-color.org).
     var wantsColor: Bool {
         isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true

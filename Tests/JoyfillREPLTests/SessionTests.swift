@@ -363,4 +363,42 @@ struct SessionTests {
         #expect(lines[301] == String(repeating: "  ", count: 301) + "0,")
         #expect(lines.last == "]")
     }
+    @Test func listingLinesAreCutToAWidth() {
+        let plain = ValuePrinter(colored: false)
+        let items = Value.array((0..<1_000_000).map { .number(Double($0)) })
+        #expect(plain.line(items, width: 12) == "[0, 1, 2, 3,…")
+        #expect(plain.line(.array([.number(1), .number(2)]), width: 6) == "[1, 2]", "a value that fits is whole")
+        #expect(plain.line(.string("first line\nsecond"), width: 40) == "\"first line…", "a text ends at its line break")
+        #expect(plain.line(.string("abcdef"), width: 5) == "\"abcd…")
+        let key = Value.object(ObjectValue([("a key", .string("v"))]))
+        #expect(plain.line(key, width: 4) == "{\"a …")
+        // Coloured, the pieces shown are painted whole: no colour is left open.
+        let colored = ValuePrinter(colored: true).line(.array([.number(10), .string("a long text")]), width: 12)
+        #expect(colored == "[\u{1B}[36m10\u{1B}[0m, \u{1B}[32m\"a long\u{1B}[0m…")
+    }
+
+    @Test func outputFollowsTheTerminalsWidth() throws {
+        for width in [40, 60, 80, 132] {
+            let repl = session()
+            repl.width = width
+            let help = try #require(repl.feed(":help")?.text)
+            let wide = help.split(separator: "\n").filter { $0.count > width }
+            #expect(wide.isEmpty, "at \(width) columns: \(wide)")
+            _ = repl.feed(":load \(examples.appendingPathComponent("invoice.json").path)")
+            _ = repl.feed("let note = \"\(String(repeating: "word ", count: 40))\"")
+            // Values are cut to the width (a formula's text is not: it is shown whole).
+            for command in [":fields", ":formulas", ":vars", ":set tax_rate 10"] {
+                let listing = try #require(repl.feed(command)?.text)
+                let values = listing.split(separator: "\n").filter { command != ":formulas" || $0.hasPrefix("  ") }
+                let long = values.filter { $0.count > width }
+                #expect(long.isEmpty, "\(command) at \(width) columns: \(long)")
+            }
+            #expect(try #require(repl.feed(":fields")?.text).contains("[{\"descr"))
+            #expect(try #require(repl.feed(":vars")?.text).hasSuffix("…\n"))
+        }
+        let narrow = session()
+        narrow.width = 10
+        #expect(narrow.width == REPLSession.minimumWidth)
+    }
 }
+
