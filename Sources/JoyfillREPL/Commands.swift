@@ -526,23 +526,6 @@ extension REPLSession {
     }
 }
 
-extension String {
-    /// The text in lines of at most `width` characters, broken at spaces (a word longer than
-    /// `width` has a line of its own).
-    func wrapped(to width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        return lines + [line]
-    }
-}
-
 extension Substring {
     func replacingNewlines() -> String { String(map { $0 == "\n" ? " " : $0 }) }
 }

@@ -48,16 +48,7 @@ struct Functions: ParsableCommand {
         } else if markdown {
             output.write(FunctionReference.markdown())
         } else {
-            let width = registry.signatures.map(\.usage.count).max() ?? 0
-            for category in FunctionSignature.Category.allCases {
-                output.write("\(category.title):\n")
-                for signature in registry.signatures where signature.category == category {
-                    let usage = signature.usage.padding(toLength: width, withPad: " ", startingAt: 0)
-                    output.write("  \(usage)  \(signature.summary)\n")
-                }
-                output.write("\n")
-            }
-            output.write("Details and examples: jf functions NAME, or docs/functions.md.\n")
+            output.write(FunctionReference.listing(registry, width: output.columns))
         }
         output.flush()
     }

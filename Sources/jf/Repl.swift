@@ -61,6 +61,7 @@ struct Repl: ParsableCommand {
     private func runPiped(_ session: REPLSession) -> Bool {
         var failed = false
         let output = Terminal.standardOutput
+        session.width = output.columns ?? REPLSession.defaultWidth
         func show(_ result: REPLOutput) -> Bool {
             output.write(result.text)
             if result.failed { failed = true }

@@ -23,8 +23,10 @@ final class Terminal {
     /// True when the descriptor is a terminal.
     var isTerminal: Bool { isatty(descriptor) != 0 }
 
-    /// The terminal's width in columns; nil when the descriptor is no terminal (or says 0).
+    /// The width to lay output out for: `COLUMNS` when it is set to a number (as `ls` and
+    /// `git` take it), otherwise the terminal's width; nil when the descriptor is no terminal.
     var columns: Int? {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)

@@ -234,6 +234,13 @@ struct FunctionsCommandTests {
         let result = try JF.run(["functions"])
         #expect(result.stdout.contains("round(value: number, digits?: number) -> number"))
         #expect(result.status == 0)
+        // On a terminal too narrow for a column of summaries (here COLUMNS), each summary goes
+        // under its usage, wrapped to the width.
+        let narrow = try JF.run(["functions"], environment: ["COLUMNS": "80"])
+        #expect(narrow.stdout.contains("  round(value: number, digits?: number) -> number\n      Rounds to"))
+        let summaries = narrow.stdout.split(separator: "\n").filter { $0.hasPrefix("      ") }
+        #expect(summaries.count >= 48)
+        #expect(summaries.allSatisfy { $0.count <= 80 })
     }
 
     @Test func namedFunctionsAreDocumented() throws {

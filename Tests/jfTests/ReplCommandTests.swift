@@ -30,6 +30,19 @@ struct ReplCommandTests {
             """)
     }
 
+    @Test func outputIsLaidOutForColumns() throws {
+        let text = String(repeating: "abc ", count: 30)
+        let script = "let long = \"\(text)\"\n:vars\n:help\n"
+        // `:vars` cuts a value at the edge: the line's 7 characters, the quote and the `…` leave
+        // the rest of the width for the text.
+        let wide = try JF.run(["repl"], stdin: script)
+        #expect(wide.stdout.contains("\nlong = \"\(text.prefix(80 - 9))…\n"), "80 columns when COLUMNS is unset and the output no terminal")
+        let narrow = try JF.run(["repl"], stdin: script, environment: ["COLUMNS": "50"])
+        #expect(narrow.stdout.contains("\nlong = \"\(text.prefix(50 - 9))…\n"))
+        let lines: [Substring] = narrow.stdout.split(separator: "\n")
+        #expect(lines.dropFirst().allSatisfy { $0.count <= 50 }, "all but the value of the let, which is shown whole")
+    }
+
     @Test func aFailedLineMakesTheExitStatus1() throws {
         let result = try JF.run(["repl", "--doc", "examples/order.json"], stdin: "total\nrund(total)\n:fields\n")
         #expect(result.status == 1)

@@ -45,6 +45,32 @@ public enum FunctionReference {
         return output
     }
 
+    /// Every function with its usage and summary, by category (`jf functions`). Within a
+    /// category the summaries form a column beside the usages; when `width` (a terminal's
+    /// columns; nil: no limit) is too narrow for that, each summary goes under its usage,
+    /// wrapped to it.
+    public static func listing(_ registry: FunctionRegistry = .standard, width: Int? = nil) -> String {
+        var output = ""
+        for category in FunctionSignature.Category.allCases {
+            let signatures = registry.signatures.filter { $0.category == category }
+            guard !signatures.isEmpty else { continue }
+            output += "\(category.title):\n"
+            let column = signatures.map(\.usage.count).max()! + 4
+            let besides = width.map { width in signatures.allSatisfy { column + $0.summary.count <= width } } ?? true
+            for signature in signatures {
+                if besides {
+                    output += "  " + signature.usage + String(repeating: " ", count: column - 2 - signature.usage.count)
+                    output += signature.summary + "\n"
+                } else {
+                    output += "  " + signature.usage + "\n"
+                    for line in signature.summary.wrapped(to: width! - 6) { output += "      " + line + "\n" }
+                }
+            }
+            output += "\n"
+        }
+        return output + "Details and examples: jf functions NAME, or docs/functions.md.\n"
+    }
+
     /// One function's documentation as plain text: usage, summary, details, examples and
     /// portability (`jf functions NAME`, the REPL's `:doc`).
     public static func text(_ signature: FunctionSignature) -> String {
