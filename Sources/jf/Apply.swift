@@ -42,6 +42,7 @@ struct Apply: ParsableCommand {
     var changes: String
 
     func validate() throws {
+        guard !JF.checksSuspended else { return }
         if doc == "-" && changes == "-" { throw ValidationError("standard input (-) can be read only once") }
         if doc == "-" && write { throw ValidationError("a JoyDoc on standard input (-) has no file to write") }
     }

@@ -182,6 +182,7 @@ struct ParallelFlags: ParsableArguments {
     var jobs: Int { requestedJobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     func validate() throws {
+        guard !JF.checksSuspended else { return }
         if let requestedJobs, requestedJobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 }

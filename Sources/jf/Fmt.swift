@@ -52,6 +52,7 @@ struct Fmt: ParsableCommand {
     var paths: [String] = []
 
     func validate() throws {
+        guard !JF.checksSuspended else { return }
         if check && diff { throw ValidationError("choose one of --check and --diff") }
         if paths.contains("-") && paths != ["-"] { throw ValidationError("- (standard input) is formatted alone; give no other PATH") }
         if lineWidth < 1 { throw ValidationError("--line-width must be at least 1") }

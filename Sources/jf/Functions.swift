@@ -26,6 +26,7 @@ struct Functions: ParsableCommand {
     var markdown = false
 
     func validate() throws {
+        guard !JF.checksSuspended else { return }
         if json && markdown { throw ValidationError("choose one of --json and --markdown") }
         if markdown && !names.isEmpty { throw ValidationError("--markdown prints the whole reference; give no NAME") }
     }

@@ -21,9 +21,13 @@ struct JF: ParsableCommand {
         subcommands: [Eval.self, Run.self, Lint.self, Validate.self, Apply.self, Repl.self, Graph.self, Fmt.self, Functions.self]
     )
 
+    /// True while ``parseReportingTheParsersErrors()`` parses again without the commands' own
+    /// checks: every `validate()` returns at once while it is set.
+    nonisolated(unsafe) static var checksSuspended = false
+
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseReportingTheParsersErrors()
             try command.run()
         } catch let failure as Failure {
             if !failure.message.isEmpty { Terminal.standardError.write("jf: \(failure.message)\n") }
@@ -41,6 +45,25 @@ struct JF: ParsableCommand {
             Foundation.exit(code == .success ? 0 : 2)
         }
         Terminal.flushAll()
+    }
+}
+
+extension JF {
+    /// Parses the command line. swift-argument-parser runs a command's `validate()` before it
+    /// looks for options it does not know, so `jf run --jsnl` was told to give a PATH rather
+    /// than that `--jsnl` is unknown (did you mean `--jsonl`?). When parsing fails, it is done
+    /// again with the commands' checks suspended: an error then is the parser's own (an
+    /// unknown option, a missing value) and is the one reported; otherwise the first is.
+    static func parseReportingTheParsersErrors() throws -> ParsableCommand {
+        do {
+            return try parseAsRoot()
+        } catch let checkError {
+            guard exitCode(for: checkError) != .success else { throw checkError }
+            checksSuspended = true
+            defer { checksSuspended = false }
+            _ = try parseAsRoot()
+            throw checkError
+        }
     }
 }
 

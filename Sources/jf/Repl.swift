@@ -34,6 +34,7 @@ struct Repl: ParsableCommand {
     @OptionGroup var evaluation: EvaluationFlags
 
     func validate() throws {
+        guard !JF.checksSuspended else { return }
         if file != nil && doc != nil { throw ValidationError("give the document once: as FILE or with --doc, not both") }
     }
 

@@ -1,0 +1,26 @@
+import Testing
+
+/// Usage errors common to every command: what is reported, and the exit status 2.
+struct UsageTests {
+    /// A mistyped option is reported as such, with a suggestion, even where the command's own
+    /// checks of its options would fail too (they ran first, and hid it).
+    @Test func anUnknownOptionIsReportedBeforeTheCommandsChecks() throws {
+        let cases: [([String], String)] = [
+            (["run", "--jsnl"], "Unknown option '--jsnl'. Did you mean '--jsonl'?"),
+            (["fmt", "--width", "40", "-"], "Unknown option '--width'"),
+            (["validate", "--jsonl", "--fromat", "json", "x.json"], "Unknown option '--fromat'. Did you mean '--format'?"),
+            (["lint", "--stdin", "--fixx", "x.jf"], "Unknown option '--fixx'. Did you mean '--fix'?"),
+            (["apply", "--wrte", "-", "-"], "Unknown option '--wrte'. Did you mean '--write'?"),
+            (["repl", "--dco", "a.json", "b.json"], "Unknown option '--dco'. Did you mean '--doc'?"),
+        ]
+        for (arguments, message) in cases {
+            let result = try JF.run(arguments, stdin: "")
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(arguments): \(result.stderr)")
+        }
+        // Without one, the command's own check is what is said.
+        let combination = try JF.run(["run", "--jsonl", "x.json"], stdin: "")
+        #expect(combination.status == 2)
+        #expect(combination.stderr.hasPrefix("Error: --jsonl reads standard input; give no PATH\n"))
+    }
+}
