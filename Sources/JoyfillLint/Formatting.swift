@@ -46,15 +46,21 @@ public struct TemplateFormatter: Sendable {
     /// Formats `bytes`, read from `path` (whose extension says whether it is a formula file);
     /// errors name the file `name` when given (`stdin`), else `path`.
     public func format(path: String, bytes: [UInt8], shownAs name: String? = nil) -> Result {
+        var errors = ErrorReport(path: name ?? path, bytes: bytes)
+        var result = format(path: path, bytes: bytes, errors: &errors)
+        result.record(errors, colored: colored)
+        return result
+    }
+
+    private func format(path: String, bytes: [UInt8], errors: inout ErrorReport) -> Result {
         var result = Result(original: bytes)
-        let shown = name ?? path
         if Linter.isExpressionFile(path) {
             let text = String(decoding: bytes, as: UTF8.self)
             let tree = Parser.parse(text)
             // The file's line breaks are kept: a file written on Windows stays CRLF.
             let lineBreak = hasCRLF(bytes) ? "\r\n" : "\n"
             guard let formatted = Printer.format(tree, width: lineWidth, lineBreak: lineBreak) else {
-                report(tree, origin: shown, location: nil, into: &result)
+                errors.add(tree, formula: nil, field: nil) { $0 }
                 return result
             }
             let output = formatted + lineBreak
@@ -65,17 +71,16 @@ public struct TemplateFormatter: Sendable {
         do throws(DocumentError) {
             document = try JoyDoc(bytes: bytes)
         } catch {
-            if error.isNotJoyDoc { result.skipped = error.message } else { result.failure = "\(shown): \(error)" }
+            if error.isNotJoyDoc { result.skipped = error.message } else { result.failure = "\(errors.path): \(error)" }
             return result
         }
-        var lines: LineIndex?   // built once, on the first formula that cannot be formatted
+        var appliers: [String: String]?   // the first field applying each formula, found on the first error
         for definition in document.formulas {
             guard let span = definition.json["expression"]?.span else { continue }
             let tree = Parser.parse(definition.expression)
             guard let formatted = Printer.format(tree, width: .max) else {
-                if lines == nil { lines = LineIndex(bytes) }
-                let place = lines!.location(span.lowerBound, span.lowerBound)
-                report(tree, origin: shown, location: "\(shown):\(place.line):\(place.column) · formula \(definition.id)", into: &result)
+                if appliers == nil { appliers = Self.firstAppliers(document) }
+                errors.add(tree, formula: definition.id, field: appliers![definition.id], at: document.textOffsets(of: definition))
                 continue
             }
             if formatted != definition.expression {
@@ -86,26 +91,64 @@ public struct TemplateFormatter: Sendable {
         return result
     }
 
+    /// For each formula id, the first field that applies it.
+    private static func firstAppliers(_ document: JoyDoc) -> [String: String] {
+        var appliers: [String: String] = [:]
+        for field in document.fields {
+            for applied in field.appliedFormulas where appliers[applied.formula] == nil { appliers[applied.formula] = field.id }
+        }
+        return appliers
+    }
+
     /// Whether the first line of `bytes` ends in CRLF.
     private func hasCRLF(_ bytes: [UInt8]) -> Bool {
         guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return false }
         return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r")
     }
 
-    private func report(_ tree: SyntaxTree, origin: String, location: String?, into result: inout Result) {
-        var renderer = DiagnosticRenderer(colored: colored, origin: origin)
-        renderer.location = location
-        for diagnostic in tree.diagnostics where diagnostic.severity == .error {
-            result.report += renderer.render(diagnostic, in: tree.source)
-            if diagnostic.fix?.isSafe == true { result.fixableCount += 1 }
-        }
+}
+
+/// The errors of the formulas a file's formatting leaves as they are, as `jf lint` shows
+/// findings: by rule, placed in the file, on its line.
+private struct ErrorReport {
+    let path: String
+    let bytes: [UInt8]
+    private var lines: LineIndex?   // built on the first error
+    private(set) var findings: [LintDiagnostic] = []
+    private(set) var formulas = 0
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// Adds the errors of `tree`, whose text's byte offsets `offset` maps to the file's.
+    mutating func add(_ tree: SyntaxTree, formula: String?, field: String?, at offset: (Int) -> Int) {
+        var diagnostics = tree.diagnostics.filter { $0.severity == .error }
         if Printer.nestsTooDeeply(tree) {
-            let whole = SourceSpan(start: 0, end: tree.source.utf8.count)
-            let diagnostic = Diagnostic(
+            diagnostics.append(Diagnostic(
                 .syntax, "this formula has no canonical layout: printed with it, it would nest deeper than \(Parser.maxNestingDepth) levels",
-                at: whole, notes: ["the parentheses the layout adds (around `-(-a)`, or a lambda used as an operand) count as levels; the formula is left as it is"])
-            result.report += renderer.render(diagnostic, in: tree.source)
+                at: SourceSpan(start: 0, end: tree.source.utf8.count),
+                notes: ["the parentheses the layout adds (around `-(-a)`, or a lambda used as an operand) count as levels; the formula is left as it is"]))
         }
-        result.errorCount += 1
+        if lines == nil { lines = LineIndex(bytes) }
+        for diagnostic in diagnostics {
+            let location = lines!.location(offset(diagnostic.span.start), offset(diagnostic.span.end))
+            findings.append(LintDiagnostic(rule: diagnostic.identifier, severity: .error, message: diagnostic.message,
+                                           notes: diagnostic.notes, fix: diagnostic.fix, field: field, formula: formula,
+                                           expression: tree.source, span: diagnostic.span, location: location))
+        }
+        formulas += 1
+    }
+}
+
+extension TemplateFormatter.Result {
+    fileprivate mutating func record(_ errors: ErrorReport, colored: Bool) {
+        guard errors.formulas > 0 else { return }
+        var formatter = HumanFormatter(colored: colored)
+        formatter.fixCommand = "jf lint --fix"
+        report = formatter.render(FileReport(path: errors.path, bytes: errors.bytes, diagnostics: errors.findings))
+        errorCount = errors.formulas
+        fixableCount = errors.findings.filter { $0.fix?.isSafe == true }.count
     }
 }

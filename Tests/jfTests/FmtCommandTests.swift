@@ -77,8 +77,16 @@ struct FmtCommandTests {
 
         let result = try JF.run(["fmt", directory.path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error[syntax]: expected an expression, found end of input\n --> \(broken.path):1:8\n"))
-        #expect(result.stderr.contains("error[syntax]: '===' is not an operator\n --> \(template.path):31:69 · formula f_is_open\n"))
+        #expect(result.stderr.contains("error[syntax-error]: expected an expression, found end of input\n --> \(broken.path):1:8\n"))
+        // As jf lint shows it: the rule, the place of the operator itself, and the file's line.
+        #expect(result.stderr.contains("""
+            error[invalid-operator]: '===' is not an operator
+              --> \(template.path):31:77 · field is_open · formula f_is_open
+               |
+            31 |     {"_id": "f_is_open", "desc": "=== instead of ==", "expression": "status === \\"Open\\""},
+               |                                                                             ^^^ use '==', which is already strict [fixable with jf lint --fix]
+
+            """))
         #expect(result.stderr.hasSuffix("jf fmt: 0 files reformatted, 2 left unchanged, 2 formulas with errors left as they were (jf lint --fix repairs 1 of the errors)\n"))
         #expect(try String(contentsOf: broken, encoding: .utf8) == "sum(1, ")
         #expect(try Data(contentsOf: template) == before)
@@ -91,7 +99,7 @@ struct FmtCommandTests {
         let result = try JF.run(["fmt", "-"], stdin: negations + "\n")
         #expect(result.status == 1)
         #expect(result.stdout == negations + "\n")
-        #expect(result.stderr.contains("error[syntax]: this formula has no canonical layout: printed with it, it would nest deeper than 256 levels\n --> stdin:1:1\n"))
+        #expect(result.stderr.contains("error[syntax-error]: this formula has no canonical layout: printed with it, it would nest deeper than 256 levels\n --> stdin:1:1\n"))
     }
 
     @Test func unreadableInputExits2() throws {
