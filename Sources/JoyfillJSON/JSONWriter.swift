@@ -8,8 +8,24 @@ extension JSONValue {
         return output
     }
 
+    /// The first `limit` characters of the compact JSON text, with whether that is all of it;
+    /// written only that far, so a large table costs no more than a small one.
+    public func textPrefix(_ limit: Int) -> (text: String, isWhole: Bool) {
+        var output = ""
+        let isWhole = write(to: &output, limit: limit)
+        return isWhole ? (output, true) : (String(output.prefix(limit)), false)
+    }
+
     /// Appends compact JSON text to `output`.
     public func write(to output: inout String) {
+        _ = write(to: &output, limit: .max)
+    }
+
+    /// Appends compact JSON text to `output` until it is longer than `limit` characters (a
+    /// character is at least one byte, so it is measured in bytes until it may be too long);
+    /// false when the text was cut there.
+    private func write(to output: inout String, limit: Int) -> Bool {
+        func fits() -> Bool { output.utf8.count <= limit || output.count <= limit }
         switch kind {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -19,7 +35,7 @@ extension JSONValue {
             output += "["
             for (index, element) in elements.enumerated() {
                 if index > 0 { output += "," }
-                element.write(to: &output)
+                guard fits(), element.write(to: &output, limit: limit) else { return false }
             }
             output += "]"
         case .object(let members):
@@ -28,10 +44,11 @@ extension JSONValue {
                 if index > 0 { output += "," }
                 JSONText.appendString(member.key, to: &output)
                 output += ":"
-                member.value.write(to: &output)
+                guard fits(), member.value.write(to: &output, limit: limit) else { return false }
             }
             output += "}"
         }
+        return fits()
     }
 }
 

@@ -172,14 +172,22 @@ enum DocumentRun {
         let total = engine.formulaFieldCount
         var text = "\(path)\n"
         let width = min(24, reports.prefix(fieldsShown).map(\.field.count).max() ?? 0)
+        let columns = Terminal.standardOutput.columns
         for report in reports.prefix(fieldsShown) {
             let name = report.field.padding(toLength: max(width, report.field.count), withPad: " ", startingAt: 0)
-            var value = report.value?.text ?? "(empty)"
+            let status = report.status == .ok ? "" : "  [\(report.status.rawValue)]"
+            // A value is cut at the terminal's edge (at 80 characters without a terminal), and
+            // only that much of it is written out: a formula can fill a large table.
+            let room = columns.map { max($0 - name.count - status.count - 5, 20) } ?? 80
+            var value = "(empty)"
+            if let stored = report.value {
+                let (shown, isWhole) = stored.textPrefix(room)
+                value = isWhole ? shown : shown + "…"
+            }
             if report.type == .date, let milliseconds = report.value?.numberValue, let instant = Instant(milliseconds: milliseconds) {
                 value += " (\(instant.iso8601))"
             }
-            let status = report.status == .ok ? "" : "  [\(report.status.rawValue)]"
-            text += "  \(name)  \(value.count > 80 ? String(value.prefix(80)) + "…" : value)\(status)\n"
+            text += "  \(name)  \(value)\(status)\n"
         }
         if total > fieldsShown { text += "  … and \(total - fieldsShown) more formula fields (--json lists them all)\n" }
         guard !findings.isEmpty else { return text }

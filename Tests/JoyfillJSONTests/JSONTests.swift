@@ -18,6 +18,16 @@ struct JSONReaderTests {
         #expect(value.span == 0..<bytes.count)
     }
 
+    @Test func aPrefixOfTheTextIsWrittenOnlyThatFar() throws {
+        let value = try JSONReader.read(#"[{"a": "é", "b": [1, 2, 3]}, null]"#)
+        #expect(value.textPrefix(100) == (#"[{"a":"é","b":[1,2,3]},null]"#, true))
+        #expect(value.textPrefix(28) == (#"[{"a":"é","b":[1,2,3]},null]"#, true), "28 characters, 29 bytes")
+        #expect(value.textPrefix(27) == (#"[{"a":"é","b":[1,2,3]},null"#, false))
+        #expect(value.textPrefix(5) == (#"[{"a""#, false))
+        let rows = JSONValue(.array(Array(repeating: value, count: 1_000_000)))
+        #expect(rows.textPrefix(10) == (#"[[{"a":"é""#, false))
+    }
+
     @Test func duplicateKeysAreKeptAndTheLastWins() throws {
         let value = try JSONReader.read(#"{"k": 1, "k": 2}"#)
         #expect(value.members?.count == 2)

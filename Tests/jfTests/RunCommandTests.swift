@@ -44,6 +44,15 @@ struct RunCommandTests {
         #expect(result.stderr.hasPrefix("1 document, 6 formula fields, 0 errors in "))
     }
 
+    @Test func valuesAreCutAtTheTerminalsEdge() throws {
+        let plain = try JF.run(["run", "examples/sales-chart.json"])
+        let line = try #require(plain.stdout.split(separator: "\n").first { $0.hasPrefix("  target_chart") })
+        #expect(line.count == 2 + 12 + 2 + 80 + 1, "80 characters of the value and a …: \(line)")
+        let narrow = try JF.run(["run", "examples/sales-chart.json"], environment: ["COLUMNS": "60"])
+        #expect(narrow.stdout.contains("  target_chart  [{\"_id\":\"target\",\"title\":\"Target\",\"points\":…\n"))
+        #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 })
+    }
+
     @Test func everyExampleEvaluates() throws {
         let result = try JF.run(["run", "--json", "examples"])
         let documents = try report(result.stdout)
