@@ -279,8 +279,12 @@ extension REPLSession {
         let graph = engine.graph
         let reads = graph.readNamesByNode()
         var text = ""
+        // Names in a column, as jf graph lists them (a very long name does not widen it).
+        let width = min(24, graph.order.map { graph.nodes[$0].count }.max() ?? 0)
         for node in graph.order {
-            text += graph.nodes[node] + " ← " + (reads[node].isEmpty ? "(nothing)" : reads[node].joined(separator: ", "))
+            let name = graph.nodes[node]
+            text += name + String(repeating: " ", count: max(width - name.count, 0)) + " ← "
+            text += reads[node].isEmpty ? "(nothing)" : reads[node].sorted().joined(separator: ", ")
             if let cycle = graph.cycles[node] { text += "   [circular: " + cycle.joined(separator: " → ") + "]" }
             else if graph.downstreamOfCycle.contains(node) { text += "   [depends on a cycle]" }
             text += "\n"

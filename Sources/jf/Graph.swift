@@ -141,8 +141,11 @@ struct Graph: ParsableCommand {
     private func text(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) -> String {
         var text = ""
         let readsByNode = selection.reads
+        // Names in a column, as `jf run` lists fields (a very long name does not widen it).
+        let width = min(24, selection.nodes.map { graph.nodes[$0].count }.max() ?? 0)
         for node in selection.nodes {
-            var line = graph.nodes[node]
+            let name = graph.nodes[node]
+            var line = name + String(repeating: " ", count: max(width - name.count, 0))
             let names = readsByNode[node].map { doc.field($0) == nil ? $0 + " (unknown)" : $0 }
             line += names.isEmpty ? "  (reads nothing)" : "  reads " + names.joined(separator: ", ")
             if let cycle = graph.cycles[node] { line += "  [circular: " + cycle.joined(separator: " → ") + "]" }

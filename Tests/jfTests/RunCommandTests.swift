@@ -501,7 +501,7 @@ struct GraphCommandTests {
     @Test func textDotAndJSON() throws {
         let text = try JF.run(["graph", "examples/invoice.json"])
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("subtotal  reads items\ntax  reads subtotal, tax_rate\ntotal  reads subtotal, tax\n"))
+        #expect(text.stdout.hasPrefix("subtotal  reads items\ntax       reads subtotal, tax_rate\ntotal     reads subtotal, tax\n"))
 
         let dot = try JF.run(["graph", "--format", "dot", "examples/cycle.json"])
         #expect(dot.status == 1, "a document with a cycle exits 1")
@@ -520,10 +520,10 @@ struct GraphCommandTests {
         let below = try JF.run(["graph", "--downstream", "tax_rate", "examples/invoice.json"])
         #expect(below.status == 0)
         #expect(below.stdout == """
-            tax  reads subtotal, tax_rate
-            total  reads subtotal, tax
+            tax      reads subtotal, tax_rate
+            total    reads subtotal, tax
             summary  reads customer, items, total
-            size  reads total
+            size     reads total
 
             """)
         // What total needs; the dot graph draws every input it reads.
