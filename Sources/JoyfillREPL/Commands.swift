@@ -436,7 +436,7 @@ extension REPLSession {
             let hint = registry.suggestion(for: name).map { "; did you mean '\($0.name)'?" } ?? ""
             return failure("no function '\(name)'\(hint)")
         }
-        return REPLOutput(FunctionReference.text(function.signature))
+        return REPLOutput(FunctionReference.text(function.signature, width: width))
     }
 
     private func time(_ source: String) -> REPLOutput {

@@ -43,7 +43,7 @@ struct Functions: ParsableCommand {
                 return function.signature
             }
             output.write(json ? FunctionReference.json(signatures) + "\n"
-                              : signatures.map(FunctionReference.text).joined(separator: "\n"))
+                              : signatures.map { FunctionReference.text($0, width: output.columns) }.joined(separator: "\n"))
         } else if json {
             output.write(FunctionReference.json() + "\n")
         } else if markdown {

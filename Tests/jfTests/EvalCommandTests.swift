@@ -249,6 +249,11 @@ struct FunctionsCommandTests {
         #expect(result.stdout.hasPrefix("round(value: number, digits?: number) -> number\n  Rounds to a number of decimal places"))
         #expect(result.stdout.contains("examples:\n  round(3.14159, 2)  ⇒  3.14\n"))
         #expect(result.stdout.contains("portability: swift, web\n\nlength(value: string|array) -> number\n"))
+        // On a terminal (here COLUMNS), the summary and the details are wrapped to it.
+        let narrow = try JF.run(["functions", "dateAdd"], environment: ["COLUMNS": "50"])
+        #expect(narrow.stdout.contains("\n  Adds an amount of a unit to a date.\n  Units: years (year, y), months (month, m), weeks\n  (week, w),"))
+        let prose = narrow.stdout.split(separator: "\n").prefix { $0 != "examples:" }.dropFirst()
+        #expect(prose.count > 5 && prose.allSatisfy { $0.count <= 50 })
         let json = try JF.run(["functions", "--json", "round"])
         let catalogue = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(catalogue.map { $0["name"] as? String } == ["round"])

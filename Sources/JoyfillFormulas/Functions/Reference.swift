@@ -72,10 +72,19 @@ public enum FunctionReference {
     }
 
     /// One function's documentation as plain text: usage, summary, details, examples and
-    /// portability (`jf functions NAME`, the REPL's `:doc`).
-    public static func text(_ signature: FunctionSignature) -> String {
-        var text = signature.usage + "\n  " + signature.summary + "\n"
-        for detail in signature.details { text += "  " + detail + "\n" }
+    /// portability (`jf functions NAME`, the REPL's `:doc`). With a `width` (a terminal's
+    /// columns), the summary and the details, one paragraph as in the Markdown reference, are
+    /// wrapped to it; otherwise the details keep the lines they are written in.
+    public static func text(_ signature: FunctionSignature, width: Int? = nil) -> String {
+        var text = signature.usage + "\n"
+        if let width {
+            for paragraph in [signature.summary, signature.details.joined(separator: " ")] where !paragraph.isEmpty {
+                for line in paragraph.wrapped(to: width - 2) { text += "  " + line + "\n" }
+            }
+        } else {
+            text += "  " + signature.summary + "\n"
+            for detail in signature.details { text += "  " + detail + "\n" }
+        }
         if !signature.examples.isEmpty {
             text += "examples:\n"
             for example in signature.examples { text += "  \(example.formula)  ⇒  \(example.result)\n" }
