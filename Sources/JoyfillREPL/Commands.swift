@@ -19,7 +19,8 @@ extension REPLSession {
         MetaCommand(name: "help", arguments: "", help: "this list"),
         MetaCommand(name: "load", arguments: "DOC", help: "bind a JoyDoc: its field ids become names"),
         MetaCommand(name: "fields", arguments: "", help: "the document's fields: id, type, current value"),
-        MetaCommand(name: "formulas", arguments: "", help: "each formula field with its value or error"),
+        MetaCommand(name: "formulas", arguments: "[FIELD]",
+                    help: "each formula field with its value or error; one field's in full"),
         MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field and show what was recomputed"),
         MetaCommand(name: "validate", arguments: "[PAGE[/POSITION]]",
                     help: "the required fields still empty, as jf validate"),
@@ -48,7 +49,7 @@ extension REPLSession {
         case "help", "h", "?": return help()
         case "load": return load(argument)
         case "fields": return fields()
-        case "formulas": return formulas()
+        case "formulas": return formulas(argument)
         case "set": return set(argument)
         case "validate": return validate(argument)
         case "decorators": return decorators(argument)
@@ -78,6 +79,12 @@ extension REPLSession {
 
     private func needs(_ argument: String, _ usage: String) -> REPLOutput? {
         argument.isEmpty ? failure("usage: \(usage)") : nil
+    }
+
+    private func unknownField(_ field: String, in engine: DocumentEngine) -> REPLOutput? {
+        guard engine.document.field(field) == nil else { return nil }
+        let hint = engine.context.suggestion(for: field).map { " (did you mean '\($0)'?)" } ?? ""
+        return failure("no field has the _id '\(field)'\(hint)")
     }
 
     private var noDocument: REPLOutput { failure("no document; :load DOC first") }
@@ -137,18 +144,20 @@ extension REPLSession {
         return REPLOutput(table(rows))
     }
 
-    private func formulas() -> REPLOutput {
+    /// Every formula field on one line each, its formulas cut at the terminal's edge; or,
+    /// for one field, its formulas whole and each error with a caret under its span.
+    private func formulas(_ argument: String) -> REPLOutput {
         guard let engine else { return noDocument }
+        if !argument.isEmpty { return formulas(of: argument, in: engine) }
         var text = ""
+        var isShortened = false
         let problems = Dictionary(grouping: engine.diagnostics, by: \.field)
         for report in engine.fieldReports {
-            let field = engine.document.field(report.field)!
-            let applied = field.appliedFormulas.map { applied in
-                let expression = engine.document.formula(applied.formula)?.expression ?? "(no formula \"\(applied.formula)\")"
-                return (applied.key == "value" ? "" : "[\(applied.key)] ") + expression
-            }.joined(separator: "; ")
+            let formulas = appliedFormulas(of: report.field, in: engine).map { $0.label + $0.expression }
+            let line = Self.oneLine("\(report.field) = " + formulas.joined(separator: "; "), width: width)
+            isShortened = isShortened || line.hasSuffix("…") || report.status != .ok
+            text += line + "\n"
             let value = (try? engine.context.value(of: report.field)) ?? nil
-            text += "\(report.field) = \(applied)\n"
             switch report.status {
             case .ok: text += "  → " + (value.map { brief($0, after: 4) } ?? "—") + "\n"
             default:
@@ -160,7 +169,69 @@ extension REPLSession {
                 if problems[report.field] == nil { text += "  ✗ \(report.status.rawValue)\n" }
             }
         }
+        if isShortened { text += "(:formulas FIELD shows a field's formulas whole, errors under their span)\n" }
         return REPLOutput(text.isEmpty ? "the document has no formulas\n" : text)
+    }
+
+    private func formulas(of field: String, in engine: DocumentEngine) -> REPLOutput {
+        if let unknown = unknownField(field, in: engine) { return unknown }
+        let formulas = appliedFormulas(of: field, in: engine)
+        if formulas.isEmpty { return REPLOutput("\(field) has no formula\n") }
+        var text = formulas.map { "\(field) = \($0.label)\($0.expression)\n" }.joined()
+        let problems = engine.diagnostics.filter { $0.field == field }
+        if problems.isEmpty {
+            let value = (try? engine.context.value(of: field)) ?? nil
+            let shown = value.map { printer.format($0) } ?? "—"
+            return REPLOutput(text + "  → " + shown.replacingOccurrences(of: "\n", with: "\n    ") + "\n")
+        }
+        var renderer = DiagnosticRenderer(colored: colored, origin: field)
+        renderer.showsCode = true
+        renderer.maxLineWidth = max(width - 8, 40)
+        for problem in problems {
+            guard let span = problem.span, let expression = problem.expression else {
+                text += "  ✗ \(problem.message)" + (problem.fix.map { " (\($0.message))" } ?? "") + "\n"
+                continue
+            }
+            let diagnostic = Diagnostic(problem.kind, problem.message, at: span, notes: problem.notes,
+                                        fix: problem.fix, code: problem.code)
+            text += renderer.render(diagnostic, in: expression)
+        }
+        return REPLOutput(text)
+    }
+
+    /// A field's applied formulas: the key they write, as shown (`[label] ` unless it is the
+    /// value), and their expression, or a note where the document lacks the formula.
+    private func appliedFormulas(of field: String, in engine: DocumentEngine) -> [(label: String, expression: String)] {
+        (engine.document.field(field)?.appliedFormulas ?? []).map { applied in
+            let expression = engine.document.formula(applied.formula)?.expression ?? "(no formula \"\(applied.formula)\")"
+            return (applied.key == "value" ? "" : "[\(applied.key)] ", expression)
+        }
+    }
+
+    /// `text` on one line: each run of white space (line breaks included) as one space, cut
+    /// to `width` characters with `…`. It reads no more of `text` than the line shows.
+    static func oneLine(_ text: String, width: Int) -> String {
+        var line = ""
+        var count = 0
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = count > 0
+                continue
+            }
+            let needed = pendingSpace ? 2 : 1
+            if count + needed > width {
+                // Make room for the `…`, and do not leave a space before it.
+                if !line.isEmpty { line.removeLast() }
+                while line.last == " " { line.removeLast() }
+                return line + "…"
+            }
+            if pendingSpace { line.append(" ") }
+            line.append(character)
+            count += needed
+            pendingSpace = false
+        }
+        return line
     }
 
     private func validate(_ argument: String) -> REPLOutput {
@@ -248,10 +319,7 @@ extension REPLSession {
     private func deps(_ field: String) -> REPLOutput {
         if let usage = needs(field, ":deps FIELD") { return usage }
         guard let engine else { return noDocument }
-        guard engine.document.field(field) != nil else {
-            let hint = engine.context.suggestion(for: field).map { " (did you mean '\($0)'?)" } ?? ""
-            return failure("no field has the _id '\(field)'\(hint)")
-        }
+        if let unknown = unknownField(field, in: engine) { return unknown }
         let graph = engine.graph
         var text = ""
         if let node = graph.node(field) {

@@ -26,8 +26,8 @@ extension REPLSession {
                 let pages = engine?.document.pages ?? []
                 return matching(pages.map(\.id) + pages.flatMap { page in page.positions.map { "\(page.id)/\($0.id)" } }, word)
             case "doc": return matching(registry.names, word)
-            case "set", "deps": return matching(engine?.document.fields.map(\.id) ?? [], word)
-            case "tz", "now", "help", "quit", "fields", "formulas", "graph", "vars": return []
+            case "set", "deps", "formulas": return matching(engine?.document.fields.map(\.id) ?? [], word)
+            case "tz", "now", "help", "quit", "fields", "graph", "vars": return []
             default: break   // :type, :ast, :explain, :time take a formula
             }
         }

@@ -154,6 +154,36 @@ struct SessionTests {
         #expect(listing.contains("  ✗ error: '===' is not an operator (use '==', which is already strict)\n"))
     }
 
+    @Test func oneFieldsFormulasAreShownWholeWithTheirErrorsUnderTheSpan() throws {
+        let repl = session()
+        repl.width = 40
+        _ = repl.feed(":load \(examples.appendingPathComponent("templates/order-form.json").path)")
+        let listing = try #require(repl.feed(":formulas")?.text)
+        #expect(listing.hasPrefix("subtotal = qty * price + subtotl\n"))
+        #expect(listing.hasSuffix("(:formulas FIELD shows a field's formulas whole, errors under their span)\n"))
+        #expect(repl.feed(":formulas subtotal")?.text == """
+            subtotal = qty * price + subtotl
+            error[unknown-reference]: unknown name 'subtotl'
+             --> subtotal:1:15
+              |
+            1 | qty * price + subtotl
+              |               ^^^^^^^ did you mean 'subtotal'?
+
+            """)
+        #expect(repl.feed(":formulas discount")?.text == "discount = iff(subtotal > 100, 10, 0)\n  → 0\n")
+        #expect(repl.feed(":formulas status")?.text == "status has no formula\n")
+        #expect(repl.feed(":formulas subtotl")?.text == "error: no field has the _id 'subtotl' (did you mean 'subtotal'?)\n")
+        #expect(repl.completions(for: ":formulas sub") == ["subtotal"])
+    }
+
+    @Test func aListedFormulaIsOneLineCutAtTheEdge() {
+        #expect(REPLSession.oneLine("if(a,\n   b,\n\tc)", width: 40) == "if(a, b, c)")
+        #expect(REPLSession.oneLine("  lead  ", width: 40) == "lead")
+        #expect(REPLSession.oneLine("abcdef", width: 6) == "abcdef")
+        #expect(REPLSession.oneLine("abcdefg", width: 6) == "abcde…")
+        #expect(REPLSession.oneLine("abcd efg", width: 6) == "abcd…")
+    }
+
     @Test func commandsWithoutADocumentSaySo() {
         #expect(session().feed(":fields")?.text == "error: no document; :load DOC first\n")
         #expect(session().feed(":load /nonexistent.json")?.failed == true)
