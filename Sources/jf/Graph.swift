@@ -10,8 +10,10 @@ struct Graph: ParsableCommand {
         discussion: """
             Prints which fields each formula field reads, in evaluation order, with cycles and the \
             fields downstream of them marked. --format dot is for Graphviz \
-            (jf graph doc.json --format dot | dot -Tsvg > graph.svg): an arrow a -> b means a's \
-            formula reads b; cycles are red, fields that depend on them orange. \
+            (jf graph doc.json --format dot | dot -Tsvg > graph.svg), --format mermaid for Mermaid \
+            (in a ```mermaid block of Markdown, GitHub draws it): an arrow a -> b means a's \
+            formula reads b; cycles are red, fields that depend on them orange, fields without \
+            a formula dashed. \
             --upstream FIELD shows only what FIELD depends on; --downstream FIELD only what a \
             change to FIELD recomputes (jf graph doc.json --downstream tax_rate). Exits 1 when a \
             field shown is on a cycle.
@@ -19,10 +21,10 @@ struct Graph: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, dot, json
+        case text, dot, mermaid, json
     }
 
-    @Option(help: "Output format: text, dot or json.")
+    @Option(help: "Output format: text, dot, mermaid or json.")
     var format: Format = .text
 
     @Option(name: .customLong("upstream"), help: ArgumentHelp(
@@ -56,7 +58,8 @@ struct Graph: ParsableCommand {
         let output = Terminal.standardOutput
         switch format {
         case .json: output.write(json(graph, selection, doc) + "\n")
-        case .dot: output.write(dot(graph, selection, doc))
+        case .dot: output.write(Drawing(graph, selection, doc).dot)
+        case .mermaid: output.write(Drawing(graph, selection, doc).mermaid)
         case .text: output.write(text(graph, selection, doc))
         }
         output.flush()
@@ -69,7 +72,7 @@ struct Graph: ParsableCommand {
         var nodes: [Int]
         /// Every name each node reads (fields with formulas and inputs alike), sorted.
         var reads: [[String]]
-        /// The names the dot graph draws edges to (nil: every name read).
+        /// The names the drawings draw edges to (nil: every name read).
         var names: Set<String>?
 
         init(_ graph: DependencyGraph, upstream: [String], downstream: [String]) {
@@ -110,32 +113,95 @@ struct Graph: ParsableCommand {
             + cycles.map { "[" + $0.map(JSONText.string).joined(separator: ",") + "]" }.joined(separator: ",") + "]}"
     }
 
-    private func dot(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) -> String {
-        func quoted(_ id: String) -> String { JSONText.string(id) }
-        var text = "digraph formulas {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
-        let formulaFields = Set(graph.nodes)
-        var inputs = Set<String>()
-        for name in graph.readNames where !formulaFields.contains(name) && selection.names?.contains(name) != false {
-            inputs.insert(name)
-        }
-        for input in inputs.sorted() {
-            let known = doc.field(input) != nil
-            text += "  \(quoted(input)) [style=\(known ? "dashed" : "\"dashed,filled\", fillcolor=\"#eeeeee\", label=\(quoted(input + " (unknown)"))")];\n"
-        }
-        for node in selection.nodes {
-            var attributes = ""
-            if graph.cycles[node] != nil { attributes = " [color=red, fontcolor=red]" }
-            else if graph.downstreamOfCycle.contains(node) { attributes = " [color=orange]" }
-            text += "  \(quoted(graph.nodes[node]))\(attributes);\n"
-        }
-        let readsByNode = selection.reads
-        for node in selection.nodes {
-            for name in readsByNode[node] where selection.names?.contains(name) != false {
-                let onCycle = graph.cycles[node] != nil && graph.node(name).map { graph.cycles[$0] != nil } == true
-                text += "  \(quoted(graph.nodes[node])) -> \(quoted(name))\(onCycle ? " [color=red]" : "");\n"
+    /// The graph as `--format dot` and `--format mermaid` draw it: boxes for the formula
+    /// fields shown and the fields they read, arrows from a formula field to what it reads.
+    private struct Drawing {
+        enum Style { case plain, onCycle, belowCycle, input, unknownInput }
+        /// Every box, inputs first (sorted), then the formula fields in evaluation order.
+        var boxes: [(name: String, style: Style)] = []
+        /// Arrows by box index, and whether the arrow is part of a cycle.
+        var arrows: [(from: Int, to: Int, onCycle: Bool)] = []
+
+        init(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) {
+            let formulaFields = Set(graph.nodes)
+            var inputs = Set<String>()
+            for name in graph.readNames where !formulaFields.contains(name) && selection.names?.contains(name) != false {
+                inputs.insert(name)
+            }
+            boxes = inputs.sorted().map { ($0, doc.field($0) == nil ? .unknownInput : .input) }
+            boxes += selection.nodes.map { node in
+                (graph.nodes[node], graph.cycles[node] != nil ? .onCycle : graph.downstreamOfCycle.contains(node) ? .belowCycle : .plain)
+            }
+            let index = Dictionary(boxes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for node in selection.nodes {
+                for name in selection.reads[node] where selection.names?.contains(name) != false {
+                    guard let from = index[graph.nodes[node]], let to = index[name] else { continue }
+                    let onCycle = graph.cycles[node] != nil && graph.node(name).map { graph.cycles[$0] != nil } == true
+                    arrows.append((from, to, onCycle))
+                }
             }
         }
-        return text + "}\n"
+
+        /// Graphviz's language; ids are quoted as JSON strings, which dot reads alike.
+        var dot: String {
+            func quoted(_ id: String) -> String { JSONText.string(id) }
+            var text = "digraph formulas {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
+            for (name, style) in boxes {
+                let attributes = switch style {
+                case .plain: ""
+                case .onCycle: " [color=red, fontcolor=red]"
+                case .belowCycle: " [color=orange]"
+                case .input: " [style=dashed]"
+                case .unknownInput: " [style=\"dashed,filled\", fillcolor=\"#eeeeee\", label=\(quoted(name + " (unknown)"))]"
+                }
+                text += "  \(quoted(name))\(attributes);\n"
+            }
+            for arrow in arrows {
+                text += "  \(quoted(boxes[arrow.from].name)) -> \(quoted(boxes[arrow.to].name))\(arrow.onCycle ? " [color=red]" : "");\n"
+            }
+            return text + "}\n"
+        }
+
+        /// Mermaid's flowchart. A field id may hold any character, so boxes are named by number
+        /// (`f0`, `f1` …) and labelled with the id, its `"`, `#`, `<`, `>` and `&` written as
+        /// Mermaid's entity codes.
+        var mermaid: String {
+            func label(_ name: String) -> String {
+                var text = ""
+                for character in name {
+                    switch character {
+                    case "\"", "#", "<", ">", "&": text += "#\(character.unicodeScalars.first!.value);"
+                    case "\n", "\r", "\t": text += " "
+                    default: text.append(character)
+                    }
+                }
+                return "\"" + text + "\""
+            }
+            var text = "flowchart LR\n"
+            text += "  classDef input stroke-dasharray: 5 5\n"
+            text += "  classDef unknown stroke-dasharray: 5 5, fill:#eeeeee\n"
+            text += "  classDef cycle stroke:red, color:red\n"
+            text += "  classDef belowCycle stroke:orange\n"
+            for (number, (name, style)) in boxes.enumerated() {
+                let shown = style == .unknownInput ? name + " (unknown)" : name
+                let type = switch style {
+                case .plain: ""
+                case .onCycle: ":::cycle"
+                case .belowCycle: ":::belowCycle"
+                case .input: ":::input"
+                case .unknownInput: ":::unknown"
+                }
+                text += "  f\(number)[\(label(shown))]\(type)\n"
+            }
+            for arrow in arrows {
+                text += "  f\(arrow.from) --> f\(arrow.to)\n"
+            }
+            let red = arrows.indices.filter { arrows[$0].onCycle }
+            if !red.isEmpty {
+                text += "  linkStyle " + red.map(String.init).joined(separator: ",") + " stroke:red\n"
+            }
+            return text
+        }
     }
 
     private func text(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) -> String {

@@ -40,6 +40,6 @@ struct CompletionScriptTests {
         #expect(try complete(["jf", "lint", "--explain", "null-"]) == ["null-projection"])
         #expect(try complete(["jf", "lint", "--target", "w"]) == ["web"])
         #expect(try complete(["jf", "functions", "rou"]) == ["round"])
-        #expect(try complete(["jf", "graph", "--format", ""]) == ["dot", "json", "text"])
+        #expect(try complete(["jf", "graph", "--format", ""]) == ["dot", "json", "mermaid", "text"])
     }
 }

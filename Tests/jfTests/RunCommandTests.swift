@@ -551,6 +551,35 @@ struct GraphCommandTests {
         #expect(typo.stderr == "jf: --downstream: no field has the _id 'taxrate' (did you mean 'tax_rate'?)\n")
     }
 
+    @Test func mermaidNamesBoxesByNumberAndStylesAsDotDoes() throws {
+        let cycle = try JF.run(["graph", "--format", "mermaid", "examples/cycle.json"])
+        #expect(cycle.status == 1, "a document with a cycle exits 1")
+        #expect(cycle.stdout.hasPrefix("flowchart LR\n"))
+        #expect(cycle.stdout.contains("  f0[\"amounts\"]:::input\n  f1[\"gross\"]\n  f2[\"net\"]:::cycle\n"))
+        #expect(cycle.stdout.contains("  f4[\"report\"]:::belowCycle\n"))
+        // The arrows net -> fees and fees -> net, second and fourth, are red.
+        #expect(cycle.stdout.contains("  f1 --> f0\n  f2 --> f3\n  f2 --> f1\n  f3 --> f2\n  f4 --> f2\n  linkStyle 1,3 stroke:red\n"))
+
+        // An id can hold what Mermaid reads as syntax: it is written as entity codes.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("jf-mermaid-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"""
+            {"fields": [{"_id": "end", "type": "number", "value": 1},
+                        {"_id": "a\"b<c>#", "type": "number", "formulas": [{"formula": "f"}]}],
+             "formulas": [{"_id": "f", "expression": "end + nope"}]}
+            """#.utf8).write(to: URL(fileURLWithPath: path))
+        let odd = try JF.run(["graph", "--format", "mermaid", path])
+        #expect(odd.status == 0)
+        #expect(odd.stdout.hasSuffix("""
+              f0["end"]:::input
+              f1["nope (unknown)"]:::unknown
+              f2["a#34;b#60;c#62;#35;"]
+              f2 --> f0
+              f2 --> f1
+
+            """))
+    }
+
     @Test func namesThatMatchNoFieldAreMarked() throws {
         let text = try JF.run(["graph", "examples/templates/order-form.json"])
         #expect(text.stdout.hasPrefix("subtotal  reads price, qty, subtotl (unknown)\n"))
