@@ -501,7 +501,7 @@ extension REPLSession {
     private func doc(_ name: String) -> REPLOutput {
         if let usage = needs(name, ":doc FUNCTION") { return usage }
         guard let function = registry.lookup(name) else {
-            let hint = registry.suggestion(for: name).map { "; did you mean '\($0.name)'?" } ?? ""
+            let hint = registry.hintForUnknownFunction(name).map { "; \($0)" } ?? ""
             return failure("no function '\(name)'\(hint)")
         }
         return REPLOutput(FunctionReference.text(function.signature, width: width))

@@ -37,7 +37,7 @@ struct Functions: ParsableCommand {
         if !names.isEmpty {
             let signatures = try names.map { name throws(Failure) in
                 guard let function = registry.lookup(name) else {
-                    let hint = registry.suggestion(for: name).map { " (did you mean '\($0.name)'?)" } ?? ""
+                    let hint = registry.hintForUnknownFunction(name).map { " (\($0))" } ?? ""
                     throw .usage("no function '\(name)'\(hint); jf functions lists them all")
                 }
                 return function.signature

@@ -38,6 +38,34 @@ struct EvaluatorTests {
         #expect(error.fix?.apply(to: "len(\"abc\")") == "length(\"abc\")")
     }
 
+    @Test func anotherLanguagesNameWinsOverASpellingAndIdiomsGetANote() throws {
+        let registry = FunctionRegistry.standard
+        // `size` is two edits from `some`, but it is other languages' `length`.
+        #expect(registry.suggestion(for: "size")! == ("length", false))
+        // `today` is two edits from `day`, which does something else: a note, no fix.
+        #expect(registry.suggestion(for: "today") == nil)
+        let today = try #require(failure("today()"))
+        #expect(today.fix == nil)
+        #expect(today.notes == ["now() is the date and time; date(year(now()), month(now()), day(now())) is today at midnight"])
+        let checked = Checker(registry: registry).check(Parser.parse("1 + DATEDIFF(a, b)"))
+        #expect(checked.map(\.code) == ["unknown-function"])
+        #expect(checked.first?.notes == ["dates subtract as milliseconds: (end - start) / 86400000 is the number of days between them"])
+        #expect(registry.hintForUnknownFunction("mid") == "no function takes part of a text; contains(text, part) tells whether it holds it")
+        #expect(registry.hintForUnknownFunction("rund") == "did you mean 'round'?")
+        #expect(registry.hintForUnknownFunction("frobnicate") == nil)
+    }
+
+    @Test func everyIdiomsFormulaRuns() {
+        // The formulas the notes give, with their placeholders filled in.
+        for formula in ["date(year(now()), month(now()), day(now()))", "(date(2024, 3, 1) - date(2024, 1, 1)) / 86400000",
+                        "contains(\"text\", \"x\")", "find([{key: 1, column: \"x\"}], (row) -> row.key == 1).column",
+                        "sum(filter([1, 2], (value) -> value > 1))", "average(filter([1, 2], (value) -> value > 1))",
+                        "length(filter([1, 2], (value) -> value > 0 && value < 2))", "sum(map([{a: 2, b: 3}], (row) -> row.a * row.b))",
+                        "if(true, 1, if(false, 2, 3))", "floor(2.5) + round(2.5)"] {
+            #expect(failure(formula) == nil, "\(formula)")
+        }
+    }
+
     @Test func aritiesAndTypesComeFromSignatures() throws {
         let arity = try #require(failure("round(1, 2, 3)"))
         #expect(arity.kind == .arguments)

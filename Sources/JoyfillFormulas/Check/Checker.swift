@@ -149,11 +149,8 @@ public struct Checker: Sendable {
             let name = tree.name(nameID)
             let nameSpan = tree.nameSpan(ofCall: id)
             guard let function = registry.lookup(name) else {
-                var fix: Fix?
-                if let suggestion = registry.suggestion(for: name) {
-                    fix = .replace(nameSpan, with: suggestion.name, "did you mean '\(suggestion.name)'?", isSafe: suggestion.isUnique)
-                }
-                report(.reference, "unknown-function", "unknown function '\(name)'", at: nameSpan, fix: fix)
+                let advice = registry.adviceForUnknownFunction(name, at: nameSpan)
+                report(.reference, "unknown-function", "unknown function '\(name)'", at: nameSpan, notes: advice.notes, fix: advice.fix)
                 return .any
             }
             let signature = function.signature

@@ -786,11 +786,9 @@ public final class Evaluator {
     @inline(never)
     private func unknownFunction(_ name: String, at id: NodeID) -> Diagnostic {
         let nameSpan = tree.nameSpan(ofCall: id)
-        var fix: Fix?
-        if let suggestion = registry.suggestion(for: name) {
-            fix = .replace(nameSpan, with: suggestion.name, "did you mean '\(suggestion.name)'?", isSafe: suggestion.isUnique)
-        }
-        return Diagnostic(.reference, "unknown function '\(name)'", at: nameSpan, fix: fix, code: "unknown-function")
+        let advice = registry.adviceForUnknownFunction(name, at: nameSpan)
+        return Diagnostic(.reference, "unknown function '\(name)'", at: nameSpan, notes: advice.notes, fix: advice.fix,
+                          code: "unknown-function")
     }
 
     /// Calls `lambda` on each element of `array` in order, with the element, its index and the

@@ -145,20 +145,41 @@ public struct FunctionRegistry: Sendable {
     /// Every function name in its canonical spelling, sorted.
     public var names: [String] { signatures.map(\.name) }
 
-    /// The registered function meant by the unknown `name`, for "did you mean …?": the closest
-    /// by spelling (``Suggestions/closest(to:in:)``), or else the one other languages call
-    /// `name` (`len` is `length`, `concatenate` is `concat`). `isUnique` is false when another
-    /// function is as close, and for the other languages' names, whose arguments may differ:
-    /// only a unique spelling fix is safe to apply unasked.
+    /// The registered function meant by the unknown `name`, for "did you mean …?": the one
+    /// other languages call `name` (`len` is `length`, `concatenate` is `concat`), or else the
+    /// closest by spelling (``Suggestions/closest(to:in:)``) unless `name` is one whose idiom
+    /// here is not a function (``idiom(for:)``: `today` is not `day`). `isUnique` is false when
+    /// another function is as close, and for the other languages' names, whose arguments may
+    /// differ: only a unique spelling fix is safe to apply unasked.
     public func suggestion(for name: String) -> (name: String, isUnique: Bool)? {
-        let names = self.names
-        if let closest = Suggestions.closest(to: name, in: names) {
-            return (closest, Suggestions.unique(to: name, in: names) != nil)
-        }
         if let meant = Self.otherLanguagesNames[name.lowercased()], let function = lookup(meant) {
             return (function.signature.name, false)
         }
-        return nil
+        if idiom(for: name) != nil { return nil }
+        let names = self.names
+        guard let closest = Suggestions.closest(to: name, in: names) else { return nil }
+        return (closest, Suggestions.unique(to: name, in: names) != nil)
+    }
+
+    /// How to write here what other languages' function `name` does, when no one function
+    /// does it: "dates subtract as milliseconds" for `datediff`.
+    public func idiom(for name: String) -> String? {
+        Self.idioms[name.lowercased()]
+    }
+
+    /// One phrase for a message about the unknown function `name`: "did you mean 'length'?",
+    /// or its ``idiom(for:)``.
+    public func hintForUnknownFunction(_ name: String) -> String? {
+        suggestion(for: name).map { "did you mean '\($0.name)'?" } ?? idiom(for: name)
+    }
+
+    /// The fix and notes of the error for a call of the unknown function `name`, whose name
+    /// is at `span`: the replacement ``suggestion(for:)`` gives, or the ``idiom(for:)``.
+    public func adviceForUnknownFunction(_ name: String, at span: SourceSpan) -> (fix: Fix?, notes: [String]) {
+        if let suggestion = suggestion(for: name) {
+            return (.replace(span, with: suggestion.name, "did you mean '\(suggestion.name)'?", isSafe: suggestion.isUnique), [])
+        }
+        return (nil, idiom(for: name).map { [$0] } ?? [])
     }
 
     /// Names that spreadsheets, JavaScript and Python give the standard functions, too far from
@@ -173,6 +194,29 @@ public struct FunctionRegistry: Sendable {
         "isblank": "empty", "isempty": "empty", "any": "some", "all": "every",
         "distinct": "unique", "flatten": "flat",
     ]
+
+    /// Other languages' functions that are written here with several, or not at all.
+    private static let idioms: [String: String] = {
+        let today = "now() is the date and time; date(year(now()), month(now()), day(now())) is today at midnight"
+        let difference = "dates subtract as milliseconds: (end - start) / 86400000 is the number of days between them"
+        let part = "no function takes part of a text; contains(text, part) tells whether it holds it"
+        let lookup = "find(rows, (row) -> row.key == value) is the first row that matches; .column reads its cell"
+        let conditional = "sum(filter(values, (value) -> condition)) adds the values that meet a condition"
+        let choice = "nest if(): if(a, x, if(b, y, z))"
+        let integer = "floor(x) rounds down, round(x) to the nearest whole number"
+        return [
+            "today": today, "datediff": difference, "days": difference, "daysbetween": difference,
+            "substr": part, "substring": part, "mid": part, "left": part, "right": part, "slice": part,
+            "split": "no function splits a text",
+            "vlookup": lookup, "hlookup": lookup, "xlookup": lookup, "lookup": lookup,
+            "sumif": conditional, "sumifs": conditional,
+            "averageif": "average(filter(values, (value) -> condition)) averages the values that meet a condition",
+            "countifs": "length(filter(values, (value) -> a && b)) counts the values that meet both conditions",
+            "sumproduct": "sum(map(rows, (row) -> row.a * row.b)) adds the products",
+            "ifs": choice, "switch": choice,
+            "int": integer, "trunc": integer,
+        ]
+    }()
 }
 
 /// The arguments of one call, as a function body sees them.
