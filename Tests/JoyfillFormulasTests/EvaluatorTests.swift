@@ -55,6 +55,20 @@ struct EvaluatorTests {
         #expect(registry.hintForUnknownFunction("frobnicate") == nil)
     }
 
+    @Test func aPropertyThatIsAFunctionElsewhereGetsTheCall() throws {
+        let text = try #require(failure(#""abc".length"#))
+        #expect(text.fix?.apply(to: #""abc".length"#) == #"length("abc")"#)
+        #expect(text.fix?.message == #"length is a function here: length("abc")"#)
+        // A group's parentheses become the call's; another language's name, the function's.
+        #expect(failure("(1 + 2).ROUND")?.fix?.apply(to: "(1 + 2).ROUND") == "round(1 + 2)")
+        #expect(failure("[1, 2].size")?.fix?.apply(to: "[1, 2].size") == "length([1, 2])")
+        // Only a function that takes the value: length() takes no object.
+        #expect(try #require(failure("{a: 1}.size")).fix == nil)
+        let checked = Checker(registry: .standard).check(Parser.parse(#""abc".trim"#))
+        #expect(checked.first?.code == "type-mismatch")
+        #expect(checked.first?.fix?.apply(to: #""abc".trim"#) == #"trim("abc")"#)
+    }
+
     @Test func everyIdiomsFormulaRuns() {
         // The formulas the notes give, with their placeholders filled in.
         for formula in ["date(year(now()), month(now()), day(now()))", "(date(2024, 3, 1) - date(2024, 1, 1)) / 86400000",

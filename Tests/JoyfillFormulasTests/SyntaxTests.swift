@@ -245,6 +245,23 @@ struct ParserTests {
         #expect(word.apply(to: "x and y") == "x && y")
     }
 
+    @Test func aMethodCallIsShownTheFunctionThatDoesIt() throws {
+        let source = #"upper("x" + name.toUpperCase())"#
+        let call = try #require(Parser.parse(source).diagnostics.first)
+        #expect(call.message == "'.toUpperCase(' calls a method, and values have none here")
+        #expect(call.span == SourceSpan(start: 17, end: 29), "from the method's name to its '('")
+        #expect(call.fix?.message == "upper is a function here: upper(name)")
+        #expect(call.fix?.apply(to: source) == #"upper("x" + upper(name))"#)
+        #expect(call.fix?.isSafe == false)
+        // With arguments the call is not rewritten, but the function is named.
+        let join = try #require(Parser.parse(#"[1, 2].join(", ")"#).diagnostics.first)
+        #expect(join.fix == nil)
+        #expect(join.notes == ["values have no methods: write join(value, …)"])
+        let unknown = try #require(Parser.parse("x.frobnicate()").diagnostics.first)
+        #expect(unknown.fix == nil)
+        #expect(unknown.notes == ["values have no methods: a function takes the value as its first argument"])
+    }
+
     @Test func spreadsheetHabitsCarryFixes() throws {
         let tree = Parser.parse("=if(a <> b; 1; 2)")
         #expect(tree.diagnostics.map(\.message) == [

@@ -94,6 +94,19 @@ struct EvalCommandTests {
         #expect(json.stderr.isEmpty, "--json output is the contract's, with nothing beside it")
     }
 
+    /// `items.length`, a habit of JavaScript: the table's error and the checker's warning
+    /// (where the branch did not run) both show the call to write.
+    @Test func aTablesLengthIsShownAsACall() throws {
+        let failed = try JF.run(["eval", "--doc", "examples/invoice.json", "items.length"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasPrefix("error[reference]: table 'items' has no column 'length'\n"))
+        #expect(failed.stderr.contains("^^^^^^ length is a function here: length(items)\n"))
+        let unrun = try JF.run(["eval", "--doc", "examples/invoice.json", "if(false, items.length, 0)"])
+        #expect(unrun.stdout == "0\n")
+        #expect(unrun.stderr.contains("warning[unknown-column]: table 'items' has no column 'length'\n"))
+        #expect(unrun.stderr.contains("length is a function here: length(items)\n"))
+    }
+
     @Test func docBindsNamesToTheDocumentAfterItsFormulasRan() throws {
         let result = try JF.run(["eval", "--doc", "examples/invoice.json", "round(total - subtotal, 2)"])
         #expect(result.status == 0)

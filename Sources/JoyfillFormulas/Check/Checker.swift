@@ -123,7 +123,8 @@ public struct Checker: Sendable {
 
         case .member(let base, let name):
             if type(base).isDisjoint(with: [.array, .object]) {
-                report(.type, "type-mismatch", "cannot read property '\(tree.name(name))' of \(Signatures.article(type(base)))", at: span)
+                report(.type, "type-mismatch", "cannot read property '\(tree.name(name))' of \(Signatures.article(type(base)))", at: span,
+                       fix: registry.methodFix(tree.name(name), base: tree.text(of: base), on: type(base), at: span))
             }
             return .any
 

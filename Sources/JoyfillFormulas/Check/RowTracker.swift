@@ -114,10 +114,15 @@ struct RowTracker {
     /// The shape of `base.key`, reporting a key that rows of a known shape do not have.
     private func member(_ key: String, of base: Shape, at id: NodeID, known: [String: RowShapes],
                         into diagnostics: inout [Diagnostic]) -> Shape {
-        func report(_ message: String, among candidates: [String], notes: [String], projection: Bool = false) {
+        func report(_ message: String, among candidates: [String], notes: [String], on types: ValueTypes, projection: Bool = false) {
             let span = tree.nameSpan(ofMember: id)
-            let fix = Suggestions.closest(to: key, in: candidates.filter(Lexer.isName)).map {
+            var notes = notes
+            var fix = Suggestions.closest(to: key, in: candidates.filter(Lexer.isName)).map {
                 Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false)
+            }
+            // `items.length`: the call other languages write as a property.
+            if case .member(let base, _) = tree[id], let call = registry.methodFix(key, base: tree.text(of: base), on: types, at: tree.span(of: id)) {
+                if fix == nil { fix = call } else { notes.append(call.message) }
             }
             // A column projected from rows that lack it gives nulls and fails nothing: a warning.
             diagnostics.append(Diagnostic(.reference, message, at: span, severity: projection ? .warning : .error, notes: notes,
@@ -134,11 +139,11 @@ struct RowTracker {
                 // The document resolves a field's own paths: by column id, or by title.
                 if !rows.columns.contains(key), !rows.titles.contains(where: { $0?.lowercased() == key.lowercased() }) {
                     report("\(rows.owner) has no \(rows.noun.pathKey) '\(key)'", among: rows.columns + rows.titles.compactMap { $0 },
-                           notes: [Self.listing(rows)])
+                           notes: [Self.listing(rows)], on: .array)
                 }
             } else if !rows.keys.contains(key) {
                 report("\(rows.noun.rows) of \(rows.owner) have no \(rows.noun.key) '\(key)', so every element is null",
-                       among: rows.keys, notes: [Self.listing(rows)], projection: true)
+                       among: rows.keys, notes: [Self.listing(rows)], on: .array, projection: true)
             }
             return .unknown
         case .row(let name, let level):
@@ -147,7 +152,7 @@ struct RowTracker {
             if let nested = rows.arrays[key] { return .rows(name: name, level: nested, direct: false) }
             if !rows.columns.contains(key) {
                 report("a \(rows.noun.row) of \(rows.owner) has no \(rows.noun.key) '\(key)'", among: rows.keys,
-                       notes: [Self.listing(rows)])
+                       notes: [Self.listing(rows)], on: .object)
             }
             return .unknown
         case .children(let name, let level):
@@ -155,7 +160,8 @@ struct RowTracker {
             guard let child = rows.children?[key] else {
                 let keys = (rows.children ?? [:]).keys.sorted()
                 report("a row of \(rows.owner) has no child schema '\(key)'", among: keys,
-                       notes: [keys.isEmpty ? "its schema has no children" : "its child schemas are: " + keys.joined(separator: ", ")])
+                       notes: [keys.isEmpty ? "its schema has no children" : "its child schemas are: " + keys.joined(separator: ", ")],
+                       on: .object)
                 return .unknown
             }
             return .rows(name: name, level: child, direct: false)

@@ -497,11 +497,16 @@ public final class Evaluator {
                 }
                 if let value { return value }
             } catch {
-                throw error.diagnostic(at: tree.nameSpan(ofMember: id))
+                throw withMethodFix(error.diagnostic(at: tree.nameSpan(ofMember: id)), member: id, of: base, name)
             }
         }
         let value = try eval(base)
-        let result = try Evaluator.member(name, of: value, span: span(of: id)) { tree.nameSpan(ofMember: id) }
+        let result: Value
+        do throws(Diagnostic) {
+            result = try Evaluator.member(name, of: value, span: span(of: id)) { tree.nameSpan(ofMember: id) }
+        } catch {
+            throw withMethodFix(error, member: id, of: base, name, on: ValueTypes(value.type))
+        }
         // A projection (`rows.price`) builds an array, counted against the budget by its size.
         if case .array = value, case .array(let projected) = result { steps += projected.count }
         return result
@@ -781,6 +786,18 @@ public final class Evaluator {
     private func wrongArity(_ function: RegisteredFunction, _ count: Int, at id: NodeID) -> Diagnostic {
         Diagnostic(.arguments, "\(function.signature.name)() \(function.signature.arityDescription), got \(count)",
                    at: span(of: id), notes: [function.usageNote], code: "wrong-arity")
+    }
+
+    /// `diagnostic`, the failure to read `base.name`, with the call to write instead where
+    /// `name` is a function (`"abc".length` is `length("abc")`): as its fix, or as a note
+    /// beside the fix it has (a column spelt close to `name`).
+    @inline(never)
+    private func withMethodFix(_ diagnostic: Diagnostic, member id: NodeID, of base: NodeID, _ name: String,
+                               on types: ValueTypes = .any) -> Diagnostic {
+        guard let fix = registry.methodFix(name, base: tree.text(of: base), on: types, at: span(of: id)) else { return diagnostic }
+        var diagnostic = diagnostic
+        if diagnostic.fix == nil { diagnostic.fix = fix } else { diagnostic.notes.append(fix.message) }
+        return diagnostic
     }
 
     @inline(never)

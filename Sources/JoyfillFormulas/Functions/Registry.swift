@@ -182,6 +182,31 @@ public struct FunctionRegistry: Sendable {
         return (nil, idiom(for: name).map { [$0] } ?? [])
     }
 
+    /// The function to call for what other languages write as a property or a method of a
+    /// value (`items.length`, `name.toUpperCase()`): this language has neither, and a function
+    /// that takes the value as its first argument does it. `types` are what the value may be
+    /// (the function must take one of them); `arguments`, how many follow the value (nil:
+    /// unknown).
+    public func function(forMethod name: String, on types: ValueTypes = .any, arguments: Int? = 0) -> FunctionSignature? {
+        guard let function = lookup(name) ?? Self.otherLanguagesNames[name.lowercased()].flatMap(lookup) else { return nil }
+        let signature = function.signature
+        guard !signature.parameters.isEmpty, !signature.parameter(at: 0).types.isDisjoint(with: types) else { return nil }
+        if let arguments, !(signature.minimumArity...signature.maximumArity).contains(1 + arguments) { return nil }
+        return signature
+    }
+
+    /// The fix that rewrites `base.name` (or `base.name()`), the text at `span`, as a call of
+    /// ``function(forMethod:on:arguments:)``'s function on `base`: `length(items)`. The base
+    /// of a member is an operand, so one in parentheses is a group, which the call's own
+    /// parentheses replace: `(a + b).round` is `round(a + b)`.
+    public func methodFix(_ name: String, base: Substring, on types: ValueTypes = .any, at span: SourceSpan) -> Fix? {
+        guard let signature = function(forMethod: name, on: types) else { return nil }
+        let argument = base.first == "(" && base.last == ")" ? base.dropFirst().dropLast() : base
+        let call = "\(signature.name)(\(argument))"
+        let shown = argument.count > 32 ? "\(signature.name)(…)" : call
+        return .replace(span, with: call, "\(signature.name) is a function here: \(shown)", isSafe: false)
+    }
+
     /// Names that spreadsheets, JavaScript and Python give the standard functions, too far from
     /// them in spelling for ``Suggestions`` to find. Only names whose function does the same.
     private static let otherLanguagesNames: [String: String] = [

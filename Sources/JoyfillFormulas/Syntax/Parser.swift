@@ -350,10 +350,36 @@ public struct Parser {
                 let index = try parseExpression(minimumPrecedence: 1)
                 let close = try expect(.rightBracket, "to close the index '['")
                 node = tree.append(.index(node, index), tree.span(of: node).union(close.span))
+            case .leftParen:
+                if case .member = tree[node] { throw methodCall(node) }
+                return node
             default:
                 return node
             }
         }
+    }
+
+    /// The error for `base.name(`, a method call, which this language does not have: the
+    /// function meant is called on the value instead (`"abc".length()` is `length("abc")`).
+    @inline(never)
+    private func methodCall(_ member: NodeID) -> Diagnostic {
+        guard case .member(let base, let nameID) = tree[member] else { preconditionFailure("methodCall(_:) takes a member") }
+        let name = tree.name(nameID)
+        let memberSpan = tree.span(of: member)
+        let baseSpan = tree.span(of: base)
+        let span = SourceSpan(start: memberSpan.end - name.utf8.count, end: current.span.end)
+        var after = lexer
+        let next = after.next()
+        let registry = FunctionRegistry.standard
+        var notes = ["values have no methods: a function takes the value as its first argument"]
+        var fix: Fix?
+        if next.kind == .rightParen {
+            let base = Substring(string(baseSpan.start, baseSpan.end))
+            fix = registry.methodFix(name, base: base, at: memberSpan.union(next.span))
+        } else if let function = registry.function(forMethod: name, arguments: nil) {
+            notes = ["values have no methods: write \(function.name)(value, …)"]
+        }
+        return Diagnostic(.syntax, "'.\(name)(' calls a method, and values have none here", at: span, notes: notes, fix: fix)
     }
 
     @inline(__always)   // one call per operand fewer: its only caller is parseOperand

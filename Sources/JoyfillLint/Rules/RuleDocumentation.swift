@@ -96,7 +96,7 @@ public enum RuleDocumentation {
             why: "A row holds exactly its table's columns, by `_id`, and a chart line and point exactly their properties. A misspelt column fails at run time (`table 'items' has no column 'prise'`, `the object has no property 'prise'`), often only once the table has rows.",
             bad: formula("sum(map(items, (row) -> row.prise * row.qty))"),
             good: formula("sum(map(items, (row) -> row.price * row.qty))"),
-            fix: "Use the column's `_id` (in a row) or its `_id` or title (in a path from the field). The suggestion is not applied by `--fix`, because a column with a similar id may be a different column."),
+            fix: "Use the column's `_id` (in a row) or its `_id` or title (in a path from the field). The suggestion is not applied by `--fix`, because a column with a similar id may be a different column. A name that is a function here (`items.length`, `items.count`) is suggested as the call, `length(items)`."),
         "null-projection": Page(
             what: "Reports a column read from every row of an array of rows of known shape that do not have it: the rows `filter` keeps (`filter(items, …).prise`), a collection row's child rows (`sites.0.children.checks.scor`), a chart line's points (`sales.0.points.lable`). The closest column is suggested.",
             why: "Reading a key from every element of an array gives each element's value, and null where an element lacks the key, so the formula does not fail: it quietly works on a list of nulls (`sum` of it is 0, `concat` of it empty text). A path from the field itself (`items.prise`) fails instead, and is [unknown-column](unknown-column.md).",
