@@ -262,6 +262,33 @@ struct ParserTests {
         #expect(unknown.notes == ["values have no methods: a function takes the value as its first argument"])
     }
 
+    @Test func lookalikesOfASCIIAreReplacedByOneSafeFix() throws {
+        let source = "if(status ≠ “Open”, 3 × 2, ‘x’)"
+        let first = try #require(Parser.parse(source).diagnostics.first)
+        #expect(first.message == "unexpected character '≠' (U+2260), a mathematical sign")
+        #expect(first.fix?.message == "use '!=', and replace the 5 other such characters")
+        #expect(first.fix?.isSafe == true)
+        let fixed = try #require(first.fix?.apply(to: source))
+        #expect(fixed == #"if(status != "Open", 3 * 2, 'x')"#)
+        #expect(Parser.parse(fixed).isValid)
+        // Inside a string they are text, and stay.
+        #expect(Parser.parse("\"“quoted” × 2\"").isValid)
+        let invisible = try #require(Parser.parse("1 +\u{200B} 2").diagnostics.first)
+        #expect(invisible.message == "unexpected character '\u{200B}' (U+200B), an invisible zero-width space")
+        #expect(invisible.fix?.apply(to: "1 +\u{200B} 2") == "1 + 2")
+        let other = try #require(Parser.parse("1 • 2").diagnostics.first)
+        #expect(other.message == "unexpected character '•' (U+2022)")
+        #expect(other.fix == nil)
+    }
+
+    @Test func anEscapedQuoteIsExplained() throws {
+        let note = #"strings have no escape sequences: \" ends the string; to include a ", write the string between ' quotes"#
+        #expect(Parser.parse(#""He said \"hi\"""#).diagnostics.first?.notes == [note])
+        #expect(Parser.parse(#"concat("a \" b", x)"#).diagnostics.first?.notes == [note])
+        #expect(Parser.parse(#"'it\'s'"#).diagnostics.first?.notes.first?.hasSuffix("between \" quotes") == true)
+        #expect(Parser.parse(#""ok" hi"#).diagnostics.first?.notes == ["two operands must be joined by an operator, e.g. '+' or '&&'"])
+    }
+
     @Test func spreadsheetHabitsCarryFixes() throws {
         let tree = Parser.parse("=if(a <> b; 1; 2)")
         #expect(tree.diagnostics.map(\.message) == [

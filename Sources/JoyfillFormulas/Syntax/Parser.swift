@@ -87,9 +87,39 @@ public struct Parser {
             }
             tree.root = root
         } catch {
-            tree.diagnostics.append(error)
+            tree.diagnostics.append(error.kind == .syntax ? explained(error) : error)
             tree.root = nil
         }
+    }
+
+    /// A syntax error as the writer needs it: one found at a character no token starts with
+    /// ("expected ')', found '≠'") is about that character (``invalidCharacter(_:)``), and one
+    /// after an escaped quote about the escape (``withEscapeNote(_:)``).
+    @inline(never)
+    private func explained(_ error: Diagnostic) -> Diagnostic {
+        if error.span.start < bytes.count, bytes[error.span.start] >= 0x80 {
+            var lexer = Lexer(bytes: bytes)
+            while case let token = lexer.next(), token.kind != .endOfInput, token.span.start <= error.span.start {
+                if token.span.start == error.span.start, token.kind == .invalidCharacter { return invalidCharacter(token) }
+            }
+        }
+        return withEscapeNote(error)
+    }
+
+    /// `error` with a note when what precedes it ends with `\"` or `\'`: a string that the
+    /// writer meant to go on, with an escaped quote, which this language does not have.
+    @inline(never)
+    private func withEscapeNote(_ error: Diagnostic) -> Diagnostic {
+        var end = min(error.span.start, bytes.count)
+        while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end >= 2, bytes[end - 2] == UInt8(ascii: "\\"),
+              case let quote = bytes[end - 1], quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return error }
+        let other = quote == UInt8(ascii: "\"") ? "'" : "\""
+        var error = error
+        // What the error's own notes say (two operands need an operator) follows from this.
+        error.notes = ["strings have no escape sequences: \\\(Character(Unicode.Scalar(quote))) ends the string; "
+                           + "to include a \(Character(Unicode.Scalar(quote))), write the string between \(other) quotes"]
+        return error
     }
 
     @inline(never)
@@ -192,10 +222,56 @@ public struct Parser {
                               notes: ["a string ends at the next quote of the same kind; there are no escape sequences,",
                                       "so to include a \" write the string in single quotes, and the other way round"])
         case .invalidCharacter:
-            return Diagnostic(.syntax, "unexpected character '\(text(token))'", at: token.span)
+            return invalidCharacter(token)
         default:
             return nil
         }
+    }
+
+    /// Characters that word processors, chat and web pages put where a formula wants ASCII,
+    /// with the ASCII meant and what to call them.
+    static let lookalikes: [Unicode.Scalar: (ascii: String, name: String)] = [
+        "\u{201C}": ("\"", "a typographic quote"), "\u{201D}": ("\"", "a typographic quote"),
+        "\u{201E}": ("\"", "a typographic quote"), "\u{201F}": ("\"", "a typographic quote"),
+        "\u{2018}": ("'", "a typographic quote"), "\u{2019}": ("'", "a typographic quote"),
+        "\u{201A}": ("'", "a typographic quote"), "\u{201B}": ("'", "a typographic quote"),
+        "\u{2260}": ("!=", "a mathematical sign"), "\u{2264}": ("<=", "a mathematical sign"), "\u{2265}": (">=", "a mathematical sign"),
+        "\u{00D7}": ("*", "a mathematical sign"), "\u{00F7}": ("/", "a mathematical sign"), "\u{2212}": ("-", "a minus sign"),
+        "\u{2013}": ("-", "an en dash"), "\u{2014}": ("-", "an em dash"),
+        "\u{200B}": ("", "an invisible zero-width space"), "\u{FEFF}": ("", "an invisible byte order mark"),
+    ]
+
+    /// The error for a character no token starts with. A lookalike of ASCII (a typographic
+    /// quote, `×`, `≠`) gets the safe fix that replaces it, and every other lookalike outside
+    /// strings in the formula, so that one fix makes text pasted from a document parse.
+    @inline(never)
+    private func invalidCharacter(_ token: Token) -> Diagnostic {
+        let character = text(token)
+        guard let scalar = character.unicodeScalars.first else {
+            return Diagnostic(.syntax, "unexpected character", at: token.span)
+        }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let shown = scalar.isASCII ? "'\(character)'" : "'\(character)' (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+        guard let lookalike = Self.lookalikes[scalar] else {
+            return Diagnostic(.syntax, "unexpected character \(shown)", at: token.span)
+        }
+        var edits: [Fix.Edit] = []
+        var lexer = Lexer(bytes: bytes)
+        while case let other = lexer.next(), other.kind != .endOfInput {
+            guard other.kind == .invalidCharacter, let found = text(other).unicodeScalars.first,
+                  let replacement = Self.lookalikes[found] else { continue }
+            edits.append(Fix.Edit(span: other.span, replacement: replacement.ascii))
+        }
+        let others = edits.count - 1
+        let message = switch lookalike.ascii {
+        case "": "remove it"
+        case "\"", "'": "use the straight quote \(lookalike.ascii)"
+        default: "use '\(lookalike.ascii)'"
+        }
+        let fix = Fix(message + (others > 0 ? ", and replace the \(others) other such character\(others == 1 ? "" : "s")" : ""),
+                      edits: edits)
+        return Diagnostic(.syntax, "unexpected character \(shown), \(lookalike.name)", at: token.span,
+                          notes: ["a formula's quotes and operators are ASCII: \" and ', !=, <=, >=, *, / and -"], fix: fix)
     }
 
     // MARK: - Nesting
