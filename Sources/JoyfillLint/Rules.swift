@@ -23,7 +23,7 @@ public struct LintRule: Sendable, Hashable {
 
     /// Every rule, in the order of `jf lint --list-rules`.
     public static let all: [LintRule] = [
-        LintRule(name: "syntax-error", severity: .error, summary: "The formula does not parse.", fixability: .never),
+        LintRule(name: "syntax-error", severity: .error, summary: "The formula does not parse.", fixability: .sometimes),
         LintRule(name: "invalid-operator", severity: .error,
                  summary: "Spellings borrowed from other languages: `===`, `!==`, `=`, `&`, `|`, `<>`, `;` between arguments, a leading `=`.", fixability: .always),
         LintRule(name: "unknown-function", severity: .error, summary: "A call to a function no engine has.", fixability: .sometimes),

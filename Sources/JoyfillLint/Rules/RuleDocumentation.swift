@@ -60,7 +60,7 @@ public enum RuleDocumentation {
             why: "A formula that does not parse never runs: the field keeps a stale value in every SDK.",
             bad: formula("sum(price, qty"),
             good: formula("sum(price, qty)"),
-            fix: "Read the message: it names the token that was expected (`')'`, an expression, a parameter name) and the caret shows where. The language has no `%`, ternary `? :`, `**` or comments; use `mod()`, `if()` and `pow()`."),
+            fix: "Read the message: it names the token that was expected (`')'`, an expression, a parameter name) and the caret shows where. The language has no `%`, ternary `? :`, `**` or comments; use `mod()`, `if()` and `pow()`. Strings have no escape sequences: a string holding `\"` is written between `'` quotes. Lookalikes of ASCII pasted from a word processor or a web page (typographic quotes `“ ” ‘ ’`, `≠ ≤ ≥ × ÷ −`, dashes, zero-width spaces) are the one fixable case: `jf lint --fix` replaces every one outside strings with the ASCII meant."),
         "invalid-operator": Page(
             what: "Reports spellings that other languages have and this one does not: the operators `===`, `!==`, `=` (for comparison), `&`, `|` and `<>` (spreadsheets' and SQL's 'not equal'), arguments separated by `;` (spreadsheets in some locales) and a formula that starts with `=` (a spreadsheet's formula bar).",
             why: "Every Joyfill SDK rejects them. jf understands what was meant and says so, but the template would fail everywhere else.",
