@@ -136,6 +136,34 @@ struct BindingTests {
         #expect(title?.fix?.message != "did you mean 'Unit Price'?")
     }
 
+    @Test func aFieldNamedByItsTitleOrIdentifierSuggestsItsId() throws {
+        let document = try JoyDoc(bytes: Array(#"""
+            {"fields": [
+              {"_id": "f1", "identifier": "field_items", "type": "table", "title": "Line items", "tableColumns": []},
+              {"_id": "f2", "type": "number", "title": "Total (€)", "value": 3},
+              {"_id": "f3", "type": "number", "title": "Note", "value": 1},
+              {"_id": "f4", "type": "text", "title": "note"}
+            ]}
+            """#.utf8))
+        let context = DocumentContext(document: document)
+        #expect(context.suggestion(for: "LineItems") == "f1")
+        #expect(context.suggestion(for: "line_items") == "f1")
+        #expect(context.suggestion(for: "FIELD_ITEMS") == "f1")
+        #expect(context.suggestion(for: "total") == "f2")
+        #expect(context.suggestion(for: "Note") == nil, "two fields are titled so: it names neither")
+        let error = #expect(throws: Diagnostic.self) { try Evaluator().evaluate("Total * 2", in: context) }
+        #expect(error?.fix?.message == "did you mean 'f2'?")
+        #expect(error?.notes == ["formulas name a field by its _id ('f2'), not by its title or identifier"])
+        // The checker, as jf lint runs it, says the same without evaluating.
+        var checker = Checker(knownNames: Set(document.fields.map(\.id)))
+        checker.learn(document.fields)
+        let finding = try #require(checker.check(Parser.parse("1 + LineItems.0.x")).first)
+        #expect(finding.fix?.message == "did you mean 'f1'?")
+        #expect(finding.notes == ["formulas name a field by its _id ('f1'), not by its title or identifier"])
+        // A spelling fix needs no note.
+        #expect(try #require(checker.check(Parser.parse("f22")).first).notes.isEmpty)
+    }
+
     @Test func unknownNamesSuggestFieldIdsAmongMany() throws {
         // Past Suggestions.Index.directLimit, ids are found through an index: a document with
         // many fields and many unknown names does not scan every id for each.

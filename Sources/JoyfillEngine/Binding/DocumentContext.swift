@@ -128,5 +128,11 @@ public final class DocumentContext: EvaluationContext {
     /// The field ids, indexed for suggestions on the first unknown name.
     private lazy var nameIndex = Suggestions.Index(document.fields.map(\.id))
 
-    public func suggestion(for name: String) -> String? { nameIndex.closest(to: name) }
+    /// Field ids by their titles and identifiers (``Suggestions/looseKey(_:)``), made on the
+    /// first unknown name that is spelt like no id.
+    private lazy var idsByAlias = Suggestions.idsByLooseKey(document.fields.map(\.aliases))
+
+    public func suggestion(for name: String) -> String? {
+        nameIndex.closest(to: name) ?? idsByAlias[Suggestions.looseKey(name)]
+    }
 }

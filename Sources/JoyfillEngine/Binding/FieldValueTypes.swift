@@ -93,12 +93,21 @@ public enum FieldValueTypes {
 extension Checker {
     /// Tells the checker what a document's fields hold before anything is evaluated: the
     /// types a formula can read from each (``FieldValueTypes/read(_:)``) and the rows of its
-    /// tables and collections (``FieldValueTypes/rows(_:)``), for `jf lint` and the REPL.
+    /// tables and collections (``FieldValueTypes/rows(_:)``), and their titles and identifiers
+    /// (``idsByAlias``), for `jf lint` and the REPL.
     public mutating func learn(_ fields: [Field]) {
         nameTypes.reserveCapacity(nameTypes.count + fields.count)
         for field in fields {
             nameTypes[field.id] = FieldValueTypes.read(field)
             rowShapes[field.id] = FieldValueTypes.rows(field)
         }
+        idsByAlias.merge(Suggestions.idsByLooseKey(fields.map(\.aliases))) { _, new in new }
+    }
+}
+
+extension Field {
+    /// The field's id with its title and identifier: what a person may call it in a formula.
+    var aliases: (id: String, aliases: [String]) {
+        (id, [title, json["identifier"]?.stringValue].compactMap { $0 })
     }
 }

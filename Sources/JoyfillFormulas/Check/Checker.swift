@@ -27,6 +27,10 @@ public struct Checker: Sendable {
     }
     /// "Did you mean" over ``knownNames``, indexed once for all the formulas checked.
     private var suggestions: Suggestions.Index?
+    /// Field ids by the ``Suggestions/looseKey(_:)`` of their titles and identifiers, for a
+    /// formula that names a field the way a person would ("did you mean 'items'?" for
+    /// `LineItems`).
+    public var idsByAlias: [String: String] = [:]
     /// Known types of names (a number field is `number|null`); others are `any`.
     public var nameTypes: [String: ValueTypes]
     /// The rows of names that hold tables, collections and charts, for `unknown-column` and
@@ -114,9 +118,9 @@ public struct Checker: Sendable {
             if let knownNames, !knownNames.contains(name) {
                 var notes: [String] = []
                 if registry.lookup(name) != nil { notes.append("'\(name)' is a function; call it with parentheses: \(name)(…)") }
-                let fix = suggestions?.closest(to: name).map {
-                    Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false)
-                }
+                let suggestion = suggestions?.closest(to: name) ?? idsByAlias[Suggestions.looseKey(name)]
+                let fix = suggestion.map { Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false) }
+                if let suggestion, let note = Suggestions.aliasNote(for: name, suggestion: suggestion) { notes.append(note) }
                 report(.reference, "unknown-reference", "unknown name '\(name)'", at: span, notes: notes, fix: fix)
             }
             return nameTypes[name] ?? .any

@@ -31,6 +31,34 @@ public enum Suggestions {
         return ties.count == 1 ? best : nil
     }
 
+    /// What a field's title or identifier is matched by when a formula names the field by it
+    /// instead of its `_id`: its letters and digits, lower-cased, so that `LineItems`,
+    /// `line_items` and the title "Line items" all match.
+    public static func looseKey(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil
+        }))
+    }
+
+    /// Field ids by the ``looseKey(_:)`` of their titles and identifiers (`names`: each field's
+    /// id, then what else it is called). A key that two fields share names neither.
+    public static func idsByLooseKey(_ names: [(id: String, aliases: [String])]) -> [String: String] {
+        var ids: [String: String?] = [:]
+        for (id, aliases) in names {
+            for key in Set(aliases.map(looseKey)) where !key.isEmpty {
+                if let other = ids[key], other != id { ids[key] = .some(nil) } else { ids[key] = id }
+            }
+        }
+        return ids.compactMapValues { $0 }
+    }
+
+    /// The note for `suggestion`, the id offered for the unknown name `name`, when it is not
+    /// spelt like it: then it was found by its title or identifier.
+    public static func aliasNote(for name: String, suggestion: String) -> String? {
+        closest(to: name, in: [suggestion]) != nil ? nil
+            : "formulas name a field by its _id ('\(suggestion)'), not by its title or identifier"
+    }
+
     /// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
