@@ -438,20 +438,6 @@ private struct FieldState {
     }
 }
 
-extension JSONValue {
-    /// `object` with `key` set to `value`: the first member of that key replaced, or a member
-    /// added at the end.
-    static func setting(_ key: String, to value: JSONValue, in object: JSONValue) -> JSONValue {
-        var members = object.members ?? []
-        if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value = value
-        } else {
-            members.append(JSONMember(key, value))
-        }
-        return .object(members)
-    }
-}
-
 /// New `_id`s in the form Joyfill uses (24 hexadecimal digits, a MongoDB ObjectId): the
 /// seconds since 1970, then 16 random digits.
 public enum ObjectID {

@@ -162,6 +162,18 @@ public struct JSONValue: Sendable {
         }
     }
 
+    /// `object` with `key` set to `value`: the first member of that key replaced, or a member
+    /// added at the end.
+    public static func setting(_ key: String, to value: JSONValue, in object: JSONValue) -> JSONValue {
+        var members = object.members ?? []
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append(JSONMember(key, value))
+        }
+        return .object(members)
+    }
+
     /// The value of `key` in an object; with duplicate keys, the last one (as JavaScript reads JSON).
     public subscript(key: String) -> JSONValue? {
         switch storage {

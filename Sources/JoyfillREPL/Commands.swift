@@ -21,7 +21,7 @@ extension REPLSession {
         MetaCommand(name: "fields", arguments: "", help: "the document's fields: id, type, current value"),
         MetaCommand(name: "formulas", arguments: "[FIELD]",
                     help: "each formula field with its value or error; one field's in full"),
-        MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field and show what was recomputed"),
+        MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field (or a cell: items.0.qty) and show what was recomputed"),
         MetaCommand(name: "validate", arguments: "[PAGE[/POSITION]]",
                     help: "the required fields still empty, as jf validate"),
         MetaCommand(name: "decorators", arguments: "[PATH]",
@@ -299,13 +299,16 @@ extension REPLSession {
             return failure("the value must be JSON (\(error.message)); quote text: :set \(field) \"\(json)\"")
         }
         let recomputed: [String]
+        let changed: String
         do {
-            recomputed = try engine.apply([(field, value)])
+            let changes = try engine.fieldChanges([(field, value)])
+            changed = changes[0].field
+            recomputed = try engine.apply(changes)
         } catch {
             return failure(error.description)
         }
         var text = "\(field) = \(value.text)\n"
-        if recomputed.isEmpty { text += "nothing reads \(field)\n" }
+        if recomputed.isEmpty { text += "nothing reads \(changed)\n" }
         let statuses = Dictionary(engine.fieldReports.map { ($0.field, $0.status) }, uniquingKeysWith: { first, _ in first })
         for name in recomputed {
             let current = (try? engine.context.value(of: name)) ?? nil

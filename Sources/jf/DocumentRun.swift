@@ -33,7 +33,7 @@ enum DocumentRun {
     /// Fields shown per document in human output; `--json` has them all.
     static let fieldsShown = 25
 
-    static func evaluate(source: SourceBytes, options: EvaluationOptions, changes: [(field: String, value: JSONValue)]) -> Result {
+    static func evaluate(source: SourceBytes, options: EvaluationOptions, changes: [(path: String, value: JSONValue)]) -> Result {
         let document: JoyDoc
         do {
             document = try JoyDoc(source: source)
@@ -44,7 +44,7 @@ enum DocumentRun {
         engine.evaluateAll()
         var changeError: EngineError?
         if !changes.isEmpty {
-            do { try engine.apply(changes) } catch { changeError = error }
+            do { try engine.apply(engine.fieldChanges(changes)) } catch { changeError = error }
         }
         return .evaluated(engine, changeError)
     }
@@ -54,7 +54,7 @@ enum DocumentRun {
     ///   their final frees for the same reason).
     /// - Parameter foundInDirectory: the file was found under a directory argument, so JSON
     ///   that is not a JoyDoc is skipped rather than an error.
-    static func run(path: String, options: EvaluationOptions, changes: [(field: String, value: JSONValue)], json: Bool,
+    static func run(path: String, options: EvaluationOptions, changes: [(path: String, value: JSONValue)], json: Bool,
                     write: Bool, out: String?, foundInDirectory: Bool = false, lastUse: Bool = false) -> Outcome {
         var outcome = Outcome()
         let source: SourceBytes

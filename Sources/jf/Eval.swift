@@ -36,7 +36,7 @@ struct Eval: ParsableCommand {
     var doc: String?
 
     @Option(name: .customLong("set"), help: ArgumentHelp(
-        "Change a field of --doc first, recomputing its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
+        "Change a field of --doc (or a cell: items.0.qty=5) first, recomputing its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
         valueName: "FIELD=VALUE"))
     var changes: [String] = []
 
@@ -180,7 +180,7 @@ struct Eval: ParsableCommand {
         let engine = DocumentEngine(document: document, options: options)
         engine.evaluateAll()
         if !changes.isEmpty {
-            do { _ = try engine.apply(changes) } catch { throw .usage("--set: \(error)") }
+            do { _ = try engine.apply(engine.fieldChanges(changes)) } catch { throw .usage("--set: \(error)") }
         }
         // The expression may read a field whose formula failed (it keeps its stored value).
         if let warning = FormulaFailures.warning(doc, engine.diagnostics) { Terminal.standardError.write(warning) }

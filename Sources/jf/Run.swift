@@ -43,7 +43,7 @@ struct Run: ParsableCommand {
     @OptionGroup var parallel: ParallelFlags
 
     @Option(name: .customLong("set"), help: ArgumentHelp(
-        "Change a field before the report, then recompute only its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
+        "Change a field (or a cell: items.0.qty=5) before the report, then recompute only its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
         valueName: "FIELD=VALUE"))
     var changes: [String] = []
 
@@ -126,7 +126,7 @@ struct Run: ParsableCommand {
     /// (the input line itself when it is not a JoyDoc); diagnostics go to standard error as
     /// JSON lines with the input line number. Lines are evaluated on `--jobs` threads and
     /// answered in order.
-    private func runLines(options: EvaluationOptions, changes: [(field: String, value: JSONValue)]) throws {
+    private func runLines(options: EvaluationOptions, changes: [(path: String, value: JSONValue)]) throws {
         /// What one line gave: its output line, its lines for standard error, and how many
         /// problems it had.
         struct Answer: Sendable {
@@ -232,10 +232,10 @@ final class ProgressBar {
 
 /// The `--set FIELD=VALUE` changes of `run` and `eval`.
 enum FieldChanges {
-    /// Each change as a field id and its new JSON value; a usage error names the one that is
-    /// not `FIELD=JSON`.
-    static func parse(_ changes: [String]) throws(Failure) -> [(field: String, value: JSONValue)] {
-        var result: [(field: String, value: JSONValue)] = []
+    /// Each change as a field id or cell path (``DocumentEngine/fieldChanges(_:)``) and its new
+    /// JSON value; a usage error names the one that is not `FIELD=JSON`.
+    static func parse(_ changes: [String]) throws(Failure) -> [(path: String, value: JSONValue)] {
+        var result: [(path: String, value: JSONValue)] = []
         for change in changes {
             guard let equals = change.firstIndex(of: "="), equals != change.startIndex else {
                 throw .usage("--set \(change): expected FIELD=VALUE, e.g. --set qty=5")

@@ -33,6 +33,28 @@ extension DocumentEngine {
 }
 
 struct EngineTests {
+    /// Cells are named as formulas number rows (`items.0` is r2: rowOrder puts it first) or
+    /// by row `_id`, and columns by id or title; changes of one table merge into one value.
+    @Test func cellPathsChangeOneCell() throws {
+        let text = try String(contentsOf: examplesFolder.appendingPathComponent("invoice.json"), encoding: .utf8)
+        let engine = try run(text)
+        let changes = try engine.fieldChanges([("items.0.qty", .number(5)), ("items.r1.Unit Price", .number(100)), ("tax_rate", .number(10))])
+        #expect(changes.map(\.field) == ["items", "tax_rate"])
+        let recomputed = try engine.apply(changes)
+        #expect(recomputed.first == "subtotal")
+        // r2: 85 × 5; r1: 100 × 4; r3: 64.25 × 3; the deleted r4 is untouched.
+        #expect(engine.value("subtotal") == "1017.75")
+        func failure(_ path: String) -> String? {
+            do { _ = try engine.fieldChanges([(path, .number(1))]); return nil } catch { return error.description }
+        }
+        #expect(failure("items.3.qty") == "table 'items': there is no row 3: it has 3 rows (numbered from 0)")
+        #expect(failure("items.r4.qty") == "table 'items': no row has the _id 'r4' (deleted rows cannot be changed) (did you mean 'r2'?)")
+        #expect(failure("items.0.qyt") == "table 'items': no column 'qyt' (did you mean 'qty'?)")
+        #expect(failure("tax_rate.0.x") == "'tax_rate' is a number field; only a table's or a collection's cells are set by FIELD.ROW.COLUMN")
+        #expect(failure("items.0") == "'items.0' names no field or cell: a cell is FIELD.ROW.COLUMN, as in items.0.COLUMN")
+        #expect(failure("itemz.0.qty") == "no field has the _id 'itemz' (did you mean 'items'?)")
+    }
+
     @Test func invoiceExample() throws {
         let text = try String(contentsOf: examplesFolder.appendingPathComponent("invoice.json"), encoding: .utf8)
         let engine = try run(text)

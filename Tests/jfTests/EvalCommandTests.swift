@@ -131,6 +131,12 @@ struct EvalCommandTests {
         let typo = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "taxrate=10", "total"])
         #expect(typo.status == 2)
         #expect(typo.stderr == "jf: --set: no field has the _id 'taxrate' (did you mean 'tax_rate'?)\n")
+        // A cell: the first row as formulas number them, then a row by _id.
+        let cells = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "items.0.qty=5", "--set", "items.r3.qty=0", "subtotal"])
+        #expect(cells.stdout == "943\n", "85 × 5 + 129.5 × 4 + 64.25 × 0")
+        let row = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "items.r9.qty=1", "subtotal"])
+        #expect(row.status == 2)
+        #expect(row.stderr == "jf: --set: table 'items': no row has the _id 'r9' (deleted rows cannot be changed) (did you mean 'r2'?)\n")
         let noDocument = try JF.run(["eval", "--set", "tax_rate=10", "total"])
         #expect(noDocument.status == 2)
         #expect(noDocument.stderr.contains("--set changes a field of a document: give it with --doc FILE"))
