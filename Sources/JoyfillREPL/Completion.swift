@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillModel
 
 extension REPLSession {
     /// Completions of the word that ends `line` (the text before the cursor), sorted:
@@ -6,7 +7,7 @@ extension REPLSession {
     /// literals in formulas; after a `.`, the columns of the rows before it (`items.`, and
     /// `row.` in `map(items, (row) -> row.`), or the keys of the objects a variable or field
     /// holds (`order.customer.`); meta-commands at the start of a line; field ids
-    /// after `:set` and `:deps`; function names after `:doc`. Nil means "complete a file name"
+    /// after `:deps` and `:formulas`, and cell paths after `:set`; function names after `:doc`. Nil means "complete a file name"
     /// (`:load`, `:save`).
     public func completions(for line: String) -> [String]? {
         let word = String(line.unicodeScalars.reversed().prefix { Self.isNameScalar($0) }.reversed().map(Character.init))
@@ -26,7 +27,8 @@ extension REPLSession {
                 let pages = engine?.document.pages ?? []
                 return matching(pages.map(\.id) + pages.flatMap { page in page.positions.map { "\(page.id)/\($0.id)" } }, word)
             case "doc": return matching(registry.names, word)
-            case "set", "deps", "formulas": return matching(engine?.document.fields.map(\.id) ?? [], word)
+            case "set": return cellPathCompletions(String(before.drop { $0.isWhitespace }.dropFirst(4).drop { $0.isWhitespace }), word)
+            case "deps", "formulas": return matching(engine?.document.fields.map(\.id) ?? [], word)
             case "tz", "now", "help", "quit", "fields", "graph", "vars": return []
             default: break   // :type, :ast, :explain, :time take a formula
             }
@@ -99,6 +101,25 @@ extension REPLSession {
                 return object.keys.filter { seen.insert($0).inserted }
             }
         default: return []
+        }
+    }
+
+    /// After `:set`: field ids, then for a table or collection (`items.`) its rows' `_id`s,
+    /// then (`items.r1.`) its columns; nothing once the path is followed by its value.
+    private func cellPathCompletions(_ path: String, _ word: String) -> [String] {
+        guard let engine, !path.contains(where: \.isWhitespace) else { return [] }
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 1 { return matching(engine.document.fields.map(\.id), word) }
+        guard let position = engine.document.fieldIndex(String(parts[0])) else { return [] }
+        let field = engine.document.fields[position]
+        switch parts.count {
+        case 2:
+            let rows = engine.storedValue(ofFieldAt: position)?.arrayValue ?? []
+            return matching(Field.liveRowIndices(rows, order: field.rowOrder).compactMap { rows[$0]["_id"]?.stringValue }, word)
+        case 3:
+            return matching((field.type == .table ? field.columns : field.rootSchema?.columns ?? []).map(\.id), word)
+        default:
+            return []
         }
     }
 
