@@ -276,6 +276,10 @@ struct ParserTests {
         let invisible = try #require(Parser.parse("1 +\u{200B} 2").diagnostics.first)
         #expect(invisible.message == "unexpected character '\u{200B}' (U+200B), an invisible zero-width space")
         #expect(invisible.fix?.apply(to: "1 +\u{200B} 2") == "1 + 2")
+        // Safe only when it mends the formula: here a mistake after the lookalike remains.
+        let partial = try #require(Parser.parse("1 × 2 +").diagnostics.first)
+        #expect(partial.fix?.apply(to: "1 × 2 +") == "1 * 2 +")
+        #expect(partial.fix?.isSafe == false)
         let other = try #require(Parser.parse("1 • 2").diagnostics.first)
         #expect(other.message == "unexpected character '•' (U+2022)")
         #expect(other.fix == nil)

@@ -242,7 +242,7 @@ public struct Parser {
     ]
 
     /// The error for a character no token starts with. A lookalike of ASCII (a typographic
-    /// quote, `×`, `≠`) gets the safe fix that replaces it, and every other lookalike outside
+    /// quote, `×`, `≠`) gets the fix that replaces it, and every other lookalike outside
     /// strings in the formula, so that one fix makes text pasted from a document parse.
     @inline(never)
     private func invalidCharacter(_ token: Token) -> Diagnostic {
@@ -262,6 +262,10 @@ public struct Parser {
                   let replacement = Self.lookalikes[found] else { continue }
             edits.append(Fix.Edit(span: other.span, replacement: replacement.ascii))
         }
+        // Safe, for `jf lint --fix`, only when it mends the formula: the parse stopped here, so
+        // a mistake after the lookalikes may remain, and then the fix is a suggestion.
+        let source = string(0, bytes.count)
+        let isSafe = Parser.parse(Fix("", edits: edits).apply(to: source)).isValid
         let others = edits.count - 1
         let message = switch lookalike.ascii {
         case "": "remove it"
@@ -269,7 +273,7 @@ public struct Parser {
         default: "use '\(lookalike.ascii)'"
         }
         let fix = Fix(message + (others > 0 ? ", and replace the \(others) other such character\(others == 1 ? "" : "s")" : ""),
-                      edits: edits)
+                      edits: edits, isSafe: isSafe)
         return Diagnostic(.syntax, "unexpected character \(shown), \(lookalike.name)", at: token.span,
                           notes: ["a formula's quotes and operators are ASCII: \" and ', !=, <=, >=, *, / and -"], fix: fix)
     }
