@@ -9,8 +9,8 @@ struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Evaluate formulas.",
         discussion: """
-            Evaluates one EXPRESSION, or with --lines every line of a file (one expression per line; \
-            - reads standard input). By default a value is printed in its canonical text form and an \
+            Evaluates one EXPRESSION (- reads it from standard input, where it may span lines), or \
+            with --lines every line of a file (one expression per line; - reads standard input). By default a value is printed in its canonical text form and an \
             error is shown with a caret under the offending span. With --json each expression gives \
             one JSON line: {"ok":true,"type":…,"value":…,"text":…} or {"ok":false,"error":{…}}.
 
@@ -20,6 +20,7 @@ struct Eval: ParsableCommand {
               jf eval --now 2024-06-01T12:00:00Z --tz Europe/Paris 'day(now())'
               jf eval --doc invoice.json --set tax_rate=10 'total - subtotal'
               jf eval --json --lines cases.txt
+              jf fmt < total.jf | jf eval --doc invoice.json -
 
             Exits 1 when any expression fails, 2 on a usage error or unreadable input.
             """
@@ -68,6 +69,9 @@ struct Eval: ParsableCommand {
         if linesFile != nil && expression != nil {
             throw ValidationError("give either an EXPRESSION or --lines FILE, not both")
         }
+        if expression == "-" && (doc == "-" || linesFile == "-") {
+            throw ValidationError("standard input can hold the expression or the document, not both")
+        }
         if !changes.isEmpty && doc == nil {
             throw ValidationError("--set changes a field of a document: give it with --doc FILE")
         }
@@ -89,8 +93,16 @@ struct Eval: ParsableCommand {
         let json = self.json   // read once: an option's property wrapper costs hundreds of instructions a read
         var failures = 0
 
-        if let expression {
-            let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: "formula")
+        if var expression {
+            var origin = "formula"
+            if expression == "-" {
+                // A formula on standard input: all of it, less the line breaks that end the text.
+                let source = try Input.source("-")
+                expression = String(decoding: source.buffer, as: UTF8.self)
+                while expression.last?.isNewline == true { expression.removeLast() }
+                origin = "stdin"
+            }
+            let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: origin)
             if report(expression, evaluator, context, renderer, json: json, textLimit: options.maxStringLength,
                       errorsTo: Terminal.standardError) {
                 if !json { advise(on: expression, in: context, renderer: renderer) }

@@ -120,6 +120,18 @@ struct EvalCommandTests {
         #expect(failing.stderr == "jf: warning: examples/cycle.json: the formulas of 'net', 'fees', 'report' failed, so those fields keep their stored values (jf run examples/cycle.json shows why)\n")
     }
 
+    @Test func aDashReadsTheExpressionFromStandardInput() throws {
+        let formatted = try JF.run(["eval", "-"], stdin: "sum(\n  1,\n  2)\n")
+        #expect(formatted.status == 0)
+        #expect(formatted.stdout == "3\n")
+        let broken = try JF.run(["eval", "-"], stdin: "sum(\n  1,\n  rund(2))\n")
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains(" --> stdin:3:3\n"))
+        let both = try JF.run(["eval", "--doc", "-", "-"], stdin: "{}")
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("standard input can hold the expression or the document, not both"))
+    }
+
     @Test func setChangesAFieldOfTheDocumentFirst() throws {
         // What if the tax rate were 10%? Its dependents are recomputed before the formula runs.
         let result = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "tax_rate=10", "round(total - subtotal, 2)"])
