@@ -55,6 +55,38 @@ struct EvaluatorTests {
         #expect(registry.hintForUnknownFunction("frobnicate") == nil)
     }
 
+    /// `items.price * items.qty`, a spreadsheet's habit: the error says a column is an array and
+    /// its fix maps the rows, where the formula says which rows they are.
+    @Test func arithmeticOnColumnsGetsTheMapOverTheRows() throws {
+        let rows: Value = .array(ArrayValue([
+            .object(ObjectValue([("price", .number(2)), ("qty", .number(3))])),
+            .object(ObjectValue([("price", .number(5)), ("qty", .number(1))])),
+        ]))
+        let names: [String: Value] = ["items": rows, "rate": .number(1.2), "order": .object(ObjectValue([("lines", .array(ArrayValue([.number(1)])))]))]
+        func fixed(_ source: String) throws -> String? {
+            let error = try #require(failure(source, names))
+            #expect(error.kind == .type)
+            return error.fix?.apply(to: source)
+        }
+        let both = try #require(failure("items.price * items.qty", names))
+        #expect(both.notes.last == "a column of rows is an array, and '*' takes numbers: map the rows to combine their cells one by one")
+        #expect(both.fix?.isSafe == false)
+        #expect(try fixed("items.price * items.qty") == "map(items, (row) -> row.price * row.qty)")
+        #expect(outcome("sum(map(items, (row) -> row.price * row.qty))", names) == "11")
+        #expect(try fixed("items.price * rate") == "map(items, (row) -> row.price * rate)")
+        #expect(try fixed("1 - items.qty") == "map(items, (row) -> 1 - row.qty)")
+        // An operand that a looser operator would regroup inside the lambda keeps its parentheses.
+        #expect(try fixed("items.price * (rate + 1)") == "map(items, (row) -> row.price * (rate + 1))")
+        #expect(try fixed("sum(items.price / items.qty)") == "sum(map(items, (row) -> row.price / row.qty))")
+        // Columns of different rows, or a `row` already named: the note, no fix.
+        let mixed = try #require(failure("items.price * filter(items, (r) -> true).qty", names))
+        #expect(mixed.fix == nil && mixed.notes.last?.hasPrefix("a column of rows is an array") == true)
+        #expect(try #require(failure("map(items, (row) -> items.price * row.qty)", names)).fix == nil)
+        // Arrays that are not columns get no advice: a literal, an object's array property.
+        #expect(try #require(failure("[1, 2] * 3", names)).notes.contains { $0.hasPrefix("a column") } == false)
+        #expect(try #require(failure("order.lines * 2", names)).notes.contains { $0.hasPrefix("a column") } == false)
+    }
+
     @Test func aPropertyThatIsAFunctionElsewhereGetsTheCall() throws {
         let text = try #require(failure(#""abc".length"#))
         #expect(text.fix?.apply(to: #""abc".length"#) == #"length("abc")"#)

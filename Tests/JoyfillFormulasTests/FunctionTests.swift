@@ -273,6 +273,13 @@ struct CheckerTests {
         #expect(chartFindings("flatMap(sales, (line) -> map(line.points, (p) -> p.z))")
                 == ["unknown-column a point of chart 'sales' has no property 'z'"])
         #expect(chartFindings("sales.0.points.z") == ["null-projection points of chart 'sales' have no property 'z', so every element is null"])
+        // A column is an array: arithmetic on it is a type error, whose fix maps the rows.
+        #expect(columns("items.price * items.qty + 1") == ["type-mismatch items.price * items.qty"])
+        let mapped = checker.check(Parser.parse("items.price * items.qty")).first?.fix
+        #expect(mapped.map { Fix.apply([$0], to: "items.price * items.qty") } == "map(items, (row) -> row.price * row.qty)")
+        #expect(columns("filter(items, (r) -> r.qty > 1).price * 2") == ["type-mismatch filter(items, (r) -> r.qty > 1).price * 2"])
+        #expect(columns("items.prise * 2") == ["unknown-column prise"], "one finding for one mistake")
+        #expect(columns("items.0.price * 2 + sum(items.price) * 2") == [])
         #expect(columns("now(items.price)") == ["wrong-arity now(items.price)"], "only: more arguments than parameters")
         #expect(checker.check(Parser.parse("items.prise")).first?.notes == ["its columns are: price (Unit price), qty (Quantity)"],
                 "ids with their titles, as the run lists them")

@@ -79,6 +79,8 @@ public struct Checker: Sendable {
         for index in tree.nodes.indices {
             types[index] = infer(NodeID(index), in: tree, types: types, into: &diagnostics)
             rows?.follow(NodeID(index), shapes: rowShapes, into: &diagnostics)
+            // A column read from a field's rows (`items.price`) is an array of its cells.
+            if rows?.isColumn(NodeID(index)) == true { types[index] = .array }
         }
         return (diagnostics.sorted { $0.span.start < $1.span.start }, types[root.index])
     }
@@ -195,7 +197,12 @@ public struct Checker: Sendable {
         let l = types[left.index]
         let r = types[right.index]
         func mismatch(_ message: String) {
-            report(.type, "type-mismatch", message, span, .error, [], nil)
+            // A column read from rows is an array (`items.price * items.qty`): the advice maps
+            // the rows. A member is inferred an array only where the row tracker found a column.
+            let advice: (notes: [String], fix: Fix?) = l == .array || r == .array
+                ? ColumnArithmetic.advice(op, left, right, at: span, in: tree, isColumn: { types[$0.index] == .array })
+                : ([], nil)
+            report(.type, "type-mismatch", message, span, .error, advice.notes, advice.fix)
         }
         switch op {
         case .and, .or:

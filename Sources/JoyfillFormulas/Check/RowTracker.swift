@@ -17,6 +17,8 @@ struct RowTracker {
         case row(name: String, level: Int)
         /// A collection row's `children`: one array of rows per child schema.
         case children(name: String, level: Int)
+        /// One column read from every row (`items.price`): an array of its cells.
+        case column
     }
 
     private let tree: SyntaxTree
@@ -130,7 +132,7 @@ struct RowTracker {
         }
         let isIndex = Lexer.isIndex(key)
         switch base {
-        case .unknown:
+        case .unknown, .column:
             return .unknown
         case .rows(let name, let level, let direct):
             if isIndex { return .row(name: name, level: level) }
@@ -140,12 +142,14 @@ struct RowTracker {
                 if !rows.columns.contains(key), !rows.titles.contains(where: { $0?.lowercased() == key.lowercased() }) {
                     report("\(rows.owner) has no \(rows.noun.pathKey) '\(key)'", among: rows.columns + rows.titles.compactMap { $0 },
                            notes: [Self.listing(rows)], on: .array)
+                    return .unknown
                 }
             } else if !rows.keys.contains(key) {
                 report("\(rows.noun.rows) of \(rows.owner) have no \(rows.noun.key) '\(key)', so every element is null",
                        among: rows.keys, notes: [Self.listing(rows)], on: .array, projection: true)
+                return .unknown
             }
-            return .unknown
+            return .column
         case .row(let name, let level):
             let rows = known[name]!.levels[level]
             if key == "children", rows.children != nil { return .children(name: name, level: level) }
@@ -168,12 +172,19 @@ struct RowTracker {
         }
     }
 
+    /// Whether `node` reads a column that the rows have from every row (`items.price`,
+    /// `filter(items, …).qty`); it is followed already.
+    func isColumn(_ node: NodeID) -> Bool {
+        if case .column = shapes[node.index] { return true }
+        return false
+    }
+
     /// What can follow `node.` as far as the rows go: a field's or a row's columns in their
     /// order (and a collection row's `children`), or a `children` object's schemas by name;
     /// nil when the node is not known to hold rows.
     func keys(after node: NodeID, shapes known: [String: RowShapes]) -> [String]? {
         switch shapes[node.index] {
-        case .unknown: return nil
+        case .unknown, .column: return nil
         case .rows(let name, let level, let direct):
             let rows = known[name]!.levels[level]
             return direct ? rows.columns : rows.keys

@@ -631,11 +631,33 @@ public final class Evaluator {
             if case .number(let a) = left, case .number(let b) = right, let result = Operators.numeric(op, a, b) {
                 return result
             }
-            let result = try Operators.apply(op, left, right, span: span(of: operation), limit: maxStringLength)
+            let result: Value
+            do throws(Diagnostic) {
+                result = try Operators.apply(op, left, right, span: span(of: operation), limit: maxStringLength)
+            } catch {
+                throw withColumnAdvice(error, operation, left, right)
+            }
             // A joined text counts against the budget by its size, as strings built by functions do.
             if case .string = result { steps += Evaluator.textSteps(result) }
             return result
         }
+    }
+
+    /// `error`, an operator's failure on `left` and `right`, with ``ColumnArithmetic``'s advice
+    /// when an operand is an array: a column read from rows (`items.price * items.qty`).
+    @inline(never)
+    private func withColumnAdvice(_ error: Diagnostic, _ operation: NodeID, _ left: Value, _ right: Value) -> Diagnostic {
+        guard error.kind == .type, case .binary(let op, let leftNode, let rightNode) = nodes[operation.index] else { return error }
+        if case .array = left {} else if case .array = right {} else { return error }
+        // Reading the rows again is cheap next to the failed evaluation, and only done on failure.
+        let advice = ColumnArithmetic.advice(op, leftNode, rightNode, at: span(of: operation), in: tree) { operand in
+            guard case .member(let base, _) = nodes[operand.index], case .array(let rows)? = try? eval(base) else { return false }
+            return rows.allSatisfy { if case .object = $0 { true } else { false } }
+        }
+        var error = error
+        error.notes += advice.notes
+        error.fix = error.fix ?? advice.fix
+        return error
     }
 
     @inline(never)

@@ -80,11 +80,11 @@ public enum RuleDocumentation {
             good: formula("round(price, 2)"),
             fix: "The note shows the function's usage; `jf lint --explain` is for rules, `jf functions` (or `:doc` in the REPL) shows a function's signature and examples."),
         "type-mismatch": Page(
-            what: "Reports an argument or operand whose type can never be accepted, found without evaluating: literals, results of functions, and fields whose type the document declares.",
-            why: "The language never converts types implicitly, so `\"5\" * 2` or `upper(qty)` on a number field always fails.",
+            what: "Reports an argument or operand whose type can never be accepted, found without evaluating: literals, results of functions, fields whose type the document declares, and columns read from a table's or collection's rows, which are arrays. Arithmetic on whole columns (`items.price * items.qty`, as a spreadsheet writes it) gets a suggestion that maps the rows: `map(items, (row) -> row.price * row.qty)`.",
+            why: "The language never converts types implicitly, so `\"5\" * 2` or `upper(qty)` on a number field always fails, and operators never work element by element.",
             bad: formula("upper(qty) + \" items\""),
             good: formula("toString(qty) + \" items\""),
-            fix: "Convert explicitly with `toNumber()`, `toString()` or `date()`, or use the function meant for that type."),
+            fix: "Convert explicitly with `toNumber()`, `toString()` or `date()`, or use the function meant for that type. Combine columns row by row with `map()`, and total them with `sum()`. The suggestion for columns is not applied by `--fix`: mapping gives an array where the formula may have meant one number."),
         "unknown-reference": Page(
             what: "Reports a name that is neither a lambda parameter nor the `_id` of a field of the document, with the closest field id.",
             why: "Formulas reference fields by `_id` (case-sensitive). An unknown name fails at run time with a `reference` error; titles and identifiers are never used.",
