@@ -2,18 +2,19 @@ import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
-/// Safe fixes as edits of a file's bytes, and the unified diff they make.
+/// The fixes `--fix` applies (safe ones, and suggestions with unsafe fixes on) as edits of a
+/// file's bytes, and the unified diff they make.
 ///
 /// Fixes are edits of a formula's text. In a JoyDoc, the fixed formula is written back as a
 /// new JSON string in place of the old `expression` string, so every other byte of the file
 /// stays as it was. In a bare-expression file the edits apply to the file directly.
 public enum LintFixes {
-    /// The file edits that apply the safe fixes of `diagnostics` to a document.
+    /// The file edits that apply the fixable findings of `diagnostics` to a document.
     public static func edits(for diagnostics: [LintDiagnostic], in document: JoyDoc) -> [JSONEdit] {
         var byFormula: [String: [Fix]] = [:]
         var order: [String] = []
         for diagnostic in diagnostics {
-            guard let fix = diagnostic.fix, fix.isSafe, let formula = diagnostic.formula else { continue }
+            guard let fix = diagnostic.fix, diagnostic.isFixable, let formula = diagnostic.formula else { continue }
             if byFormula[formula] == nil { order.append(formula) }
             byFormula[formula, default: []].append(fix)
         }
@@ -27,10 +28,10 @@ public enum LintFixes {
         return edits.sorted { $0.span.lowerBound < $1.span.lowerBound }
     }
 
-    /// The file edits that apply the safe fixes of `diagnostics` to a bare expression file.
+    /// The file edits that apply the fixable findings of `diagnostics` to a bare expression file.
     public static func edits(for diagnostics: [LintDiagnostic]) -> [JSONEdit] {
         var accepted: [JSONEdit] = []
-        let all = diagnostics.compactMap { $0.fix }.filter(\.isSafe).flatMap(\.edits).sorted { $0.span.start < $1.span.start }
+        let all = diagnostics.filter(\.isFixable).compactMap(\.fix).flatMap(\.edits).sorted { $0.span.start < $1.span.start }
         for edit in all where accepted.last.map({ $0.span.upperBound <= edit.span.start }) ?? true {
             accepted.append(JSONEdit(span: edit.span.start..<edit.span.end, replacement: edit.replacement))
         }

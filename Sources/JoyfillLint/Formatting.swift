@@ -149,6 +149,6 @@ extension TemplateFormatter.Result {
         formatter.fixCommand = "jf lint --fix"
         report = formatter.render(FileReport(path: errors.path, bytes: errors.bytes, diagnostics: errors.findings))
         errorCount = errors.formulas
-        fixableCount = errors.findings.filter { $0.fix?.isSafe == true }.count
+        fixableCount = errors.findings.filter(\.isFixable).count
     }
 }

@@ -23,8 +23,11 @@ public struct LintDiagnostic: Sendable, Hashable {
     public var span: SourceSpan?
     /// The finding's place in the file.
     public var location: FileLocation
-    /// The safe fix as edits of the file's bytes (inside a JSON string, the replacement is
-    /// escaped), for formats that carry fixes themselves, such as SARIF.
+    /// Whether `--fix` applies ``fix``: a safe fix always, an unsafe one (a suggestion) only
+    /// with unsafe fixes on (``LintSettings/unsafeFixes``).
+    public var isFixable: Bool
+    /// The fix that `--fix` applies, as edits of the file's bytes (inside a JSON string, the
+    /// replacement is escaped), for formats that carry fixes themselves, such as SARIF.
     public var fileEdits: [FileEdit] = []
 
     public init(rule: String, severity: Diagnostic.Severity, message: String, notes: [String] = [], fix: Fix? = nil,
@@ -40,6 +43,7 @@ public struct LintDiagnostic: Sendable, Hashable {
         self.expression = expression
         self.span = span
         self.location = location
+        isFixable = fix?.isSafe == true
     }
 }
 

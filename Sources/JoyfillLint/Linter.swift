@@ -81,7 +81,8 @@ struct Findings {
         var finding = LintDiagnostic(rule: rule, severity: severity, message: diagnostic.message, notes: diagnostic.notes,
                                      fix: diagnostic.fix, field: field, formula: formula, expression: expression,
                                      span: diagnostic.span, location: locate(range.start, range.end))
-        if let fix = diagnostic.fix, fix.isSafe {
+        if let fix = diagnostic.fix, fix.isSafe || settings.unsafeFixes {
+            finding.isFixable = true
             finding.fileEdits = fix.edits.map { edit in
                 let target = place(edit.span)
                 var text = edit.replacement
@@ -194,8 +195,8 @@ extension Linter {
 
     /// Lints a file's bytes. `.jf` and `.formula` files hold one expression; anything else
     /// is read as a JoyDoc (JSON that is not one is skipped with a note). With `fixing`,
-    /// safe fixes are applied once and the fixed text linted again, so the report lists
-    /// what remains.
+    /// the fixes `--fix` applies (``LintDiagnostic/isFixable``) are applied once and the fixed
+    /// text linted again, so the report lists what remains.
     public func lint(path: String, bytes: [UInt8], fixing: Bool) -> FileOutcome {
         if Self.isExpressionFile(path) {
             let diagnostics = lint(expression: String(decoding: bytes, as: UTF8.self))

@@ -24,6 +24,7 @@ struct Lint: ParsableCommand {
               jf lint --format sarif templates/ > jf.sarif
               jf lint --diff templates/               # what --fix would change
               jf lint --fix templates/                # apply the safe fixes
+              jf lint --fix --unsafe-fixes templates/ # … and the suggestions too
               jf lint --explain unknown-reference     # a rule's documentation
               jf lint --statistics templates/         # how many findings each rule has
               echo 'sum(1, 2' | jf lint --stdin
@@ -49,6 +50,10 @@ struct Lint: ParsableCommand {
 
     @Flag(help: "Print the unified diff that --fix would apply, and change nothing.")
     var diff = false
+
+    @Flag(inversion: .prefixedNo,
+          help: "Let --fix and --diff apply suggestions too, which may change what a formula means (a misspelt field, a column's arithmetic mapped over the rows); the configuration's unsafe-fixes by default.")
+    var unsafeFixes: Bool?
 
     @Option(help: ArgumentHelp("Run only these rules (comma-separated; 'all' for every rule).", valueName: "RULES"),
             completion: .list(["all"] + LintRule.names))
@@ -227,6 +232,7 @@ struct Lint: ParsableCommand {
             selection.ignore = names(ignore)
             for rule in selection.ignore { try LintConfiguration.check(rule, at: "--ignore") }
             if !target.isEmpty { selection.targets = try LintConfiguration.portability(names(target), at: "--target") }
+            selection.unsafeFixes = unsafeFixes
         } catch {
             throw Failure.usage(error.message)
         }

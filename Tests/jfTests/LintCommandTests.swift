@@ -22,7 +22,7 @@ struct LintCommandTests {
         let human = try JF.run(["lint", "examples/templates"])
         #expect(human.status == 1)
         #expect(human.stdout.contains("error[unknown-function]: unknown function 'rund'\n  --> examples/templates/order-form.json:29:70 · field rounded · formula f_rounded"))
-        #expect(human.stdout.hasSuffix("Found 7 problems (5 errors, 2 warnings) in 1 file. 3 fixable with --fix (see what changes with --diff).\n"))
+        #expect(human.stdout.hasSuffix("Found 7 problems (5 errors, 2 warnings) in 1 file. 3 fixable with --fix (see what changes with --diff), 1 more with --unsafe-fixes.\n"))
     }
 
     @Test func statisticsCountFindingsByRule() throws {
@@ -37,7 +37,7 @@ struct LintCommandTests {
             1  unknown-function     error    (1 fixable)
             1  unknown-reference    error
             1  write-type-mismatch  error
-            Found 7 problems (5 errors, 2 warnings) in 1 file. 3 fixable with --fix (see what changes with --diff).
+            Found 7 problems (5 errors, 2 warnings) in 1 file. 3 fixable with --fix (see what changes with --diff), 1 more with --unsafe-fixes.
 
             """)
         let json = try JF.run(["lint", "--statistics", "--format", "json", "examples/templates"])
@@ -87,6 +87,57 @@ struct LintCommandTests {
         let again = try JF.run(["lint", "--diff", directory.path])
         #expect(again.status == 0)
         #expect(again.stdout.isEmpty)
+    }
+
+    /// Suggestions (a misspelt field, a column's arithmetic) are applied only when asked for,
+    /// by `--unsafe-fixes` or the configuration's `unsafe-fixes`, as Ruff's unsafe fixes.
+    @Test func unsafeFixesApplySuggestionsOnlyWhenAskedFor() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let file = directory.appendingPathComponent("quote.json")
+        let document = """
+            {"_id": "quote", "files": [], "fields": [
+              {"_id": "items", "type": "table", "tableColumns": [{"_id": "price", "type": "number"}, {"_id": "qty", "type": "number"}],
+               "value": [{"_id": "r1", "cells": {"price": 2, "qty": 3}}, {"_id": "r2", "cells": {"price": 5, "qty": 1}}]},
+              {"_id": "tax_rate", "type": "number", "value": 10},
+              {"_id": "total", "type": "number", "formulas": [{"_id": "a1", "formula": "f_total", "key": "value"}]}
+            ],
+            "formulas": [{"_id": "f_total", "expression": "sum(items.price * items.qty) * (1 + tax_rat / 100)"}]}
+
+            """
+        try document.write(to: file, atomically: true, encoding: .utf8)
+        let fixedExpression = "sum(map(items, (row) -> row.price * row.qty)) * (1 + tax_rate / 100)"
+
+        let plain = try JF.run(["lint", file.path], environment: ["NO_COLOR": "1"])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("for each row: map(items, (row) -> row.price * row.qty) [suggestion]"))
+        #expect(plain.stdout.hasSuffix("2 suggestions can be applied with --fix --unsafe-fixes.\n"))
+        let safeOnly = try JF.run(["lint", "--fix", file.path])
+        #expect(safeOnly.status == 1)
+        #expect(try String(contentsOf: file, encoding: .utf8) == document, "no safe fix: nothing written")
+
+        let diff = try JF.run(["lint", "--diff", "--unsafe-fixes", file.path])
+        #expect(diff.status == 1)
+        #expect(diff.stdout.contains("+\"formulas\": [{\"_id\": \"f_total\", \"expression\": \"\(fixedExpression)\"}]}"))
+        let fixed = try JF.run(["lint", "--fix", "--unsafe-fixes", "--format", "json", file.path])
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+        let summary = try #require(try lintJSON(fixed.stdout)["summary"] as? [String: Any])
+        #expect(summary["fixed"] as? Int == 2 && summary["unsafeFixable"] as? Int == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == document.replacingOccurrences(
+            of: "sum(items.price * items.qty) * (1 + tax_rat / 100)", with: fixedExpression))
+        let run = try JF.run(["run", "--json", file.path])
+        #expect(run.stdout.contains(#""total":{"status":"ok","value":12.1"#), "2 × 3 + 5 × 1, and 10% tax")
+
+        // The configuration turns them on, and --no-unsafe-fixes off again.
+        try document.write(to: file, atomically: true, encoding: .utf8)
+        try "[lint]\nunsafe-fixes = true\n".write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
+        #expect(try JF.run(["lint", "--diff", file.path]).stdout.contains(fixedExpression))
+        let off = try JF.run(["lint", "--diff", "--no-unsafe-fixes", file.path])
+        #expect(off.status == 0 && off.stdout.isEmpty)
+        try "[lint]\nunsafe-fixes = \"yes\"\n".write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
+        let bad = try JF.run(["lint", file.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("jf.toml: [lint] unsafe-fixes must be true or false"))
     }
 
     @Test func configurationIsFoundByWalkingUp() throws {

@@ -9,14 +9,18 @@ public struct LintSettings: Sendable, Hashable {
     public var severities: [String: Diagnostic.Severity]
     /// The Joyfill SDKs templates must run on (the `non-portable` rule).
     public var targets: Portability
+    /// Whether `--fix` applies suggestions too: fixes that may change what a formula means
+    /// (`qyt` → `qty`, a column's arithmetic mapped over the rows), as Ruff's unsafe fixes.
+    public var unsafeFixes: Bool
 
     /// Every rule at its default severity, for the Swift SDK (the reference engine).
     public static let standard = LintSettings(enabled: Set(LintRule.names), severities: [:], targets: .swift)
 
-    public init(enabled: Set<String>, severities: [String: Diagnostic.Severity], targets: Portability) {
+    public init(enabled: Set<String>, severities: [String: Diagnostic.Severity], targets: Portability, unsafeFixes: Bool = false) {
         self.enabled = enabled
         self.severities = severities
         self.targets = targets
+        self.unsafeFixes = unsafeFixes
     }
 
     /// The severity `rule` reports at, or nil when it does not run.
@@ -36,12 +40,16 @@ public struct RuleSelection: Sendable, Hashable {
     public var severities: [String: String] = [:]
     /// Target SDKs; nil keeps the current targets.
     public var targets: Portability?
+    /// Whether `--fix` applies suggestions too; nil keeps the current choice.
+    public var unsafeFixes: Bool?
 
-    public init(select: [String]? = nil, ignore: [String] = [], severities: [String: String] = [:], targets: Portability? = nil) {
+    public init(select: [String]? = nil, ignore: [String] = [], severities: [String: String] = [:], targets: Portability? = nil,
+                unsafeFixes: Bool? = nil) {
         self.select = select
         self.ignore = ignore
         self.severities = severities
         self.targets = targets
+        self.unsafeFixes = unsafeFixes
     }
 
     /// `settings` with this selection applied.
@@ -59,6 +67,7 @@ public struct RuleSelection: Sendable, Hashable {
             }
         }
         if let targets { result.targets = targets }
+        if let unsafeFixes { result.unsafeFixes = unsafeFixes }
         return result
     }
 }
@@ -70,6 +79,7 @@ public struct RuleSelection: Sendable, Hashable {
 /// select = ["all"]
 /// ignore = ["unused-formula"]
 /// targets = ["swift", "web"]
+/// unsafe-fixes = true
 ///
 /// [lint.severity]
 /// non-portable = "error"
@@ -130,7 +140,7 @@ public struct LintConfiguration: Sendable {
             return
         }
         guard lint.isObject else { throw Error(message: "\(name): 'lint' must be a table") }
-        base = try Self.selection(lint, at: "\(name): [lint]", allowed: ["select", "ignore", "severity", "targets", "overrides"])
+        base = try Self.selection(lint, at: "\(name): [lint]", allowed: ["select", "ignore", "severity", "targets", "unsafe-fixes", "overrides"])
         overrides = []
         if let list = lint["overrides"] {
             guard let entries = list.arrayValue else { throw Error(message: "\(name): [lint] overrides must be an array of tables") }
@@ -140,7 +150,7 @@ public struct LintConfiguration: Sendable {
                 guard let paths = try Self.strings(entry["paths"], at: place + " paths"), !paths.isEmpty else {
                     throw Error(message: "\(place) needs 'paths', a list of path patterns such as \"legacy/**\"")
                 }
-                let selection = try Self.selection(entry, at: place, allowed: ["paths", "select", "ignore", "severity", "targets"])
+                let selection = try Self.selection(entry, at: place, allowed: ["paths", "select", "ignore", "severity", "targets", "unsafe-fixes"])
                 overrides.append((paths.map(Glob.init), selection))
             }
         }
@@ -179,6 +189,10 @@ public struct LintConfiguration: Sendable {
         }
         if let targets = try strings(table["targets"], at: place + " targets") {
             selection.targets = try portability(targets, at: place + " targets")
+        }
+        if let unsafeFixes = table["unsafe-fixes"] {
+            guard let flag = unsafeFixes.boolValue else { throw Error(message: "\(place) unsafe-fixes must be true or false") }
+            selection.unsafeFixes = flag
         }
         return selection
     }

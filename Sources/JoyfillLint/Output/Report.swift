@@ -32,8 +32,10 @@ public struct LintSummary: Sendable, Equatable {
     public var errors = 0
     public var warnings = 0
     public var infos = 0
-    /// Findings with a safe fix (what `--fix` would apply).
+    /// Findings whose fix `--fix` would apply (``LintDiagnostic/isFixable``).
     public var fixable = 0
+    /// Findings with a suggestion that only `--unsafe-fixes` lets `--fix` apply.
+    public var unsafeFixable = 0
     public var fixed = 0
     public var skipped = 0
     public var failures = 0
@@ -54,7 +56,7 @@ public struct LintSummary: Sendable, Equatable {
             case .warning: warnings += 1
             case .info: infos += 1
             }
-            if diagnostic.fix?.isSafe == true { fixable += 1 }
+            if diagnostic.isFixable { fixable += 1 } else if diagnostic.fix != nil { unsafeFixable += 1 }
         }
     }
 }
@@ -66,7 +68,7 @@ public struct LintStatistics: Sendable, Equatable {
         /// The severity the findings were reported at (configuration can change a rule's).
         public var severity: Diagnostic.Severity
         public var count: Int
-        /// How many have a safe fix.
+        /// How many have a fix that `--fix` applies.
         public var fixable: Int
     }
 
@@ -89,7 +91,7 @@ public struct LintStatistics: Sendable, Equatable {
             let key = diagnostic.rule + " " + diagnostic.severity.rawValue
             var row = byRule[key] ?? Row(rule: diagnostic.rule, severity: diagnostic.severity, count: 0, fixable: 0)
             row.count += 1
-            if diagnostic.fix?.isSafe == true { row.fixable += 1 }
+            if diagnostic.isFixable { row.fixable += 1 }
             byRule[key] = row
         }
     }
@@ -140,7 +142,7 @@ public struct HumanFormatter: Sendable {
             var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
             if let field = diagnostic.field { place += " · field \(field)" }
             if let formula = diagnostic.formula { place += " · formula \(formula)" }
-            let fixNote = diagnostic.fix.map { $0.isSafe ? " [fixable with \(fixCommand)]" : " [suggestion]" } ?? ""
+            let fixNote = diagnostic.fix == nil ? "" : diagnostic.isFixable ? " [fixable with \(fixCommand)]" : " [suggestion]"
             var renderer = DiagnosticRenderer(colored: colored)
             renderer.showsCode = true
             renderer.location = place
@@ -187,7 +189,13 @@ public struct HumanFormatter: Sendable {
             parts.append("Found \(problems) problem\(problems == 1 ? "" : "s") (\(counts.joined(separator: ", "))) in \(files).")
         }
         if summary.fixed > 0 { parts.append("Fixed \(summary.fixed).") }
-        if summary.fixable > 0 { parts.append("\(summary.fixable) fixable with --fix (see what changes with --diff).") }
+        let suggestions = summary.unsafeFixable
+        if summary.fixable > 0 {
+            parts.append("\(summary.fixable) fixable with --fix (see what changes with --diff)"
+                         + (suggestions > 0 ? ", \(suggestions) more with --unsafe-fixes." : "."))
+        } else if suggestions > 0 {
+            parts.append("\(suggestions) suggestion\(suggestions == 1 ? "" : "s") can be applied with --fix --unsafe-fixes.")
+        }
         if summary.failures > 0 {
             parts.append("\(summary.failures) file\(summary.failures == 1 ? "" : "s") could not be checked.")
         }
@@ -220,10 +228,10 @@ public enum JSONFormatter {
         return output + "}"
     }
 
-    /// `{"errors":…,"warnings":…,"infos":…,"fixable":…,"fixed":…,"files":…}`.
+    /// `{"errors":…,"warnings":…,"infos":…,"fixable":…,"unsafeFixable":…,"fixed":…,"files":…}`.
     static func json(_ summary: LintSummary) -> String {
         "{\"errors\":\(summary.errors),\"warnings\":\(summary.warnings),\"infos\":\(summary.infos)"
-            + ",\"fixable\":\(summary.fixable),\"fixed\":\(summary.fixed),\"files\":\(summary.files)}"
+            + ",\"fixable\":\(summary.fixable),\"unsafeFixable\":\(summary.unsafeFixable),\"fixed\":\(summary.fixed),\"files\":\(summary.files)}"
     }
 
     /// One finding: `rule severity field formula message span fix`, plus `location` (the

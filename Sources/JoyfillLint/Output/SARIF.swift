@@ -92,7 +92,7 @@ public enum SARIFFormatter {
         if !logical.isEmpty { output += ",\"logicalLocations\":[" + logical.joined(separator: ",") + "]" }
         output += "}]"
         output += ",\"partialFingerprints\":{\"jfFindingHash/v1\":\"\(fingerprint(diagnostic))\"}"
-        if let fix = diagnostic.fix, fix.isSafe, !diagnostic.fileEdits.isEmpty {
+        if let fix = diagnostic.fix, diagnostic.isFixable, !diagnostic.fileEdits.isEmpty {
             let replacements = diagnostic.fileEdits.map { edit in
                 "{\"deletedRegion\":{\"byteOffset\":\(edit.start),\"byteLength\":\(edit.end - edit.start)},"
                     + "\"insertedContent\":{\"text\":" + JSONText.string(edit.replacement) + "}}"
