@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "JoyfillEditor", targets: ["JoyfillEditor"]),
         .library(name: "JoyfillLint", targets: ["JoyfillLint"]),
         .library(name: "JoyfillREPL", targets: ["JoyfillREPL"]),
+        .library(name: "JoyfillLanguageServer", targets: ["JoyfillLanguageServer"]),
         .executable(name: "jf", targets: ["jf"]),
     ],
     dependencies: [
@@ -27,6 +28,7 @@ let package = Package(
         .target(name: "JoyfillEditor", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON"]),
         .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillJSON"]),
         .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillJSON"]),
+        .target(name: "JoyfillLanguageServer", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillLint", "JoyfillJSON"]),
         .executableTarget(
             name: "jf",
             dependencies: [
@@ -37,6 +39,7 @@ let package = Package(
                 "JoyfillEditor",
                 "JoyfillLint",
                 "JoyfillREPL",
+                "JoyfillLanguageServer",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -53,6 +56,7 @@ let package = Package(
         .testTarget(name: "JoyfillEditorTests", dependencies: ["JoyfillEditor"]),
         .testTarget(name: "JoyfillLintTests", dependencies: ["JoyfillLint"], exclude: ["Fixtures"]),
         .testTarget(name: "JoyfillREPLTests", dependencies: ["JoyfillREPL"]),
+        .testTarget(name: "JoyfillLanguageServerTests", dependencies: ["JoyfillLanguageServer"]),
         .testTarget(name: "jfTests", dependencies: ["jf"], exclude: ["Fixtures"]),
     ]
 )

@@ -18,7 +18,7 @@ struct JF: ParsableCommand {
             2 a usage error or unreadable input.
             """,
         version: "0.1.0",
-        subcommands: [Eval.self, Run.self, Lint.self, Validate.self, Apply.self, Repl.self, Graph.self, Fmt.self, Functions.self]
+        subcommands: [Eval.self, Run.self, Lint.self, Validate.self, Apply.self, Repl.self, Graph.self, Fmt.self, Functions.self, Lsp.self]
     )
 
     /// True while ``parseReportingTheParsersErrors()`` parses again without the commands' own

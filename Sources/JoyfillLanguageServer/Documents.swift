@@ -1,0 +1,138 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillLint
+import JoyfillModel
+
+/// A document the client has open: its text as the editor holds it, and what linting that
+/// text found (made again after each change).
+final class OpenDocument {
+    let uri: String
+    /// The client's language id (`json`, `jf` …), which tells what an unnamed buffer holds.
+    let language: String
+    var text: [UInt8]
+    var version: Int?
+    var analysis: Analysis?
+
+    init(uri: String, language: String, text: [UInt8], version: Int?) {
+        self.uri = uri
+        self.language = language
+        self.text = text
+        self.version = version
+    }
+
+    /// The file's path: a `file:` URI's path, percent-decoded, or else the URI itself (an
+    /// unsaved buffer), under which configuration is looked for.
+    var path: String {
+        guard uri.hasPrefix("file://") else { return uri }
+        return Self.percentDecoded(String(uri.dropFirst("file://".count)))
+    }
+
+    /// A path whose ending tells the linter what the text is: the path itself when it ends in
+    /// `.json`, `.jf` or `.formula`, else one chosen by the language (a formula for `jf`, a
+    /// JoyDoc otherwise).
+    var kindPath: String {
+        let path = self.path
+        if path.hasSuffix(".json") || Linter.isExpressionFile(path) { return path }
+        return path + (["jf", "joyfill-formula", "formula"].contains(language) ? ".jf" : ".json")
+    }
+
+    private static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// What linting one version of a document found.
+struct Analysis {
+    /// `jf lint`'s findings, each with its fix as file edits (suggestions too).
+    var findings: [LintDiagnostic] = []
+    /// What stops linting, at a byte offset: text that is not JSON, a broken JoyDoc, an
+    /// unusable configuration.
+    var problems: [(offset: Int, message: String)] = []
+    /// The JoyDoc, when the text is one.
+    var document: JoyDoc?
+    /// Whether the configuration lets `--fix` apply suggestions (`unsafe-fixes`).
+    var unsafeFixes = false
+    private var expression: String?
+
+    init(_ open: OpenDocument, settings: Result<LintSettings, any Error>) {
+        var lintSettings: LintSettings
+        switch settings {
+        case .success(let settings): lintSettings = settings
+        case .failure(let error):
+            problems.append((0, "the configuration cannot be used, so every rule runs at its default: \(error)"))
+            lintSettings = .standard
+        }
+        unsafeFixes = lintSettings.unsafeFixes
+        // Every fix is wanted as edits, to be offered as a quick fix; "fix all" applies only
+        // what `jf lint --fix` would (``unsafeFixes``).
+        lintSettings.unsafeFixes = true
+        let linter = Linter(settings: lintSettings)
+        if Linter.isExpressionFile(open.kindPath) {
+            let text = String(decoding: open.text, as: UTF8.self)
+            expression = text
+            findings = linter.lint(expression: text)
+            return
+        }
+        do throws(DocumentError) {
+            let document = try JoyDoc(bytes: open.text)
+            self.document = document
+            findings = linter.lint(document: document)
+        } catch {
+            // JSON that is no JoyDoc at all (another file of the project) has nothing to lint.
+            guard !error.isNotJoyDoc else { return }
+            problems.append((Self.offset(line: error.line ?? 1, column: error.column ?? 1, in: open.text), error.message))
+        }
+    }
+
+    /// The formula text under byte `offset` of the file: a bare formula file's whole text, or
+    /// the `expression` string of a JoyDoc's formula.
+    func formula(at offset: Int) -> FormulaText? {
+        if let expression { return FormulaText(expression: expression, fileOffset: { $0 }) }
+        guard let document else { return nil }
+        for definition in document.formulas {
+            guard let span = definition.json["expression"]?.span, span.lowerBound < offset, offset < span.upperBound else { continue }
+            return FormulaText(expression: definition.expression, fileOffset: document.textOffsets(of: definition))
+        }
+        return nil
+    }
+
+    /// The byte offset of a 1-based line and byte column.
+    private static func offset(line: Int, column: Int, in bytes: [UInt8]) -> Int {
+        var offset = 0
+        var current = 1
+        while current < line, let newline = bytes[offset...].firstIndex(of: 0x0A) {
+            offset = newline + 1
+            current += 1
+        }
+        return min(offset + max(column - 1, 0), bytes.count)
+    }
+}
+
+/// A formula's text and where its bytes are in the file.
+struct FormulaText {
+    let expression: String
+    /// The file offset of an offset in ``expression`` (past JSON escapes in a JoyDoc).
+    let fileOffset: (Int) -> Int
+
+    /// The offset in ``expression`` of file offset `offset`: the last whose file offset is
+    /// not past it, found by bisection since ``fileOffset`` only grows.
+    func localOffset(_ offset: Int) -> Int {
+        var low = 0, high = expression.utf8.count
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fileOffset(middle) <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+}

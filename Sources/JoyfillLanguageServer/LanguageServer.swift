@@ -1,0 +1,329 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillLint
+import JoyfillModel
+
+/// The Language Server Protocol for JoyDoc templates and formula files (`jf lsp`): `jf lint`'s
+/// findings as the editor's diagnostics while a file is edited, its fixes as quick fixes (and
+/// "fix all" as `source.fixAll.jf`), `jf fmt` as document formatting, and hover documentation
+/// for the functions and fields a formula names.
+///
+/// The server is a state machine over messages: ``handle(_:)`` takes one message's body and
+/// returns the bodies to send back, so it runs the same under `jf lsp` (which frames them on
+/// standard input and output, ``MessageFraming``) and in tests. Documents are synchronised
+/// whole (or by ranged edits, which are applied too) and linted on every change; a JoyDoc is
+/// recognised by its `.json` name or language, a bare formula by `.jf` or `.formula`.
+public final class LanguageServer {
+    /// The lint settings for a file path (its `jf.toml`); an error says why the configuration
+    /// is unusable.
+    public typealias SettingsLookup = (String) throws -> LintSettings
+
+    private let version: String
+    private let settings: SettingsLookup
+    private var documents: [String: OpenDocument] = [:]
+    private var encoding = PositionEncoding.utf16
+    private var isShutDown = false
+    /// Set when the client sent `exit`: 0 after `shutdown`, 1 without it (as the protocol says).
+    public private(set) var exitCode: Int32?
+
+    /// A server for jf `version`, reading each file's lint settings through `settings`.
+    public init(version: String, settings: @escaping SettingsLookup) {
+        self.version = version
+        self.settings = settings
+    }
+
+    /// Handles one message (a request, a notification, or a response to the server) and
+    /// returns the messages to send, in order: a request's response, published diagnostics.
+    public func handle(_ body: [UInt8]) -> [String] {
+        let message: JSONValue
+        do {
+            message = try JSONReader.read(body)
+        } catch {
+            return [Self.errorResponse(id: .null, code: -32700, "the message is not JSON: line \(error.line), column \(error.column): \(error.message)")]
+        }
+        guard message.isObject, let method = message["method"]?.stringValue else {
+            // A response to the server (it sends no requests), or nonsense: nothing to answer.
+            return []
+        }
+        let params = message["params"] ?? .null
+        guard let id = message["id"] else {
+            return notification(method, params)
+        }
+        if isShutDown { return [Self.errorResponse(id: id, code: -32600, "the server is shut down; only 'exit' is accepted")] }
+        switch method {
+        case "initialize": return [Self.response(id: id, initialize(params))]
+        case "shutdown":
+            isShutDown = true
+            return [Self.response(id: id, .null)]
+        case "textDocument/codeAction": return [Self.response(id: id, codeActions(params))]
+        case "textDocument/formatting": return [Self.response(id: id, formatting(params))]
+        case "textDocument/hover": return [Self.response(id: id, hover(params))]
+        default: return [Self.errorResponse(id: id, code: -32601, "jf lsp does not handle '\(method)'")]
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) -> [String] {
+        switch method {
+        case "exit":
+            exitCode = isShutDown ? 0 : 1
+            return []
+        case "textDocument/didOpen":
+            guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else { return [] }
+            let document = OpenDocument(uri: uri, language: item["languageId"]?.stringValue ?? "", text: Array(text.utf8),
+                                        version: item["version"]?.numberValue.map(Int.init))
+            documents[uri] = document
+            return [publish(document)]
+        case "textDocument/didChange":
+            guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else { return [] }
+            for change in params["contentChanges"]?.arrayValue ?? [] {
+                guard let text = change["text"]?.stringValue else { continue }
+                if let range = change["range"].flatMap(decodeRange) {
+                    let lines = TextLines(document.text, encoding: encoding)
+                    let start = lines.offset(of: range.start), end = max(start, lines.offset(of: range.end))
+                    document.text.replaceSubrange(start..<end, with: Array(text.utf8))
+                } else {
+                    document.text = Array(text.utf8)
+                }
+            }
+            document.version = params["textDocument"]?["version"]?.numberValue.map(Int.init)
+            document.analysis = nil
+            return [publish(document)]
+        case "textDocument/didClose":
+            guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else { return [] }
+            return [Self.notification("textDocument/publishDiagnostics",
+                                      .object([JSONMember("uri", .string(uri)), JSONMember("diagnostics", .array([]))]))]
+        default:
+            // initialized, didSave, $/cancelRequest, $/setTrace …: nothing to do.
+            return []
+        }
+    }
+
+    // MARK: - Requests
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        let capabilities: [JSONMember] = [
+            JSONMember("positionEncoding", .string(encoding.rawValue)),
+            JSONMember("textDocumentSync", .object([JSONMember("openClose", .bool(true)), JSONMember("change", .number(1))])),
+            JSONMember("codeActionProvider", .object([JSONMember("codeActionKinds", .array([.string("quickfix"), .string(Self.fixAllKind)]))])),
+            JSONMember("documentFormattingProvider", .bool(true)),
+            JSONMember("hoverProvider", .bool(true)),
+        ]
+        return .object([JSONMember("capabilities", .object(capabilities)),
+                        JSONMember("serverInfo", .object([JSONMember("name", .string("jf")), JSONMember("version", .string(version))]))])
+    }
+
+    /// The kind of the action that applies every fix `jf lint --fix` would.
+    static let fixAllKind = "source.fixAll.jf"
+
+    /// Quick fixes for the findings in the requested range, and "fix all" when any finding in
+    /// the file is fixable as `jf lint --fix` (with the configuration's `unsafe-fixes`) would fix it.
+    private func codeActions(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
+              let range = params["range"].flatMap(decodeRange) else { return .array([]) }
+        let analysis = analyze(document)
+        let lines = TextLines(document.text, encoding: encoding)
+        let start = lines.offset(of: range.start), end = lines.offset(of: range.end)
+        let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+        func wanted(_ kind: String) -> Bool {
+            only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true
+        }
+        var actions: [JSONValue] = []
+        if wanted("quickfix") {
+            for finding in analysis.findings where finding.location.start <= end && start <= finding.location.end {
+                guard let fix = finding.fix, !finding.fileEdits.isEmpty else { continue }
+                let edits = finding.fileEdits.map { JSONEdit(span: $0.start..<$0.end, replacement: $0.replacement) }
+                actions.append(.object([
+                    JSONMember("title", .string(fix.isSafe ? fix.message : fix.message + " (may change what the formula means)")),
+                    JSONMember("kind", .string("quickfix")),
+                    JSONMember("diagnostics", .array([diagnostic(finding, lines)])),
+                    JSONMember("isPreferred", .bool(fix.isSafe)),
+                    JSONMember("edit", workspaceEdit(uri, edits, lines)),
+                ]))
+            }
+        }
+        if wanted(Self.fixAllKind) {
+            // What `jf lint --fix` applies: safe fixes, and suggestions where the configuration says so.
+            let fixable = analysis.findings.map { finding -> LintDiagnostic in
+                var finding = finding
+                finding.isFixable = finding.fix.map { $0.isSafe || analysis.unsafeFixes } ?? false
+                return finding
+            }
+            let edits = analysis.document.map { LintFixes.edits(for: fixable, in: $0) } ?? LintFixes.edits(for: fixable)
+            if !edits.isEmpty {
+                actions.append(.object([
+                    JSONMember("title", .string("Fix all jf problems that can be fixed (jf lint --fix)")),
+                    JSONMember("kind", .string(Self.fixAllKind)),
+                    JSONMember("edit", workspaceEdit(uri, edits, lines)),
+                ]))
+            }
+        }
+        return .array(actions)
+    }
+
+    /// `jf fmt`'s edits: each formula in its canonical layout (a bare formula file as a whole).
+    private func formatting(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else { return .array([]) }
+        let result = TemplateFormatter().format(path: document.kindPath, bytes: document.text)
+        let lines = TextLines(document.text, encoding: encoding)
+        return textEdits(result.edits, lines)
+    }
+
+    /// The documentation of the function, or the description of the field, under the cursor
+    /// in a formula.
+    private func hover(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
+              let at = params["position"].flatMap(decodePosition) else { return .null }
+        let lines = TextLines(document.text, encoding: encoding)
+        let offset = lines.offset(of: at)
+        let analysis = analyze(document)
+        guard let formula = analysis.formula(at: offset) else { return .null }
+        let tree = Parser.parse(formula.expression)
+        let local = formula.localOffset(offset)
+        // The innermost node whose span holds the cursor.
+        var found: (node: NodeID, length: Int)?
+        for index in tree.nodes.indices {
+            let span = tree.span(of: NodeID(index))
+            guard span.start <= local, local < span.end else { continue }
+            if found == nil || span.end - span.start < found!.length { found = (NodeID(index), span.end - span.start) }
+        }
+        guard let node = found?.node else { return .null }
+        let span = tree.span(of: node)
+        let text: String
+        let shown: SourceSpan
+        switch tree[node] {
+        case .call(let name, _):
+            let name = tree.name(name)
+            shown = SourceSpan(start: span.start, end: span.start + name.utf8.count)
+            guard local < shown.end, let function = FunctionRegistry.standard.lookup(name) else { return .null }
+            text = "```\n" + FunctionReference.text(function.signature) + "```"
+        case .reference(let name):
+            shown = span
+            guard let field = analysis.document?.field(tree.name(name)) else { return .null }
+            text = Self.describe(field)
+        default:
+            return .null
+        }
+        let start = formula.fileOffset(shown.start), end = formula.fileOffset(shown.end)
+        return .object([
+            JSONMember("contents", .object([JSONMember("kind", .string("markdown")), JSONMember("value", .string(text))])),
+            JSONMember("range", range(start, end, lines)),
+        ])
+    }
+
+    /// A field as hover shows it: id, type, title, and its value (cut short).
+    private static func describe(_ field: Field) -> String {
+        var text = "**`\(field.id)`**: \(field.type.name) field"
+        if let title = field.title, !title.isEmpty { text += " “\(title)”" }
+        if !field.columns.isEmpty {
+            text += "\n\ncolumns: " + field.columns.map { column in
+                column.title.map { "`\(column.id)` (\($0))" } ?? "`\(column.id)`"
+            }.joined(separator: ", ")
+        }
+        if field.hasValueFormula { text += "\n\nits value is computed by a formula" }
+        if let value = field.value, !value.isNull {
+            let (prefix, isWhole) = value.textPrefix(200)
+            text += "\n\nvalue: `\(prefix)\(isWhole ? "" : "…")`"
+        }
+        return text
+    }
+
+    // MARK: - Diagnostics
+
+    /// The document's findings as a `publishDiagnostics` notification.
+    private func publish(_ document: OpenDocument) -> String {
+        let analysis = analyze(document)
+        let lines = TextLines(document.text, encoding: encoding)
+        var members = [JSONMember("uri", .string(document.uri))]
+        if let version = document.version { members.append(JSONMember("version", .number(Double(version)))) }
+        let positions = lines.positions(of: analysis.findings.flatMap { [$0.location.start, $0.location.end] })
+        let diagnostics = analysis.findings.enumerated().map { index, finding in
+            diagnostic(finding, lines, range: (positions[2 * index], positions[2 * index + 1]))
+        }
+        members.append(JSONMember("diagnostics", .array(diagnostics + analysis.problems.map { problem in
+            .object([JSONMember("range", range(problem.offset, problem.offset, lines)),
+                     JSONMember("severity", .number(1)), JSONMember("source", .string("jf")),
+                     JSONMember("message", .string(problem.message))])
+        })))
+        return Self.notification("textDocument/publishDiagnostics", .object(members))
+    }
+
+    /// A finding as an LSP diagnostic: its range, severity, rule as the code, and the message
+    /// followed by its notes and suggestion.
+    private func diagnostic(_ finding: LintDiagnostic, _ lines: TextLines, range given: (Position, Position)? = nil) -> JSONValue {
+        var message = finding.message
+        for note in finding.notes { message += "\nnote: " + note }
+        if let fix = finding.fix { message += "\nhelp: " + fix.message }
+        let severity: Double
+        switch finding.severity {
+        case .error: severity = 1
+        case .warning: severity = 2
+        case .info: severity = 3
+        }
+        let (start, end) = given ?? (lines.position(of: finding.location.start), lines.position(of: finding.location.end))
+        return .object([
+            JSONMember("range", Self.json(start, end)),
+            JSONMember("severity", .number(severity)),
+            JSONMember("code", .string(finding.rule)),
+            JSONMember("source", .string("jf")),
+            JSONMember("message", .string(message)),
+        ])
+    }
+
+    /// The document's findings, made once per version of its text.
+    private func analyze(_ document: OpenDocument) -> Analysis {
+        if let analysis = document.analysis { return analysis }
+        let analysis = Analysis(document, settings: Result { try settings(document.path) })
+        document.analysis = analysis
+        return analysis
+    }
+
+    // MARK: - Positions and JSON
+
+    private func decodePosition(_ value: JSONValue) -> Position? {
+        guard let line = value["line"]?.numberValue, let character = value["character"]?.numberValue,
+              line >= 0, character >= 0, line < 1e9, character < 1e9 else { return nil }
+        return Position(line: Int(line), character: Int(character))
+    }
+
+    private func decodeRange(_ value: JSONValue) -> (start: Position, end: Position)? {
+        guard let start = value["start"].flatMap(decodePosition), let end = value["end"].flatMap(decodePosition) else { return nil }
+        return (start, end)
+    }
+
+    private func range(_ start: Int, _ end: Int, _ lines: TextLines) -> JSONValue {
+        Self.json(lines.position(of: start), lines.position(of: end))
+    }
+
+    private static func json(_ start: Position, _ end: Position) -> JSONValue {
+        func position(_ position: Position) -> JSONValue {
+            .object([JSONMember("line", .number(Double(position.line))), JSONMember("character", .number(Double(position.character)))])
+        }
+        return .object([JSONMember("start", position(start)), JSONMember("end", position(end))])
+    }
+
+    private func textEdits(_ edits: [JSONEdit], _ lines: TextLines) -> JSONValue {
+        .array(edits.map { edit in
+            .object([JSONMember("range", range(edit.span.lowerBound, edit.span.upperBound, lines)),
+                     JSONMember("newText", .string(edit.replacement))])
+        })
+    }
+
+    private func workspaceEdit(_ uri: String, _ edits: [JSONEdit], _ lines: TextLines) -> JSONValue {
+        .object([JSONMember("changes", .object([JSONMember(uri, textEdits(edits, lines))]))])
+    }
+
+    private static func response(id: JSONValue, _ result: JSONValue) -> String {
+        JSONValue.object([JSONMember("jsonrpc", .string("2.0")), JSONMember("id", id), JSONMember("result", result)]).text
+    }
+
+    private static func errorResponse(id: JSONValue, code: Int, _ message: String) -> String {
+        let error = JSONValue.object([JSONMember("code", .number(Double(code))), JSONMember("message", .string(message))])
+        return JSONValue.object([JSONMember("jsonrpc", .string("2.0")), JSONMember("id", id), JSONMember("error", error)]).text
+    }
+
+    private static func notification(_ method: String, _ params: JSONValue) -> String {
+        JSONValue.object([JSONMember("jsonrpc", .string("2.0")), JSONMember("method", .string(method)), JSONMember("params", params)]).text
+    }
+}

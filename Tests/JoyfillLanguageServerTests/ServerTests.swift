@@ -1,0 +1,267 @@
+import Foundation
+import JoyfillLint
+import Testing
+@testable import JoyfillLanguageServer
+
+/// A client of an in-process server: sends messages as JSON objects, decodes what comes back.
+final class Client {
+    let server: LanguageServer
+    private var nextID = 1
+
+    init(settings: @escaping LanguageServer.SettingsLookup = { _ in .standard }, encodings: [String]? = nil) throws {
+        server = LanguageServer(version: "test", settings: settings)
+        var capabilities: [String: Any] = [:]
+        if let encodings { capabilities["general"] = ["positionEncodings": encodings] }
+        _ = try request("initialize", ["capabilities": capabilities])
+    }
+
+    func send(_ message: [String: Any]) throws -> [[String: Any]] {
+        let body = try JSONSerialization.data(withJSONObject: message)
+        return try server.handle(Array(body)).map { text in
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+    }
+
+    /// A request's response (the first message back, which answers it).
+    func request(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
+        defer { nextID += 1 }
+        let replies = try send(["jsonrpc": "2.0", "id": nextID, "method": method, "params": params])
+        let response = try #require(replies.first)
+        #expect(response["id"] as? Int == nextID)
+        return response
+    }
+
+    /// The messages a notification makes the server send.
+    func notify(_ method: String, _ params: [String: Any] = [:]) throws -> [[String: Any]] {
+        try send(["jsonrpc": "2.0", "method": method, "params": params])
+    }
+
+    /// Opens a document and returns the diagnostics published for it.
+    func open(_ uri: String, _ text: String, language: String = "json") throws -> [[String: Any]] {
+        let published = try notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": language, "version": 1, "text": text]])
+        return try Client.diagnostics(published)
+    }
+
+    static func diagnostics(_ messages: [[String: Any]]) throws -> [[String: Any]] {
+        let message = try #require(messages.first)
+        #expect(message["method"] as? String == "textDocument/publishDiagnostics")
+        return try #require((message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]])
+    }
+}
+
+/// `[line, character, line, character]` of a range.
+func span(_ value: Any?) -> [Int] {
+    let range = value as? [String: Any]
+    let start = range?["start"] as? [String: Any], end = range?["end"] as? [String: Any]
+    return [start?["line"], start?["character"], end?["line"], end?["character"]].map { $0 as? Int ?? -1 }
+}
+
+/// Applies LSP text edits to a text (UTF-16 positions, edits that do not overlap).
+func applying(_ edits: [[String: Any]], to text: String) -> String {
+    let lines = TextLines(Array(text.utf8), encoding: .utf16)
+    func offset(_ position: Any?) -> Int {
+        let position = position as? [String: Any]
+        return lines.offset(of: Position(line: position?["line"] as? Int ?? 0, character: position?["character"] as? Int ?? 0))
+    }
+    var bytes = Array(text.utf8)
+    let placed = edits.map { edit -> (Int, Int, String) in
+        let range = edit["range"] as? [String: Any]
+        return (offset(range?["start"]), offset(range?["end"]), edit["newText"] as? String ?? "")
+    }
+    for (start, end, replacement) in placed.sorted(by: { $0.0 > $1.0 }) {
+        bytes.replaceSubrange(start..<end, with: Array(replacement.utf8))
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+let template = """
+    {"_id": "doc", "files": [], "fields": [
+      {"_id": "qty", "type": "number", "title": "Quantity", "value": 3},
+      {"_id": "note", "type": "text", "title": "Note – “quoted”", "formulas": [{"_id": "a1", "formula": "f_note", "key": "value"}]},
+      {"_id": "total", "type": "number", "formulas": [{"_id": "a2", "formula": "f_total", "key": "value"}]}
+    ],
+    "formulas": [
+      {"_id": "f_note", "expression": "concat(\\"é😀\\", qyt)"},
+      {"_id": "f_total", "expression": "rund(qty * 2) + 1"}
+    ]}
+
+    """
+
+struct ServerTests {
+    @Test func findingsArePublishedAtTheirUTF16Ranges() throws {
+        let client = try Client()
+        let diagnostics = try client.open("file:///t/order.json", template)
+        #expect(diagnostics.map { $0["code"] as? String } == ["unknown-reference", "unknown-function"])
+        // `qyt` follows `"é😀", ` in a JSON string with escaped quotes: é is one UTF-16 unit, 😀 two.
+        let line6 = template.split(separator: "\n", omittingEmptySubsequences: false)[6]
+        let found = try #require(line6.range(of: "qyt"))
+        let qyt = line6.utf16.distance(from: line6.startIndex, to: found.lowerBound)
+        #expect(span(diagnostics[0]["range"]) == [6, qyt, 6, qyt + 3])
+        #expect(diagnostics[0]["severity"] as? Int == 1)
+        #expect(diagnostics[0]["source"] as? String == "jf")
+        #expect(diagnostics[0]["message"] as? String == "unknown name 'qyt'\nhelp: did you mean 'qty'?")
+        #expect(span(diagnostics[1]["range"]) == [7, 36, 7, 40])
+
+        // With UTF-8 positions, characters are bytes.
+        let bytes = try Client(encodings: ["utf-8", "utf-16"])
+        let utf8 = try bytes.open("file:///t/order.json", template)
+        #expect(span(utf8[0]["range"])[1] == line6.utf8.distance(from: line6.startIndex, to: found.lowerBound))
+    }
+
+    @Test func fixesAreQuickFixesAndFixAllAppliesTheSafeOnes() throws {
+        let client = try Client()
+        _ = try client.open("file:///t/order.json", template)
+        func actions(line: Int, only: [String]? = nil) throws -> [[String: Any]] {
+            var context: [String: Any] = ["diagnostics": []]
+            if let only { context["only"] = only }
+            let response = try client.request("textDocument/codeAction", [
+                "textDocument": ["uri": "file:///t/order.json"],
+                "range": ["start": ["line": line, "character": 0], "end": ["line": line + 1, "character": 0]], "context": context,
+            ])
+            return try #require(response["result"] as? [[String: Any]])
+        }
+        func edits(_ action: [String: Any]) -> [[String: Any]] {
+            ((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?["file:///t/order.json"] as? [[String: Any]] ?? []
+        }
+        let onRund = try actions(line: 7)
+        #expect(onRund.map { $0["kind"] as? String } == ["quickfix", "source.fixAll.jf"])
+        #expect(onRund[0]["title"] as? String == "did you mean 'round'?")
+        #expect(onRund[0]["isPreferred"] as? Bool == true)
+        #expect(applying(edits(onRund[0]), to: template).contains(#""expression": "round(qty * 2) + 1""#))
+        // A suggestion is offered too, marked as one; "fix all" leaves it, as `jf lint --fix` does.
+        let onQyt = try actions(line: 6, only: ["quickfix"])
+        #expect(onQyt.count == 1)
+        #expect(onQyt[0]["title"] as? String == "did you mean 'qty'? (may change what the formula means)")
+        #expect(onQyt[0]["isPreferred"] as? Bool == false)
+        #expect(applying(edits(onQyt[0]), to: template).contains(#"concat(\"é😀\", qty)"#))
+        let fixAll = try actions(line: 0, only: ["source.fixAll"])
+        #expect(fixAll.map { $0["kind"] as? String } == ["source.fixAll.jf"])
+        let fixed = applying(edits(fixAll[0]), to: template)
+        #expect(fixed.contains(#""expression": "round(qty * 2) + 1""#) && fixed.contains("qyt"))
+
+        // unsafe-fixes in the configuration: "fix all" applies the suggestions too.
+        let unsafe = try Client(settings: { _ in
+            var settings = LintSettings.standard
+            settings.unsafeFixes = true
+            return settings
+        })
+        _ = try unsafe.open("file:///t/order.json", template)
+        let all = try #require(try unsafe.request("textDocument/codeAction", [
+            "textDocument": ["uri": "file:///t/order.json"], "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
+            "context": ["diagnostics": [], "only": ["source.fixAll.jf"]],
+        ])["result"] as? [[String: Any]])
+        #expect(applying(edits(all[0]), to: template).contains(#"concat(\"é😀\", qty)"#))
+    }
+
+    @Test func formattingAndHover() throws {
+        let client = try Client()
+        let uri = "file:///t/f.jf"
+        _ = try client.open(uri, "round( qty*2 ,1 )\n", language: "jf")
+        let formatted = try #require(try client.request("textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 2]])["result"] as? [[String: Any]])
+        #expect(applying(formatted, to: "round( qty*2 ,1 )\n") == "round(qty * 2, 1)\n")
+
+        _ = try client.open("file:///t/order.json", template)
+        func hover(_ line: Int, _ character: Int) throws -> (text: String?, range: [Int]) {
+            let result = try client.request("textDocument/hover", ["textDocument": ["uri": "file:///t/order.json"],
+                                                                    "position": ["line": line, "character": character]])["result"] as? [String: Any]
+            return ((result?["contents"] as? [String: Any])?["value"] as? String, span(result?["range"]))
+        }
+        let concat = try hover(6, 36)
+        #expect(concat.text?.hasPrefix("```\nconcat(") == true)
+        #expect(concat.range == [6, 35, 6, 41])
+        let field = try hover(7, 42)
+        #expect(field.text == "**`qty`**: number field “Quantity”\n\nvalue: `3`")
+        #expect(field.range == [7, 41, 7, 44])
+        #expect(try hover(0, 2).text == nil, "outside any formula")
+        #expect(try hover(7, 37).text == nil, "no function is called rund")
+    }
+
+    @Test func changesAreLintedAgainAndCloseClearsTheDiagnostics() throws {
+        let client = try Client()
+        let uri = "file:///t/f.jf"
+        #expect(try client.open(uri, "1 +", language: "jf").map { $0["code"] as? String } == ["syntax-error"])
+        // A ranged edit (the server also takes those) completes the formula.
+        let changed = try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
+            ["range": ["start": ["line": 0, "character": 3], "end": ["line": 0, "character": 3]], "text": " 2"],
+        ]])
+        #expect(try Client.diagnostics(changed).isEmpty)
+        #expect((changed[0]["params"] as? [String: Any])?["version"] as? Int == 2)
+        let whole = try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": "sum(1, \"a\")"]]])
+        #expect(try Client.diagnostics(whole).map { $0["code"] as? String } == ["type-mismatch"])
+        #expect(try Client.diagnostics(try client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])).isEmpty)
+    }
+
+    @Test func brokenDocumentsAndConfigurationsAreDiagnostics() throws {
+        let client = try Client()
+        let invalid = try client.open("file:///t/broken.json", "{\"fields\": [\n  {\"_id\": }\n]}")
+        #expect(invalid.count == 1)
+        #expect(span(invalid[0]["range"]) == [1, 10, 1, 10])
+        #expect(try client.open("file:///t/package.json", "{\"name\": \"app\"}").isEmpty, "JSON that is no JoyDoc is left alone")
+
+        struct Unusable: Error, CustomStringConvertible { var description: String { "jf.toml: [lint] unknown key 'selct'" } }
+        let misconfigured = try Client(settings: { _ in throw Unusable() })
+        let diagnostics = try misconfigured.open("file:///t/order.json", template)
+        #expect(diagnostics.last?["message"] as? String
+                == "the configuration cannot be used, so every rule runs at its default: jf.toml: [lint] unknown key 'selct'")
+        #expect(diagnostics.count == 3, "and the findings")
+    }
+
+    @Test func theProtocolsRulesAndErrors() throws {
+        let client = try Client()
+        let notJSON = try #require(client.server.handle(Array("{".utf8)).first)
+        #expect(notJSON.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"#))
+        let unknown = try client.request("workspace/symbol")
+        #expect((unknown["error"] as? [String: Any])?["code"] as? Int == -32601)
+        #expect(try client.notify("$/cancelRequest", ["id": 1]).isEmpty)
+        #expect(try client.request("shutdown")["result"] is NSNull)
+        let late = try client.request("textDocument/hover")
+        #expect((late["error"] as? [String: Any])?["code"] as? Int == -32600)
+        _ = try client.notify("exit")
+        #expect(client.server.exitCode == 0)
+        let abrupt = try Client()
+        _ = try abrupt.notify("exit")
+        #expect(abrupt.server.exitCode == 1, "exit without shutdown")
+    }
+}
+
+struct FramingTests {
+    @Test func messagesAreSplitWhereverTheBytesBreak() throws {
+        let stream = MessageFraming.frame(#"{"a":1}"#) + Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8)
+            + MessageFraming.frame(#"{"b":"é"}"#)
+        for cut in 0...stream.count {
+            var framing = MessageFraming()
+            var bodies: [String] = []
+            for part in [stream[..<cut], stream[cut...]] {
+                framing.append(part)
+                while let body = try framing.next() { bodies.append(String(decoding: body, as: UTF8.self)) }
+            }
+            #expect(bodies == [#"{"a":1}"#, #"{"b":"é"}"#], "cut at \(cut)")
+        }
+    }
+
+    @Test func aHeaderWithoutALengthIsAnError() {
+        var framing = MessageFraming()
+        framing.append(Array("Content-Type: x\r\n\r\n{}".utf8))
+        #expect(throws: MessageFraming.Error.self) { try framing.next() }
+        var huge = MessageFraming()
+        huge.append(Array("Content-Length: 999999999999\r\n\r\n".utf8))
+        let error = #expect(throws: MessageFraming.Error.self) { try huge.next() }
+        #expect(error?.message.hasPrefix("a message of 999999999999 bytes, more than the limit") == true)
+    }
+}
+
+struct TextLinesTests {
+    @Test func positionsCountUTF16UnitsOrBytes() {
+        let text = Array("aé😀b\r\nx\ry\n".utf8)
+        let lines = TextLines(text, encoding: .utf16)
+        let b = text.firstIndex(of: UInt8(ascii: "b"))!
+        #expect(lines.position(of: b) == Position(line: 0, character: 4))
+        #expect(lines.offset(of: Position(line: 0, character: 4)) == b)
+        #expect(lines.position(of: text.firstIndex(of: UInt8(ascii: "y"))!) == Position(line: 2, character: 0), "a lone CR ends a line")
+        #expect(lines.offset(of: Position(line: 0, character: 99)) == b + 1, "past the end of a line: its end, before CRLF")
+        #expect(lines.offset(of: Position(line: 9, character: 0)) == text.count)
+        #expect(TextLines(text, encoding: .utf8).position(of: b) == Position(line: 0, character: b))
+        let offsets = Array(0...text.count).reversed().map { $0 }
+        #expect(lines.positions(of: offsets) == offsets.map(lines.position(of:)))
+    }
+}

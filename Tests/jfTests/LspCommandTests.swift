@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// `jf lsp` end to end: a whole session on standard input, the framed answers on standard output.
+struct LspCommandTests {
+    static func frame(_ message: [String: Any]) throws -> String {
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self)
+        return "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+    }
+
+    /// The bodies of the framed messages in `output`, decoded.
+    static func messages(_ output: String) throws -> [[String: Any]] {
+        var bytes = Array(output.utf8)[...]
+        var messages: [[String: Any]] = []
+        while let headerEnd = bytes.indices.first(where: { bytes[$0...].starts(with: Array("\r\n\r\n".utf8)) }) {
+            let header = String(decoding: bytes[..<headerEnd], as: UTF8.self)
+            let length = try #require(Int(header.replacingOccurrences(of: "Content-Length: ", with: "")))
+            let body = bytes[(headerEnd + 4)..<(headerEnd + 4 + length)]
+            messages.append(try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]))
+            bytes = bytes[(headerEnd + 4 + length)...]
+        }
+        return messages
+    }
+
+    @Test func aSessionLintsTheOpenTemplateWithItsConfiguration() throws {
+        let directory = try workspace(["templates"])
+        defer { discard(directory) }
+        try "[lint]\nignore = [\"circular-reference\"]\n".write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
+        let file = directory.appendingPathComponent("templates/order-form.json")
+        let uri = file.absoluteString
+        let session = try [
+            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["processId": NSNull(), "capabilities": [:]]],
+            ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
+            ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+                "uri": uri, "languageId": "json", "version": 1, "text": try String(contentsOf: file, encoding: .utf8)]]],
+            ["jsonrpc": "2.0", "id": 2, "method": "shutdown"],
+            ["jsonrpc": "2.0", "method": "exit"],
+        ].map(Self.frame).joined()
+        let result = try JF.run(["lsp"], stdin: session)
+        #expect(result.status == 0, "\(result.stderr)")
+        let messages = try Self.messages(result.stdout)
+        #expect(messages.count == 3)
+        let capabilities = (messages[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+        #expect(capabilities?["hoverProvider"] as? Bool == true)
+        let params = try #require(messages[1]["params"] as? [String: Any])
+        #expect(params["uri"] as? String == uri)
+        let codes = (params["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes == LintCommandTests.seededRules.filter { $0 != "circular-reference" }, "as jf lint finds them, jf.toml applied")
+        #expect(messages[2]["id"] as? Int == 2)
+    }
+
+    @Test func anInputThatEndsOrBreaksEndsTheServerWithAnError() throws {
+        let ended = try JF.run(["lsp"], stdin: try Self.frame(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]]))
+        #expect(ended.status == 1)
+        #expect(ended.stderr == "jf: lsp: the input ended before the client's exit\n")
+        #expect(try Self.messages(ended.stdout).count == 1, "what came before was answered")
+        let broken = try JF.run(["lsp"], stdin: "Content-Type: text\r\n\r\n{}")
+        #expect(broken.status == 1)
+        #expect(broken.stderr == "jf: lsp: a message header without Content-Length\n")
+    }
+}
