@@ -66,7 +66,8 @@ let package = Package(
 if Context.environment["JF_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "jf-fuzz",
-        dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillREPL"],
+        dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillREPL",
+                       "JoyfillLanguageServer"],
         path: "Fuzz/jf-fuzz"
     ))
 }

@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh formula [SECONDS]     # formula text; SECONDS defaults to 300
 #   scripts/fuzz.sh document [SECONDS]    # JoyDoc JSON
 #   scripts/fuzz.sh repl [SECONDS]        # lines of a REPL session
+#   scripts/fuzz.sh lsp [SECONDS]         # a JoyDoc or formula edited under the language server
 #
 # The fuzzer is built with the address sanitizer in .build/fuzz. Its corpus grows in
 # .build/fuzz/corpus/TARGET, seeded from examples/ and the grammar, so a second run goes on
@@ -23,7 +24,8 @@ case $target in
   formula) max_len=1024 ;;
   document) max_len=16384 ;;
   repl) max_len=2048 ;;
-  *) echo "usage: scripts/fuzz.sh formula|document|repl [SECONDS] [LIBFUZZER-OPTION...]" >&2; exit 2 ;;
+  lsp) max_len=16384 ;;
+  *) echo "usage: scripts/fuzz.sh formula|document|repl|lsp [SECONDS] [LIBFUZZER-OPTION...]" >&2; exit 2 ;;
 esac
 shift $(( $# >= 2 ? 2 : $# ))
 

@@ -3,6 +3,7 @@
 //   scripts/fuzz.sh formula [SECONDS]     # formula text
 //   scripts/fuzz.sh document [SECONDS]    # JoyDoc JSON
 //   scripts/fuzz.sh repl [SECONDS]        # lines of a REPL session
+//   scripts/fuzz.sh lsp [SECONDS]         # a text edited under the language server
 //
 // libFuzzer calls `LLVMFuzzerTestOneInput` with inputs it mutates towards new code paths.
 // The script builds this target with `-sanitize=fuzzer,address`, which links libFuzzer in;
@@ -22,6 +23,10 @@
 //   syntax errors all have fixes parse.
 // - repl: the lines of a REPL session with examples/invoice.json loaded (meta-commands,
 //   `let`, unfinished input, completion) are answered.
+// - lsp: a text opened under the language server (as a JoyDoc and as a formula file), then
+//   cut in half by a ranged change, is answered: every message back is JSON, every range in
+//   it is a position in the text, "fix all" edits do not overlap, and hover, completion and
+//   definition answer at positions all over it.
 // - document: a JoyDoc that reads is evaluated, linted and formatted, and the run's problems
 //   are placed in it and rendered (what `jf run` shows); the linter finds each
 //   error of the run that does not depend on values (syntax, unknown names and functions,
@@ -45,6 +50,7 @@ import JoyfillEditor
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
+import JoyfillLanguageServer
 import JoyfillLint
 import JoyfillModel
 import JoyfillREPL
@@ -81,6 +87,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch target {
     case "document": checkDocument(bytes)
     case "repl": checkREPL(String(decoding: bytes, as: UTF8.self))
+    case "lsp": checkLanguageServer(String(decoding: bytes, as: UTF8.self))
     default: checkFormula(String(decoding: bytes, as: UTF8.self))
     }
     return 0
@@ -103,7 +110,7 @@ private func printDictionary() {
     let json = keys.map { "\"" + $0 + "\": " } + types.map { "\"" + $0 + "\"" } + ["[", "]", "{", "}", "null", ", "]
     // The REPL's meta-commands and the invoice's field ids.
     let session = REPLSession.commands.map { ":" + $0.name + " " } + ["let ", " = ", "subtotal", "tax_rate", "items", "doc.json", "\n"]
-    let extra = target == "document" ? json : target == "repl" ? session : []
+    let extra = target == "document" || target == "lsp" ? json : target == "repl" ? session : []
     for word in words + extra {
         // The dictionary's own escapes: a quote or a backslash is written as \xNN.
         let escaped = word.utf8.map { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20
@@ -581,4 +588,86 @@ private func checkREPL(_ input: String) {
         if session.feed(String(line))?.quit == true { return }
     }
     _ = session.finish()
+}
+
+private func checkLanguageServer(_ text: String) {
+    for (uri, language) in [("file:///fuzz/doc.json", "json"), ("file:///fuzz/f.jf", "jf")] {
+        let server = LanguageServer(version: "fuzz") { _ in .standard }
+        var lines = utf16LineLengths(text)
+        func send(_ message: JSONValue) -> [JSONValue] {
+            server.handle(Array(message.text.utf8)).map { reply in
+                guard let value = try? JSONReader.read(reply) else { failure("not JSON: \(reply.prefix(200))") }
+                checkRanges(value, lines: lines, in: reply)
+                return value
+            }
+        }
+        func request(_ method: String, _ params: [JSONMember]) -> [JSONValue] {
+            send(.object([JSONMember("jsonrpc", .string("2.0")), JSONMember("id", .number(1)),
+                          JSONMember("method", .string(method)), JSONMember("params", .object(params))]))
+        }
+        func position(_ line: Int, _ character: Int) -> JSONValue {
+            .object([JSONMember("line", .number(Double(line))), JSONMember("character", .number(Double(character)))])
+        }
+        let document = JSONValue.object([JSONMember("uri", .string(uri))])
+        _ = request("initialize", [JSONMember("capabilities", .object([]))])
+        _ = send(.object([JSONMember("method", .string("textDocument/didOpen")), JSONMember("params", .object([
+            JSONMember("textDocument", .object([JSONMember("uri", .string(uri)), JSONMember("languageId", .string(language)),
+                                                 JSONMember("version", .number(1)), JSONMember("text", .string(text))]))]))]))
+        let whole = JSONValue.object([JSONMember("start", position(0, 0)), JSONMember("end", position(lines.count, 0))])
+        for action in request("textDocument/codeAction", [JSONMember("textDocument", document), JSONMember("range", whole),
+                                                          JSONMember("context", .object([]))]).first?["result"]?.arrayValue ?? [] {
+            guard action["kind"]?.stringValue == "source.fixAll.jf" else { continue }
+            var previous: (line: Double, character: Double) = (-1, -1)
+            for edit in action["edit"]?["changes"]?[uri]?.arrayValue ?? [] {
+                let start = edit["range"]!["start"]!, end = edit["range"]!["end"]!
+                let from = (start["line"]!.numberValue!, start["character"]!.numberValue!)
+                if from < previous { failure("fix-all edits overlap or are out of order") }
+                previous = (end["line"]!.numberValue!, end["character"]!.numberValue!)
+            }
+        }
+        _ = request("textDocument/formatting", [JSONMember("textDocument", document), JSONMember("options", .object([]))])
+        _ = request("textDocument/documentSymbol", [JSONMember("textDocument", document)])
+        for line in stride(from: 0, to: lines.count, by: max(1, lines.count / 8)) {
+            for character in stride(from: 0, through: lines[line], by: max(1, lines[line] / 16)) {
+                for method in ["textDocument/hover", "textDocument/completion", "textDocument/definition"] {
+                    _ = request(method, [JSONMember("textDocument", document), JSONMember("position", position(line, character))])
+                }
+            }
+        }
+        // Cut the text at its middle line's middle with a ranged change, and check again.
+        let middle = lines.count / 2
+        let cut = JSONValue.object([JSONMember("start", position(middle, lines[middle] / 2)), JSONMember("end", position(lines.count, 0))])
+        lines = Array(lines[...middle])
+        lines[middle] = lines[middle] / 2
+        _ = send(.object([JSONMember("method", .string("textDocument/didChange")), JSONMember("params", .object([
+            JSONMember("textDocument", document),
+            JSONMember("contentChanges", .array([.object([JSONMember("range", cut), JSONMember("text", .string(""))])]))]))]))
+    }
+}
+
+/// Each line's length in UTF-16 units, lines ending at `\n`, `\r\n` or `\r` as the protocol says.
+private func utf16LineLengths(_ text: String) -> [Int] {
+    var lengths = [0]
+    var afterCR = false
+    for scalar in text.unicodeScalars {
+        if scalar == "\n" && afterCR { afterCR = false; continue }
+        afterCR = scalar == "\r"
+        if scalar == "\n" || scalar == "\r" { lengths.append(0) } else { lengths[lengths.count - 1] += scalar.utf16.count }
+    }
+    return lengths
+}
+
+/// Every `range` in a message from the server holds positions in the text (`lines`: each
+/// line's length in UTF-16 units).
+private func checkRanges(_ value: JSONValue, lines: [Int], in reply: String) {
+    if let range = value["range"], let start = range["start"], let end = range["end"] {
+        for position in [start, end] {
+            guard let line = position["line"]?.numberValue.map(Int.init), let character = position["character"]?.numberValue.map(Int.init),
+                  line < max(lines.count, 1), character <= (lines.isEmpty ? 0 : lines[line]) else {
+                failure("a range outside the text: \(range.text) in \(reply.prefix(300))")
+            }
+        }
+    }
+    for element in value.arrayValue ?? [] { checkRanges(element, lines: lines, in: reply) }
+    for member in value.members ?? [] { checkRanges(member.value, lines: lines, in: reply) }
 }

@@ -5,8 +5,10 @@ import JoyfillModel
 
 /// The Language Server Protocol for JoyDoc templates and formula files (`jf lsp`): `jf lint`'s
 /// findings as the editor's diagnostics while a file is edited, its fixes as quick fixes (and
-/// "fix all" as `source.fixAll.jf`), `jf fmt` as document formatting, and hover documentation
-/// for the functions and fields a formula names.
+/// "fix all" as `source.fixAll.jf`), `jf fmt` as document formatting, hover documentation for
+/// the functions and fields a formula names, completion of fields, columns and functions in a
+/// formula, going to the field a formula reads (or the formula a field applies), and the
+/// document's fields and formulas as its outline.
 ///
 /// The server is a state machine over messages: ``handle(_:)`` takes one message's body and
 /// returns the bodies to send back, so it runs the same under `jf lsp` (which frames them on
@@ -58,6 +60,9 @@ public final class LanguageServer {
         case "textDocument/codeAction": return [Self.response(id: id, codeActions(params))]
         case "textDocument/formatting": return [Self.response(id: id, formatting(params))]
         case "textDocument/hover": return [Self.response(id: id, hover(params))]
+        case "textDocument/completion": return [Self.response(id: id, completion(params))]
+        case "textDocument/definition": return [Self.response(id: id, definition(params))]
+        case "textDocument/documentSymbol": return [Self.response(id: id, symbols(params))]
         default: return [Self.errorResponse(id: id, code: -32601, "jf lsp does not handle '\(method)'")]
         }
     }
@@ -109,6 +114,9 @@ public final class LanguageServer {
             JSONMember("codeActionProvider", .object([JSONMember("codeActionKinds", .array([.string("quickfix"), .string(Self.fixAllKind)]))])),
             JSONMember("documentFormattingProvider", .bool(true)),
             JSONMember("hoverProvider", .bool(true)),
+            JSONMember("completionProvider", .object([JSONMember("triggerCharacters", .array([.string(".")]))])),
+            JSONMember("definitionProvider", .bool(true)),
+            JSONMember("documentSymbolProvider", .bool(true)),
         ]
         return .object([JSONMember("capabilities", .object(capabilities)),
                         JSONMember("serverInfo", .object([JSONMember("name", .string("jf")), JSONMember("version", .string(version))]))])
@@ -170,25 +178,45 @@ public final class LanguageServer {
         return textEdits(result.edits, lines)
     }
 
-    /// The documentation of the function, or the description of the field, under the cursor
-    /// in a formula.
-    private func hover(_ params: JSONValue) -> JSONValue {
+    /// Where a request's `position` is: the document, its analysis, the byte offset, and the
+    /// formula text there with the cursor's offset in it (nil outside any formula).
+    private struct Cursor {
+        let document: OpenDocument
+        let analysis: Analysis
+        let lines: TextLines
+        let offset: Int
+        let formula: FormulaText?
+        let local: Int
+
+        /// The formula's tree and the innermost node whose span holds the cursor.
+        func node() -> (tree: SyntaxTree, node: NodeID)? {
+            guard let formula else { return nil }
+            let tree = Parser.parse(formula.expression)
+            var found: (node: NodeID, length: Int)?
+            for index in tree.nodes.indices {
+                let span = tree.span(of: NodeID(index))
+                guard span.start <= local, local < span.end else { continue }
+                if found == nil || span.end - span.start < found!.length { found = (NodeID(index), span.end - span.start) }
+            }
+            return found.map { (tree, $0.node) }
+        }
+    }
+
+    private func cursor(_ params: JSONValue) -> Cursor? {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
-              let at = params["position"].flatMap(decodePosition) else { return .null }
+              let at = params["position"].flatMap(decodePosition) else { return nil }
         let lines = TextLines(document.text, encoding: encoding)
         let offset = lines.offset(of: at)
         let analysis = analyze(document)
-        guard let formula = analysis.formula(at: offset) else { return .null }
-        let tree = Parser.parse(formula.expression)
-        let local = formula.localOffset(offset)
-        // The innermost node whose span holds the cursor.
-        var found: (node: NodeID, length: Int)?
-        for index in tree.nodes.indices {
-            let span = tree.span(of: NodeID(index))
-            guard span.start <= local, local < span.end else { continue }
-            if found == nil || span.end - span.start < found!.length { found = (NodeID(index), span.end - span.start) }
-        }
-        guard let node = found?.node else { return .null }
+        let formula = analysis.formula(at: offset)
+        return Cursor(document: document, analysis: analysis, lines: lines, offset: offset, formula: formula,
+                      local: formula?.localOffset(offset) ?? 0)
+    }
+
+    /// The documentation of the function, or the description of the field, under the cursor
+    /// in a formula.
+    private func hover(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let formula = cursor.formula, let (tree, node) = cursor.node() else { return .null }
         let span = tree.span(of: node)
         let text: String
         let shown: SourceSpan
@@ -196,20 +224,102 @@ public final class LanguageServer {
         case .call(let name, _):
             let name = tree.name(name)
             shown = SourceSpan(start: span.start, end: span.start + name.utf8.count)
-            guard local < shown.end, let function = FunctionRegistry.standard.lookup(name) else { return .null }
+            guard cursor.local < shown.end, let function = FunctionRegistry.standard.lookup(name) else { return .null }
             text = "```\n" + FunctionReference.text(function.signature) + "```"
         case .reference(let name):
             shown = span
-            guard let field = analysis.document?.field(tree.name(name)) else { return .null }
+            guard let field = cursor.analysis.document?.field(tree.name(name)) else { return .null }
             text = Self.describe(field)
         default:
             return .null
         }
-        let start = formula.fileOffset(shown.start), end = formula.fileOffset(shown.end)
         return .object([
             JSONMember("contents", .object([JSONMember("kind", .string("markdown")), JSONMember("value", .string(text))])),
-            JSONMember("range", range(start, end, lines)),
+            JSONMember("range", range(formula.fileOffset(shown.start), formula.fileOffset(shown.end), cursor.lines)),
         ])
+    }
+
+    /// What can be written at the cursor in a formula: after `table.`, the table's columns;
+    /// elsewhere the document's fields and the functions.
+    private func completion(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let formula = cursor.formula else { return .array([]) }
+        func item(_ label: String, kind: Int, detail: String?, documentation: String? = nil) -> JSONValue {
+            var members = [JSONMember("label", .string(label)), JSONMember("kind", .number(Double(kind)))]
+            if let detail { members.append(JSONMember("detail", .string(detail))) }
+            if let documentation { members.append(JSONMember("documentation", .string(documentation))) }
+            return .object(members)
+        }
+        let fields = cursor.analysis.document?.fields ?? []
+        if let base = Self.nameBeforeDot(in: Array(formula.expression.utf8), at: cursor.local) {
+            guard let table = fields.first(where: { $0.id == base }) else { return .array([]) }
+            return .array(table.columns.map { item($0.id, kind: 5, detail: [$0.type.name, $0.title].compactMap { $0 }.joined(separator: " · ")) })
+        }
+        let fieldItems = fields.map { field in
+            item(field.id, kind: 6, detail: [field.type.name, field.title].compactMap { $0 }.joined(separator: " · "))
+        }
+        let functionItems = FunctionRegistry.standard.signatures.map { signature in
+            item(signature.name, kind: 3, detail: signature.usage, documentation: signature.summary)
+        }
+        return .array(fieldItems + functionItems)
+    }
+
+    /// The name before the `.` that the cursor follows, letters and digits after it aside
+    /// (`items.pr|` gives `items`); nil when the cursor does not follow one.
+    private static func nameBeforeDot(in bytes: [UInt8], at offset: Int) -> String? {
+        func isNameByte(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        var index = min(offset, bytes.count)
+        while index > 0, isNameByte(bytes[index - 1]) { index -= 1 }
+        guard index > 0, bytes[index - 1] == UInt8(ascii: ".") else { return nil }
+        let end = index - 1
+        var start = end
+        while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
+        return start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
+    }
+
+    /// From a name in a formula, the field it reads; from a field's `"formula": "f_id"`, the
+    /// formula it applies.
+    private func definition(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let document = cursor.analysis.document else { return .null }
+        var target: Range<Int>?
+        if let (tree, node) = cursor.node(), case .reference(let name) = tree[node] {
+            target = document.field(tree.name(name))?.json.span
+        } else {
+            search: for field in document.fields {
+                for applied in field.appliedFormulas {
+                    guard let span = applied.json["formula"]?.span, span.contains(cursor.offset) else { continue }
+                    target = document.formula(applied.formula)?.json.span
+                    break search
+                }
+            }
+        }
+        guard let target else { return .null }
+        return .object([JSONMember("uri", .string(cursor.document.uri)),
+                        JSONMember("range", range(target.lowerBound, target.upperBound, cursor.lines))])
+    }
+
+    /// The document's outline: its fields (with their types and titles) and its formulas.
+    private func symbols(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let open = documents[uri],
+              let document = analyze(open).document else { return .array([]) }
+        let lines = TextLines(open.text, encoding: encoding)
+        func symbol(_ name: String, detail: String, kind: Int, _ json: JSONValue) -> JSONValue? {
+            guard let span = json.span else { return nil }
+            let selection = json["_id"]?.span ?? span
+            return .object([
+                JSONMember("name", .string(name.isEmpty ? "(no _id)" : name)), JSONMember("detail", .string(detail)),
+                JSONMember("kind", .number(Double(kind))),
+                JSONMember("range", range(span.lowerBound, span.upperBound, lines)),
+                JSONMember("selectionRange", range(selection.lowerBound, selection.upperBound, lines)),
+            ])
+        }
+        let fields = document.fields.compactMap { field in
+            symbol(field.id, detail: [field.type.name, field.title].compactMap { $0 }.joined(separator: " · "), kind: 8, field.json)
+        }
+        let formulas = document.formulas.compactMap { symbol($0.id, detail: $0.expression, kind: 12, $0.json) }
+        return .array(fields + formulas)
     }
 
     /// A field as hover shows it: id, type, title, and its value (cut short).

@@ -9,13 +9,15 @@ import JoyfillLint
 struct Lsp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lsp",
-        abstract: "Run the language server: jf lint's findings, fixes, formatting and hover in an editor.",
+        abstract: "Run the language server: jf lint's findings, fixes, formatting, hover and completion in an editor.",
         discussion: """
             Speaks the Language Server Protocol on standard input and output, for an editor to \
             start. JoyDoc templates (.json) and formula files (.jf, .formula) get jf lint's \
             findings as diagnostics while they are edited (configured by jf.toml as for jf lint), \
             its fixes as quick fixes and as "fix all" (source.fixAll.jf), jf fmt as document \
-            formatting, and the documentation of functions and fields on hover. \
+            formatting, the documentation of functions and fields on hover, completion of \
+            fields, columns and functions, go to definition, and the outline of fields and \
+            formulas. \
             Setting it up in VS Code, Neovim and Helix: docs/cli.md.
 
             Exits 0 after the client's shutdown and exit, 1 when the input ends or breaks first.

@@ -176,6 +176,45 @@ struct ServerTests {
         #expect(try hover(7, 37).text == nil, "no function is called rund")
     }
 
+    @Test func completionDefinitionAndOutline() throws {
+        let client = try Client()
+        let uri = "file:///t/order.json"
+        let text = template.replacingOccurrences(of: "rund(qty * 2) + 1", with: "sum(lines.pr) + rund(qty * 2)")
+            .replacingOccurrences(of: #"  {"_id": "qty""#, with: #"  {"_id": "lines", "type": "table", "tableColumns": [{"_id": "price", "type": "number", "title": "Price"}]},"# + "\n" + #"  {"_id": "qty""#)
+        _ = try client.open(uri, text)
+        func at(_ line: Int, _ character: Int) -> [String: Any] {
+            ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+        }
+        // `sum(lines.pr|` on line 8: the table's columns.
+        let line8 = text.split(separator: "\n", omittingEmptySubsequences: false)[8]
+        let afterPr = line8.utf16.distance(from: line8.startIndex, to: try #require(line8.range(of: "lines.pr")).upperBound)
+        let columns = try #require(try client.request("textDocument/completion", at(8, afterPr))["result"] as? [[String: Any]])
+        #expect(columns.map { $0["label"] as? String } == ["price"])
+        #expect(columns.first?["detail"] as? String == "number · Price")
+        // At the start of the formula: fields and functions.
+        let everything = try #require(try client.request("textDocument/completion", at(8, afterPr - 12))["result"] as? [[String: Any]])
+        let labels = everything.compactMap { $0["label"] as? String }
+        #expect(labels.prefix(4) == ["lines", "qty", "note", "total"])
+        #expect(labels.contains("round") && labels.contains("concat"))
+        #expect(try (client.request("textDocument/completion", at(0, 3))["result"] as? [Any])?.isEmpty == true, "outside any formula")
+
+        // A name in a formula goes to its field; a field's `"formula": "f_total"` to the formula.
+        let qtyInFormula = line8.utf16.distance(from: line8.startIndex, to: try #require(line8.range(of: "qty")).lowerBound)
+        let field = try #require(try client.request("textDocument/definition", at(8, qtyInFormula + 1))["result"] as? [String: Any])
+        #expect(field["uri"] as? String == uri)
+        #expect(span(field["range"]) == [2, 2, 2, 67])
+        let line4 = text.split(separator: "\n", omittingEmptySubsequences: false)[4]
+        let applied = line4.utf16.distance(from: line4.startIndex, to: try #require(line4.range(of: "\"f_total\"")).lowerBound)
+        let formula = try #require(try client.request("textDocument/definition", at(4, applied + 2))["result"] as? [String: Any])
+        #expect(span(formula["range"]) == [8, 2, 8, line8.utf16.count], "the formula's object, to the line's end")
+
+        let outline = try #require(try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]])
+        #expect(outline.map { $0["name"] as? String } == ["lines", "qty", "note", "total", "f_note", "f_total"])
+        #expect(outline.map { $0["kind"] as? Int } == [8, 8, 8, 8, 12, 12])
+        #expect(outline[1]["detail"] as? String == "number · Quantity")
+        #expect(span(outline[1]["selectionRange"]) == [2, 10, 2, 15], "the _id")
+    }
+
     @Test func changesAreLintedAgainAndCloseClearsTheDiagnostics() throws {
         let client = try Client()
         let uri = "file:///t/f.jf"
