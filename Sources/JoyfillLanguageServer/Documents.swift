@@ -1,3 +1,4 @@
+import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
@@ -56,6 +57,11 @@ final class OpenDocument {
 struct Analysis {
     /// `jf lint`'s findings, each with its fix as file edits (suggestions too).
     var findings: [LintDiagnostic] = []
+    /// The errors of running the document's formulas on its data (`jf run`) that linting does
+    /// not find: a division by a field that is zero, a text where a number was needed …
+    var runFindings: [LintDiagnostic] = []
+    /// The formula fields after the run, by field id.
+    var results: [String: FieldReport] = [:]
     /// What stops linting, at a byte offset: text that is not JSON, a broken JoyDoc, an
     /// unusable configuration.
     var problems: [(offset: Int, message: String)] = []
@@ -88,10 +94,31 @@ struct Analysis {
             let document = try JoyDoc(bytes: open.text)
             self.document = document
             findings = linter.lint(document: document)
+            run(document, settings: lintSettings)
         } catch {
             // JSON that is no JoyDoc at all (another file of the project) has nothing to lint.
             guard !error.isNotJoyDoc else { return }
             problems.append((Self.offset(line: error.line ?? 1, column: error.column ?? 1, in: open.text), error.message))
+        }
+    }
+
+    /// Runs the document's formulas, keeping their results and the errors of evaluation that
+    /// linting did not find (the same rule at the same place is the same problem), at the
+    /// severity the configuration gives their rule, unless it switches the rule off. Problems
+    /// of the document's structure (cycles, missing formulas, keys) are linting's alone.
+    private mutating func run(_ document: JoyDoc, settings: LintSettings) {
+        let engine = DocumentEngine(document: document)
+        engine.evaluateAll()
+        for report in engine.fieldReports { results[report.field] = report }
+        let linted = Set(findings.map { "\($0.rule) \($0.location.start)" })
+        let structural: Set = ["circular-reference", "depends-on-circular", "missing-formula", "invalid-key"]
+        runFindings = RunFindings(engine).diagnostics.compactMap { finding in
+            guard !structural.contains(finding.rule), !linted.contains("\(finding.rule) \(finding.location.start)") else { return nil }
+            guard LintRule.named(finding.rule) != nil else { return finding }   // evaluation-error: no rule configures it
+            guard let severity = settings.severity(of: finding.rule) else { return nil }
+            var finding = finding
+            finding.severity = severity
+            return finding
         }
     }
 

@@ -1,3 +1,4 @@
+import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
@@ -63,6 +64,7 @@ public final class LanguageServer {
         case "textDocument/completion": return [Self.response(id: id, completion(params))]
         case "textDocument/definition": return [Self.response(id: id, definition(params))]
         case "textDocument/documentSymbol": return [Self.response(id: id, symbols(params))]
+        case "textDocument/inlayHint": return [Self.response(id: id, inlayHints(params))]
         default: return [Self.errorResponse(id: id, code: -32601, "jf lsp does not handle '\(method)'")]
         }
     }
@@ -117,6 +119,7 @@ public final class LanguageServer {
             JSONMember("completionProvider", .object([JSONMember("triggerCharacters", .array([.string(".")]))])),
             JSONMember("definitionProvider", .bool(true)),
             JSONMember("documentSymbolProvider", .bool(true)),
+            JSONMember("inlayHintProvider", .bool(true)),
         ]
         return .object([JSONMember("capabilities", .object(capabilities)),
                         JSONMember("serverInfo", .object([JSONMember("name", .string("jf")), JSONMember("version", .string(version))]))])
@@ -300,6 +303,64 @@ public final class LanguageServer {
                         JSONMember("range", range(target.lowerBound, target.upperBound, cursor.lines))])
     }
 
+    /// After each formula of a JoyDoc, what it computed on the document's data, for the fields
+    /// that apply it (`= 179.8`, or `subtotal = 1, total = 2`); after a bare formula that
+    /// names nothing, its value.
+    private func inlayHints(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let open = documents[uri] else { return .array([]) }
+        let analysis = analyze(open)
+        let lines = TextLines(open.text, encoding: encoding)
+        var limits = 0..<open.text.count
+        if let range = params["range"].flatMap(decodeRange) {
+            let start = lines.offset(of: range.start)
+            limits = start..<max(start, lines.offset(of: range.end)) + 1
+        }
+        var hints: [(offset: Int, label: String)] = []
+        if let document = analysis.document {
+            var appliers: [String: [String]] = [:]
+            for field in document.fields {
+                for applied in field.appliedFormulas where applied.key == "value" { appliers[applied.formula, default: []].append(field.id) }
+            }
+            for definition in document.formulas {
+                guard let end = definition.json["expression"]?.span?.upperBound, limits.contains(end),
+                      let fields = appliers[definition.id] else { continue }
+                let shown = fields.compactMap { field in analysis.results[field].map { (field, Self.shown($0)) } }
+                guard !shown.isEmpty else { continue }
+                let label = shown.count == 1 ? "= " + shown[0].1 : shown.map { "\($0.0) = \($0.1)" }.joined(separator: ", ")
+                hints.append((end, label))
+            }
+        } else if let formula = analysis.formula(at: 0), let value = try? Evaluator().evaluate(formula.expression) {
+            var end = open.text.count
+            while end > 0, [0x0A, 0x0D, 0x20].contains(open.text[end - 1]) { end -= 1 }
+            if limits.contains(end) { hints.append((end, "= " + Self.cut(value.description))) }
+        }
+        return .array(hints.map { hint in
+            .object([JSONMember("position", Self.json(lines.position(of: hint.offset))),
+                     JSONMember("label", .string(hint.label)), JSONMember("paddingLeft", .bool(true))])
+        })
+    }
+
+    /// A formula field's result as a hint shows it: its value (a date also in ISO 8601), or
+    /// what kept it from having one.
+    private static func shown(_ report: FieldReport) -> String {
+        switch report.status {
+        case .ok: break
+        case .error: return "error"
+        case .circular: return "circular"
+        case .dependsOnCircular: return "waits on a cycle"
+        }
+        guard let value = report.value else { return "(empty)" }
+        if report.type == .date, let milliseconds = value.numberValue, let instant = Instant(milliseconds: milliseconds) {
+            return instant.iso8601
+        }
+        let (text, isWhole) = value.textPrefix(40)
+        return isWhole ? text : text + "…"
+    }
+
+    private static func cut(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "…"
+    }
+
     /// The document's outline: its fields (with their types and titles) and its formulas.
     private func symbols(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let open = documents[uri],
@@ -347,9 +408,11 @@ public final class LanguageServer {
         let lines = TextLines(document.text, encoding: encoding)
         var members = [JSONMember("uri", .string(document.uri))]
         if let version = document.version { members.append(JSONMember("version", .number(Double(version)))) }
-        let positions = lines.positions(of: analysis.findings.flatMap { [$0.location.start, $0.location.end] })
-        let diagnostics = analysis.findings.enumerated().map { index, finding in
-            diagnostic(finding, lines, range: (positions[2 * index], positions[2 * index + 1]))
+        let all = analysis.findings + analysis.runFindings
+        let positions = lines.positions(of: all.flatMap { [$0.location.start, $0.location.end] })
+        let diagnostics = all.enumerated().map { index, finding in
+            diagnostic(finding, lines, range: (positions[2 * index], positions[2 * index + 1]),
+                       source: index < analysis.findings.count ? "jf" : "jf run")
         }
         members.append(JSONMember("diagnostics", .array(diagnostics + analysis.problems.map { problem in
             .object([JSONMember("range", range(problem.offset, problem.offset, lines)),
@@ -361,7 +424,8 @@ public final class LanguageServer {
 
     /// A finding as an LSP diagnostic: its range, severity, rule as the code, and the message
     /// followed by its notes and suggestion.
-    private func diagnostic(_ finding: LintDiagnostic, _ lines: TextLines, range given: (Position, Position)? = nil) -> JSONValue {
+    private func diagnostic(_ finding: LintDiagnostic, _ lines: TextLines, range given: (Position, Position)? = nil,
+                            source: String = "jf") -> JSONValue {
         var message = finding.message
         for note in finding.notes { message += "\nnote: " + note }
         if let fix = finding.fix { message += "\nhelp: " + fix.message }
@@ -376,7 +440,7 @@ public final class LanguageServer {
             JSONMember("range", Self.json(start, end)),
             JSONMember("severity", .number(severity)),
             JSONMember("code", .string(finding.rule)),
-            JSONMember("source", .string("jf")),
+            JSONMember("source", .string(source)),
             JSONMember("message", .string(message)),
         ])
     }
@@ -407,10 +471,11 @@ public final class LanguageServer {
     }
 
     private static func json(_ start: Position, _ end: Position) -> JSONValue {
-        func position(_ position: Position) -> JSONValue {
-            .object([JSONMember("line", .number(Double(position.line))), JSONMember("character", .number(Double(position.character)))])
-        }
-        return .object([JSONMember("start", position(start)), JSONMember("end", position(end))])
+        .object([JSONMember("start", json(start)), JSONMember("end", json(end))])
+    }
+
+    private static func json(_ position: Position) -> JSONValue {
+        .object([JSONMember("line", .number(Double(position.line))), JSONMember("character", .number(Double(position.character)))])
     }
 
     private func textEdits(_ edits: [JSONEdit], _ lines: TextLines) -> JSONValue {

@@ -215,6 +215,47 @@ struct ServerTests {
         #expect(span(outline[1]["selectionRange"]) == [2, 10, 2, 15], "the _id")
     }
 
+    @Test func theRunsResultsAreHintsAndItsErrorsDiagnostics() throws {
+        let client = try Client()
+        let uri = "file:///t/quote.json"
+        let text = """
+            {"_id": "quote", "files": [], "fields": [
+              {"_id": "qty", "type": "number", "value": 3}, {"_id": "price", "type": "number", "value": 2.5},
+              {"_id": "total", "type": "number", "formulas": [{"_id": "a1", "formula": "f_total", "key": "value"}]},
+              {"_id": "due", "type": "date", "formulas": [{"_id": "a2", "formula": "f_due", "key": "value"}]},
+              {"_id": "ratio", "type": "number", "formulas": [{"_id": "a3", "formula": "f_ratio", "key": "value"}]}
+            ],
+            "formulas": [
+              {"_id": "f_total", "expression": "qty * price"},
+              {"_id": "f_due", "expression": "date(2024, 1, 2)"},
+              {"_id": "f_ratio", "expression": "10 / (qty - 3)"}
+            ]}
+            """
+        // Dividing by `qty - 3` fails only because qty is 3: the run finds it, linting cannot.
+        let diagnostics = try client.open(uri, text)
+        #expect(diagnostics.map { $0["source"] as? String } == ["jf run"])
+        #expect(diagnostics.first?["code"] as? String == "division-by-zero")
+        #expect(span(diagnostics.first?["range"]).first == 9)
+
+        let hints = try #require(try client.request("textDocument/inlayHint", [
+            "textDocument": ["uri": uri], "range": ["start": ["line": 0, "character": 0], "end": ["line": 11, "character": 0]],
+        ])["result"] as? [[String: Any]])
+        #expect(hints.map { $0["label"] as? String } == ["= 7.5", "= 2024-01-02T00:00:00.000Z", "= error"])
+        let line7 = text.split(separator: "\n", omittingEmptySubsequences: false)[7]
+        #expect(span(["start": hints[0]["position"], "end": hints[0]["position"]])[0...1] == [7, line7.utf16.count - 2], "after the expression's closing quote")
+        let later = try #require(try client.request("textDocument/inlayHint", [
+            "textDocument": ["uri": uri], "range": ["start": ["line": 8, "character": 0], "end": ["line": 8, "character": 99]],
+        ])["result"] as? [[String: Any]])
+        #expect(later.count == 1, "only the range asked for")
+
+        // A formula file that names nothing shows its value.
+        _ = try client.open("file:///t/a.jf", "round(2.567, 2) * 2\n", language: "jf")
+        let value = try client.request("textDocument/inlayHint", ["textDocument": ["uri": "file:///t/a.jf"]])["result"] as? [[String: Any]]
+        #expect(value?.map { $0["label"] as? String } == ["= 5.14"])
+        _ = try client.open("file:///t/b.jf", "qty * 2", language: "jf")
+        #expect((try client.request("textDocument/inlayHint", ["textDocument": ["uri": "file:///t/b.jf"]])["result"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func changesAreLintedAgainAndCloseClearsTheDiagnostics() throws {
         let client = try Client()
         let uri = "file:///t/f.jf"
