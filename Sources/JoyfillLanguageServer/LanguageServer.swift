@@ -242,8 +242,10 @@ public final class LanguageServer {
         ])
     }
 
-    /// What can be written at the cursor in a formula: after `table.`, the table's columns;
-    /// elsewhere the document's fields and the functions.
+    /// What can be written at the cursor in a formula: after a `.`, the columns of the rows
+    /// before it (`items.`, `row.` in `map(items, (row) -> row.`), the children of a
+    /// collection row, or a chart's line properties; elsewhere the document's fields and the
+    /// functions.
     private func completion(_ params: JSONValue) -> JSONValue {
         guard let cursor = cursor(params), let formula = cursor.formula else { return .array([]) }
         func item(_ label: String, kind: Int, detail: String?, documentation: String? = nil) -> JSONValue {
@@ -253,9 +255,22 @@ public final class LanguageServer {
             return .object(members)
         }
         let fields = cursor.analysis.document?.fields ?? []
-        if let base = Self.nameBeforeDot(in: Array(formula.expression.utf8), at: cursor.local) {
-            guard let table = fields.first(where: { $0.id == base }) else { return .array([]) }
-            return .array(table.columns.map { item($0.id, kind: 5, detail: [$0.type.name, $0.title].compactMap { $0 }.joined(separator: " · ")) })
+        let bytes = Array(formula.expression.utf8)
+        if let dot = Self.dotBeforeWord(in: bytes, at: cursor.local) {
+            var checker = Checker(knownNames: Set(fields.map(\.id)))
+            checker.learn(fields)
+            guard let (tree, member) = Parser.parseCompletingMember(String(decoding: bytes[..<(dot + 1)], as: UTF8.self)),
+                  let keys = checker.keys(forMember: member, in: tree) else { return .array([]) }
+            // A field's own columns come with their types and titles.
+            let base: String? = {
+                guard case .member(let base, _) = tree[member], case .reference(let name) = tree[base] else { return nil }
+                return tree.name(name)
+            }()
+            let columns = fields.first { $0.id == base }?.columns ?? []
+            return .array(keys.map { key in
+                let column = columns.first { $0.id == key }
+                return item(key, kind: 5, detail: column.map { [$0.type.name, $0.title].compactMap { $0 }.joined(separator: " · ") })
+            })
         }
         let fieldItems = fields.map { field in
             item(field.id, kind: 6, detail: [field.type.name, field.title].compactMap { $0 }.joined(separator: " · "))
@@ -266,20 +281,16 @@ public final class LanguageServer {
         return .array(fieldItems + functionItems)
     }
 
-    /// The name before the `.` that the cursor follows, letters and digits after it aside
-    /// (`items.pr|` gives `items`); nil when the cursor does not follow one.
-    private static func nameBeforeDot(in bytes: [UInt8], at offset: Int) -> String? {
+    /// Where the `.` is that the word at the cursor follows (`items.pr|`), or nil when the
+    /// word follows no `.`.
+    private static func dotBeforeWord(in bytes: [UInt8], at offset: Int) -> Int? {
         func isNameByte(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "_") || byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         }
         var index = min(offset, bytes.count)
         while index > 0, isNameByte(bytes[index - 1]) { index -= 1 }
-        guard index > 0, bytes[index - 1] == UInt8(ascii: ".") else { return nil }
-        let end = index - 1
-        var start = end
-        while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
-        return start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
+        return index > 0 && bytes[index - 1] == UInt8(ascii: ".") ? index - 1 : nil
     }
 
     /// From a name in a formula, the field it reads; from a field's `"formula": "f_id"`, the

@@ -41,21 +41,12 @@ extension REPLSession {
         return candidates
     }
 
-    /// The names that can follow the `.` that ends `before`: the input so far is closed with
-    /// a placeholder name and the brackets it leaves open, parsed, and the checker asked what
-    /// the rows before the placeholder have.
+    /// The names that can follow the `.` that ends `before` (and the lines before it): the
+    /// checker's columns of the rows before it, or else the keys of the values there.
     private func memberCompletions(before: String, word: String) -> [String] {
-        let placeholder = "jf_completion_placeholder"
-        let source = (pending + [before + placeholder]).joined(separator: "\n")
-        guard let closers = InputCompleteness.closers(source) else { return [] }
-        let tree = Parser.parse(source + closers)
-        let member = tree.nodes.indices.last { index in
-            if case .member(_, let name) = tree.nodes[index] { return tree.name(name) == placeholder }
-            return false
-        }
-        guard let member else { return [] }
-        if let keys = checker().keys(forMember: NodeID(member), in: tree) { return matching(keys, word) }
-        return matching(valueKeys(beforeMember: NodeID(member), in: tree), word)
+        guard let (tree, member) = Parser.parseCompletingMember((pending + [before]).joined(separator: "\n")) else { return [] }
+        if let keys = checker().keys(forMember: member, in: tree) { return matching(keys, word) }
+        return matching(valueKeys(beforeMember: member, in: tree), word)
     }
 
     /// The keys of what a path of names and literal indexes holds, read from the values the

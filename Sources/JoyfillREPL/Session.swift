@@ -247,25 +247,6 @@ final class SessionContext: EvaluationContext {
 /// Whether an input needs more lines: an open bracket, an open string, or a last token that
 /// cannot end an expression (an operator, a comma, an arrow, a dot).
 enum InputCompleteness {
-    /// The brackets that close what `source` leaves open, innermost first (`))` after
-    /// `map(items, (r`); nil when it ends inside a string or closes more than it opens.
-    static func closers(_ source: String) -> String? {
-        var open: [Character] = []
-        for token in Lexer.tokenize(source) {
-            switch token.kind {
-            case .leftParen: open.append(")")
-            case .leftBracket: open.append("]")
-            case .leftBrace: open.append("}")
-            case .rightParen, .rightBracket, .rightBrace:
-                guard !open.isEmpty else { return nil }
-                open.removeLast()
-            case .unterminatedString: return nil
-            default: break
-            }
-        }
-        return String(open.reversed())
-    }
-
     static func isUnfinished(_ source: String) -> Bool {
         var depth = 0
         var last: TokenKind = .endOfInput

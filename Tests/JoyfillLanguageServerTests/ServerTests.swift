@@ -197,6 +197,14 @@ struct ServerTests {
         #expect(labels.prefix(4) == ["lines", "qty", "note", "total"])
         #expect(labels.contains("round") && labels.contains("concat"))
         #expect(try (client.request("textDocument/completion", at(0, 3))["result"] as? [Any])?.isEmpty == true, "outside any formula")
+        // Rows are followed into callbacks, as `jf lint` follows them.
+        let mapped = text.replacingOccurrences(of: "sum(lines.pr)", with: "sum(map(lines, (row) -> row.pr))")
+        _ = try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": mapped]]])
+        let mappedLine = mapped.split(separator: "\n", omittingEmptySubsequences: false)[8]
+        let afterRowPr = mappedLine.utf16.distance(from: mappedLine.startIndex, to: try #require(mappedLine.range(of: "row.pr")).upperBound)
+        let rowColumns = try #require(try client.request("textDocument/completion", at(8, afterRowPr))["result"] as? [[String: Any]])
+        #expect(rowColumns.map { $0["label"] as? String } == ["price"])
+        _ = try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3], "contentChanges": [["text": text]]])
 
         // A name in a formula goes to its field; a field's `"formula": "f_total"` to the formula.
         let qtyInFormula = line8.utf16.distance(from: line8.startIndex, to: try #require(line8.range(of: "qty")).lowerBound)

@@ -43,6 +43,34 @@ public struct Parser {
         return text.withUTF8 { parse(source, $0) }
     }
 
+    /// For completion after a `.`: `source`, an unfinished formula that ends with one
+    /// (`map(items, (row) -> row.`), closed with a placeholder name and the brackets it leaves
+    /// open, parsed; with the member node of the placeholder, whose base is what the `.`
+    /// follows (``Checker/keys(forMember:in:)`` tells what can follow it). Nil when the text
+    /// ends inside a string or closes more than it opens.
+    public static func parseCompletingMember(_ source: String) -> (tree: SyntaxTree, member: NodeID)? {
+        let placeholder = "jf_completion_placeholder"
+        var open: [Character] = []
+        for token in Lexer.tokenize(source) {
+            switch token.kind {
+            case .leftParen: open.append(")")
+            case .leftBracket: open.append("]")
+            case .leftBrace: open.append("}")
+            case .rightParen, .rightBracket, .rightBrace:
+                guard !open.isEmpty else { return nil }
+                open.removeLast()
+            case .unterminatedString: return nil
+            default: break
+            }
+        }
+        let tree = parse(source + placeholder + String(open.reversed()))
+        let member = tree.nodes.indices.last { index in
+            if case .member(_, let name) = tree.nodes[index] { return tree.name(name) == placeholder }
+            return false
+        }
+        return member.map { (tree, NodeID($0)) }
+    }
+
     private static func parse(_ source: String, _ bytes: UnsafeBufferPointer<UInt8>) -> SyntaxTree {
         var parser = Parser(bytes: bytes)
         return parser.run(source)
