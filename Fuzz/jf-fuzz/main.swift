@@ -628,8 +628,8 @@ private func checkLanguageServer(_ text: String) {
         _ = request("textDocument/formatting", [JSONMember("textDocument", document), JSONMember("options", .object([]))])
         _ = request("textDocument/documentSymbol", [JSONMember("textDocument", document)])
         _ = request("textDocument/inlayHint", [JSONMember("textDocument", document), JSONMember("range", whole)])
-        for line in stride(from: 0, to: lines.count, by: max(1, lines.count / 8)) {
-            for character in stride(from: 0, through: lines[line], by: max(1, lines[line] / 16)) {
+        for line in stride(from: 0, to: lines.count, by: max(1, lines.count / 4)) {
+            for character in stride(from: 0, through: lines[line], by: max(1, lines[line] / 6)) {
                 for method in ["textDocument/hover", "textDocument/completion", "textDocument/definition"] {
                     _ = request(method, [JSONMember("textDocument", document), JSONMember("position", position(line, character))])
                 }

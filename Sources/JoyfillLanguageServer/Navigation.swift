@@ -1,0 +1,145 @@
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillLint
+import JoyfillModel
+
+/// Reading a formula in the editor: hover, completion, going to a definition, the outline.
+extension LanguageServer {
+    /// The documentation of the function, or the description of the field, under the cursor
+    /// in a formula.
+    func hover(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let formula = cursor.formula, let (tree, node) = cursor.node() else { return .null }
+        let span = tree.span(of: node)
+        let text: String
+        let shown: SourceSpan
+        switch tree[node] {
+        case .call(let name, _):
+            let name = tree.name(name)
+            shown = SourceSpan(start: span.start, end: span.start + name.utf8.count)
+            guard cursor.local < shown.end, let function = FunctionRegistry.standard.lookup(name) else { return .null }
+            text = "```\n" + FunctionReference.text(function.signature) + "```"
+        case .reference(let name):
+            shown = span
+            guard let field = cursor.analysis.document?.field(tree.name(name)) else { return .null }
+            text = Self.describe(field)
+        default:
+            return .null
+        }
+        return .object([
+            JSONMember("contents", .object([JSONMember("kind", .string("markdown")), JSONMember("value", .string(text))])),
+            JSONMember("range", range(formula.fileOffset(shown.start), formula.fileOffset(shown.end), cursor.lines)),
+        ])
+    }
+
+    /// What can be written at the cursor in a formula: after a `.`, the columns of the rows
+    /// before it (`items.`, `row.` in `map(items, (row) -> row.`), the children of a
+    /// collection row, or a chart's line properties; elsewhere the document's fields and the
+    /// functions.
+    func completion(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let formula = cursor.formula else { return .array([]) }
+        func item(_ label: String, kind: Int, detail: String?, documentation: String? = nil) -> JSONValue {
+            var members = [JSONMember("label", .string(label)), JSONMember("kind", .number(Double(kind)))]
+            if let detail { members.append(JSONMember("detail", .string(detail))) }
+            if let documentation { members.append(JSONMember("documentation", .string(documentation))) }
+            return .object(members)
+        }
+        let fields = cursor.analysis.document?.fields ?? []
+        let bytes = Array(formula.expression.utf8)
+        if let dot = Self.dotBeforeWord(in: bytes, at: cursor.local) {
+            var checker = Checker(knownNames: Set(fields.map(\.id)))
+            checker.learn(fields)
+            guard let (tree, member) = Parser.parseCompletingMember(String(decoding: bytes[..<(dot + 1)], as: UTF8.self)),
+                  let keys = checker.keys(forMember: member, in: tree) else { return .array([]) }
+            // A field's own columns come with their types and titles.
+            let base: String? = {
+                guard case .member(let base, _) = tree[member], case .reference(let name) = tree[base] else { return nil }
+                return tree.name(name)
+            }()
+            let columns = fields.first { $0.id == base }?.columns ?? []
+            return .array(keys.map { key in
+                let column = columns.first { $0.id == key }
+                return item(key, kind: 5, detail: column.map { [$0.type.name, $0.title].compactMap { $0 }.joined(separator: " · ") })
+            })
+        }
+        let fieldItems = fields.map { field in
+            item(field.id, kind: 6, detail: [field.type.name, field.title].compactMap { $0 }.joined(separator: " · "))
+        }
+        let functionItems = FunctionRegistry.standard.signatures.map { signature in
+            item(signature.name, kind: 3, detail: signature.usage, documentation: signature.summary)
+        }
+        return .array(fieldItems + functionItems)
+    }
+
+    /// Where the `.` is that the word at the cursor follows (`items.pr|`), or nil when the
+    /// word follows no `.`.
+    static func dotBeforeWord(in bytes: [UInt8], at offset: Int) -> Int? {
+        func isNameByte(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        var index = min(offset, bytes.count)
+        while index > 0, isNameByte(bytes[index - 1]) { index -= 1 }
+        return index > 0 && bytes[index - 1] == UInt8(ascii: ".") ? index - 1 : nil
+    }
+
+    /// From a name in a formula, the field it reads; from a field's `"formula": "f_id"`, the
+    /// formula it applies.
+    func definition(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let document = cursor.analysis.document else { return .null }
+        var target: Range<Int>?
+        if let (tree, node) = cursor.node(), case .reference(let name) = tree[node] {
+            target = document.field(tree.name(name))?.json.span
+        } else {
+            search: for field in document.fields {
+                for applied in field.appliedFormulas {
+                    guard let span = applied.json["formula"]?.span, span.contains(cursor.offset) else { continue }
+                    target = document.formula(applied.formula)?.json.span
+                    break search
+                }
+            }
+        }
+        guard let target else { return .null }
+        return .object([JSONMember("uri", .string(cursor.document.uri)),
+                        JSONMember("range", range(target.lowerBound, target.upperBound, cursor.lines))])
+    }
+
+    /// The document's outline: its fields (with their types and titles) and its formulas.
+    func symbols(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let open = documents[uri],
+              let document = analyze(open).document else { return .array([]) }
+        let lines = TextLines(open.text, encoding: encoding)
+        func symbol(_ name: String, detail: String, kind: Int, _ json: JSONValue) -> JSONValue? {
+            guard let span = json.span else { return nil }
+            let selection = json["_id"]?.span ?? span
+            return .object([
+                JSONMember("name", .string(name.isEmpty ? "(no _id)" : name)), JSONMember("detail", .string(detail)),
+                JSONMember("kind", .number(Double(kind))),
+                JSONMember("range", range(span.lowerBound, span.upperBound, lines)),
+                JSONMember("selectionRange", range(selection.lowerBound, selection.upperBound, lines)),
+            ])
+        }
+        let fields = document.fields.compactMap { field in
+            symbol(field.id, detail: [field.type.name, field.title].compactMap { $0 }.joined(separator: " · "), kind: 8, field.json)
+        }
+        let formulas = document.formulas.compactMap { symbol($0.id, detail: $0.expression, kind: 12, $0.json) }
+        return .array(fields + formulas)
+    }
+
+    /// A field as hover shows it: id, type, title, and its value (cut short).
+    static func describe(_ field: Field) -> String {
+        var text = "**`\(field.id)`**: \(field.type.name) field"
+        if let title = field.title, !title.isEmpty { text += " “\(title)”" }
+        if !field.columns.isEmpty {
+            text += "\n\ncolumns: " + field.columns.map { column in
+                column.title.map { "`\(column.id)` (\($0))" } ?? "`\(column.id)`"
+            }.joined(separator: ", ")
+        }
+        if field.hasValueFormula { text += "\n\nits value is computed by a formula" }
+        if let value = field.value, !value.isNull {
+            let (prefix, isWhole) = value.textPrefix(200)
+            text += "\n\nvalue: `\(prefix)\(isWhole ? "" : "…")`"
+        }
+        return text
+    }
+}
