@@ -8,7 +8,8 @@ import JoyfillModel
 /// findings as the editor's diagnostics while a file is edited, its fixes as quick fixes (and
 /// "fix all" as `source.fixAll.jf`), `jf fmt` as document formatting, hover documentation for
 /// the functions and fields a formula names, completion of fields, columns and functions in a
-/// formula, going to the field a formula reads (or the formula a field applies), the
+/// formula, going to the field a formula reads (or the formula a field applies) and finding
+/// the formulas that read a field, the
 /// document's fields and formulas as its outline, and what each formula computes on the
 /// document's data as an inlay hint (with the errors only the data shows as diagnostics).
 ///
@@ -18,7 +19,7 @@ import JoyfillModel
 /// whole (or by ranged edits, which are applied too) and linted on every change; a JoyDoc is
 /// recognised by its `.json` name or language, a bare formula by `.jf` or `.formula`. Each
 /// feature has its file: `Diagnostics.swift` (diagnostics, code actions, formatting),
-/// `Navigation.swift` (hover, completion, definition, outline), `InlayHints.swift`.
+/// `Navigation.swift` (hover, completion, definition, references, outline), `InlayHints.swift`.
 public final class LanguageServer {
     /// The lint settings for a file path (its `jf.toml`); an error says why the configuration
     /// is unusable.
@@ -66,6 +67,7 @@ public final class LanguageServer {
         case "textDocument/hover": return [Self.response(id: id, hover(params))]
         case "textDocument/completion": return [Self.response(id: id, completion(params))]
         case "textDocument/definition": return [Self.response(id: id, definition(params))]
+        case "textDocument/references": return [Self.response(id: id, references(params))]
         case "textDocument/documentSymbol": return [Self.response(id: id, symbols(params))]
         case "textDocument/inlayHint": return [Self.response(id: id, inlayHints(params))]
         default: return [Self.errorResponse(id: id, code: -32601, "jf lsp does not handle '\(method)'")]
@@ -121,6 +123,7 @@ public final class LanguageServer {
             JSONMember("hoverProvider", .bool(true)),
             JSONMember("completionProvider", .object([JSONMember("triggerCharacters", .array([.string(".")]))])),
             JSONMember("definitionProvider", .bool(true)),
+            JSONMember("referencesProvider", .bool(true)),
             JSONMember("documentSymbolProvider", .bool(true)),
             JSONMember("inlayHintProvider", .bool(true)),
         ]

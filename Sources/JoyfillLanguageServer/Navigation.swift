@@ -4,7 +4,8 @@ import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
 
-/// Reading a formula in the editor: hover, completion, going to a definition, the outline.
+/// Reading a formula in the editor: hover, completion, going to a definition, finding
+/// references, the outline.
 extension LanguageServer {
     /// The documentation of the function, or the description of the field, under the cursor
     /// in a formula.
@@ -102,6 +103,35 @@ extension LanguageServer {
         guard let target else { return .null }
         return .object([JSONMember("uri", .string(cursor.document.uri)),
                         JSONMember("range", range(target.lowerBound, target.upperBound, cursor.lines))])
+    }
+
+    /// Where the field under the cursor (a name in a formula, or a field's `"_id"` value) is
+    /// read: the names in every formula that read it, and with `includeDeclaration`, its
+    /// `"_id"`. A lambda parameter of the same name reads no field and is left out.
+    func references(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let document = cursor.analysis.document else { return .array([]) }
+        var id: String?
+        if let (tree, node) = cursor.node(), case .reference(let name) = tree[node] {
+            id = tree.name(name)
+        } else {
+            id = document.fields.first { $0.json["_id"]?.span?.contains(cursor.offset) == true }?.id
+        }
+        guard let id, let field = document.field(id) else { return .array([]) }
+        var spans: [Range<Int>] = []
+        if params["context"]?["includeDeclaration"]?.boolValue == true, let declaration = field.json["_id"]?.span {
+            spans.append(declaration)
+        }
+        for definition in document.formulas {
+            let tree = Parser.parse(definition.expression)
+            let place = document.textOffsets(of: definition)
+            for index in tree.nodes.indices {
+                guard case .reference(let name) = tree.nodes[index], tree.name(name) == id else { continue }
+                let span = tree.span(of: NodeID(index))
+                spans.append(place(span.start)..<place(span.end))
+            }
+        }
+        let uri = JSONMember("uri", .string(cursor.document.uri))
+        return .array(spans.map { .object([uri, JSONMember("range", range($0.lowerBound, $0.upperBound, cursor.lines))]) })
     }
 
     /// The document's outline: its fields (with their types and titles) and its formulas.

@@ -216,6 +216,14 @@ struct ServerTests {
         let formula = try #require(try client.request("textDocument/definition", at(4, applied + 2))["result"] as? [String: Any])
         #expect(span(formula["range"]) == [8, 2, 8, line8.utf16.count], "the formula's object, to the line's end")
 
+        // The names that read qty: one in f_total, none in f_note (qyt is misspelt), and the _id.
+        var references = try #require(try client.request("textDocument/references", at(8, qtyInFormula + 1))["result"] as? [[String: Any]])
+        #expect(references.map { span($0["range"]) } == [[8, qtyInFormula, 8, qtyInFormula + 3]])
+        var fromDeclaration = at(2, 12)
+        fromDeclaration["context"] = ["includeDeclaration": true]
+        references = try #require(try client.request("textDocument/references", fromDeclaration)["result"] as? [[String: Any]])
+        #expect(references.map { span($0["range"]) } == [[2, 10, 2, 15], [8, qtyInFormula, 8, qtyInFormula + 3]])
+
         let outline = try #require(try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]])
         #expect(outline.map { $0["name"] as? String } == ["lines", "qty", "note", "total", "f_note", "f_total"])
         #expect(outline.map { $0["kind"] as? Int } == [8, 8, 8, 8, 12, 12])
