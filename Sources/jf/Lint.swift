@@ -22,6 +22,7 @@ struct Lint: ParsableCommand {
               jf lint templates/
               jf lint --format github templates/      # annotations in GitHub Actions
               jf lint --format sarif templates/ > jf.sarif
+              jf lint --format gitlab templates/ > gl-code-quality.json
               jf lint --diff templates/               # what --fix would change
               jf lint --fix templates/                # apply the safe fixes
               jf lint --fix --unsafe-fixes templates/ # … and the suggestions too
@@ -35,7 +36,7 @@ struct Lint: ParsableCommand {
             """
     )
 
-    @Option(help: "Output format: human, json, sarif or github.")
+    @Option(help: "Output format: human, json, sarif, github (annotations) or gitlab (Code Quality).")
     var format: LintFormat = .human
 
     @Option(help: ArgumentHelp("Use this configuration file instead of looking for one.", valueName: "FILE"),
@@ -319,6 +320,8 @@ private struct LintOutput {
     private var summary = LintSummary()
     private var counts = LintStatistics()
     private var kept: [FileReport] = []
+    /// How many GitLab issues were written.
+    private var issues = 0
     private var notes = ""
 
     init(format: LintFormat, statistics: Bool, quiet: Bool) {
@@ -341,6 +344,11 @@ private struct LintOutput {
         switch format {
         case .human: output.write(formatter.render(report))
         case .github: output.write(GitHubFormatter.render(report))
+        case .gitlab:
+            for issue in GitLabFormatter.issues(report) {
+                output.write((issues == 0 ? GitLabFormatter.opening : ",") + issue)
+                issues += 1
+            }
         case .json: output.write((first ? JSONFormatter.opening : ",") + JSONFormatter.file(report))
         case .sarif:
             var findings = report
@@ -365,6 +373,8 @@ private struct LintOutput {
             output.write((summary.files == 0 ? JSONFormatter.opening : "") + JSONFormatter.closing(summary))
         case .sarif:
             output.write(SARIFFormatter.render(kept, version: JF.configuration.version))
+        case .gitlab:
+            output.write((issues == 0 ? GitLabFormatter.opening : "") + GitLabFormatter.closing)
         case .github:
             break
         }

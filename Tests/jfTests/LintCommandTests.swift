@@ -236,6 +236,38 @@ struct LintCommandTests {
         #expect(github.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::error file=examples/templates/order-form.json,") || $0.hasPrefix("::warning file=examples/templates/order-form.json,") })
     }
 
+    /// GitLab's Code Quality report: one issue per finding, with fingerprints that identify
+    /// a finding wherever its line moves, and an empty array when there is nothing to say.
+    @Test func gitlabCodeQuality() throws {
+        let gitlab = try JF.run(["lint", "--format", "gitlab", "examples/templates", "examples/invoice.json"])
+        #expect(gitlab.status == 1)
+        let issues = try #require(try JSONSerialization.jsonObject(with: Data(gitlab.stdout.utf8)) as? [[String: Any]])
+        #expect(issues.compactMap { $0["check_name"] as? String } == Self.seededRules)
+        #expect(issues.compactMap { $0["severity"] as? String } == ["major", "major", "major", "major", "minor", "minor", "major"])
+        #expect(Set(issues.compactMap { $0["fingerprint"] as? String }).count == issues.count)
+        let first = try #require(issues.first)
+        #expect(first["description"] as? String == "field subtotal: unknown name 'subtotl'")
+        let location = try #require(first["location"] as? [String: Any])
+        #expect(location["path"] as? String == "examples/templates/order-form.json")
+        #expect((location["lines"] as? [String: Any])?["begin"] as? Int == 28)
+
+        // The same findings a line further down keep their fingerprints.
+        let text = try String(contentsOf: JF.root.appendingPathComponent("examples/templates/order-form.json"), encoding: .utf8)
+        func fingerprintsAndLines(_ input: String) throws -> [String] {
+            let result = try JF.run(["lint", "--format", "gitlab", "--stdin", "--stdin-filename", "order-form.json"], stdin: input)
+            let issues = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            return issues.map { issue in
+                let lines = (issue["location"] as? [String: Any])?["lines"] as? [String: Any]
+                return "\(issue["fingerprint"] as? String ?? "") \(lines?["begin"] as? Int ?? 0)"
+            }
+        }
+        let before = try fingerprintsAndLines(text), after = try fingerprintsAndLines("\n" + text)
+        #expect(before.count == 7)
+        #expect(before.map { $0.split(separator: " ")[0] } == after.map { $0.split(separator: " ")[0] })
+        #expect(before.map { Int($0.split(separator: " ")[1])! + 1 } == after.map { Int($0.split(separator: " ")[1])! })
+        #expect(try JF.run(["lint", "--format", "gitlab", "examples/invoice.json"]).stdout == "[]\n")
+    }
+
     @Test func rulesAreListedAndExplained() throws {
         let list = try JF.run(["lint", "--list-rules"])
         #expect(list.status == 0)

@@ -105,13 +105,18 @@ public enum SARIFFormatter {
 
     /// FNV-1a over what identifies a finding, independent of its line.
     static func fingerprint(_ diagnostic: LintDiagnostic) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var snippet = ""
         if let expression = diagnostic.expression, let span = diagnostic.span {
             let bytes = Array(expression.utf8)
             snippet = String(decoding: bytes[min(span.start, bytes.count)..<min(span.end, bytes.count)], as: UTF8.self)
         }
-        for part in [diagnostic.rule, diagnostic.field ?? "", diagnostic.formula ?? "", diagnostic.message, snippet] {
+        return hash([diagnostic.rule, diagnostic.field ?? "", diagnostic.formula ?? "", diagnostic.message, snippet])
+    }
+
+    /// FNV-1a over `parts`, each ended by a byte no UTF-8 text has, as 16 hex digits.
+    static func hash(_ parts: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in parts {
             for byte in part.utf8 {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x100_0000_01b3

@@ -1,0 +1,32 @@
+import JoyfillJSON
+
+/// `--format gitlab`: GitLab's Code Quality report, a JSON array of issues that a merge
+/// request shows beside its diff (`artifacts: reports: codequality:` in `.gitlab-ci.yml`).
+///
+/// Each issue has the rule as `check_name`, the message (with the field) as `description`,
+/// a severity (`major` for errors, `minor` for warnings, `info`), the file and its lines, and
+/// a fingerprint that does not change when lines move: the finding's own (as SARIF's), the
+/// path, and its place among identical findings of the file.
+public enum GitLabFormatter {
+    /// The report's start, before the first issue.
+    public static let opening = "["
+    /// The report's end, after the last issue.
+    public static let closing = "]\n"
+
+    /// A file's findings as issues, each one JSON object.
+    public static func issues(_ report: FileReport) -> [String] {
+        var seen: [String: Int] = [:]
+        return report.diagnostics.map { diagnostic in
+            let identity = SARIFFormatter.fingerprint(diagnostic)
+            let occurrence = seen[identity, default: 0]
+            seen[identity] = occurrence + 1
+            var description = diagnostic.message
+            if let field = diagnostic.field { description = "field \(field): " + description }
+            let severity = diagnostic.severity == .error ? "major" : diagnostic.severity == .warning ? "minor" : "info"
+            let lines = "{\"begin\":\(diagnostic.location.line),\"end\":\(diagnostic.location.endLine)}"
+            return "{\"description\":" + JSONText.string(description) + ",\"check_name\":" + JSONText.string(diagnostic.rule)
+                + ",\"fingerprint\":\"" + SARIFFormatter.hash([identity, report.path, String(occurrence)]) + "\""
+                + ",\"severity\":\"\(severity)\",\"location\":{\"path\":" + JSONText.string(report.path) + ",\"lines\":" + lines + "}}"
+        }
+    }
+}
