@@ -39,12 +39,12 @@ struct Validate: ParsableCommand {
     var path: String?
 
     /// The output formats: the findings as `jf lint` prints them, the JSON report, GitHub
-    /// Actions workflow annotations, or one SARIF log.
+    /// Actions workflow annotations, one SARIF log, or one GitLab Code Quality report.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case human, json, github, sarif
+        case human, json, github, sarif, gitlab
     }
 
-    @Option(help: "Output format: human, json, github or sarif.")
+    @Option(help: "Output format: human, json, github, sarif or gitlab (Code Quality).")
     var format: Format = .human
 
     @Flag(help: "Print one JSON report on standard output (--format json; see docs/cli.md).")
@@ -82,11 +82,11 @@ struct Validate: ParsableCommand {
         let started = Date()
         let output = Terminal.standardOutput
         let (format, colored, path) = (json ? Format.json : format, output.wantsColor, path)
-        // Reports are written as documents are checked, in order (a SARIF log, which is one
-        // object, at the end).
+        // Reports are written as documents are checked, in order (a SARIF log or a GitLab
+        // report, which are one value, at the end).
         var tally = Tally()
         var usage: String?
-        var sarif: [FileReport] = []
+        var kept: [FileReport] = []   // for SARIF and GitLab
         var reports = ReportStream(json: format == .json)
         parallelForEach(found.count, workers: parallel.jobs) { index in
             Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
@@ -105,15 +105,17 @@ struct Validate: ParsableCommand {
             } else {
                 tally.unreadable += 1
             }
-            if format == .sarif {
-                if let findings = outcome.findings { sarif.append(findings) }
+            if format == .sarif || format == .gitlab {
+                if let findings = outcome.findings { kept.append(findings) }
             } else {
                 reports.write(outcome.report)
             }
         }
         if let usage { throw Failure.usage(usage) }
         if format == .sarif {
-            output.write(SARIFFormatter.render(sarif, version: JF.configuration.version, rules: ValidationFindings.rules))
+            output.write(SARIFFormatter.render(kept, version: JF.configuration.version, rules: ValidationFindings.rules))
+        } else if format == .gitlab {
+            output.write(GitLabFormatter.opening + kept.flatMap(GitLabFormatter.issues).joined(separator: ",") + GitLabFormatter.closing)
         }
         reports.finish()
         try tally.finish(started: started)
@@ -149,7 +151,7 @@ struct Validate: ParsableCommand {
     /// threads; one thread writes their outcomes, in document order).
     struct Outcome: Sendable {
         var report = ""
-        /// The findings, kept whole for `--format sarif` (one log for all the documents).
+        /// The findings, kept whole for `--format sarif` and `gitlab` (one value for all the documents).
         var findings: FileReport?
         var messages = ""
         /// Nil when the document could not be read (or was skipped).
@@ -180,7 +182,7 @@ struct Validate: ParsableCommand {
             switch format {
             case .json: outcome.report = "{\"path\":\(JSONText.string(file)),\"error\":\(JSONText.string(message))}"
             case .github: outcome.report = GitHubFormatter.render(FileReport(path: file, failure: message), tool: "jf validate")
-            case .sarif: outcome.findings = FileReport(path: file, failure: message)
+            case .sarif, .gitlab: outcome.findings = FileReport(path: file, failure: message)
             case .human: break
             }
             return outcome
@@ -204,7 +206,7 @@ struct Validate: ParsableCommand {
             outcome.report = report("\"path\":" + JSONText.string(file), validation, findings)
         case .github:
             outcome.report = GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate")
-        case .sarif:
+        case .sarif, .gitlab:
             outcome.findings = FileReport(path: file, diagnostics: findings)
         case .human where !findings.isEmpty:
             var formatter = HumanFormatter(colored: colored)

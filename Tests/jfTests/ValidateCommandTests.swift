@@ -86,6 +86,20 @@ struct ValidateCommandTests {
         #expect(((notification["message"] as? [String: Any])?["text"] as? String)?.contains("line 1, column 13: invalid JSON") == true)
     }
 
+    @Test func gitlabCodeQualityReport() throws {
+        let result = try JF.run(["validate", "--format", "gitlab", "examples/work-order.json", "examples/invoice.json"])
+        #expect(result.status == 1)
+        let issues = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(issues.count == 3)
+        #expect(issues.allSatisfy { $0["check_name"] as? String == "required" && $0["severity"] as? String == "major" })
+        #expect(issues.first?["description"] as? String
+                == "field description: the required field 'description' (\"What needs doing\") has no value (on page 'page_request' (\"Request\"), at position 'pos_description')")
+        let location = try #require(issues.first?["location"] as? [String: Any])
+        #expect(location["path"] as? String == "examples/work-order.json")
+        #expect((location["lines"] as? [String: Any])?["begin"] as? Int == 51)
+        #expect(try JF.run(["validate", "--format", "gitlab", "examples/invoice.json"]).stdout == "[]\n")
+    }
+
     @Test func jsonlStreamsOneReportPerLine() throws {
         func line(_ path: String) throws -> String {
             let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))

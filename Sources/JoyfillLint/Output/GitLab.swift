@@ -3,7 +3,8 @@ import JoyfillJSON
 /// `--format gitlab`: GitLab's Code Quality report, a JSON array of issues that a merge
 /// request shows beside its diff (`artifacts: reports: codequality:` in `.gitlab-ci.yml`).
 ///
-/// Each issue has the rule as `check_name`, the message (with the field) as `description`,
+/// Each issue has the rule as `check_name`, the message (with the field, and the notes as
+/// SARIF gives them) as `description`,
 /// a severity (`major` for errors, `minor` for warnings, `info`), the file and its lines, and
 /// a fingerprint that does not change when lines move: the finding's own (as SARIF's), the
 /// path, and its place among identical findings of the file.
@@ -22,6 +23,7 @@ public enum GitLabFormatter {
             seen[identity] = occurrence + 1
             var description = diagnostic.message
             if let field = diagnostic.field { description = "field \(field): " + description }
+            if !diagnostic.notes.isEmpty { description += " (" + diagnostic.notes.joined(separator: "; ") + ")" }
             let severity = diagnostic.severity == .error ? "major" : diagnostic.severity == .warning ? "minor" : "info"
             let lines = "{\"begin\":\(diagnostic.location.line),\"end\":\(diagnostic.location.endLine)}"
             return "{\"description\":" + JSONText.string(description) + ",\"check_name\":" + JSONText.string(diagnostic.rule)
