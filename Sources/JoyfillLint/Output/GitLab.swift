@@ -4,10 +4,9 @@ import JoyfillJSON
 /// request shows beside its diff (`artifacts: reports: codequality:` in `.gitlab-ci.yml`).
 ///
 /// Each issue has the rule as `check_name`, the message (with the field, and the notes as
-/// SARIF gives them) as `description`,
-/// a severity (`major` for errors, `minor` for warnings, `info`), the file and its lines, and
-/// a fingerprint that does not change when lines move: the finding's own (as SARIF's), the
-/// path, and its place among identical findings of the file.
+/// SARIF gives them) as `description`, a severity (`major` for errors, `minor` for warnings,
+/// `info`), the file and its lines, and a fingerprint that does not change when lines move:
+/// the finding's own (as SARIF's), the path, and its place among identical findings of the file.
 public enum GitLabFormatter {
     /// The report's start, before the first issue.
     public static let opening = "["
