@@ -32,6 +32,8 @@ public final class LanguageServer {
     private var isShutDown = false
     /// Set when the client sent `exit`: 0 after `shutdown`, 1 without it (as the protocol says).
     public private(set) var exitCode: Int32?
+    /// The documents opened or changed since their diagnostics were last published, in order.
+    private var stale: [String] = []
 
     /// A server for jf `version`, reading each file's lint settings through `settings`.
     public init(version: String, settings: @escaping SettingsLookup) {
@@ -39,8 +41,19 @@ public final class LanguageServer {
         self.settings = settings
     }
 
+    /// The diagnostics of the documents opened or changed since the last call, one
+    /// `publishDiagnostics` notification each. The caller asks once it has handled the
+    /// messages that have arrived, so that a burst of changes (fast typing in a large
+    /// template) is linted once, for the text it ends with.
+    public func publishStaleDiagnostics() -> [String] {
+        defer { stale.removeAll() }
+        return stale.compactMap { documents[$0].map(publish) }
+    }
+
     /// Handles one message (a request, a notification, or a response to the server) and
-    /// returns the messages to send, in order: a request's response, published diagnostics.
+    /// returns the messages to send: for a request, the diagnostics of documents changed
+    /// since they were last published, then its response. Notifications are answered by
+    /// ``publishStaleDiagnostics()``, once the messages that have arrived are handled.
     public func handle(_ body: [UInt8]) -> [String] {
         let message: JSONValue
         do {
@@ -57,20 +70,25 @@ public final class LanguageServer {
             return notification(method, params)
         }
         if isShutDown { return [Self.errorResponse(id: id, code: -32600, "the server is shut down; only 'exit' is accepted")] }
+        // Diagnostics of changed documents go out before any answer, which reflects them.
+        return publishStaleDiagnostics() + [request(method, id: id, params)]
+    }
+
+    private func request(_ method: String, id: JSONValue, _ params: JSONValue) -> String {
         switch method {
-        case "initialize": return [Self.response(id: id, initialize(params))]
+        case "initialize": return Self.response(id: id, initialize(params))
         case "shutdown":
             isShutDown = true
-            return [Self.response(id: id, .null)]
-        case "textDocument/codeAction": return [Self.response(id: id, codeActions(params))]
-        case "textDocument/formatting": return [Self.response(id: id, formatting(params))]
-        case "textDocument/hover": return [Self.response(id: id, hover(params))]
-        case "textDocument/completion": return [Self.response(id: id, completion(params))]
-        case "textDocument/definition": return [Self.response(id: id, definition(params))]
-        case "textDocument/references": return [Self.response(id: id, references(params))]
-        case "textDocument/documentSymbol": return [Self.response(id: id, symbols(params))]
-        case "textDocument/inlayHint": return [Self.response(id: id, inlayHints(params))]
-        default: return [Self.errorResponse(id: id, code: -32601, "jf lsp does not handle '\(method)'")]
+            return Self.response(id: id, .null)
+        case "textDocument/codeAction": return Self.response(id: id, codeActions(params))
+        case "textDocument/formatting": return Self.response(id: id, formatting(params))
+        case "textDocument/hover": return Self.response(id: id, hover(params))
+        case "textDocument/completion": return Self.response(id: id, completion(params))
+        case "textDocument/definition": return Self.response(id: id, definition(params))
+        case "textDocument/references": return Self.response(id: id, references(params))
+        case "textDocument/documentSymbol": return Self.response(id: id, symbols(params))
+        case "textDocument/inlayHint": return Self.response(id: id, inlayHints(params))
+        default: return Self.errorResponse(id: id, code: -32601, "jf lsp does not handle '\(method)'")
         }
     }
 
@@ -84,7 +102,8 @@ public final class LanguageServer {
             let document = OpenDocument(uri: uri, language: item["languageId"]?.stringValue ?? "", text: Array(text.utf8),
                                         version: item["version"]?.numberValue.map(Int.init))
             documents[uri] = document
-            return [publish(document)]
+            stale.append(uri)
+            return []
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else { return [] }
             for change in params["contentChanges"]?.arrayValue ?? [] {
@@ -99,9 +118,11 @@ public final class LanguageServer {
             }
             document.version = params["textDocument"]?["version"]?.numberValue.map(Int.init)
             document.analysis = nil
-            return [publish(document)]
+            if !stale.contains(uri) { stale.append(uri) }
+            return []
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else { return [] }
+            stale.removeAll { $0 == uri }
             return [Self.notification("textDocument/publishDiagnostics",
                                       .object([JSONMember("uri", .string(uri)), JSONMember("diagnostics", .array([]))]))]
         default:

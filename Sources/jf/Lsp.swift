@@ -42,6 +42,12 @@ struct Lsp: ParsableCommand {
                     for message in server.handle(body) { output.write(bytes: MessageFraming.frame(message)) }
                     output.flush()
                 }
+                // Every message that has arrived is handled: changes to a document since its
+                // last diagnostics are linted once, for its latest text.
+                if server.exitCode == nil {
+                    for message in server.publishStaleDiagnostics() { output.write(bytes: MessageFraming.frame(message)) }
+                    output.flush()
+                }
             } catch {
                 throw Failure(message: "lsp: \(error.message)", code: 1)
             }

@@ -17,7 +17,7 @@ final class Client {
 
     func send(_ message: [String: Any]) throws -> [[String: Any]] {
         let body = try JSONSerialization.data(withJSONObject: message)
-        return try server.handle(Array(body)).map { text in
+        return try (server.handle(Array(body)) + server.publishStaleDiagnostics()).map { text in
             try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         }
     }
@@ -300,6 +300,32 @@ struct ServerTests {
         #expect(diagnostics.last?["message"] as? String
                 == "the configuration cannot be used, so every rule runs at its default: jf.toml: [lint] unknown key 'selct'")
         #expect(diagnostics.count == 3, "and the findings")
+    }
+
+    @Test func aBurstOfChangesIsLintedOnceForItsLastText() throws {
+        let server = LanguageServer(version: "test") { _ in .standard }
+        func send(_ message: [String: Any]) throws -> [String] {
+            server.handle(Array(try JSONSerialization.data(withJSONObject: message)))
+        }
+        _ = try send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+        #expect(try send(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+            "uri": "file:///t/f.jf", "languageId": "jf", "version": 1, "text": "1 +"]]]).isEmpty)
+        for (version, text) in [(2, "1 + ("), (3, "1 + (2"), (4, "1 + (2)")] {
+            #expect(try send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": "file:///t/f.jf", "version": version], "contentChanges": [["text": text]]]]).isEmpty)
+        }
+        let published = server.publishStaleDiagnostics()
+        #expect(published.count == 1)
+        #expect(published.first?.contains(#""version":4,"diagnostics":[]"#) == true)
+        #expect(server.publishStaleDiagnostics().isEmpty)
+        // A request finds the diagnostics of a change published before its answer.
+        _ = try send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": "file:///t/f.jf", "version": 5], "contentChanges": [["text": "1 +"]]]])
+        let answered = try send(["jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": [
+            "textDocument": ["uri": "file:///t/f.jf"], "position": ["line": 0, "character": 0]]])
+        #expect(answered.count == 2)
+        #expect(answered.first?.contains(#""method":"textDocument/publishDiagnostics""#) == true)
+        #expect(answered.last?.hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":"#) == true)
     }
 
     @Test func theProtocolsRulesAndErrors() throws {
