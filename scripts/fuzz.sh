@@ -14,7 +14,9 @@
 #
 #   JF_FUZZ_TARGET=formula .build/fuzz/release/jf-fuzz .build/fuzz/artifacts/formula-crash-…
 #
-# Any other libFuzzer option can follow SECONDS (`-jobs=2`, `-only_ascii=1`).
+# Any other libFuzzer option can follow SECONDS (`-jobs=2`, `-only_ascii=1`). SECONDS 0 runs
+# every input of the corpus once and stops: a regression check, which .ci/run makes on the
+# seeds of each target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,8 +60,9 @@ fi
 dictionary=.build/fuzz/$target.dict
 JF_FUZZ_PRINT_DICTIONARY=1 .build/fuzz/release/jf-fuzz > "$dictionary"
 
+if [ "$seconds" = 0 ]; then limit=-runs=0; else limit=-max_total_time="$seconds"; fi
 # The runtime's own backtracer would read the crashing process's memory under the sanitizer
 # and be reported itself; libFuzzer prints the stack.
 SWIFT_BACKTRACE=enable=no JF_FUZZ_TARGET=$target exec .build/fuzz/release/jf-fuzz \
-  -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
+  "$limit" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
   -dict="$dictionary" -artifact_prefix=.build/fuzz/artifacts/"$target"- "$@" "$corpus"
