@@ -25,8 +25,9 @@
 //   `let`, unfinished input, completion) are answered.
 // - lsp: a text opened under the language server (as a JoyDoc and as a formula file), then
 //   cut in half by a ranged change, is answered: every message back is JSON, every range in
-//   it is a position in the text, "fix all" edits do not overlap, and hover, completion and
-//   definition answer at positions all over it.
+//   it is a position in the text, "fix all" edits do not overlap, semantic tokens are in order
+//   and within the text, and hover, completion, definition and references answer at positions
+//   all over it.
 // - document: a JoyDoc that reads is evaluated, linted and formatted, and the run's problems
 //   are placed in it and rendered (what `jf run` shows); the linter finds each
 //   error of the run that does not depend on values (syntax, unknown names and functions,
@@ -627,6 +628,16 @@ private func checkLanguageServer(_ text: String) {
         }
         _ = request("textDocument/formatting", [JSONMember("textDocument", document), JSONMember("options", .object([]))])
         _ = request("textDocument/documentSymbol", [JSONMember("textDocument", document)])
+        // Semantic tokens: in order, each on a line of the text and within it.
+        let data = request("textDocument/semanticTokens/full", [JSONMember("textDocument", document)])
+            .last?["result"]?["data"]?.arrayValue?.compactMap { $0.numberValue.map(Int.init) } ?? []
+        var (line, character) = (0, 0)
+        for index in stride(from: 0, to: data.count - 4, by: 5) {
+            if data[index] < 0 || (data[index] == 0 && data[index + 1] < 0) || data[index + 2] <= 0 { failure("semantic tokens out of order: \(data)") }
+            line += data[index]
+            character = data[index] == 0 ? character + data[index + 1] : data[index + 1]
+            if line >= lines.count || character + data[index + 2] > lines[line] { failure("a semantic token outside the text: \(data)") }
+        }
         _ = request("textDocument/inlayHint", [JSONMember("textDocument", document), JSONMember("range", whole)])
         for line in stride(from: 0, to: lines.count, by: max(1, lines.count / 4)) {
             for character in stride(from: 0, through: lines[line], by: max(1, lines[line] / 6)) {

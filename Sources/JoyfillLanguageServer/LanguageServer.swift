@@ -11,7 +11,8 @@ import JoyfillModel
 /// formula, going to the field a formula reads (or the formula a field applies) and finding
 /// the formulas that read a field, the
 /// document's fields and formulas as its outline, and what each formula computes on the
-/// document's data as an inlay hint (with the errors only the data shows as diagnostics).
+/// document's data as an inlay hint (with the errors only the data shows as diagnostics), and
+/// the words of formulas coloured by what they are, inside a template's JSON strings too.
 ///
 /// The server is a state machine over messages: ``handle(_:)`` takes one message's body and
 /// returns the bodies to send back, so it runs the same under `jf lsp` (which frames them on
@@ -19,7 +20,8 @@ import JoyfillModel
 /// whole (or by ranged edits, which are applied too) and linted on every change; a JoyDoc is
 /// recognised by its `.json` name or language, a bare formula by `.jf` or `.formula`. Each
 /// feature has its file: `Diagnostics.swift` (diagnostics, code actions, formatting),
-/// `Navigation.swift` (hover, completion, definition, references, outline), `InlayHints.swift`.
+/// `Navigation.swift` (hover, completion, definition, references, outline), `InlayHints.swift`,
+/// `SemanticTokens.swift`.
 public final class LanguageServer {
     /// The lint settings for a file path (its `jf.toml`); an error says why the configuration
     /// is unusable.
@@ -88,6 +90,7 @@ public final class LanguageServer {
         case "textDocument/references": return Self.response(id: id, references(params))
         case "textDocument/documentSymbol": return Self.response(id: id, symbols(params))
         case "textDocument/inlayHint": return Self.response(id: id, inlayHints(params))
+        case "textDocument/semanticTokens/full": return Self.response(id: id, semanticTokens(params))
         default: return Self.errorResponse(id: id, code: -32601, "jf lsp does not handle '\(method)'")
         }
     }
@@ -147,6 +150,11 @@ public final class LanguageServer {
             JSONMember("referencesProvider", .bool(true)),
             JSONMember("documentSymbolProvider", .bool(true)),
             JSONMember("inlayHintProvider", .bool(true)),
+            JSONMember("semanticTokensProvider", .object([
+                JSONMember("legend", .object([JSONMember("tokenTypes", .array(Self.semanticTokenTypes.map(JSONValue.string))),
+                                              JSONMember("tokenModifiers", .array([]))])),
+                JSONMember("full", .bool(true)),
+            ])),
         ]
         return .object([JSONMember("capabilities", .object(capabilities)),
                         JSONMember("serverInfo", .object([JSONMember("name", .string("jf")), JSONMember("version", .string(version))]))])

@@ -272,6 +272,27 @@ struct ServerTests {
         #expect((try client.request("textDocument/inlayHint", ["textDocument": ["uri": "file:///t/b.jf"]])["result"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func formulasAreColouredInsideTheirJSONStrings() throws {
+        let client = try Client()
+        _ = try client.open("file:///t/order.json", template.replacingOccurrences(of: "rund(qty * 2) + 1", with: "map([qty], (x) -> x.y) + {a: true}"))
+        let response = try client.request("textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///t/order.json"]])
+        let data = try #require((response["result"] as? [String: Any])?["data"] as? [Int])
+        // Decoded from the relative encoding: line, character, length, type.
+        var decoded: [String] = []
+        var line = 0, character = 0
+        for index in stride(from: 0, to: data.count, by: 5) {
+            line += data[index]
+            character = data[index] == 0 ? character + data[index + 1] : data[index + 1]
+            decoded.append("\(line):\(character) \(data[index + 2]) \(LanguageServer.semanticTokenTypes[data[index + 3]])")
+        }
+        #expect(decoded == [
+            "6:35 6 function", "6:42 7 string", "6:51 3 variable",       // concat(\"é😀\", qyt): é is one unit, 😀 two
+            // map([qty], (x) -> x.y) + {a: true}
+            "7:36 3 function", "7:41 3 variable", "7:48 1 parameter", "7:51 2 operator", "7:54 1 parameter", "7:56 1 property",
+            "7:59 1 operator", "7:62 1 property", "7:65 4 keyword",
+        ])
+    }
+
     @Test func changesAreLintedAgainAndCloseClearsTheDiagnostics() throws {
         let client = try Client()
         let uri = "file:///t/f.jf"
