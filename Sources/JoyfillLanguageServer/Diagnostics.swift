@@ -68,15 +68,24 @@ extension LanguageServer {
         var actions: [JSONValue] = []
         if wanted("quickfix") {
             for finding in analysis.findings where finding.location.start <= end && start <= finding.location.end {
-                guard let fix = finding.fix, !finding.fileEdits.isEmpty else { continue }
-                let edits = finding.fileEdits.map { JSONEdit(span: $0.start..<$0.end, replacement: $0.replacement) }
-                actions.append(.object([
-                    JSONMember("title", .string(fix.isSafe ? fix.message : fix.message + " (may change what the formula means)")),
-                    JSONMember("kind", .string("quickfix")),
-                    JSONMember("diagnostics", .array([diagnostic(finding, lines)])),
-                    JSONMember("isPreferred", .bool(fix.isSafe)),
-                    JSONMember("edit", workspaceEdit(uri, edits, lines)),
-                ]))
+                if let fix = finding.fix, !finding.fileEdits.isEmpty {
+                    let edits = finding.fileEdits.map { JSONEdit(span: $0.start..<$0.end, replacement: $0.replacement) }
+                    actions.append(.object([
+                        JSONMember("title", .string(fix.isSafe ? fix.message : fix.message + " (may change what the formula means)")),
+                        JSONMember("kind", .string("quickfix")),
+                        JSONMember("diagnostics", .array([diagnostic(finding, lines)])),
+                        JSONMember("isPreferred", .bool(fix.isSafe)),
+                        JSONMember("edit", workspaceEdit(uri, edits, lines)),
+                    ]))
+                }
+                if let document = analysis.document, let (owner, edit) = Self.suppression(of: finding, in: document) {
+                    actions.append(.object([
+                        JSONMember("title", .string("Ignore \(finding.rule) in \(owner) (jfLint)")),
+                        JSONMember("kind", .string("quickfix")),
+                        JSONMember("diagnostics", .array([diagnostic(finding, lines)])),
+                        JSONMember("edit", workspaceEdit(uri, [edit], lines)),
+                    ]))
+                }
             }
         }
         if wanted(Self.fixAllKind) {
@@ -96,6 +105,28 @@ extension LanguageServer {
             }
         }
         return .array(actions)
+    }
+
+    /// The edit that silences `finding`'s rule where it is: `"jfLint": {"ignore": [rule]}` on
+    /// the formula it is in, or else the field it is about, added or, when the object has an
+    /// ignore list, appended to it; nil when there is no such object or its annotation is
+    /// malformed (`invalid-suppression` says how).
+    static func suppression(of finding: LintDiagnostic, in document: JoyDoc) -> (owner: String, edit: JSONEdit)? {
+        let owner: (name: String, json: JSONValue)
+        if let id = finding.formula, let formula = document.formula(id) {
+            owner = ("formula \(id)", formula.json)
+        } else if let id = finding.field, let field = document.field(id) {
+            owner = ("field \(id)", field.json)
+        } else {
+            return nil
+        }
+        guard let annotation = owner.json["jfLint"] else {
+            let ignore = JSONValue.object([JSONMember("ignore", .array([.string(finding.rule)]))])
+            return JSONEdit(adding: [JSONMember("jfLint", ignore)], to: owner.json).map { (owner.name, $0) }
+        }
+        guard let list = annotation["ignore"], let rules = list.arrayValue,
+              !rules.contains(where: { $0.stringValue == finding.rule }) else { return nil }
+        return JSONEdit(replacing: list, with: .array(rules + [.string(finding.rule)])).map { (owner.name, $0) }
     }
 
     /// `jf fmt`'s edits: each formula in its canonical layout (a bare formula file as a whole).

@@ -104,16 +104,20 @@ struct Analysis {
 
     /// Runs the document's formulas, keeping their results and the errors of evaluation that
     /// linting did not find (the same rule at the same place is the same problem), at the
-    /// severity the configuration gives their rule, unless it switches the rule off. Problems
-    /// of the document's structure (cycles, missing formulas, keys) are linting's alone.
+    /// severity the configuration gives their rule, unless it or a `jfLint` annotation
+    /// silences the rule there. Problems of the document's structure (cycles, missing
+    /// formulas, keys) are linting's alone.
     private mutating func run(_ document: JoyDoc, settings: LintSettings) {
         let engine = DocumentEngine(document: document)
         engine.evaluateAll()
         for report in engine.fieldReports { results[report.field] = report }
         let linted = Set(findings.map { "\($0.rule) \($0.location.start)" })
         let structural: Set = ["circular-reference", "depends-on-circular", "missing-formula", "invalid-key"]
+        let suppressions = Suppressions(of: document)
         runFindings = RunFindings(engine).diagnostics.compactMap { finding in
-            guard !structural.contains(finding.rule), !linted.contains("\(finding.rule) \(finding.location.start)") else { return nil }
+            guard !structural.contains(finding.rule), !linted.contains("\(finding.rule) \(finding.location.start)"),
+                  !suppressions.silences(finding.rule, formula: finding.formula, field: finding.field.flatMap(document.fieldIndex))
+            else { return nil }
             guard LintRule.named(finding.rule) != nil else { return finding }   // evaluation-error: no rule configures it
             guard let severity = settings.severity(of: finding.rule) else { return nil }
             var finding = finding

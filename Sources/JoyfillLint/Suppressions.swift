@@ -10,7 +10,7 @@ import JoyfillModel
 /// that applies the formula suppresses it. A finding about a field is suppressed by the
 /// document or by the field. A malformed suppression, or one naming no rule, is itself
 /// reported (`invalid-suppression`).
-struct Suppressions {
+public struct Suppressions: Sendable {
     private var document: Set<String> = []
     private var fields: [Int: Set<String>] = [:]
     private var formulas: [String: Set<String>] = [:]
@@ -23,6 +23,22 @@ struct Suppressions {
         for formula in doc.formulas where formula.json["jfLint"] != nil {
             formulas[formula.id, default: []].formUnion(Self.read(formula.json, field: nil, into: &findings))
         }
+    }
+
+    /// The document's suppressions, for tools that report problems of their own (the
+    /// language server's run of the formulas); malformed ones are linting's to report.
+    public init(of document: JoyDoc) {
+        var ignored = Findings(settings: .standard, bytes: [])
+        self.init(document: document, findings: &ignored)
+    }
+
+    /// Whether a problem with `rule` in the formula `formula` (if any) of the field at
+    /// `field` (its position among the document's fields) is silenced: by the document, the
+    /// formula, or the field.
+    public func silences(_ rule: String, formula: String?, field: Int?) -> Bool {
+        if matches(document, rule) { return true }
+        if let formula, formulas[formula].map({ matches($0, rule) }) ?? false { return true }
+        return field.flatMap { fields[$0] }.map { matches($0, rule) } ?? false
     }
 
     func ignores(_ rule: String, field: Int) -> Bool {

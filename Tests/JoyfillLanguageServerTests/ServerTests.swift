@@ -124,13 +124,28 @@ struct ServerTests {
             ((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?["file:///t/order.json"] as? [[String: Any]] ?? []
         }
         let onRund = try actions(line: 7)
-        #expect(onRund.map { $0["kind"] as? String } == ["quickfix", "source.fixAll.jf"])
+        #expect(onRund.map { $0["kind"] as? String } == ["quickfix", "quickfix", "source.fixAll.jf"])
+        // The rule can be silenced on the formula instead, with a jfLint annotation.
+        #expect(onRund[1]["title"] as? String == "Ignore unknown-function in formula f_total (jfLint)")
+        let silenced = applying(edits(onRund[1]), to: template)
+        #expect(silenced.contains(#"{"_id": "f_total", "expression": "rund(qty * 2) + 1", "jfLint": {"ignore":["unknown-function"]}}"#))
+        #expect(try Client().open("file:///t/order.json", silenced).map { $0["code"] as? String } == ["unknown-reference"])
+        let twice = try Client()
+        _ = try twice.open("file:///t/order.json", silenced.replacingOccurrences(of: "rund(qty * 2)", with: "rund(qty * 2) + nope"))
+        let again = try #require(try twice.request("textDocument/codeAction", [
+            "textDocument": ["uri": "file:///t/order.json"], "range": ["start": ["line": 7, "character": 0], "end": ["line": 8, "character": 0]],
+            "context": ["diagnostics": [], "only": ["quickfix"]],
+        ])["result"] as? [[String: Any]])
+        let ignoreBoth = try #require(again.first { ($0["title"] as? String)?.hasPrefix("Ignore unknown-reference") == true })
+        let addedToTheList = applying(((ignoreBoth["edit"] as? [String: Any])?["changes"] as? [String: Any])?["file:///t/order.json"] as? [[String: Any]] ?? [],
+                                      to: silenced.replacingOccurrences(of: "rund(qty * 2)", with: "rund(qty * 2) + nope"))
+        #expect(addedToTheList.contains(#""jfLint": {"ignore":["unknown-function","unknown-reference"]}"#))
         #expect(onRund[0]["title"] as? String == "did you mean 'round'?")
         #expect(onRund[0]["isPreferred"] as? Bool == true)
         #expect(applying(edits(onRund[0]), to: template).contains(#""expression": "round(qty * 2) + 1""#))
         // A suggestion is offered too, marked as one; "fix all" leaves it, as `jf lint --fix` does.
         let onQyt = try actions(line: 6, only: ["quickfix"])
-        #expect(onQyt.count == 1)
+        #expect(onQyt.count == 2, "the suggestion, and ignoring the rule")
         #expect(onQyt[0]["title"] as? String == "did you mean 'qty'? (may change what the formula means)")
         #expect(onQyt[0]["isPreferred"] as? Bool == false)
         #expect(applying(edits(onQyt[0]), to: template).contains(#"concat(\"é😀\", qty)"#))
