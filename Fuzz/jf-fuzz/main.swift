@@ -641,7 +641,8 @@ private func checkLanguageServer(_ text: String) {
         _ = request("textDocument/inlayHint", [JSONMember("textDocument", document), JSONMember("range", whole)])
         for line in stride(from: 0, to: lines.count, by: max(1, lines.count / 4)) {
             for character in stride(from: 0, through: lines[line], by: max(1, lines[line] / 6)) {
-                for method in ["textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/references"] {
+                for method in ["textDocument/hover", "textDocument/completion", "textDocument/signatureHelp",
+                               "textDocument/definition", "textDocument/references"] {
                     _ = request(method, [JSONMember("textDocument", document), JSONMember("position", position(line, character))])
                 }
             }

@@ -8,7 +8,7 @@ import JoyfillModel
 /// findings as the editor's diagnostics while a file is edited, its fixes as quick fixes (and
 /// "fix all" as `source.fixAll.jf`), `jf fmt` as document formatting, hover documentation for
 /// the functions and fields a formula names, completion of fields, columns and functions in a
-/// formula, going to the field a formula reads (or the formula a field applies) and finding
+/// formula and signature help in a call, going to the field a formula reads (or the formula a field applies) and finding
 /// the formulas that read a field, the
 /// document's fields and formulas as its outline, and what each formula computes on the
 /// document's data as an inlay hint (with the errors only the data shows as diagnostics), and
@@ -20,7 +20,7 @@ import JoyfillModel
 /// whole (or by ranged edits, which are applied too) and linted on every change; a JoyDoc is
 /// recognised by its `.json` name or language, a bare formula by `.jf` or `.formula`. Each
 /// feature has its file: `Diagnostics.swift` (diagnostics, code actions, formatting),
-/// `Navigation.swift` (hover, completion, definition, references, outline), `InlayHints.swift`,
+/// `Navigation.swift` (hover, completion, signature help, definition, references, outline), `InlayHints.swift`,
 /// `SemanticTokens.swift`.
 public final class LanguageServer {
     /// The lint settings for a file path (its `jf.toml`); an error says why the configuration
@@ -86,6 +86,7 @@ public final class LanguageServer {
         case "textDocument/formatting": return Self.response(id: id, formatting(params))
         case "textDocument/hover": return Self.response(id: id, hover(params))
         case "textDocument/completion": return Self.response(id: id, completion(params))
+        case "textDocument/signatureHelp": return Self.response(id: id, signatureHelp(params))
         case "textDocument/definition": return Self.response(id: id, definition(params))
         case "textDocument/references": return Self.response(id: id, references(params))
         case "textDocument/documentSymbol": return Self.response(id: id, symbols(params))
@@ -146,6 +147,7 @@ public final class LanguageServer {
             JSONMember("documentFormattingProvider", .bool(true)),
             JSONMember("hoverProvider", .bool(true)),
             JSONMember("completionProvider", .object([JSONMember("triggerCharacters", .array([.string(".")]))])),
+            JSONMember("signatureHelpProvider", .object([JSONMember("triggerCharacters", .array([.string("("), .string(",")]))])),
             JSONMember("definitionProvider", .bool(true)),
             JSONMember("referencesProvider", .bool(true)),
             JSONMember("documentSymbolProvider", .bool(true)),

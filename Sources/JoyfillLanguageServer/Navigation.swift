@@ -4,8 +4,8 @@ import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
 
-/// Reading a formula in the editor: hover, completion, going to a definition, finding
-/// references, the outline.
+/// Reading a formula in the editor: hover, completion, signature help, going to a
+/// definition, finding references, the outline.
 extension LanguageServer {
     /// The documentation of the function, or the description of the field, under the cursor
     /// in a formula.
@@ -82,6 +82,44 @@ extension LanguageServer {
         var index = min(offset, bytes.count)
         while index > 0, isNameByte(bytes[index - 1]) { index -= 1 }
         return index > 0 && bytes[index - 1] == UInt8(ascii: ".") ? index - 1 : nil
+    }
+
+    /// The signature of the function whose call the cursor is in, with the parameter being
+    /// typed: the innermost open `(` that follows a name, its commas counted at its own depth
+    /// (those of a list or a lambda inside it are theirs).
+    func signatureHelp(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let formula = cursor.formula else { return .null }
+        let before = String(decoding: Array(formula.expression.utf8)[..<cursor.local], as: UTF8.self)
+        var open: [(function: String?, commas: Int)] = []
+        var previous: Token?
+        for token in Lexer.tokenize(before) {
+            switch token.kind {
+            case .leftParen:
+                let name = previous.flatMap { $0.kind == .identifier ? before.utf8Slice($0.span) : nil }
+                open.append((name, 0))
+            case .leftBracket, .leftBrace: open.append((nil, 0))
+            case .rightParen, .rightBracket, .rightBrace: if !open.isEmpty { open.removeLast() }
+            case .comma: if !open.isEmpty { open[open.count - 1].commas += 1 }
+            default: break
+            }
+            previous = token
+        }
+        guard let call = open.last(where: { $0.function != nil }), let name = call.function,
+              let signature = FunctionRegistry.standard.lookup(name)?.signature, !signature.parameters.isEmpty else { return .null }
+        let (label, spans) = signature.usageWithParameters
+        let parameters = spans.map { span in
+            JSONValue.object([JSONMember("label", .array([.number(Double(label.utf16Offset(ofByte: span.lowerBound))),
+                                                           .number(Double(label.utf16Offset(ofByte: span.upperBound)))]))])
+        }
+        let active = min(call.commas, signature.parameters.count - 1)
+        return .object([
+            JSONMember("signatures", .array([.object([
+                JSONMember("label", .string(label)), JSONMember("documentation", .string(signature.summary)),
+                JSONMember("parameters", .array(parameters)),
+            ])])),
+            JSONMember("activeSignature", .number(0)),
+            JSONMember("activeParameter", .number(Double(active))),
+        ])
     }
 
     /// From a name in a formula, the field it reads; from a field's `"formula": "f_id"`, the
@@ -171,5 +209,17 @@ extension LanguageServer {
             text += "\n\nvalue: `\(prefix)\(isWhole ? "" : "…")`"
         }
         return text
+    }
+}
+
+extension String {
+    /// The text of the UTF-8 bytes `span`.
+    fileprivate func utf8Slice(_ span: SourceSpan) -> String {
+        String(decoding: Array(utf8)[span.start..<span.end], as: UTF8.self)
+    }
+
+    /// The UTF-16 offset of UTF-8 offset `byte` (the protocol counts a label's characters so).
+    fileprivate func utf16Offset(ofByte byte: Int) -> Int {
+        String(decoding: Array(utf8)[..<byte], as: UTF8.self).utf16.count
     }
 }

@@ -308,6 +308,34 @@ struct ServerTests {
         ])
     }
 
+    @Test func signatureHelpFollowsTheArgumentBeingTyped() throws {
+        let client = try Client()
+        let text = "round(sum(map([1, 2], (x) -> x * 2), 3), 1"
+        _ = try client.open("file:///t/a.jf", text, language: "jf")
+        func help(at character: Int) throws -> (label: String?, active: Int?, highlighted: String?) {
+            let result = try client.request("textDocument/signatureHelp", [
+                "textDocument": ["uri": "file:///t/a.jf"], "position": ["line": 0, "character": character]])["result"] as? [String: Any]
+            let signature = (result?["signatures"] as? [[String: Any]])?.first
+            let label = signature?["label"] as? String
+            let active = result?["activeParameter"] as? Int
+            var highlighted: String?
+            if let label, let active, let bounds = ((signature?["parameters"] as? [[String: Any]])?[active]["label"] as? [Int]) {
+                let units = Array(label.utf16)[bounds[0]..<bounds[1]]
+                highlighted = String(decoding: units, as: UTF16.self)
+            }
+            return (label, active, highlighted)
+        }
+        #expect(try help(at: 6).label == "round(value: number, digits?: number) -> number")
+        #expect(try help(at: 6).highlighted == "value: number")
+        // Inside sum( … ), past the list's comma and the lambda's: sum's first argument still.
+        let inLambda = try help(at: text.distance(from: text.startIndex, to: text.range(of: "x * 2")!.lowerBound))
+        #expect(inLambda.label?.hasPrefix("map(") == true && inLambda.active == 1)
+        let sumSecond = try help(at: text.distance(from: text.startIndex, to: text.range(of: ", 3")!.upperBound))
+        #expect(sumSecond.label?.hasPrefix("sum(") == true && sumSecond.highlighted?.hasPrefix("...") == true, "a variadic parameter stays active")
+        #expect(try help(at: text.count).highlighted == "digits?: number")
+        #expect(try help(at: 0).label == nil, "before any call")
+    }
+
     @Test func changesAreLintedAgainAndCloseClearsTheDiagnostics() throws {
         let client = try Client()
         let uri = "file:///t/f.jf"

@@ -80,16 +80,23 @@ public struct FunctionSignature: Sendable {
     }
 
     /// `round(value: number, digits?: number) -> number`.
-    public var usage: String {
+    public var usage: String { usageWithParameters.text }
+
+    /// ``usage``, and where in it each parameter is written (UTF-8 offsets, `digits?: number`),
+    /// for an editor's signature help to highlight the one being typed.
+    public var usageWithParameters: (text: String, parameters: [Range<Int>]) {
         var text = name + "("
+        var spans: [Range<Int>] = []
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { text += ", " }
+            let start = text.utf8.count
             if parameter.isVariadic { text += "..." }
             text += parameter.name
             if parameter.isOptional && !parameter.isVariadic { text += "?" }
             text += ": " + parameter.types.signature
+            spans.append(start..<text.utf8.count)
         }
-        return text + ") -> " + returns.signature
+        return (text + ") -> " + returns.signature, spans)
     }
 
     /// "takes 1 or 2 arguments", "takes at least 1 argument", "takes no arguments".
