@@ -8,8 +8,9 @@ import Foundation
 /// - Order: by path, byte for byte, as sorting the whole list would give, but one directory at
 ///   a time (a directory's name sorts as if followed by `/`).
 /// - Passed over: directories whose name starts with `.` (`.git`, `.build`), symbolic links to
-///   directories (so a link cannot make a loop), links that lead nowhere, and anything that is
-///   neither a file nor a directory (sockets, devices).
+///   directories (so a link cannot make a loop), links that lead nowhere, anything that is
+///   neither a file nor a directory (sockets, devices), and, unless told otherwise, what the
+///   `.gitignore` files of the search and of its repository above it ignore (``IgnoreRules``).
 /// - Depth: the walk keeps its own stack of directories, so deep trees cost memory, never the
 ///   thread's stack.
 struct DirectoryWalk {
@@ -20,12 +21,19 @@ struct DirectoryWalk {
         let reason: String
     }
 
-    /// The files under `root` whose name `accepts`, full paths starting with `root`, in order.
-    static func files(under root: String, accepts: (String) -> Bool) throws(Unreadable) -> [String] {
+    /// The files under `root` whose name `accepts`, full paths starting with `root`, in order;
+    /// with `followingIgnoreFiles`, less what `.gitignore` files ignore.
+    static func files(under root: String, followingIgnoreFiles: Bool, accepts: (String) -> Bool) throws(Unreadable) -> [String] {
         var found: [String] = []
-        // Each level: a directory's remaining entries, sorted, and where the walk is in them.
-        var levels: [(directory: String, entries: [Entry], next: Int)] = []
-        levels.append((root, try entries(of: root), 0))
+        // Each level: a directory, its absolute path (which ignore rules match), its remaining
+        // entries, sorted, where the walk is in them, and the ignore rules that apply in it.
+        var levels: [(directory: String, absolute: String, entries: [Entry], next: Int, ignoring: [IgnoreRules])] = []
+        let absoluteRoot = ((root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root) as NSString).standardizingPath
+        var rules: [IgnoreRules] = []
+        if followingIgnoreFiles {
+            rules = IgnoreRules.above(absoluteRoot) + [IgnoreRules.read(in: absoluteRoot)].compactMap { $0 }
+        }
+        levels.append((root, absoluteRoot, try entries(of: root), 0, rules))
         while let last = levels.indices.last {
             let level = levels[last]
             guard level.next < level.entries.count else {
@@ -35,8 +43,11 @@ struct DirectoryWalk {
             levels[last].next += 1
             let entry = level.entries[level.next]
             let path = level.directory.hasSuffix("/") ? level.directory + entry.name : level.directory + "/" + entry.name
+            let absolute = level.absolute == "/" ? "/" + entry.name : level.absolute + "/" + entry.name
+            if !level.ignoring.isEmpty, IgnoreRules.ignores(absolute, isDirectory: entry.isDirectory, by: level.ignoring) { continue }
             if entry.isDirectory {
-                levels.append((path, try entries(of: path), 0))
+                let own = followingIgnoreFiles ? IgnoreRules.read(in: absolute) : nil
+                levels.append((path, absolute, try entries(of: path), 0, level.ignoring + [own].compactMap { $0 }))
             } else if accepts(entry.name) {
                 found.append(path)
             }

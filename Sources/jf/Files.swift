@@ -7,10 +7,10 @@ enum Files {
     /// The files named by `paths`, each with the argument it came from: files as given (`-`,
     /// standard input, too), directories searched recursively for `*.json` (sorted, so batches
     /// are deterministic), passing over hidden directories and configuration files.
-    static func documents(in paths: [String]) throws(Failure) -> [(path: String, argument: String)] {
+    static func documents(in paths: [String], followingIgnoreFiles: Bool) throws(Failure) -> [(path: String, argument: String)] {
         var result: [(path: String, argument: String)] = []
         for argument in paths {
-            let found = argument == "-" ? [argument] : try files(in: argument) { name in
+            let found = argument == "-" ? [argument] : try files(in: argument, followingIgnoreFiles: followingIgnoreFiles) { name in
                 name.hasSuffix(".json") && !isConfiguration(name)
             }
             result += found.map { ($0, argument) }
@@ -20,13 +20,13 @@ enum Files {
 
     /// What a PATH of `jf lint` and `jf fmt` may be (see ``lintable(in:)``), for their help.
     static let templatePathHelp = "PATH is a JoyDoc, a .jf or .formula file holding one expression, or a directory "
-        + "searched recursively for all three (directories starting with '.' are passed over)."
+        + "searched recursively for all three (directories starting with '.', and what .gitignore files ignore, are passed over)."
 
     /// What `jf lint` and `jf fmt` read under `path`: the path itself when it is a file; in a directory,
     /// every `*.json`, `*.jf` and `*.formula` file, passing over hidden directories (`.git`,
     /// `.build`) and configuration files.
-    static func lintable(in path: String) throws(Failure) -> [String] {
-        try files(in: path) { name in
+    static func lintable(in path: String, followingIgnoreFiles: Bool) throws(Failure) -> [String] {
+        try files(in: path, followingIgnoreFiles: followingIgnoreFiles) { name in
             !isConfiguration(name) && (name.hasSuffix(".json") || Linter.isExpressionFile(name))
         }
     }
@@ -38,14 +38,14 @@ enum Files {
 
     /// `path` if it is a file, or the files under the directory `path` whose name `accepts`,
     /// sorted by path (see ``DirectoryWalk``).
-    private static func files(in path: String, accepts: (String) -> Bool) throws(Failure) -> [String] {
+    private static func files(in path: String, followingIgnoreFiles: Bool, accepts: (String) -> Bool) throws(Failure) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .usage("\(path): no such file or directory")
         }
         guard isDirectory.boolValue else { return [path] }
         do {
-            return try DirectoryWalk.files(under: path, accepts: accepts)
+            return try DirectoryWalk.files(under: path, followingIgnoreFiles: followingIgnoreFiles, accepts: accepts)
         } catch {
             throw .usage("\(error.path): cannot read the directory: \(error.reason)")
         }
@@ -173,6 +173,12 @@ extension Files {
 
 /// `--jobs`, shared by the commands that work on many files or lines at once (`run`,
 /// `validate`, `lint`, `fmt`).
+/// `--no-ignore`, for the commands that search directories.
+struct SearchFlags: ParsableArguments {
+    @Flag(help: "Search directories whole: do not pass over what .gitignore files ignore.")
+    var noIgnore = false
+}
+
 struct ParallelFlags: ParsableArguments {
     // Optional, so that the help says "the number of cores" rather than this machine's number.
     @Option(name: .customLong("jobs"), help: ArgumentHelp("Work on N files at once (default: the number of cores).", valueName: "N"))

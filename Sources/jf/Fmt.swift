@@ -45,6 +45,8 @@ struct Fmt: ParsableCommand {
 
     @OptionGroup var parallel: ParallelFlags
 
+    @OptionGroup var search: SearchFlags
+
     @Flag(help: "Print no summary line.")
     var quiet = false
 
@@ -65,7 +67,7 @@ struct Fmt: ParsableCommand {
     func run() throws {
         if paths.isEmpty || paths == ["-"] { return try formatStandardInput() }
         var found: [String] = []
-        for path in paths { found += try Files.lintable(in: path) }
+        for path in paths { found += try Files.lintable(in: path, followingIgnoreFiles: !search.noIgnore) }
         let files = found
         let formatter = TemplateFormatter(lineWidth: lineWidth, colored: Terminal.standardError.wantsColor)
         let showDiff = diff

@@ -72,6 +72,8 @@ struct Lint: ParsableCommand {
 
     @OptionGroup var parallel: ParallelFlags
 
+    @OptionGroup var search: SearchFlags
+
     @Flag(help: "Lint standard input: a JoyDoc or one expression.")
     var stdin = false
 
@@ -118,7 +120,7 @@ struct Lint: ParsableCommand {
         var found: [(path: String, settings: LintSettings)] = []
         for path in paths {
             let configuration = try configurations.configuration(for: path)
-            for file in try Files.lintable(in: path) {
+            for file in try Files.lintable(in: path, followingIgnoreFiles: !search.noIgnore) {
                 found.append((file, cli.applied(to: configuration.settings(forFile: file))))
             }
         }

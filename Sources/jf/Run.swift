@@ -42,6 +42,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var parallel: ParallelFlags
 
+    @OptionGroup var search: SearchFlags
+
     @Option(name: .customLong("set"), help: ArgumentHelp(
         "Change a field (or a cell: items.0.qty=5) before the report, then recompute only its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
         valueName: "FIELD=VALUE"))
@@ -74,7 +76,7 @@ struct Run: ParsableCommand {
             try runLines(options: options, changes: parsedChanges)
             return
         }
-        let found = try Files.documents(in: paths)
+        let found = try Files.documents(in: paths, followingIgnoreFiles: !search.noIgnore)
         let files = found.map(\.path)
         let targets = try out.map { directory throws(Failure) in try DocumentRun.destinations(of: found, in: directory) }
         HugePages.enableIfLarge(files.filter { $0 != "-" })

@@ -52,6 +52,8 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var parallel: ParallelFlags
 
+    @OptionGroup var search: SearchFlags
+
     @Flag(help: "Read JoyDocs from standard input, one per line; write each one's JSON report as a line.")
     var jsonl = false
 
@@ -75,7 +77,7 @@ struct Validate: ParsableCommand {
             try validateLines(options: options)
             return
         }
-        let found = try Files.documents(in: paths)
+        let found = try Files.documents(in: paths, followingIgnoreFiles: !search.noIgnore)
         if path != nil && found.count != 1 {
             throw Failure.usage("--path names a page of one document; \(found.count) documents were given")
         }

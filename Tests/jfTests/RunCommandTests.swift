@@ -337,6 +337,47 @@ struct RunCommandTests {
                           "a0.json", "b.json", "outside/linked.json"])
     }
 
+    /// A search passes over what .gitignore files ignore, as git does: its own, those below it
+    /// (deeper ones decide), and those of its repository above it; `!` takes a path back in,
+    /// but not out of an ignored directory. A named file, or --no-ignore, is read whatever.
+    @Test func aSearchFollowsGitignoreFiles() throws {
+        let repository = try workspace([])
+        defer { discard(repository) }
+        let invoice = try Data(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"))
+        let manager = FileManager.default
+        let files = ["templates/a.json", "templates/a.tmp.json", "templates/keep.tmp.json", "templates/drafts/d.json",
+                     "templates/forms/local.json", "templates/forms/f.json", "templates/forms/deep/local.json",
+                     "templates/build/b.json", "templates/builder.json", "templates/v1.json", "templates/vx.json",
+                     "templates/drafts-old/keep.json"]
+        for path in files {
+            let url = repository.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try invoice.write(to: url)
+        }
+        try manager.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let ignores = [
+            ".gitignore": "# the repository's\ntemplates/drafts/\n*.tmp.json\n!keep.tmp.json\n",
+            "templates/.gitignore": "build/\nv[0-9].json\n!drafts/d.json\n",
+            "templates/forms/.gitignore": "/local.json\n",
+        ]
+        for (path, text) in ignores { try text.write(to: repository.appendingPathComponent(path), atomically: true, encoding: .utf8) }
+        func found(_ arguments: [String]) throws -> [String] {
+            let result = try JF.run(["run", "--json"] + arguments + [repository.appendingPathComponent("templates").path])
+            return try report(result.stdout).map { String(($0["path"] as? String ?? "").dropFirst(repository.path.count + 1)) }
+        }
+        #expect(try found([]) == ["templates/a.json", "templates/builder.json", "templates/drafts-old/keep.json",
+                                  "templates/forms/deep/local.json", "templates/forms/f.json", "templates/keep.tmp.json",
+                                  "templates/vx.json"])
+        #expect(try found(["--no-ignore"]).count == files.count)
+        let named = try JF.run(["lint", "--format", "json", repository.appendingPathComponent("templates/a.tmp.json").path])
+        #expect(named.stdout.contains("a.tmp.json"), "a file named on the command line is read")
+        // Outside a repository, the files above the search are not read.
+        try manager.removeItem(at: repository.appendingPathComponent(".git"))
+        #expect(try found([]).contains("templates/a.tmp.json"))
+        let lint = try JF.run(["lint", "--format", "json", repository.appendingPathComponent("templates").path])
+        #expect(!lint.stdout.contains("build/b.json") && !lint.stdout.contains("v1.json"), "lint follows them too")
+    }
+
     /// A client that writes a document and waits for its answer gets it while standard input
     /// is still open (jf as a coprocess of a service), whatever --jobs is.
     @Test func aStreamAnswersEachLineAsItArrives() throws {

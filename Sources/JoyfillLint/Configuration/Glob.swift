@@ -1,6 +1,7 @@
 /// A path pattern of a configuration's `overrides`, in the style of `.gitignore`:
 ///
-/// - `*` matches any run of characters within one path segment, `?` one character;
+/// - `*` matches any run of characters within one path segment, `?` one character, and
+///   `[abc]`, `[a-z]` or `[!abc]` one character of a set (or not of it);
 /// - `**` matches any number of whole segments (`legacy/**`, `**/drafts/*.json`);
 /// - a pattern without `/` matches the file name at any depth (`*.draft.json`);
 /// - a pattern ending in `/` matches everything under that directory (`legacy/`).
@@ -47,15 +48,18 @@ public struct Glob: Sendable, Hashable {
         return matchPath(pattern.dropFirst(), parts.dropFirst())
     }
 
-    /// One segment with `*` and `?`, by the classic linear backtracking on the last star.
+    /// One segment with `*`, `?` and sets, by the classic linear backtracking on the last star.
     private static func matchSegment(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
         var p = pattern.startIndex, t = text.startIndex
         var star: (pattern: Int, text: Int)?
         while t < text.endIndex {
-            if p < pattern.endIndex, pattern[p] == UInt8(ascii: "?") || pattern[p] == text[t] {
-                p += 1
+            // What the pattern's next character matches: a set, `?`, or itself.
+            let set = p < pattern.endIndex ? characterSet(pattern, at: p) : nil
+            let one = p < pattern.endIndex && (set.map { $0.matches(text[t]) } ?? (pattern[p] == UInt8(ascii: "?") || pattern[p] == text[t]))
+            if one {
+                p = set?.end ?? p + 1
                 t += 1
-            } else if p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") {
+            } else if p < pattern.endIndex, set == nil, pattern[p] == UInt8(ascii: "*") {
                 star = (p, t)
                 p += 1
             } else if let last = star {
@@ -68,5 +72,30 @@ public struct Glob: Sendable, Hashable {
         }
         while p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") { p += 1 }
         return p == pattern.endIndex
+    }
+
+    /// The set `[…]` that starts at `start` in `pattern`: what it matches and where it ends;
+    /// nil when there is none there (a `[` without its `]` is an ordinary character).
+    private static func characterSet(_ pattern: ArraySlice<UInt8>, at start: Int) -> (matches: (UInt8) -> Bool, end: Int)? {
+        guard pattern[start] == UInt8(ascii: "[") else { return nil }
+        var index = start + 1
+        let negated = index < pattern.endIndex && (pattern[index] == UInt8(ascii: "!") || pattern[index] == UInt8(ascii: "^"))
+        if negated { index += 1 }
+        var ranges: [ClosedRange<UInt8>] = []
+        var first = true
+        while index < pattern.endIndex, first || pattern[index] != UInt8(ascii: "]") {
+            first = false
+            let low = pattern[index]
+            if index + 2 < pattern.endIndex, pattern[index + 1] == UInt8(ascii: "-"), pattern[index + 2] != UInt8(ascii: "]"),
+               low <= pattern[index + 2] {
+                ranges.append(low...pattern[index + 2])
+                index += 3
+            } else {
+                ranges.append(low...low)
+                index += 1
+            }
+        }
+        guard index < pattern.endIndex else { return nil }
+        return ({ byte in ranges.contains { $0.contains(byte) } != negated }, index + 1)
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import JoyfillLint
+
+/// The rules of one `.gitignore` file, which a directory search follows as git does: a
+/// template repository's build output, vendored packages or drafts are not linted, formatted
+/// or run.
+///
+/// - A line is a pattern; blank lines and lines starting with `#` are none. `!` before a
+///   pattern takes a path back in; a `\` before a leading `#` or `!` makes it literal.
+/// - A pattern ending in `/` matches directories only.
+/// - A pattern with a `/` at its start or in its middle is anchored to the file's directory
+///   (`/local.json`, `forms/drafts`); one without matches a name at any depth (`*.tmp.json`).
+/// - `*`, `?`, `[…]` and `**` as in ``Glob``.
+/// - Rules of a deeper `.gitignore` override those above it, and in one file the last rule
+///   that matches decides. A directory that is ignored is not entered, so nothing in it can
+///   be taken back in.
+///
+/// Not read: `.git/info/exclude` and git's global excludes file.
+struct IgnoreRules {
+    /// One pattern of the file.
+    struct Rule {
+        let glob: Glob
+        let takesBackIn: Bool
+        let directoriesOnly: Bool
+    }
+
+    /// The absolute directory the rules' paths are relative to.
+    let base: String
+    let rules: [Rule]
+
+    init(text: String, base: String) {
+        self.base = base
+        var rules: [Rule] = []
+        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            var line = Substring(rawLine)
+            // Trailing spaces are not part of a pattern unless escaped.
+            while line.hasSuffix(" ") && !line.hasSuffix("\\ ") { line.removeLast() }
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            var takesBackIn = false
+            if line.hasPrefix("!") {
+                takesBackIn = true
+                line.removeFirst()
+            } else if line.hasPrefix("\\#") || line.hasPrefix("\\!") {
+                line.removeFirst()
+            }
+            var directoriesOnly = false
+            if line.hasSuffix("/") {
+                directoriesOnly = true
+                line.removeLast()
+            }
+            guard !line.isEmpty else { continue }
+            let pattern = String(line).replacingOccurrences(of: "\\ ", with: " ")
+            // A pattern without a slash matches a name at any depth; one with a slash, only
+            // from the file's directory (Glob anchors any pattern that has one).
+            let glob = Glob(pattern.contains("/") ? (pattern.hasPrefix("/") ? pattern : "/" + pattern) : "**/" + pattern)
+            rules.append(Rule(glob: glob, takesBackIn: takesBackIn, directoriesOnly: directoriesOnly))
+        }
+        self.rules = rules
+    }
+
+    /// What the rules say of the entry at the absolute `path`: nil when none matches, true
+    /// when the last that matches ignores it, false when it takes it back in.
+    func verdict(on path: String, isDirectory: Bool) -> Bool? {
+        guard path.hasPrefix(base + "/") else { return nil }
+        let relative = String(path.dropFirst(base.count + 1))
+        for rule in rules.reversed() where !rule.directoriesOnly || isDirectory {
+            if rule.glob.matches(relative) { return !rule.takesBackIn }
+        }
+        return nil
+    }
+
+    /// The rules of `directory`'s own `.gitignore`, if it has one with any.
+    static func read(in directory: String) -> IgnoreRules? {
+        guard let data = FileManager.default.contents(atPath: directory + "/.gitignore") else { return nil }
+        let rules = IgnoreRules(text: String(decoding: data, as: UTF8.self), base: directory)
+        return rules.rules.isEmpty ? nil : rules
+    }
+
+    /// The `.gitignore` files that apply from above to a search of `directory` (absolute):
+    /// those of its parents up to the top of the git repository it is in (the directory with
+    /// `.git`), outermost first; none when it is in no repository.
+    static func above(_ directory: String) -> [IgnoreRules] {
+        var parents: [String] = []
+        var current = directory
+        while current != "/" && !current.isEmpty {
+            if FileManager.default.fileExists(atPath: current + "/.git") {
+                return parents.reversed().compactMap { read(in: $0) }
+            }
+            current = (current as NSString).deletingLastPathComponent
+            parents.append(current)
+        }
+        return []
+    }
+
+    /// Whether `path` is ignored by `layers` (outermost first): the last verdict wins.
+    static func ignores(_ path: String, isDirectory: Bool, by layers: [IgnoreRules]) -> Bool {
+        var ignored = false
+        for layer in layers {
+            if let verdict = layer.verdict(on: path, isDirectory: isDirectory) { ignored = verdict }
+        }
+        return ignored
+    }
+}
