@@ -44,7 +44,9 @@ struct DirectoryWalk {
             let entry = level.entries[level.next]
             let path = level.directory.hasSuffix("/") ? level.directory + entry.name : level.directory + "/" + entry.name
             let absolute = level.absolute == "/" ? "/" + entry.name : level.absolute + "/" + entry.name
-            if !level.ignoring.isEmpty, IgnoreRules.ignores(absolute, isDirectory: entry.isDirectory, by: level.ignoring) { continue }
+            if !level.ignoring.isEmpty,
+               IgnoreRules.ignores(absolute, name: entry.isDirectory ? entry.key.dropLast() : entry.key[...], isDirectory: entry.isDirectory,
+                                   by: level.ignoring) { continue }
             if entry.isDirectory {
                 let own = followingIgnoreFiles ? IgnoreRules.read(in: absolute) : nil
                 levels.append((path, absolute, try entries(of: path), 0, level.ignoring + [own].compactMap { $0 }))

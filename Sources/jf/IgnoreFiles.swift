@@ -24,12 +24,16 @@ struct IgnoreRules {
         let directoriesOnly: Bool
     }
 
-    /// The absolute directory the rules' paths are relative to.
+    /// The absolute directory the rules' paths are relative to, and it followed by `/`.
     let base: String
+    private let basePrefix: String
     let rules: [Rule]
+    /// Whether any rule is anchored, so that a path must be split to be matched.
+    private let hasAnchoredRules: Bool
 
     init(text: String, base: String) {
         self.base = base
+        basePrefix = base + "/"
         var rules: [Rule] = []
         for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             var line = Substring(rawLine)
@@ -50,21 +54,32 @@ struct IgnoreRules {
             }
             guard !line.isEmpty else { continue }
             let pattern = String(line).replacingOccurrences(of: "\\ ", with: " ")
-            // A pattern without a slash matches a name at any depth; one with a slash, only
-            // from the file's directory (Glob anchors any pattern that has one).
-            let glob = Glob(pattern.contains("/") ? (pattern.hasPrefix("/") ? pattern : "/" + pattern) : "**/" + pattern)
+            // A pattern without a slash matches a name at any depth (Glob matches the name
+            // alone); one with a slash, only from the file's directory (Glob anchors it).
+            let glob = Glob(pattern.contains("/") && !pattern.hasPrefix("/") ? "/" + pattern : pattern)
             rules.append(Rule(glob: glob, takesBackIn: takesBackIn, directoriesOnly: directoriesOnly))
         }
         self.rules = rules
+        hasAnchoredRules = rules.contains { !$0.glob.matchesNameOnly }
     }
 
-    /// What the rules say of the entry at the absolute `path`: nil when none matches, true
-    /// when the last that matches ignores it, false when it takes it back in.
-    func verdict(on path: String, isDirectory: Bool) -> Bool? {
-        guard path.hasPrefix(base + "/") else { return nil }
-        let relative = String(path.dropFirst(base.count + 1))
+    /// What the rules say of the entry named `name` (UTF-8) at the absolute `path`: nil when
+    /// none matches, true when the last that matches ignores it, false when it takes it back
+    /// in. Most rules match the name alone; the path is split only for anchored ones.
+    func verdict(on path: String, name: ArraySlice<UInt8>, isDirectory: Bool) -> Bool? {
+        guard path.hasPrefix(basePrefix) else { return nil }
+        var parts: ArraySlice<[UInt8]>?
         for rule in rules.reversed() where !rule.directoriesOnly || isDirectory {
-            if rule.glob.matches(relative) { return !rule.takesBackIn }
+            let matched: Bool
+            if rule.glob.matchesNameOnly {
+                matched = rule.glob.matches(name: name)
+            } else {
+                if parts == nil {
+                    parts = path.dropFirst(basePrefix.count).split(separator: "/").map { Array($0.utf8) }[...]
+                }
+                matched = rule.glob.matches(parts: parts!)
+            }
+            if matched { return !rule.takesBackIn }
         }
         return nil
     }
@@ -92,12 +107,12 @@ struct IgnoreRules {
         return []
     }
 
-    /// Whether `path` is ignored by `layers` (outermost first): the last verdict wins.
-    static func ignores(_ path: String, isDirectory: Bool, by layers: [IgnoreRules]) -> Bool {
-        var ignored = false
-        for layer in layers {
-            if let verdict = layer.verdict(on: path, isDirectory: isDirectory) { ignored = verdict }
+    /// Whether the entry named `name` at `path` is ignored by `layers` (outermost first): the
+    /// deepest that has a verdict decides.
+    static func ignores(_ path: String, name: ArraySlice<UInt8>, isDirectory: Bool, by layers: [IgnoreRules]) -> Bool {
+        for layer in layers.reversed() {
+            if let verdict = layer.verdict(on: path, name: name, isDirectory: isDirectory) { return verdict }
         }
-        return ignored
+        return false
     }
 }

@@ -10,7 +10,8 @@
 public struct Glob: Sendable, Hashable {
     public let pattern: String
     private let segments: [[UInt8]]
-    private let matchesNameOnly: Bool
+    /// Whether the pattern has no `/`, so that it matches a name at any depth.
+    public let matchesNameOnly: Bool
 
     public init(_ pattern: String) {
         self.pattern = pattern
@@ -23,12 +24,23 @@ public struct Glob: Sendable, Hashable {
 
     /// Whether `path` (relative, `/`-separated) matches.
     public func matches(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
+        matches(parts: path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }[...])
+    }
+
+    /// Whether the path of these parts (its names, in order) matches; for a search that
+    /// splits each path once, however many patterns it tries.
+    public func matches(parts: ArraySlice<[UInt8]>) -> Bool {
         if matchesNameOnly {
-            guard let name = parts.last, let segment = segments.first else { return false }
-            return Glob.matchSegment(segment[...], name[...])
+            guard let name = parts.last else { return false }
+            return matches(name: name[...])
         }
-        return Glob.matchPath(segments[...], parts[...])
+        return Glob.matchPath(segments[...], parts)
+    }
+
+    /// Whether a pattern without `/` matches the name `name` (UTF-8).
+    public func matches(name: ArraySlice<UInt8>) -> Bool {
+        guard matchesNameOnly, let segment = segments.first else { return false }
+        return Glob.matchSegment(segment[...], name)
     }
 
     /// Segments against path parts; `**` tries every split. Patterns are a few segments
