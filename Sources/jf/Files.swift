@@ -6,7 +6,8 @@ import JoyfillLint
 enum Files {
     /// The files named by `paths`, each with the argument it came from: files as given (`-`,
     /// standard input, too), directories searched recursively for `*.json` (sorted, so batches
-    /// are deterministic), passing over hidden directories and configuration files.
+    /// are deterministic), passing over hidden directories, configuration files and, when
+    /// `followingIgnoreFiles`, what `.gitignore` files ignore.
     static func documents(in paths: [String], followingIgnoreFiles: Bool) throws(Failure) -> [(path: String, argument: String)] {
         var result: [(path: String, argument: String)] = []
         for argument in paths {
@@ -23,7 +24,8 @@ enum Files {
         + "searched recursively for all three (directories starting with '.', and what .gitignore files ignore, are passed over)."
 
     /// What `jf lint` and `jf fmt` read under `path`: the path itself when it is a file; in a directory,
-    /// every `*.json`, `*.jf` and `*.formula` file, passing over hidden directories (`.git`,
+    /// every `*.json`, `*.jf` and `*.formula` file, passing over what `.gitignore` files ignore
+    /// (when `followingIgnoreFiles`), hidden directories (`.git`,
     /// `.build`) and configuration files.
     static func lintable(in path: String, followingIgnoreFiles: Bool) throws(Failure) -> [String] {
         try files(in: path, followingIgnoreFiles: followingIgnoreFiles) { name in

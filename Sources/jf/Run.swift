@@ -12,8 +12,8 @@ struct Run: ParsableCommand {
         discussion: """
             Evaluates every formula of each document in dependency order, writes results back by \
             field type, and reports each formula field's status and value. PATH is a JoyDoc or a \
-            directory searched recursively for *.json (passing over hidden directories, and skipping \
-            JSON that is not a JoyDoc with a note); - reads one JoyDoc from standard input. One bad \
+            directory searched recursively for *.json (passing over hidden directories and what \
+            .gitignore files ignore, and skipping JSON that is not a JoyDoc with a note); - reads one JoyDoc from standard input. One bad \
             document is reported and the rest go on.
 
             Examples:
