@@ -4,24 +4,25 @@ import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
 
-/// The Language Server Protocol for JoyDoc templates and formula files (`jf lsp`): `jf lint`'s
-/// findings as the editor's diagnostics while a file is edited, its fixes as quick fixes (and
-/// "fix all" as `source.fixAll.jf`), `jf fmt` as document formatting, hover documentation for
-/// the functions and fields a formula names, completion of fields, columns and functions in a
-/// formula and signature help in a call, going to the field a formula reads (or the formula a field applies) and finding
-/// the formulas that read a field, the
-/// document's fields and formulas as its outline, and what each formula computes on the
-/// document's data as an inlay hint (with the errors only the data shows as diagnostics), and
-/// the words of formulas coloured by what they are, inside a template's JSON strings too.
+/// The Language Server Protocol for JoyDoc templates and formula files (`jf lsp`). While a
+/// file is edited it gives:
+///
+/// - `jf lint`'s findings as diagnostics, with the errors only the document's data shows
+///   (`jf run`'s); their fixes as quick fixes, "fix all" (`source.fixAll.jf`), and a quick
+///   fix that silences a rule with a `jfLint` annotation (`Diagnostics.swift`);
+/// - `jf fmt` as formatting (`Diagnostics.swift`);
+/// - hover documentation of functions and fields, completion of fields, columns and
+///   functions, signature help, going to the field a formula reads (or the formula a field
+///   applies), the formulas that read a field, and the outline (`Navigation.swift`);
+/// - each formula's value on the document's data as an inlay hint (`InlayHints.swift`);
+/// - the words of formulas coloured by what they are, inside JSON strings too
+///   (`SemanticTokens.swift`).
 ///
 /// The server is a state machine over messages: ``handle(_:)`` takes one message's body and
 /// returns the bodies to send back, so it runs the same under `jf lsp` (which frames them on
 /// standard input and output, ``MessageFraming``) and in tests. Documents are synchronised
-/// whole (or by ranged edits, which are applied too) and linted on every change; a JoyDoc is
-/// recognised by its `.json` name or language, a bare formula by `.jf` or `.formula`. Each
-/// feature has its file: `Diagnostics.swift` (diagnostics, code actions, formatting),
-/// `Navigation.swift` (hover, completion, signature help, definition, references, outline), `InlayHints.swift`,
-/// `SemanticTokens.swift`.
+/// whole (or by ranged edits, which are applied too) and linted after changes; a JoyDoc is
+/// recognised by its `.json` name or language, a bare formula by `.jf` or `.formula`.
 public final class LanguageServer {
     /// The lint settings for a file path (its `jf.toml`); an error says why the configuration
     /// is unusable.
