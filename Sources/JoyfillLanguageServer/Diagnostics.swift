@@ -30,7 +30,7 @@ extension LanguageServer {
     /// A finding as an LSP diagnostic: its range, severity, rule as the code, and the message
     /// followed by its notes and suggestion.
     func diagnostic(_ finding: LintDiagnostic, _ lines: TextLines, range given: (Position, Position)? = nil,
-                            source: String = "jf") -> JSONValue {
+                    source: String = "jf") -> JSONValue {
         var message = finding.message
         for note in finding.notes { message += "\nnote: " + note }
         if let fix = finding.fix { message += "\nhelp: " + fix.message }
