@@ -7,8 +7,8 @@ import JoyfillModel
 /// Reading a formula in the editor: hover, completion, signature help, going to a
 /// definition, finding references, the outline.
 extension LanguageServer {
-    /// The documentation of the function, or the description of the field, under the cursor
-    /// in a formula.
+    /// The documentation of the function, or the description of the field or a table's
+    /// column, under the cursor in a formula.
     func hover(_ params: JSONValue) -> JSONValue {
         guard let cursor = cursor(params), let formula = cursor.formula, let (tree, node) = cursor.node() else { return .null }
         let span = tree.span(of: node)
@@ -24,6 +24,16 @@ extension LanguageServer {
             shown = span
             guard let field = cursor.analysis.document?.field(tree.name(name)) else { return .null }
             text = Self.describe(field)
+        case .member(let base, let name):
+            // A table's column read by its id or title (`items.price`, `items.Unit price` is not a name).
+            shown = tree.nameSpan(ofMember: node)
+            let key = tree.name(name).lowercased()
+            guard shown.start <= cursor.local, case .reference(let fieldName) = tree[base],
+                  let field = cursor.analysis.document?.field(tree.name(fieldName)),
+                  let column = field.columns.first(where: { $0.id.lowercased() == key || $0.title?.lowercased() == key })
+            else { return .null }
+            text = "**`\(column.id)`**: \(column.type.name) column" + (column.title.map { " “\($0)”" } ?? "")
+                + " of \(field.type.name) `\(field.id)`" + (column.required ? "\n\nrequired in every row" : "")
         default:
             return .null
         }

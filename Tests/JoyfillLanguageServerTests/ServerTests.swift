@@ -239,6 +239,15 @@ struct ServerTests {
         references = try #require(try client.request("textDocument/references", fromDeclaration)["result"] as? [[String: Any]])
         #expect(references.map { span($0["range"]) } == [[2, 10, 2, 15], [8, qtyInFormula, 8, qtyInFormula + 3]])
 
+        // Hover on a column read from the table, by its id or its title.
+        for column in ["price", "PRICE"] {
+            _ = try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 4], "contentChanges": [
+                ["text": text.replacingOccurrences(of: "lines.pr", with: "lines." + column)]]])
+            let hover = try client.request("textDocument/hover", at(8, afterPr - 1))["result"] as? [String: Any]
+            #expect((hover?["contents"] as? [String: Any])?["value"] as? String == "**`price`**: number column “Price” of table `lines`")
+        }
+        _ = try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 5], "contentChanges": [["text": text]]])
+
         let outline = try #require(try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]])
         #expect(outline.map { $0["name"] as? String } == ["lines", "qty", "note", "total", "f_note", "f_total"])
         #expect(outline.map { $0["kind"] as? Int } == [8, 8, 8, 8, 12, 12])
