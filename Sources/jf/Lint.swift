@@ -36,7 +36,7 @@ struct Lint: ParsableCommand {
             """
     )
 
-    @Option(help: "Output format: human, json, sarif, github (annotations) or gitlab (Code Quality).")
+    @Option(help: "Output format: human, json, sarif, github (annotations), gitlab (Code Quality) or junit (test results).")
     var format: LintFormat = .human
 
     @Option(help: ArgumentHelp("Use this configuration file instead of looking for one.", valueName: "FILE"),
@@ -352,9 +352,9 @@ private struct LintOutput {
                 issues += 1
             }
         case .json: output.write((first ? JSONFormatter.opening : ",") + JSONFormatter.file(report))
-        case .sarif:
+        case .sarif, .junit:
             var findings = report
-            findings.bytes = []   // SARIF gives locations, not lines of the file
+            findings.bytes = []   // SARIF and JUnit give locations, not lines of the file
             kept.append(findings)
         }
         if interactive { output.flush() }
@@ -377,6 +377,8 @@ private struct LintOutput {
             output.write(SARIFFormatter.render(kept, version: JF.configuration.version))
         case .gitlab:
             output.write((issues == 0 ? GitLabFormatter.opening : "") + GitLabFormatter.closing)
+        case .junit:
+            output.write(JUnitFormatter.render(kept))
         case .github:
             break
         }

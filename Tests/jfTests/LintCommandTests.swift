@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// `jf lint` end to end: the built binary on real files.
@@ -266,6 +269,24 @@ struct LintCommandTests {
         #expect(before.map { $0.split(separator: " ")[0] } == after.map { $0.split(separator: " ")[0] })
         #expect(before.map { Int($0.split(separator: " ")[1])! + 1 } == after.map { Int($0.split(separator: " ")[1])! })
         #expect(try JF.run(["lint", "--format", "gitlab", "examples/invoice.json"]).stdout == "[]\n")
+    }
+
+    /// JUnit XML for CI test reports: a suite per file, a failing case per finding, a passing
+    /// case for a clean file; well-formed whatever the messages hold.
+    @Test func junitTestResults() throws {
+        let junit = try JF.run(["lint", "--format", "junit", "examples/templates", "examples/invoice.json"])
+        #expect(junit.status == 1)
+        let xml = junit.stdout
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"jf lint\" tests=\"8\" failures=\"7\" errors=\"0\">"))
+        let names = xml.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "<testcase name=\"jf.")?.upperBound else { return nil }
+            return String(line[start...].prefix { $0 != "\"" })
+        }
+        #expect(names == Self.seededRules)
+        #expect(xml.contains(#"<failure type="error" message="unknown name &apos;subtotl&apos;">line 28, column 81: unknown name 'subtotl' (field subtotal)"#))
+        #expect(xml.contains(#"<testsuite name="examples/invoice.json" tests="1" failures="0" errors="0" skipped="0">"#))
+        let parser = XMLParser(data: Data(xml.utf8))
+        #expect(parser.parse(), "well-formed XML")
     }
 
     @Test func rulesAreListedAndExplained() throws {

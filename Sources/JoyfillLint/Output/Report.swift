@@ -122,7 +122,7 @@ public struct LintStatistics: Sendable, Equatable {
 
 /// The output formats of `jf lint --format`.
 public enum LintFormat: String, Sendable, CaseIterable {
-    case human, json, sarif, github, gitlab
+    case human, json, sarif, github, gitlab, junit
 }
 
 /// Human output, in the style of rustc and Ruff: the rule, the message, the place in the
