@@ -56,8 +56,8 @@ extension LanguageServer {
     /// Quick fixes for the findings in the requested range, and "fix all" when any finding in
     /// the file is fixable as `jf lint --fix` (with the configuration's `unsafe-fixes`) would fix it.
     func codeActions(_ params: JSONValue) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
-              let range = params["range"].flatMap(decodeRange) else { return .array([]) }
+        guard let document = openDocument(params), let range = params["range"].flatMap(decodeRange) else { return .array([]) }
+        let uri = document.uri
         let analysis = analyze(document)
         let lines = TextLines(document.text, encoding: encoding)
         let start = lines.offset(of: range.start), end = lines.offset(of: range.end)
@@ -131,7 +131,7 @@ extension LanguageServer {
 
     /// `jf fmt`'s edits: each formula in its canonical layout (a bare formula file as a whole).
     func formatting(_ params: JSONValue) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else { return .array([]) }
+        guard let document = openDocument(params) else { return .array([]) }
         let result = TemplateFormatter().format(path: document.kindPath, bytes: document.text)
         let lines = TextLines(document.text, encoding: encoding)
         return textEdits(result.edits, lines)

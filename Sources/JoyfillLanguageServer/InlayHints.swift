@@ -10,7 +10,7 @@ extension LanguageServer {
     /// that apply it (`= 179.8`, or `subtotal = 1, total = 2`); after a bare formula that
     /// names nothing, its value.
     func inlayHints(_ params: JSONValue) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let open = documents[uri] else { return .array([]) }
+        guard let open = openDocument(params) else { return .array([]) }
         let analysis = analyze(open)
         let lines = TextLines(open.text, encoding: encoding)
         var limits = 0..<open.text.count

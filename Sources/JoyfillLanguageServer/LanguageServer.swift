@@ -110,7 +110,8 @@ public final class LanguageServer {
             stale.append(uri)
             return []
         case "textDocument/didChange":
-            guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else { return [] }
+            guard let document = openDocument(params) else { return [] }
+            let uri = document.uri
             for change in params["contentChanges"]?.arrayValue ?? [] {
                 guard let text = change["text"]?.stringValue else { continue }
                 if let range = change["range"].flatMap(decodeRange) {
@@ -187,9 +188,13 @@ public final class LanguageServer {
         }
     }
 
+    /// The open document a request's or notification's `textDocument` names.
+    func openDocument(_ params: JSONValue) -> OpenDocument? {
+        params["textDocument"]?["uri"]?.stringValue.flatMap { documents[$0] }
+    }
+
     func cursor(_ params: JSONValue) -> Cursor? {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
-              let at = params["position"].flatMap(decodePosition) else { return nil }
+        guard let document = openDocument(params), let at = params["position"].flatMap(decodePosition) else { return nil }
         let lines = TextLines(document.text, encoding: encoding)
         let offset = lines.offset(of: at)
         let analysis = analyze(document)

@@ -70,11 +70,11 @@ extension LanguageServer {
             let columns = fields.first { $0.id == base }?.columns ?? []
             return .array(keys.map { key in
                 let column = columns.first { $0.id == key }
-                return item(key, kind: 5, detail: column.map { [$0.type.name, $0.title].compactMap { $0 }.joined(separator: " · ") })
+                return item(key, kind: 5, detail: column.map { Self.detail($0.type, $0.title) })
             })
         }
         let fieldItems = fields.map { field in
-            item(field.id, kind: 6, detail: [field.type.name, field.title].compactMap { $0 }.joined(separator: " · "))
+            item(field.id, kind: 6, detail: Self.detail(field.type, field.title))
         }
         let functionItems = FunctionRegistry.standard.signatures.map { signature in
             item(signature.name, kind: 3, detail: signature.usage, documentation: signature.summary)
@@ -184,7 +184,7 @@ extension LanguageServer {
 
     /// The document's outline: its fields (with their types and titles) and its formulas.
     func symbols(_ params: JSONValue) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let open = documents[uri],
+        guard let open = openDocument(params),
               let document = analyze(open).document else { return .array([]) }
         let lines = TextLines(open.text, encoding: encoding)
         func symbol(_ name: String, detail: String, kind: Int, _ json: JSONValue) -> JSONValue? {
@@ -198,10 +198,15 @@ extension LanguageServer {
             ])
         }
         let fields = document.fields.compactMap { field in
-            symbol(field.id, detail: [field.type.name, field.title].compactMap { $0 }.joined(separator: " · "), kind: 8, field.json)
+            symbol(field.id, detail: Self.detail(field.type, field.title), kind: 8, field.json)
         }
         let formulas = document.formulas.compactMap { symbol($0.id, detail: $0.expression, kind: 12, $0.json) }
         return .array(fields + formulas)
+    }
+
+    /// A field's or column's type and title, as completion and the outline show them: `number · Quantity`.
+    static func detail(_ type: FieldType, _ title: String?) -> String {
+        [type.name, title].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// A field as hover shows it: id, type, title, and its value (cut short).

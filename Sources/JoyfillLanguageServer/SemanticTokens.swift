@@ -16,7 +16,7 @@ extension LanguageServer {
     /// `textDocument/semanticTokens/full`: the tokens of every formula in the file, in the
     /// protocol's relative encoding (line delta, start delta, length, type, modifiers).
     func semanticTokens(_ params: JSONValue) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let open = documents[uri] else { return .null }
+        guard let open = openDocument(params) else { return .null }
         let analysis = analyze(open)
         var formulas: [FormulaText] = []
         if let document = analysis.document {

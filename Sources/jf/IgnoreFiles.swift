@@ -24,15 +24,13 @@ struct IgnoreRules {
         let directoriesOnly: Bool
     }
 
-    /// The absolute directory the rules' paths are relative to, and it followed by `/`.
-    let base: String
+    /// The absolute directory the rules' paths are relative to, followed by `/`.
     private let basePrefix: String
     let rules: [Rule]
     /// Whether any rule is anchored, so that a path must be split to be matched.
     private let hasAnchoredRules: Bool
 
     init(text: String, base: String) {
-        self.base = base
         basePrefix = base + "/"
         var rules: [Rule] = []
         for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
