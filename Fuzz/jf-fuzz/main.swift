@@ -490,6 +490,9 @@ private func checkChanges(_ document: JoyDoc) {
         if unique.count > 1 {
             entries.append(#"{"target":"field.value.rowDelete","fieldId":\#(id),"change":{"rowId":\#(JSONText.string(unique[1]))}}"#)
         }
+        if table.type == .collection {
+            entries += childRowChanges(table, id: id, rows: rows, rootIDs: unique)
+        }
     }
     guard !entries.isEmpty else { return }
     let changes: [DocumentChange]
@@ -514,6 +517,35 @@ private func checkChanges(_ document: JoyDoc) {
             failure("the field \(field.id), which no change names, changed its text")
         }
     }
+}
+
+/// Changes below a collection's root rows: under the first root row of `rootIDs` (the one
+/// ``checkChanges(_:)`` updates and does not delete), when no other row of the field has its
+/// id, its first live child row with such an id updated and moved, and a row created beside it
+/// (named by the root row's id and the child's schema, when the root schema lists that schema
+/// among its children).
+private func childRowChanges(_ collection: Field, id: String, rows: [JSONValue], rootIDs: [String]) -> [String] {
+    var count: [String: Int] = [:]
+    var pending = rows
+    while let row = pending.popLast() {
+        if let rowID = row["_id"]?.stringValue { count[rowID, default: 0] += 1 }
+        for member in row["children"]?.members ?? [] { pending += Field.childRows(of: row, schema: member.key).rows }
+    }
+    if let rootID = rootIDs.first, count[rootID] == 1, let root = rows.first(where: { $0["_id"]?.stringValue == rootID }) {
+        for member in root["children"]?.members ?? [] {
+            let live = Field.childRows(of: root, schema: member.key).rows.filter { $0["deleted"]?.boolValue != true }
+            guard let child = live.compactMap({ $0["_id"]?.stringValue }).first(where: { !$0.isEmpty && count[$0] == 1 }) else { continue }
+            var entries = [
+                #"{"target":"field.value.rowUpdate","fieldId":\#(id),"change":{"rowId":\#(JSONText.string(child)),"row":{"cells":{"y":"z"}}}}"#,
+                #"{"target":"field.value.rowMove","fieldId":\#(id),"change":{"rowId":\#(JSONText.string(child)),"targetRowIndex":0}}"#,
+            ]
+            if collection.rootSchema?.children.contains(member.key) == true {
+                entries.append(#"{"target":"field.value.rowCreate","fieldId":\#(id),"change":{"row":{"cells":{"x":2}},"parentPath":\#(JSONText.string(rootID)),"schemaId":\#(JSONText.string(member.key)),"targetRowIndex":1}}"#)
+            }
+            return entries
+        }
+    }
+    return []
 }
 
 /// `jf lint` finds, without evaluating, every error of a run that does not depend on values:

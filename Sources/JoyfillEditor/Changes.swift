@@ -9,8 +9,10 @@ public struct DocumentChange: Sendable {
     public enum Target: String, Sendable, CaseIterable {
         /// `change: {value}`: the field's new value.
         case fieldUpdate = "field.update"
-        /// `change: {row: {_id?, cells}, targetRowIndex?}`: a new table row (or collection root row), at that place
-        /// among the rows shown (the end by default). A row without `_id` gets a new one.
+        /// `change: {row: {_id?, cells}, targetRowIndex?, parentPath?, schemaId?}`: a new table
+        /// or collection row, at that place among the rows shown (the end by default). A row
+        /// without `_id` gets a new one. In a collection, `parentPath` names the row it goes
+        /// under, and `schemaId` its schema (see `docs/cli.md`, `jf apply`).
         case rowCreate = "field.value.rowCreate"
         /// `change: {rowId, row: {cells}}`: the given cells set on the row; the others kept.
         case rowUpdate = "field.value.rowUpdate"
@@ -99,8 +101,9 @@ public struct ChangeError: Error, Sendable, CustomStringConvertible {
 /// on the result.
 ///
 /// Changes are gathered per field in memory first, so any number of them costs one pass over
-/// the document: a table's changed rows are rewritten row by row, new rows are added at the
-/// end of its `value`, and its `rowOrder` is written when a row's place was given. Decorator
+/// the document: within a table's changed rows only what changed is rewritten (a cell, a
+/// collection row's child rows), new rows are added at the end of its `value`, and its
+/// `rowOrder` is written when a row's place was given. Decorator
 /// changes are gathered the same way, by ``DecoratorEditor``, and written as edits of the
 /// members they change. Changes to different fields commute, so both kinds share one pass; only
 /// when one field gets a decorator change after a value change (or the other way round) is the
@@ -187,11 +190,6 @@ public enum ChangeApplier {
             }
         }
 
-        /// Why a change to a collection's child rows stops: the change API's entries for them
-        /// are not applied yet.
-        static let nestedRowsUnsupported = "changes to a collection's child rows are not supported yet; "
-            + "change its root rows, or replace the whole value with field.update"
-
         mutating func addValueChange(_ change: DocumentChange, at index: Int, newID: () -> String) throws(ChangeError) {
             func fail(_ message: String, suggestion: String? = nil, at value: JSONValue? = nil) -> ChangeError {
                 ChangeError(index: index, field: change.fieldID, message: message, suggestion: suggestion,
@@ -216,9 +214,6 @@ public enum ChangeApplier {
                 throw fail("\(change.target.rawValue) changes the rows of a table or collection, and '\(field.id)' is a \(field.type.name) field")
             }
             let kind = field.type.name
-            if field.type == .collection, let parent = change.change["parentPath"], parent.stringValue?.isEmpty != true, !parent.isNull {
-                throw fail(Self.nestedRowsUnsupported, at: parent)
-            }
             states[position]!.loadRows()
             let targetIndex: Int?
             switch change.change["targetRowIndex"] {
@@ -232,6 +227,8 @@ public enum ChangeApplier {
             if change.target == .rowCreate {
                 guard let row = change.change["row"], row.isObject else { throw fail("rowCreate needs \"change\": {\"row\": {…}}") }
                 if let cells = row["cells"], !cells.isObject, !cells.isNull { throw fail("the row's \"cells\" must be an object", at: cells) }
+                // Where it goes: a collection row names the row it goes under (see ``childParent``).
+                let parent = field.type == .collection ? try childParent(of: change, in: position, fail) : nil
                 var id = row["_id"]?.stringValue ?? ""
                 var created = row
                 if id.isEmpty {
@@ -239,50 +236,127 @@ public enum ChangeApplier {
                     // A new `_id` goes first, where Joyfill writes it (or replaces an empty one).
                     created = row["_id"] == nil ? .object([JSONMember("_id", .string(id))] + (row.members ?? []))
                         : JSONValue.setting("_id", to: .string(id), in: row)
-                } else if states[position]!.contains(id) {
+                } else if field.type == .collection ? states[position]!.containsAtAnyDepth(id) : states[position]!.contains(id) {
                     throw fail("the \(kind) already has a row with the _id '\(id)'", at: row["_id"])
                 }
-                states[position]!.create(created, id: id, at: targetIndex)
+                if let (place, schema) = parent {
+                    states[position]!.createChild(created, id: id, under: place, schema: schema, at: targetIndex)
+                } else {
+                    states[position]!.create(created, id: id, at: targetIndex)
+                }
                 return
             }
             guard let rowID = change.change["rowId"]?.stringValue else { throw fail("\(change.target.rawValue) needs \"change\": {\"rowId\": …}") }
             guard !rowID.isEmpty else { throw fail("the \"rowId\" is empty: a row is named by its _id", at: change.change["rowId"]) }
-            guard states[position]!.containsLive(rowID) else {
-                if field.type == .collection, states[position]!.hasChildRow(rowID) {
-                    throw fail("the row '\(rowID)' is a child row: " + Self.nestedRowsUnsupported, at: change.change["rowId"])
+            var child: RowPlace?
+            if !states[position]!.containsLive(rowID) {
+                // In a collection, a row below the root rows (its `rowId` is enough to find it).
+                guard field.type == .collection, let (place, live) = states[position]!.childRow(rowID) else {
+                    throw fail("the \(kind) has no row with the _id '\(rowID)' (deleted rows cannot be changed)",
+                               suggestion: Suggestions.closest(to: rowID, in: field.type == .collection
+                                                                   ? states[position]!.rowIDsAtAnyDepth : states[position]!.liveIDs),
+                               at: change.change["rowId"])
                 }
-                throw fail("the \(kind) has no row with the _id '\(rowID)' (deleted rows cannot be changed)",
-                           suggestion: Suggestions.closest(to: rowID, in: states[position]!.liveIDs), at: change.change["rowId"])
+                guard live else {
+                    throw fail("the row '\(rowID)' is deleted, or under a deleted row (deleted rows cannot be changed)", at: change.change["rowId"])
+                }
+                child = place
             }
             switch change.target {
             case .rowUpdate:
                 guard let cells = change.change["row"]?["cells"], cells.isObject else {
                     throw fail("rowUpdate needs \"change\": {\"rowId\": …, \"row\": {\"cells\": {…}}}")
                 }
-                states[position]!.update(rowID, cells: cells)
+                if let child { states[position]!.updateChild(at: child, cells: cells) } else { states[position]!.update(rowID, cells: cells) }
             case .rowDelete:
-                states[position]!.delete(rowID)
+                if let child { states[position]!.deleteChild(at: child) } else { states[position]!.delete(rowID) }
             case .rowMove:
                 guard let targetIndex else { throw fail("rowMove needs \"change\": {\"rowId\": …, \"targetRowIndex\": …}") }
-                states[position]!.move(rowID, to: targetIndex)
+                if let child { states[position]!.moveChild(at: child, to: targetIndex) } else { states[position]!.move(rowID, to: targetIndex) }
             case .fieldUpdate, .rowCreate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
                 break
             }
+        }
+
+        /// The row a collection's `rowCreate` puts its row under, and the child schema it goes in;
+        /// nil for a root row (no `parentPath`, or an empty one).
+        ///
+        /// `parentPath` names the parent row: its `_id`, or the path down to it in the form of
+        /// decorator paths, row ids and schema keys (`site_1/schemas/checks/c1`), which may end
+        /// with the schema (`site_1/schemas/checks`). Otherwise `schemaId` names the schema, and
+        /// may be left out when the parent's schema has only one child schema.
+        private mutating func childParent(of change: DocumentChange, in position: Int,
+                                          _ fail: (String, String?, JSONValue?) -> ChangeError) throws(ChangeError) -> (RowPlace, String)? {
+            let field = document.fields[position]
+            let pathJSON = change.change["parentPath"], schemaJSON = change.change["schemaId"]
+            guard let pathJSON, !pathJSON.isNull, pathJSON.stringValue?.isEmpty != true else {
+                if let schemaJSON, let key = schemaJSON.stringValue, let root = field.rootSchema, key != root.key {
+                    throw fail("the schema '\(key)' is not the collection's root schema ('\(root.key)'): "
+                               + "a row of a child schema needs the \"parentPath\" of the row it goes under", nil, schemaJSON)
+                }
+                return nil
+            }
+            guard let path = pathJSON.stringValue else { throw fail("\"parentPath\" must be a string", nil, pathJSON) }
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let shape = "a row's _id, or ROW/schemas/SCHEMA/ROW…, optionally ending in /schemas/SCHEMA"
+            guard segments.count % 3 != 2, segments.indices.allSatisfy({ $0 % 3 != 1 || segments[$0] == "schemas" }),
+                  !segments.contains(where: \.isEmpty) else {
+                throw fail("\"parentPath\" '\(path)' is not a path of rows: give \(shape)", nil, pathJSON)
+            }
+            let endsWithSchema = segments.count % 3 == 0
+            let parentID = segments[endsWithSchema ? segments.count - 3 : segments.count - 1]
+            guard let parent = states[position]!.liveRow(parentID) else {
+                throw fail("the collection has no row with the _id '\(parentID)' (deleted rows cannot be changed)",
+                           Suggestions.closest(to: parentID, in: states[position]!.rowIDsAtAnyDepth), pathJSON)
+            }
+            let lineage = states[position]!.lineage(of: parent)
+            let written = zip(lineage.map(\.schema).dropFirst(), lineage.map { $0.row["_id"]?.stringValue ?? "" })
+                .map { "\($1)/schemas/\($0!)" }.joined(separator: "/")
+            let actual = (written.isEmpty ? "" : written + "/") + parentID
+            let given = endsWithSchema ? segments.dropLast(2).joined(separator: "/") : path
+            if segments.count > (endsWithSchema ? 3 : 1), given != actual {
+                throw fail("\"parentPath\" '\(path)' does not lead to the row '\(parentID)', which is at '\(actual)'", nil, pathJSON)
+            }
+            let parentSchemaKey = lineage.last!.schema ?? field.rootSchema?.key ?? ""
+            let allowed = field.schema[parentSchemaKey]?.children ?? []
+            var schema = endsWithSchema ? segments.last! : nil
+            if let named = schemaJSON?.stringValue {
+                if let schema, schema != named {
+                    throw fail("\"schemaId\" '\(named)' is not the schema '\(schema)' that \"parentPath\" ends with", nil, schemaJSON)
+                }
+                schema = named
+            }
+            guard let schema else {
+                guard allowed.count == 1 else {
+                    throw fail(allowed.isEmpty ? "the row '\(parentID)' (schema '\(parentSchemaKey)') can have no child rows: its schema lists no children"
+                                : "name the child schema with \"schemaId\": the row '\(parentID)' can have rows of \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
+                               nil, pathJSON)
+                }
+                return (parent, allowed[0])
+            }
+            guard allowed.contains(schema) else {
+                let children = allowed.isEmpty ? "none" : allowed.map { "'\($0)'" }.joined(separator: ", ")
+                throw fail("the schema '\(schema)' is not a child schema of '\(parentSchemaKey)', the schema of the row '\(parentID)' (its children: \(children))",
+                           Suggestions.closest(to: schema, in: allowed), schemaJSON ?? pathJSON)
+            }
+            return (parent, schema)
         }
     }
 }
 
 /// One field's value while changes are applied: the whole value (after a `field.update`), or a
-/// table's or collection's (root) rows, each still the document's text until a change touches it. The rows are read
-/// only when a row change needs them (a `field.update` of a large table reads none).
+/// table's or collection's root rows, each still the document's text until a change touches it
+/// (a change below a collection's root row changes that root row's value, and writing it
+/// rewrites only what changed in it). The rows are read only when a row change needs them (a
+/// `field.update` of a large table reads none).
 private struct FieldState {
     let field: Field
     /// The field's value replaced as a whole: written as one value.
     private var replaced = false
     private var value: JSONValue?
-    /// Table rows in stored order; `span`: where a row of the document is in its text (nil for
-    /// a new row, or any row after a `field.update`).
-    private var rows: [(json: JSONValue, id: String, span: Range<Int>?, changed: Bool)] = []
+    /// Table rows (collection root rows) in stored order; `original`: the row as the document
+    /// has it, in its text (nil for a new row, or any row after a `field.update`).
+    private var rows: [(json: JSONValue, id: String, original: JSONValue?, changed: Bool)] = []
     private var rowsLoaded = false
     /// Row ids, each with the index in ``rows`` of the first row that has it.
     private var ids = StringIndex()
@@ -292,6 +366,9 @@ private struct FieldState {
     /// needs it, then kept up to date by each change (integers, so a batch of moves in a large
     /// table compares and shifts words, not ids).
     private var shown: [Int]?
+    /// A collection's rows below the root rows: each id with the index in ``rows`` of the root
+    /// row it is under (the first such row), made when a change first names such a row.
+    private var rootOfChild: [String: Int]?
 
     init(_ field: Field) {
         self.field = field
@@ -303,7 +380,8 @@ private struct FieldState {
         guard !rowsLoaded else { return }
         rowsLoaded = true
         shown = nil
-        rows = (value?.arrayValue ?? []).map { ($0, $0["_id"]?.stringValue ?? "", replaced ? nil : $0.span, false) }
+        rootOfChild = nil
+        rows = (value?.arrayValue ?? []).map { ($0, $0["_id"]?.stringValue ?? "", replaced ? nil : $0, false) }
         ids = StringIndex(capacity: rows.count)
         rowOfID = []
         for (index, row) in rows.enumerated() where !row.id.isEmpty { remember(row.id, at: index) }
@@ -322,17 +400,124 @@ private struct FieldState {
         row(id).map { rows[$0].json["deleted"]?.boolValue != true } ?? false
     }
 
-    /// Whether a row below the root rows (in a collection row's `children`, at any depth) has this id.
-    func hasChildRow(_ id: String) -> Bool {
-        func children(of row: JSONValue) -> [JSONValue] {
-            (row["children"]?.members ?? []).flatMap { $0.value["value"]?.arrayValue ?? [] }
+    // MARK: Rows below a collection's root rows
+
+    /// Where the first row below the root rows with this id is, and whether it is live: neither
+    /// it nor a row above it deleted.
+    mutating func childRow(_ id: String) -> (place: RowPlace, live: Bool)? {
+        if rootOfChild == nil {
+            var index: [String: Int] = [:]
+            for (root, row) in rows.enumerated() {
+                CollectionRows.forEachRow(under: row.json) { child, _ in
+                    if let childID = child["_id"]?.stringValue, !childID.isEmpty, index[childID] == nil { index[childID] = root }
+                    return false
+                }
+            }
+            rootOfChild = index
         }
-        var pending = rows.flatMap { children(of: $0.json) }
-        while let row = pending.popLast() {
-            if row["_id"]?.stringValue == id { return true }
-            pending += children(of: row)
+        guard let root = rootOfChild?[id] else { return nil }
+        var found: RowPlace?
+        CollectionRows.forEachRow(under: rows[root].json) { child, steps in
+            guard child["_id"]?.stringValue == id else { return false }
+            found = RowPlace(root: root, steps: steps)
+            return true
         }
-        return false
+        guard let found else { return nil }
+        return (found, lineage(of: found).allSatisfy { $0.row["deleted"]?.boolValue != true })
+    }
+
+    /// The rows from the root row down to the one at `place`, each with the schema it is stored
+    /// in (nil for the root row).
+    func lineage(of place: RowPlace) -> [(row: JSONValue, schema: String?)] {
+        var row = rows[place.root].json
+        var lineage: [(row: JSONValue, schema: String?)] = [(row, nil)]
+        for step in place.steps {
+            row = CollectionRows.row(at: [step], under: row)!
+            lineage.append((row, step.schema))
+        }
+        return lineage
+    }
+
+    /// The ids of the rows that can hold child rows, for "did you mean": live root rows and the rows below them.
+    var rowIDsAtAnyDepth: [String] {
+        liveIDs + rows.flatMap { row -> [String] in
+            var ids: [String] = []
+            CollectionRows.forEachRow(under: row.json) { child, _ in
+                if let id = child["_id"]?.stringValue, !id.isEmpty, child["deleted"]?.boolValue != true { ids.append(id) }
+                return false
+            }
+            return ids
+        }
+    }
+
+    /// Whether any row, at any depth, has this id.
+    mutating func containsAtAnyDepth(_ id: String) -> Bool {
+        contains(id) || childRow(id) != nil
+    }
+
+    /// The place of a live row at any depth.
+    mutating func liveRow(_ id: String) -> RowPlace? {
+        if let root = row(id), rows[root].json["deleted"]?.boolValue != true { return RowPlace(root: root) }
+        guard let (place, live) = childRow(id), live else { return nil }
+        return place
+    }
+
+    /// Replaces the row at `place` (below the root) with what `body` makes of it.
+    private mutating func changeChild(at place: RowPlace, _ body: (JSONValue) -> JSONValue) {
+        rows[place.root].json = CollectionRows.updating(rows[place.root].json, at: place.steps[...], body)
+        rows[place.root].changed = true
+    }
+
+    /// Changes the stored rows of child schema `schema` under the row at `parent`.
+    private mutating func changeChildren(of parent: RowPlace, schema: String,
+                                         _ body: (inout [JSONValue], inout [String]?) -> Void) {
+        changeChild(at: parent) { CollectionRows.updatingChildren(of: $0, schema: schema, body) }
+    }
+
+    /// Adds `row` under the row at `parent`, in child schema `schema`, at place `target` among
+    /// the rows shown there (the end by default).
+    mutating func createChild(_ row: JSONValue, id: String, under parent: RowPlace, schema: String, at target: Int?) {
+        let parentRow = lineage(of: parent).last!.row
+        let shown = CollectionRows.shownOrder(under: parentRow, schema: schema)
+        changeChildren(of: parent, schema: schema) { stored, order in
+            stored.append(row)
+            // At the end it is shown last whether or not there is a rowOrder; anywhere else
+            // its place is kept by writing the order shown, as for root rows.
+            if let target, target < shown.shown.count {
+                var ids = shown.shown.map { shown.rows[$0]["_id"]?.stringValue ?? "" }
+                ids.insert(id, at: target)
+                order = ids.filter { !$0.isEmpty }
+            }
+        }
+        rootOfChild?[id] = parent.root
+    }
+
+    /// Moves the row at `place` (below the root) to place `target` among the rows shown beside it.
+    mutating func moveChild(at place: RowPlace, to target: Int) {
+        let step = place.steps.last!
+        let parent = place.parent!
+        let (stored, shown) = CollectionRows.shownOrder(under: lineage(of: parent).last!.row, schema: step.schema)
+        var moved = shown.filter { $0 != step.index }
+        moved.insert(step.index, at: min(target, moved.count))
+        changeChildren(of: parent, schema: step.schema) { _, order in
+            order = moved.compactMap { stored[$0]["_id"]?.stringValue }.filter { !$0.isEmpty }
+        }
+    }
+
+    mutating func updateChild(at place: RowPlace, cells: JSONValue) {
+        changeChild(at: place) { FieldState.merging(cells, into: $0) }
+    }
+
+    mutating func deleteChild(at place: RowPlace) {
+        changeChild(at: place) { JSONValue.setting("deleted", to: .bool(true), in: $0) }
+    }
+
+    /// `row` with the given cells set on its `cells`, the others kept.
+    private static func merging(_ cells: JSONValue, into row: JSONValue) -> JSONValue {
+        var merged = row["cells"] ?? .object([])
+        if !merged.isObject { merged = .object([]) }
+        for member in cells.members ?? [] { merged = JSONValue.setting(member.key, to: member.value, in: merged) }
+        return JSONValue.setting("cells", to: merged, in: row)
     }
 
     /// The ids of the rows a change can name (a row without an `_id`, or with an empty one, cannot be).
@@ -351,6 +536,7 @@ private struct FieldState {
         rowsLoaded = false
         rows = []
         shown = nil
+        rootOfChild = nil
     }
 
     mutating func create(_ row: JSONValue, id: String, at target: Int?) {
@@ -371,10 +557,7 @@ private struct FieldState {
 
     mutating func update(_ id: String, cells: JSONValue) {
         let index = row(id)!
-        var merged = rows[index].json["cells"] ?? .object([])
-        if !merged.isObject { merged = .object([]) }
-        for member in cells.members ?? [] { merged = JSONValue.setting(member.key, to: member.value, in: merged) }
-        rows[index].json = JSONValue.setting("cells", to: merged, in: rows[index].json)
+        rows[index].json = FieldState.merging(cells, into: rows[index].json)
         rows[index].changed = true
     }
 
@@ -409,9 +592,9 @@ private struct FieldState {
             }
         } else {
             for row in rows where row.changed {
-                if let rowSpan = row.span { edits.append(JSONEdit(span: rowSpan, replacement: row.json.text)) }
+                if let original = row.original { edits += JSONEdit.edits(rewriting: original, as: row.json) ?? [] }
             }
-            let added = rows.filter { $0.span == nil }
+            let added = rows.filter { $0.original == nil }
             if !added.isEmpty {
                 if let array = field.json["value"], let elements = array.arrayValue, let arraySpan = array.span {
                     // After the last row (so the array's closing layout stays), or inside `[]`.

@@ -12,8 +12,10 @@
 // Validation      required fields, and required cells of table and collection rows, over the
 //                 shown fields of the document, one page, or one field (`validate(path:)`).
 // Filled          what "has a value" means, shared by `required` and the `*=`/`null=` conditions.
-// DocumentChange  the change API's entries (`field.update`, table row create/update/delete/move);
+// DocumentChange  the change API's entries (`field.update`, table and collection row
+//                 create/update/delete/move, at any level of a collection);
 // ChangeApplier   applies them to a document's text, all or none, rewriting only what changed.
+// CollectionRows  a collection row's tree of child rows: found, read and rebuilt by a change.
 // DecoratorScope  a decorator path (`PAGE/POSITION[/rows|/ROW|/columns/COLUMN|…]`) resolved;
 // DecoratorEditor the SDKs' get/add/update/remove of decorators, as edits of the text;
 // DecoratorCheck  stored decorators the SDKs reject or never show (lint's `invalid-decorator`).

@@ -264,7 +264,9 @@ public final class DocumentEngine {
                 }
             }
             if inserted, let span = json.span {
-                try body((span.upperBound - 1)..<(span.upperBound - 1), &text)
+                // Right after the last member, so the layout before the closing brace stays.
+                let at = json.endOfLastElement ?? span.upperBound - 1
+                try body(at..<at, &text)
             }
         }
     }

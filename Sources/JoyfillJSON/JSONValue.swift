@@ -76,6 +76,20 @@ public struct JSONValue: Sendable {
         return tape.start(index)..<tape.end(index)
     }
 
+    /// True when both values are the same value of the same text read (not merely equal).
+    func isSameRead(as other: JSONValue) -> Bool {
+        guard case .tape(let tape, let index) = storage, case .tape(let otherTape, let otherIndex) = other.storage else { return false }
+        return tape === otherTape && index == otherIndex
+    }
+
+    /// Where the last element of an array, or the last member of an object, ends in the text
+    /// the value was read from: where an element or member added at the end goes. Nil for an
+    /// empty container, a scalar, or a value built in code.
+    public var endOfLastElement: Int? {
+        guard case .tape(let tape, let index) = storage else { return nil }
+        return tape.endOfLastElement(index)
+    }
+
     /// Where the numbers beyond a double's range (such as `1e999`, which reads as Infinity)
     /// start in the text the value was read from, in order; for the whole text, not only
     /// this value. Empty for values built in code.
@@ -162,11 +176,11 @@ public struct JSONValue: Sendable {
         }
     }
 
-    /// `object` with `key` set to `value`: the first member of that key replaced, or a member
-    /// added at the end.
+    /// `object` with `key` set to `value`: the member of that key replaced (with duplicate
+    /// keys, the last one, which is the one read), or a member added at the end.
     public static func setting(_ key: String, to value: JSONValue, in object: JSONValue) -> JSONValue {
         var members = object.members ?? []
-        if let index = members.firstIndex(where: { $0.key == key }) {
+        if let index = members.lastIndex(where: { $0.key == key }) {
             members[index].value = value
         } else {
             members.append(JSONMember(key, value))
@@ -327,6 +341,21 @@ final class JSONTape: Sendable {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[inner]), as: UTF8.self)
         }
         return JSONStrings.decode(UnsafeBufferPointer(rebasing: bytes.buffer[inner]))
+    }
+
+    /// The position after a container's last element (for objects, its last member's value);
+    /// nil for an empty container or a scalar. Steps over the elements without decoding them.
+    func endOfLastElement(_ index: Int) -> Int? {
+        guard entries[index].isContainer else { return nil }
+        var child = index + 1, last: Int?
+        let isObject = entries[index].type == .object
+        let end = next(index)
+        while child < end {
+            if isObject { child += 1 }   // skip the key
+            last = child
+            child = next(child)
+        }
+        return last.map { self.end($0) }
     }
 
     /// The entry indices of a container's elements (for objects, of the values).

@@ -86,13 +86,48 @@ public struct JSONEdit: Sendable, Equatable {
         self.init(span: span, replacement: value.text)
     }
 
-    /// Adds `members` at the end of an object that was read from the document (before its
-    /// closing brace, after a comma when it has members); nil for none, or a built object.
+    /// Adds `members` at the end of an object that was read from the document: right after
+    /// its last member (so the layout before the closing brace stays), or inside `{}`; nil for
+    /// none, or a built object.
     public init?(adding members: [JSONMember], to object: JSONValue) {
         guard !members.isEmpty, let span = object.span else { return nil }
-        var text = (object.count ?? 0) > 0 ? ", " : ""
+        let last = object.endOfLastElement
+        var text = last == nil ? "" : ", "
         text += members.map { JSONText.string($0.key) + ": " + $0.value.text }.joined(separator: ", ")
-        self.init(span: (span.upperBound - 1)..<(span.upperBound - 1), replacement: text)
+        let at = last ?? span.upperBound - 1
+        self.init(span: at..<at, replacement: text)
+    }
+
+    /// The edits that turn `original`, a value read from a document, into `changed`, a value
+    /// built from it (members set with ``JSONValue/setting(_:to:in:)``, elements replaced or
+    /// appended), rewriting as little as they can: a part of `changed` that is still the
+    /// document's own text is left as it is, a member added to an object or an element added
+    /// to an array is inserted, and anything else is replaced whole by its compact text. So
+    /// a cell changed three levels down a collection row rewrites that cell, not the row and
+    /// its layout. Nil when `original` was not read from a text. The walk goes as deep as the
+    /// values nest, which the reader bounds (``JSONReader/maxDepth``).
+    public static func edits(rewriting original: JSONValue, as changed: JSONValue) -> [JSONEdit]? {
+        guard let span = original.span else { return nil }
+        if changed.isSameRead(as: original) { return [] }
+        if let old = original.members, let new = changed.members, new.count >= old.count,
+           zip(old, new).allSatisfy({ $0.key == $1.key }) {
+            var edits: [JSONEdit] = []
+            for (before, after) in zip(old, new) { edits += JSONEdit.edits(rewriting: before.value, as: after.value) ?? [] }
+            if let added = JSONEdit(adding: Array(new[old.count...]), to: original) { edits.append(added) }
+            return edits
+        }
+        if let old = original.arrayValue, let new = changed.arrayValue, new.count >= old.count {
+            var edits: [JSONEdit] = []
+            for (before, after) in zip(old, new) { edits += JSONEdit.edits(rewriting: before, as: after) ?? [] }
+            if new.count > old.count {
+                // After the last element (so the array's closing layout stays), or inside `[]`.
+                let at = old.last?.span?.upperBound ?? span.upperBound - 1
+                let text = new[old.count...].map(\.text).joined(separator: ", ")
+                edits.append(JSONEdit(span: at..<at, replacement: (old.isEmpty ? "" : ", ") + text))
+            }
+            return edits
+        }
+        return [JSONEdit(span: span, replacement: changed.text)]
     }
 
     /// Applies non-overlapping edits to `bytes`; an edit overlapping an earlier one is skipped.

@@ -145,6 +145,42 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         #expect(try problem(#"[{"fieldId": "note", "change": {}}]"#) == "change 1 (field 'note'): the change has no \"target\" string")
     }
 
+    /// Three levels of a collection: a row added two levels down (under a parent named by its
+    /// path), a child row stored as a bare array that needs a `rowOrder` and so becomes
+    /// `{value, rowOrder}`, and rows below the root updated, moved and deleted.
+    @Test func collectionRowsBelowTheRoot() throws {
+        let collection = """
+            {"formulas": [{"_id": "f", "expression": "map(people, (p) -> join(map(p.children.homes, (h) -> h.city + ':' + join(h.children.rooms.name, '+')), ' '))"}],
+             "fields": [
+              {"_id": "people", "type": "collection",
+               "schema": {"person": {"root": true, "children": ["homes"], "tableColumns": [{"_id": "name", "type": "text"}]},
+                          "homes": {"children": ["rooms"], "tableColumns": [{"_id": "city", "type": "text"}]},
+                          "rooms": {"tableColumns": [{"_id": "name", "type": "text"}]}},
+               "value": [
+                 {"_id": "ada", "cells": {"name": "Ada"}, "children": {"homes": [
+                   {"_id": "h1", "cells": {"city": "Oslo"}},
+                   {"_id": "h2", "cells": {"city": "Rome"}, "children": {"rooms": {"value": [{"_id": "r1", "cells": {"name": "hall"}}]}}}]}},
+                 {"_id": "bo", "cells": {"name": "Bo"}}
+               ]},
+              {"_id": "summary", "type": "text", "formulas": [{"_id": "x", "formula": "f"}]}
+             ]}
+            """
+        let result = try applying("""
+            [{"target": "field.value.rowCreate", "fieldId": "people", "change": {"row": {"_id": "r2", "cells": {"name": "attic"}}, "parentPath": "ada/schemas/homes/h2/schemas/rooms", "targetRowIndex": 0}},
+             {"target": "field.value.rowCreate", "fieldId": "people", "change": {"row": {"cells": {"name": "den"}}, "parentPath": "h1"}},
+             {"target": "field.value.rowMove", "fieldId": "people", "change": {"rowId": "h2", "targetRowIndex": 0}},
+             {"target": "field.value.rowUpdate", "fieldId": "people", "change": {"rowId": "r1", "row": {"cells": {"name": "hallway"}}}},
+             {"target": "field.value.rowCreate", "fieldId": "people", "change": {"row": {"_id": "h3", "cells": {"city": "Kyiv"}}, "parentPath": "bo"}},
+             {"target": "field.value.rowDelete", "fieldId": "people", "change": {"rowId": "new1"}}]
+            """, to: collection)
+        #expect(result.failures == 0)
+        #expect(result.document.field("summary")?.value?.stringValue == "[Rome:attic+hallway Oslo:, Kyiv:]")
+        let ada = try #require(result.document.field("people")?.value?.arrayValue?.first)
+        #expect(ada["children"]?["homes"]?["rowOrder"]?.arrayValue?.compactMap(\.stringValue) == ["h2", "h1"])
+        #expect(ada["children"]?["homes"]?["value"]?.arrayValue?.count == 2)
+        #expect(ada["children"]?["homes"]?["value"]?.arrayValue?.first?["children"]?["rooms"]?["value"]?.arrayValue?.first?["deleted"]?.boolValue == true)
+    }
+
     @Test func newIDsLookLikeObjectIDs() {
         let id = ObjectID.make()
         #expect(id.count == 24)

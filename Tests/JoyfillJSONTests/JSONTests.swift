@@ -173,6 +173,28 @@ struct JSONWriterTests {
         #expect(JSONEdit.apply([], to: bytes) == bytes)
     }
 
+    /// A value built from a read one is written back as edits of only the parts that differ:
+    /// a member changed deep down, a member added after the last one, an element appended;
+    /// the rest keeps its layout.
+    @Test func editsOfABuiltValueRewriteOnlyWhatDiffers() throws {
+        let text = "{ \"a\": { \"b\": [ 1,  2 ], \"c\": \"keep\" } ,\n  \"d\": [ ] }"
+        let bytes = Array(text.utf8)
+        let original = try JSONReader.read(bytes)
+        let a = original["a"]!
+        let b = JSONValue.array(a["b"]!.arrayValue! + [.number(3)])
+        var changed = JSONValue.setting("a", to: JSONValue.setting("b", to: b, in: a), in: original)
+        changed = JSONValue.setting("d", to: .array([.string("x")]), in: changed)
+        changed = JSONValue.setting("e", to: .bool(true), in: changed)
+        let edits = try #require(JSONEdit.edits(rewriting: original, as: changed))
+        #expect(String(decoding: JSONEdit.apply(edits, to: bytes), as: UTF8.self)
+                == "{ \"a\": { \"b\": [ 1,  2, 3 ], \"c\": \"keep\" } ,\n  \"d\": [ \"x\"], \"e\": true }")
+        #expect(JSONEdit.edits(rewriting: original, as: original) == [])
+        // A member replaced by another kind of value, or an array that shrinks, is written whole.
+        let shrunk = JSONValue.setting("b", to: .array([.number(1)]), in: a)
+        #expect(try #require(JSONEdit.edits(rewriting: a, as: shrunk)).map(\.replacement) == ["[1]"])
+        #expect(JSONEdit.edits(rewriting: .number(1), as: .number(2)) == nil, "a built value has no text to edit")
+    }
+
     @Test func escapingRoundTrips() throws {
         let original = "tab\t quote\" back\\ nul\u{0} é 😀"
         let text = JSONText.string(original)

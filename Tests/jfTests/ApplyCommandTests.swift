@@ -58,13 +58,18 @@ struct ApplyCommandTests {
                 + "'duplicat' (did you mean 'duplicate'?); nothing was changed\n")
     }
 
-    /// A collection's root rows change as a table's do; a change to a child row stops the
-    /// command with a clear error, and nothing is changed.
-    @Test func collectionRootRowsChange() throws {
+    /// A collection's root rows change as a table's do, and its child rows too: named by their
+    /// `rowId`, or for a new one by the `parentPath` of the row it goes under.
+    @Test func collectionRowsChangeAtEveryLevel() throws {
         let changes = """
             [{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"_id": "site_3", "cells": {"name": "New yard"}}, "targetRowIndex": 0}},
              {"target": "field.value.rowUpdate", "fieldId": "sites", "change": {"rowId": "site_2", "row": {"cells": {"name": "Ridge"}}}},
-             {"target": "field.value.rowMove", "fieldId": "sites", "change": {"rowId": "site_1", "targetRowIndex": 2}}]
+             {"target": "field.value.rowMove", "fieldId": "sites", "change": {"rowId": "site_1", "targetRowIndex": 2}},
+             {"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"_id": "c9", "cells": {"item": "Roof", "result": "res_fail", "score": 2}}, "parentPath": "site_2", "schemaId": "checks", "targetRowIndex": 0}},
+             {"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"cells": {"item": "Gates", "score": 6}}, "parentPath": "site_3/schemas/checks"}},
+             {"target": "field.value.rowUpdate", "fieldId": "sites", "change": {"rowId": "c1", "row": {"cells": {"score": 10}}}},
+             {"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c2"}},
+             {"target": "field.value.rowMove", "fieldId": "sites", "change": {"rowId": "c5", "targetRowIndex": 0}}]
             """
         let result = try JF.run(["apply", "examples/inspection.json", "-"], stdin: changes)
         #expect(result.status == 0, "\(result.stderr)")
@@ -72,18 +77,49 @@ struct ApplyCommandTests {
         defer { discard(directory) }
         let changed = directory.appendingPathComponent("changed.json")
         try result.stdout.write(to: changed, atomically: true, encoding: .utf8)
-        let names = try JF.run(["eval", "--doc", changed.path, "sites.name"])
-        #expect(names.stdout == "[New yard, Ridge, Harbour depot]\n")
-        #expect(try JF.run(["eval", "--doc", changed.path, "length(sites.1.children.checks)"]).stdout == "2\n",
-                "an updated row keeps its children")
+        func eval(_ formula: String) throws -> String { try JF.run(["eval", "--doc", changed.path, formula]).stdout }
+        #expect(try eval("sites.name") == "[New yard, Ridge, Harbour depot]\n")
+        #expect(try eval("map(sites, (site) -> join(site.children.checks.item, '/'))") == "[Gates, Lighting/Roof/Fire exits, Fire exits]\n")
+        #expect(try eval("sites.2.children.checks.0.score") == "10\n")
+        // The formulas ran on the result: a failed check was added, one was deleted.
+        #expect(try eval("failed") == "1\n")
 
-        let child = #"{"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c4"}}"#
-        let refused = try JF.run(["apply", "examples/inspection.json", "-"], stdin: child)
-        #expect(refused.status == 1)
-        #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr.contains("the row 'c4' is a child row: changes to a collection's child rows are not supported yet"))
-        let nested = #"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "0.children.checks"}}"#
-        #expect(try JF.run(["apply", "examples/inspection.json", "-"], stdin: nested).stderr.contains("child rows are not supported yet"))
+        // Only what changed is rewritten: c1's score, c2's new `deleted`, the rows added.
+        let original = try String(contentsOfFile: "examples/inspection.json", encoding: .utf8)
+        #expect(result.stdout.contains(#"{ "_id": "c1", "cells": { "item": "Fire exits", "result": "res_pass", "score": 10 } },"#))
+        #expect(result.stdout.contains(#"{ "_id": "c2", "cells": { "item": "Extinguishers", "result": "res_fail", "score": 4 }, "deleted": true },"#))
+        let kept = original.split(separator: "\n").filter { result.stdout.contains($0) }.count
+        #expect(kept >= original.split(separator: "\n").count - 12, "most lines of the document are kept as they were")
+    }
+
+    /// A change below a collection's root rows that cannot be applied says why, and changes nothing.
+    @Test func collectionChildRowChangesThatCannotBeApplied() throws {
+        func refusal(_ change: String) throws -> String {
+            let result = try JF.run(["apply", "examples/inspection.json", "-"], stdin: change)
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            return result.stderr
+        }
+        #expect(try refusal(#"{"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c3"}}"#)
+            .contains("change 1 (field 'sites'): the row 'c3' is deleted, or under a deleted row (deleted rows cannot be changed)"))
+        #expect(try refusal(#"{"target": "field.value.rowUpdate", "fieldId": "sites", "change": {"rowId": "c44", "row": {"cells": {}}}}"#)
+            .contains("the collection has no row with the _id 'c44' (deleted rows cannot be changed) (did you mean 'c4'?)"))
+        #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "site_9"}}"#)
+            .contains("the collection has no row with the _id 'site_9' (deleted rows cannot be changed) (did you mean 'site_1'?)"))
+        #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "site_1", "schemaId": "chekcs"}}"#)
+            .contains("the schema 'chekcs' is not a child schema of 'site', the schema of the row 'site_1' (its children: 'checks') (did you mean 'checks'?)"))
+        #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "c1"}}"#)
+            .contains("the row 'c1' (schema 'checks') can have no child rows: its schema lists no children"))
+        #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "site_2/schemas/checks/c1"}}"#)
+            .contains("\"parentPath\" 'site_2/schemas/checks/c1' does not lead to the row 'c1', which is at 'site_1/schemas/checks/c1'"))
+        #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "0.children.checks"}}"#)
+            .contains("the collection has no row with the _id '0.children.checks'"))
+        #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "site_1/checks"}}"#)
+            .contains("\"parentPath\" 'site_1/checks' is not a path of rows: give a row's _id, or ROW/schemas/SCHEMA/ROW…, optionally ending in /schemas/SCHEMA"))
+        #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"_id": "c4"}, "parentPath": "site_1"}}"#)
+            .contains("the collection already has a row with the _id 'c4'"))
+        #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "schemaId": "checks"}}"#)
+            .contains("the schema 'checks' is not the collection's root schema ('site'): a row of a child schema needs the \"parentPath\" of the row it goes under"))
     }
 
     @Test func aChangeThatCannotBeAppliedChangesNothing() throws {
