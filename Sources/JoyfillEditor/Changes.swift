@@ -410,44 +410,25 @@ private struct FieldState {
             for (root, row) in rows.enumerated() {
                 CollectionRows.forEachRow(under: row.json) { child, _ in
                     if let childID = child["_id"]?.stringValue, !childID.isEmpty, index[childID] == nil { index[childID] = root }
-                    return false
+                    return .next
                 }
             }
             rootOfChild = index
         }
         guard let root = rootOfChild?[id] else { return nil }
-        var found: RowPlace?
-        CollectionRows.forEachRow(under: rows[root].json) { child, steps in
-            guard child["_id"]?.stringValue == id else { return false }
-            found = RowPlace(root: root, steps: steps)
-            return true
-        }
-        guard let found else { return nil }
-        return (found, lineage(of: found).allSatisfy { $0.row["deleted"]?.boolValue != true })
+        guard let (place, live) = CollectionRows.find(id, in: [rows[root].json]) else { return nil }
+        return (RowPlace(root: root, steps: place.steps), live)
     }
 
     /// The rows from the root row down to the one at `place`, each with the schema it is stored
     /// in (nil for the root row).
     func lineage(of place: RowPlace) -> [(row: JSONValue, schema: String?)] {
-        var row = rows[place.root].json
-        var lineage: [(row: JSONValue, schema: String?)] = [(row, nil)]
-        for step in place.steps {
-            row = CollectionRows.row(at: [step], under: row)!
-            lineage.append((row, step.schema))
-        }
-        return lineage
+        CollectionRows.lineage(of: place.steps, under: rows[place.root].json)
     }
 
-    /// The ids of the rows that can hold child rows, for "did you mean": live root rows and the rows below them.
+    /// The ids of the live rows at any depth, for "did you mean".
     var rowIDsAtAnyDepth: [String] {
-        liveIDs + rows.flatMap { row -> [String] in
-            var ids: [String] = []
-            CollectionRows.forEachRow(under: row.json) { child, _ in
-                if let id = child["_id"]?.stringValue, !id.isEmpty, child["deleted"]?.boolValue != true { ids.append(id) }
-                return false
-            }
-            return ids
-        }
+        liveIDs + CollectionRows.liveIDs(under: rows.map(\.json))
     }
 
     /// Whether any row, at any depth, has this id.

@@ -5,10 +5,11 @@ import JoyfillModel
 extension DocumentEngine {
     /// Changes named by path, as `jf run --set`, `jf eval --set` and the REPL's `:set` take
     /// them, turned into the whole-field changes ``apply(_:)`` takes. A path is a field id, or
-    /// a cell of a table or of a collection's top-level rows: `items.0.qty` (the first row as
-    /// formulas number them: rows not deleted, in `rowOrder`), `items.r1.qty` (the row whose
-    /// `_id` is r1); the column by its id or, as in formulas, its title. Changes of cells of the
-    /// same field are merged, in order, into one value of the field.
+    /// a cell of a table or a collection: `items.0.qty` (the first row as formulas number them:
+    /// rows not deleted, in `rowOrder`), `items.r1.qty` (the row whose `_id` is r1; in a
+    /// collection, a row at any depth); the column by its id or, as in formulas, its title (of
+    /// the row's own schema). Changes of cells of the same field are merged, in order, into one
+    /// value of the field.
     public func fieldChanges(_ changes: [(path: String, value: JSONValue)]) throws(EngineError) -> [(field: String, value: JSONValue)] {
         var merged: [(field: String, value: JSONValue)] = []
         var slot: [String: Int] = [:]
@@ -58,28 +59,40 @@ extension DocumentEngine {
         func fail(_ message: String, _ suggestion: String? = nil) -> EngineError {
             EngineError(message: "\(field.type.name) '\(field.id)': \(message)", suggestion: suggestion, field: field.id)
         }
-        let columns = field.type == .table ? field.columns : field.rootSchema?.columns ?? []
-        guard let column = columns.first(where: { $0.id == cell.column })
-                ?? columns.first(where: { $0.title?.lowercased() == cell.column.lowercased() }) else {
-            throw fail("no column '\(cell.column)'", Suggestions.closest(to: cell.column, in: columns.map(\.id)))
-        }
         var stored = rows.arrayValue ?? []
         let live = Field.liveRowIndices(stored, order: field.rowOrder)
-        let index: Int
-        if Lexer.isIndex(cell.row), let place = Int(cell.row) {
-            guard place < live.count else {
-                throw fail("there is no row \(place): it has \(live.count) row\(live.count == 1 ? "" : "s") (numbered from 0)")
+        // The row: a root row (by place or id), or in a collection a row below them (by id).
+        let place: RowPlace
+        if Lexer.isIndex(cell.row), let number = Int(cell.row) {
+            guard number < live.count else {
+                throw fail("there is no row \(number): it has \(live.count) row\(live.count == 1 ? "" : "s") (numbered from 0)")
             }
-            index = live[place]
+            place = RowPlace(root: live[number])
         } else {
             let ids = live.map { stored[$0]["_id"]?.stringValue ?? "" }
-            guard let place = ids.firstIndex(of: cell.row) else {
-                throw fail("no row has the _id '\(cell.row)' (deleted rows cannot be changed)", Suggestions.closest(to: cell.row, in: ids))
+            if let number = ids.firstIndex(of: cell.row) {
+                place = RowPlace(root: live[number])
+            } else if field.type == .collection, let (found, isLive) = CollectionRows.find(cell.row, in: stored), isLive {
+                place = found
+            } else {
+                let known = field.type == .collection ? ids + CollectionRows.liveIDs(under: stored) : ids
+                throw fail("no row has the _id '\(cell.row)' (deleted rows cannot be changed)", Suggestions.closest(to: cell.row, in: known))
             }
-            index = live[place]
         }
-        let cells = JSONValue.setting(column.id, to: value, in: stored[index]["cells"] ?? .object([]))
-        stored[index] = JSONValue.setting("cells", to: cells, in: stored[index])
+        let columns: [TableColumn]
+        switch (field.type, place.steps.last) {
+        case (.table, _): columns = field.columns
+        case (_, nil): columns = field.rootSchema?.columns ?? []
+        case (_, let step?): columns = field.schema[step.schema]?.columns ?? []
+        }
+        guard let column = columns.first(where: { $0.id == cell.column })
+                ?? columns.first(where: { $0.title?.lowercased() == cell.column.lowercased() }) else {
+            let schema = place.steps.last.map { " in schema '\($0.schema)'" } ?? ""
+            throw fail("no column '\(cell.column)'\(schema)", Suggestions.closest(to: cell.column, in: columns.map(\.id)))
+        }
+        stored[place.root] = CollectionRows.updating(stored[place.root], at: place.steps[...]) { row in
+            JSONValue.setting("cells", to: JSONValue.setting(column.id, to: value, in: row["cells"] ?? .object([])), in: row)
+        }
         return .array(stored)
     }
 }

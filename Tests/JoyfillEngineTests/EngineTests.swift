@@ -55,6 +55,28 @@ struct EngineTests {
         #expect(failure("itemz.0.qty") == "no field has the _id 'itemz' (did you mean 'items'?)")
     }
 
+    /// In a collection, a row below the root rows is named by its `_id`, and its columns are
+    /// those of its own schema.
+    @Test func cellPathsReachRowsBelowACollectionsRoot() throws {
+        let text = try String(contentsOf: examplesFolder.appendingPathComponent("inspection.json"), encoding: .utf8)
+        let engine = try run(text)
+        let changes = try engine.fieldChanges([("sites.c4.Result", .string("res_fail")), ("sites.c1.score", .number(1)),
+                                               ("sites.0.name", .string("Quay"))])
+        #expect(changes.map(\.field) == ["sites"])
+        _ = try engine.apply(changes)
+        #expect(engine.value("failed") == "2")
+        #expect(engine.value("average_score") == "5")
+        let sites = try #require(changes.first?.value.arrayValue)
+        #expect(sites[0]["cells"]?["name"]?.stringValue == "Quay")
+        #expect(sites[0]["children"]?["checks"]?["value"]?.arrayValue?.first?["cells"]?["score"]?.numberValue == 1)
+        func failure(_ path: String) -> String? {
+            do { _ = try engine.fieldChanges([(path, .number(1))]); return nil } catch { return error.description }
+        }
+        #expect(failure("sites.c3.score") == "collection 'sites': no row has the _id 'c3' (deleted rows cannot be changed) (did you mean 'c1'?)")
+        #expect(failure("sites.c1.name") == "collection 'sites': no column 'name' in schema 'checks'")
+        #expect(failure("sites.c1.scor") == "collection 'sites': no column 'scor' in schema 'checks' (did you mean 'score'?)")
+    }
+
     @Test func invoiceExample() throws {
         let text = try String(contentsOf: examplesFolder.appendingPathComponent("invoice.json"), encoding: .utf8)
         let engine = try run(text)
