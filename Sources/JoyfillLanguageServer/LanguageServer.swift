@@ -37,6 +37,9 @@ public final class LanguageServer {
     public private(set) var exitCode: Int32?
     /// The documents opened or changed since their diagnostics were last published, in order.
     private var stale: [String] = []
+    /// Whether the client lets the server ask to hear of changed files (dynamic registration of
+    /// `workspace/didChangeWatchedFiles`): then it asks for the configuration files.
+    private var canWatchFiles = false
 
     /// A server for jf `version`, reading each file's lint settings through `settings`.
     public init(version: String, settings: @escaping SettingsLookup) {
@@ -65,7 +68,8 @@ public final class LanguageServer {
             return [Self.errorResponse(id: .null, code: -32700, "the message is not JSON: line \(error.line), column \(error.column): \(error.message)")]
         }
         guard message.isObject, let method = message["method"]?.stringValue else {
-            // A response to the server (it sends no requests), or nonsense: nothing to answer.
+            // A response to the server (to its one request, ``watchConfigurationFiles()``), or
+            // nonsense: nothing to answer.
             return []
         }
         let params = message["params"] ?? .null
@@ -126,13 +130,23 @@ public final class LanguageServer {
             document.analysis = nil
             if !stale.contains(uri) { stale.append(uri) }
             return []
+        case "initialized":
+            return canWatchFiles ? [watchConfigurationFiles()] : []
+        case "workspace/didChangeWatchedFiles":
+            // A configuration file changed (the only files the server asks to hear of; a
+            // client may send others): every open document is linted again with it.
+            for (uri, document) in documents {
+                document.analysis = nil
+                if !stale.contains(uri) { stale.append(uri) }
+            }
+            return []
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else { return [] }
             stale.removeAll { $0 == uri }
             return [Self.notification("textDocument/publishDiagnostics",
                                       .object([JSONMember("uri", .string(uri)), JSONMember("diagnostics", .array([]))]))]
         default:
-            // initialized, didSave, $/cancelRequest, $/setTrace …: nothing to do.
+            // didSave, $/cancelRequest, $/setTrace …: nothing to do.
             return []
         }
     }
@@ -142,6 +156,7 @@ public final class LanguageServer {
     func initialize(_ params: JSONValue) -> JSONValue {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        canWatchFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         let capabilities: [JSONMember] = [
             JSONMember("positionEncoding", .string(encoding.rawValue)),
             JSONMember("textDocumentSync", .object([JSONMember("openClose", .bool(true)), JSONMember("change", .number(1))])),
@@ -245,6 +260,20 @@ public final class LanguageServer {
 
     func workspaceEdit(_ uri: String, _ edits: [JSONEdit], _ lines: TextLines) -> JSONValue {
         .object([JSONMember("changes", .object([JSONMember(uri, textEdits(edits, lines))]))])
+    }
+
+    /// The server's one request to the client: to be told when a `jf.toml` or `.jf.json`
+    /// changes, so that an edit of the configuration applies at once, not at the document's
+    /// next change. The client's answer needs nothing done.
+    private func watchConfigurationFiles() -> String {
+        let watchers = LintConfiguration.fileNames.map { JSONValue.object([JSONMember("globPattern", .string("**/" + $0))]) }
+        let registration = JSONValue.object([
+            JSONMember("id", .string("jf-configuration")), JSONMember("method", .string("workspace/didChangeWatchedFiles")),
+            JSONMember("registerOptions", .object([JSONMember("watchers", .array(watchers))])),
+        ])
+        return JSONValue.object([JSONMember("jsonrpc", .string("2.0")), JSONMember("id", .string("jf-watch-configuration")),
+                                 JSONMember("method", .string("client/registerCapability")),
+                                 JSONMember("params", .object([JSONMember("registrations", .array([registration]))]))]).text
     }
 
     static func response(id: JSONValue, _ result: JSONValue) -> String {

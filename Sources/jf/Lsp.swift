@@ -5,7 +5,7 @@ import JoyfillLint
 
 /// `jf lsp`: the language server, speaking the Language Server Protocol on standard input
 /// and output (``LanguageServer``). Configuration is found for each file as `jf lint` finds
-/// it, afresh for every change, so an edit of `jf.toml` applies to the next.
+/// it, afresh for every change and whenever the client reports a changed `jf.toml`.
 struct Lsp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lsp",

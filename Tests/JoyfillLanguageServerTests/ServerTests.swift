@@ -8,9 +8,10 @@ final class Client {
     let server: LanguageServer
     private var nextID = 1
 
-    init(settings: @escaping LanguageServer.SettingsLookup = { _ in .standard }, encodings: [String]? = nil) throws {
+    init(settings: @escaping LanguageServer.SettingsLookup = { _ in .standard }, encodings: [String]? = nil,
+         capabilities more: [String: Any] = [:]) throws {
         server = LanguageServer(version: "test", settings: settings)
-        var capabilities: [String: Any] = [:]
+        var capabilities = more
         if let encodings { capabilities["general"] = ["positionEncodings": encodings] }
         _ = try request("initialize", ["capabilities": capabilities])
     }
@@ -373,6 +374,30 @@ struct ServerTests {
         #expect(diagnostics.last?["message"] as? String
                 == "the configuration cannot be used, so every rule runs at its default: jf.toml: [lint] unknown key 'selct'")
         #expect(diagnostics.count == 3, "and the findings")
+    }
+
+    /// A client that can watch files is asked to report changes of the configuration files;
+    /// when one changes, the open documents are linted again with it, at once.
+    @Test func aChangedConfigurationRelintsTheOpenDocuments() throws {
+        final class Settings: @unchecked Sendable { var current = LintSettings.standard }
+        let settings = Settings()
+        let client = try Client(settings: { _ in settings.current }, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
+        let registration = try #require(try client.notify("initialized").first)
+        #expect(registration["method"] as? String == "client/registerCapability")
+        let registrations = (registration["params"] as? [String: Any])?["registrations"] as? [[String: Any]]
+        let watchers = (registrations?.first?["registerOptions"] as? [String: Any])?["watchers"] as? [[String: Any]]
+        #expect(watchers?.compactMap { $0["globPattern"] as? String } == ["**/jf.toml", "**/.jf.json"])
+        #expect(try client.send(["jsonrpc": "2.0", "id": registration["id"]!, "result": NSNull()]).isEmpty, "its answer needs no reply")
+
+        let before = try client.open("file:///t/order.json", template)
+        #expect(before.contains { $0["code"] as? String == "unknown-reference" })
+        settings.current.enabled.remove("unknown-reference")
+        let changed = try client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file:///t/jf.toml", "type": 2]]])
+        let after = try Client.diagnostics(changed)
+        #expect(!after.contains { $0["code"] as? String == "unknown-reference" })
+        #expect(after.count < before.count)
+
+        #expect(try Client().notify("initialized").isEmpty, "a client that cannot watch files is not asked to")
     }
 
     @Test func aBurstOfChangesIsLintedOnceForItsLastText() throws {
