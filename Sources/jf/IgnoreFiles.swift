@@ -14,8 +14,9 @@ import JoyfillLint
 /// - Rules of a deeper `.gitignore` override those above it, and in one file the last rule
 ///   that matches decides. A directory that is ignored is not entered, so nothing in it can
 ///   be taken back in.
-///
-/// Not read: `.git/info/exclude` and git's global excludes file.
+/// - In a git repository, its `.git/info/exclude` and git's global excludes file
+///   (`core.excludesFile`, by default `~/.config/git/ignore`) apply too, below every
+///   `.gitignore`, as in git: their patterns are relative to the repository's top.
 struct IgnoreRules {
     /// One pattern of the file.
     struct Rule {
@@ -84,25 +85,39 @@ struct IgnoreRules {
 
     /// The rules of `directory`'s own `.gitignore`, if it has one with any.
     static func read(in directory: String) -> IgnoreRules? {
-        guard let data = FileManager.default.contents(atPath: directory + "/.gitignore") else { return nil }
-        let rules = IgnoreRules(text: String(decoding: data, as: UTF8.self), base: directory)
+        read(file: directory + "/.gitignore", base: directory)
+    }
+
+    /// The rules of the ignore file at `path`, relative to `base`, if it has any.
+    private static func read(file path: String, base: String) -> IgnoreRules? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let rules = IgnoreRules(text: String(decoding: data, as: UTF8.self), base: base)
         return rules.rules.isEmpty ? nil : rules
     }
 
-    /// The `.gitignore` files that apply from above to a search of `directory` (absolute):
-    /// those of its parents up to the top of the git repository it is in (the directory with
-    /// `.git`), outermost first; none when it is in no repository.
+    /// The rules that apply from above to a search of `directory` (absolute), when it is in a
+    /// git repository (the nearest directory with `.git`, itself or a parent), outermost (the
+    /// weakest) first: git's global excludes file, the repository's `.git/info/exclude`, then
+    /// the `.gitignore` files of the parents of `directory` up to the repository's top. None
+    /// outside a repository.
     static func above(_ directory: String) -> [IgnoreRules] {
         var parents: [String] = []
         var current = directory
         while current != "/" && !current.isEmpty {
             if FileManager.default.fileExists(atPath: current + "/.git") {
-                return parents.reversed().compactMap { read(in: $0) }
+                return excludes(ofRepository: current) + parents.reversed().compactMap { read(in: $0) }
             }
             current = (current as NSString).deletingLastPathComponent
             parents.append(current)
         }
         return []
+    }
+
+    /// The global excludes file's rules and the repository's `info/exclude`, in that order.
+    private static func excludes(ofRepository top: String) -> [IgnoreRules] {
+        let gitDirectory = GitFiles.directory(ofRepository: top)
+        return [GitFiles.excludesFile(gitDirectory: gitDirectory).flatMap { read(file: $0, base: top) },
+                gitDirectory.flatMap { read(file: $0 + "/info/exclude", base: top) }].compactMap { $0 }
     }
 
     /// Whether the entry named `name` at `path` is ignored by `layers` (outermost first): the
@@ -112,5 +127,63 @@ struct IgnoreRules {
             if let verdict = layer.verdict(on: path, name: name, isDirectory: isDirectory) { return verdict }
         }
         return false
+    }
+}
+
+/// Where git keeps what the ignore rules need beyond the `.gitignore` files.
+enum GitFiles {
+    /// The repository's git directory: `.git` itself, or where a `.git` file points
+    /// (`gitdir: …`, in worktrees and submodules), or for a worktree its main repository's
+    /// (`commondir`), which holds `info/exclude`.
+    static func directory(ofRepository top: String) -> String? {
+        let dotGit = top + "/.git"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dotGit, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { return dotGit }
+        guard let text = try? String(contentsOfFile: dotGit, encoding: .utf8),
+              let line = text.split(whereSeparator: \.isNewline).first, line.hasPrefix("gitdir:") else { return nil }
+        var gitDirectory = line.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespaces)
+        if !gitDirectory.hasPrefix("/") { gitDirectory = top + "/" + gitDirectory }
+        if let common = try? String(contentsOfFile: gitDirectory + "/commondir", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines), !common.isEmpty {
+            return common.hasPrefix("/") ? common : gitDirectory + "/" + common
+        }
+        return gitDirectory
+    }
+
+    /// Git's global excludes file: `core.excludesFile` as the configuration files set it (the
+    /// repository's over the user's `~/.gitconfig` over `~/.config/git/config`), or else
+    /// `$XDG_CONFIG_HOME/git/ignore` (`~/.config/git/ignore`). Nil without a home directory.
+    static func excludesFile(gitDirectory: String?) -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        let configs = [configHome + "/git/config", home + "/.gitconfig"] + (gitDirectory.map { [$0 + "/config"] } ?? [])
+        var path = configHome + "/git/ignore"
+        for config in configs {
+            if let set = coreExcludesFile(inConfig: config) { path = set }
+        }
+        if path.hasPrefix("~/") { path = home + path.dropFirst(1) }
+        return path
+    }
+
+    /// The `excludesFile` key of the `[core]` section of a git configuration file (names in
+    /// any letter case; the last one set wins; a value may be quoted).
+    static func coreExcludesFile(inConfig path: String) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        var inCore = false, found: String?
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                inCore = line.dropFirst().prefix { $0 != "]" }.trimmingCharacters(in: .whitespaces).lowercased() == "core"
+                continue
+            }
+            guard inCore, let equals = line.firstIndex(of: "="),
+                  line[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "excludesfile" else { continue }
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if !value.isEmpty { found = value }
+        }
+        return found
     }
 }

@@ -338,8 +338,9 @@ struct RunCommandTests {
     }
 
     /// A search passes over what .gitignore files ignore, as git does: its own, those below it
-    /// (deeper ones decide), and those of its repository above it; `!` takes a path back in,
-    /// but not out of an ignored directory. A named file, or --no-ignore, is read whatever.
+    /// (deeper ones decide), and those of its repository above it, then the repository's
+    /// info/exclude and git's global excludes file; `!` takes a path back in, but not out of an
+    /// ignored directory. A named file, or --no-ignore, is read whatever.
     @Test func aSearchFollowsGitignoreFiles() throws {
         let repository = try workspace([])
         defer { discard(repository) }
@@ -358,19 +359,34 @@ struct RunCommandTests {
         let ignores = [
             ".gitignore": "# the repository's\ntemplates/drafts/\n*.tmp.json\n!keep.tmp.json\n",
             "templates/.gitignore": "build/\nv[0-9].json\n!drafts/d.json\n",
-            "templates/forms/.gitignore": "/local.json\n",
+            "templates/forms/.gitignore": "/local.json\n!f.json\n",
+            // Below every .gitignore: f.json is taken back in by forms/.gitignore.
+            ".git/info/exclude": "templates/vx.json\nf.json\n",
+            // The global excludes file, named by the user's configuration (HOME is the repository's `home`).
+            "home/.gitconfig": "[user]\n\tname = A\n[Core]\n\texcludesFile = \"~/global ignore\"\n",
+            "home/global ignore": "builder.json\n",
         ]
-        for (path, text) in ignores { try text.write(to: repository.appendingPathComponent(path), atomically: true, encoding: .utf8) }
+        for (path, text) in ignores {
+            let url = repository.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let home = ["HOME": repository.appendingPathComponent("home").path, "XDG_CONFIG_HOME": ""]
         func found(_ arguments: [String]) throws -> [String] {
-            let result = try JF.run(["run", "--json"] + arguments + [repository.appendingPathComponent("templates").path])
+            let result = try JF.run(["run", "--json"] + arguments + [repository.appendingPathComponent("templates").path], environment: home)
             return try report(result.stdout).map { String(($0["path"] as? String ?? "").dropFirst(repository.path.count + 1)) }
         }
-        #expect(try found([]) == ["templates/a.json", "templates/builder.json", "templates/drafts-old/keep.json",
-                                  "templates/forms/deep/local.json", "templates/forms/f.json", "templates/keep.tmp.json",
-                                  "templates/vx.json"])
+        #expect(try found([]) == ["templates/a.json", "templates/drafts-old/keep.json",
+                                  "templates/forms/deep/local.json", "templates/forms/f.json", "templates/keep.tmp.json"])
         #expect(try found(["--no-ignore"]).count == files.count)
         let named = try JF.run(["lint", "--format", "json", repository.appendingPathComponent("templates/a.tmp.json").path])
         #expect(named.stdout.contains("a.tmp.json"), "a file named on the command line is read")
+        // Without a configured excludes file, ~/.config/git/ignore is git's global one.
+        try manager.removeItem(at: repository.appendingPathComponent("home/.gitconfig"))
+        try manager.createDirectory(at: repository.appendingPathComponent("home/.config/git"), withIntermediateDirectories: true)
+        try "a.json\n".write(to: repository.appendingPathComponent("home/.config/git/ignore"), atomically: true, encoding: .utf8)
+        #expect(try !found([]).contains("templates/a.json"))
+        #expect(try found([]).contains("templates/builder.json"))
         // Outside a repository, the files above the search are not read.
         try manager.removeItem(at: repository.appendingPathComponent(".git"))
         #expect(try found([]).contains("templates/a.tmp.json"))
