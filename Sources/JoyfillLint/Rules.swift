@@ -9,6 +9,9 @@ public struct LintRule: Sendable, Hashable {
         case never
         /// Some findings carry a fix (a misspelt function with one close match, say).
         case sometimes
+        /// No safe fix, but some findings carry a suggestion: a fix that may change what the
+        /// formula means (a misspelt name's closest match), applied by `--fix --unsafe-fixes`.
+        case suggestions
         /// Every finding carries a safe fix.
         case always
     }
@@ -29,13 +32,16 @@ public struct LintRule: Sendable, Hashable {
         LintRule(name: "unknown-function", severity: .error, summary: "A call to a function no engine has.", fixability: .sometimes),
         LintRule(name: "wrong-arity", severity: .error, summary: "A call with too few or too many arguments.", fixability: .never),
         LintRule(name: "type-mismatch", severity: .error,
-                 summary: "An argument or operand whose type can never be accepted.", fixability: .never),
-        LintRule(name: "unknown-reference", severity: .error, summary: "A name that is no field of the document.", fixability: .never),
+                 summary: "An argument or operand whose type can never be accepted.", fixability: .suggestions),
+        LintRule(name: "unknown-reference", severity: .error, summary: "A name that is no field of the document.", fixability: .suggestions),
         LintRule(name: "unknown-column", severity: .error,
                  summary: "A column that the rows of a table or collection, or a chart's lines or points, do not have.",
-                 fixability: .never),
+                 fixability: .suggestions),
         LintRule(name: "null-projection", severity: .warning,
-                 summary: "A column read from every row of rows that do not have it: a list of nulls.", fixability: .never),
+                 summary: "A column read from every row of rows that do not have it: a list of nulls.", fixability: .suggestions),
+        LintRule(name: "invalid-argument", severity: .error,
+                 summary: "A text literal that is none of the words its parameter takes, such as a unit `dateAdd()` does not know.",
+                 fixability: .suggestions),
         LintRule(name: "division-by-zero", severity: .error, summary: "A division or `mod()` by a literal zero.", fixability: .never),
         LintRule(name: "always-false-comparison", severity: .warning,
                  summary: "A comparison whose outcome the types already decide.", fixability: .never),

@@ -207,10 +207,15 @@ struct Lint: ParsableCommand {
         for rule in LintRule.all {
             let name = rule.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let severity = rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-            let fixable = rule.fixability == .never ? "   " : "[*]"
+            let fixable = switch rule.fixability {
+            case .never: "   "
+            case .suggestions: "[~]"
+            case .sometimes, .always: "[*]"
+            }
             output.write("\(name)  \(severity) \(fixable) \(rule.summary)\n")
         }
-        output.write("\n[*] some or all findings can be fixed with --fix. Details: jf lint --explain RULE\n")
+        output.write("\n[*] some or all findings can be fixed with --fix; [~] some have a suggestion, applied with --fix --unsafe-fixes.\n"
+                     + "Details: jf lint --explain RULE\n")
     }
 
     private func printExplanation(_ name: String) throws {

@@ -201,6 +201,21 @@ struct CheckerTests {
         Checker(knownNames: names).check(Parser.parse(source)).map(\.identifier)
     }
 
+    /// A word its parameter does not take is found before the formula runs, with the closest
+    /// word as a suggestion in the literal's own quotes; at run time the error says the same.
+    @Test func aWordTheParameterDoesNotTakeIsSuggestedTheClosest() throws {
+        let finding = try #require(Checker().check(Parser.parse("dateAdd(now(), 2, 'wekes')")).first)
+        #expect(finding.message == "unknown unit \"wekes\"")
+        #expect(finding.span == SourceSpan(start: 18, end: 25))
+        #expect(finding.fix?.edits.first?.replacement == "'weeks'")
+        #expect(finding.fix?.isSafe == false)
+        #expect(finding.notes == ["units: years, months, weeks, days, hours, minutes, seconds, milliseconds (or y, m, w, d, h, min, s, ms)"])
+        let error = #expect(throws: Diagnostic.self) { try Evaluator().evaluate("dateAdd(now(), 2, 'wekes')", in: DictionaryContext()) }
+        #expect(error?.message == finding.message)
+        #expect(error?.span == finding.span)
+        #expect(error?.notes.first == "did you mean \"weeks\"?")
+    }
+
     @Test func findsWithoutEvaluating() {
         #expect(codes("rund(1)") == ["unknown-function"])
         #expect(codes("round(1, 2, 3)") == ["wrong-arity"])
@@ -209,6 +224,9 @@ struct CheckerTests {
         #expect(codes("x * 2") == [])
         #expect(codes("1 / 0") == ["division-by-zero"])
         #expect(codes("mod(x, 0)") == ["division-by-zero"])
+        #expect(codes("dateAdd(x, 1, \"dayz\")") == ["invalid-argument"])
+        #expect(codes("dateSubtract(x, 1, 'MS') < dateAdd(x, 1, \"Days\")") == [])
+        #expect(codes("dateAdd(x, 1, unit)") == [], "only a literal is certain")
         #expect(codes("[1] == [1]") == ["always-false-comparison"])
         #expect(codes("\"1\" == 1") == ["always-false-comparison"])
         #expect(codes("\"b\" > \"a\"") == ["always-false-comparison"])

@@ -10,6 +10,7 @@
 /// | `type-mismatch` | type | an argument or operand whose type can never be accepted |
 /// | `unknown-reference` | reference | a name that is not a known field (only when names are given) |
 /// | `division-by-zero` | divisionByZero | a division or `mod` by a literal zero |
+/// | `invalid-argument` | arguments | a string literal that is none of the words its parameter takes (`dateAdd(d, 1, "dayz")`) |
 /// | `always-false-comparison` | type (warning) | `==` on arrays or objects, or values of different types; `<` on non-numbers |
 /// | `unknown-column` | reference | a column that rows of a table or collection (or a chart's lines or points) do not have, read where that fails (only when ``rowShapes`` are given) |
 /// | `null-projection` | reference (warning) | such a column read from every row of an array of them, which gives nulls |
@@ -179,6 +180,9 @@ public struct Checker: Sendable {
                            "\(signature.name)() expects \(parameter.name) (argument \(position + 1)) to be \(Signatures.article(parameter.types)), not \(Signatures.article(type(argument)))",
                            at: tree.span(of: argument), notes: ["usage: " + signature.usage])
                 }
+                if !parameter.choices.isEmpty, case .string(let wordID) = tree[argument] {
+                    invalidChoice(tree.name(wordID), of: parameter, at: tree.span(of: argument), in: tree, report: report)
+                }
                 if ["mod"].contains(signature.name), position == 1, case .number(0) = tree[argument] {
                     report(.divisionByZero, "division-by-zero", "mod() by zero always fails", at: tree.span(of: argument))
                 }
@@ -188,6 +192,20 @@ public struct Checker: Sendable {
             }
             return signature.returns
         }
+    }
+
+    /// A string literal given for a parameter that takes only certain words, when it is none
+    /// of them (`dateAdd(d, 1, "dayz")`): the call always fails. The closest word is offered
+    /// as a suggestion, in the literal's own quotes.
+    private func invalidChoice(_ word: String, of parameter: Parameter, at span: SourceSpan, in tree: SyntaxTree,
+                               report: (Diagnostic.Kind, String, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void) {
+        guard !parameter.choices.contains(word.lowercased()) else { return }
+        let quote = tree.source.utf8.dropFirst(span.start).first == UInt8(ascii: "'") ? "'" : "\""
+        let fix = Suggestions.closest(to: word.lowercased(), in: parameter.choices).map { closest in
+            Fix.replace(span, with: quote + closest + quote, "did you mean \"\(closest)\"?", isSafe: false)
+        }
+        report(.arguments, "invalid-argument", "unknown \(parameter.name) \"\(word)\"", span, .error,
+               ["\(parameter.name)s: " + (parameter.choicesDescription ?? parameter.choices.joined(separator: ", "))], fix)
     }
 
     private func binary(

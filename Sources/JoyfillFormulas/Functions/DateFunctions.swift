@@ -49,7 +49,7 @@ enum DateFunctions {
         for (name, sign) in [("dateAdd", Int64(1)), ("dateSubtract", Int64(-1))] {
             let verb = sign > 0 ? "Adds" : "Subtracts"
             registry.register(FunctionSignature(
-                name, [Parameter("date", dateLike), Parameter("amount", .number), Parameter("unit", .string)],
+                name, [Parameter("date", dateLike), Parameter("amount", .number), Parameter("unit", .string, choices: Unit.names.map(\.name), describedAs: Unit.summary)],
                 returns: [.date, .null], category: .date,
                 summary: "\(verb) an amount of a unit to a date.",
                 details: ["Units: years (year, y), months (month, m), weeks (week, w), days (day, d), hours (hour, h),",
@@ -68,10 +68,7 @@ enum DateFunctions {
             )) { args throws(Diagnostic) in
                 guard let instant = try date(args, 0) else { return .null }
                 let amount = Int64(try args.integer(1, "the amount")) * sign
-                guard let unit = Unit(args.text(2)) else {
-                    throw args.error(.arguments, "unknown unit \"\(args.text(2))\"", at: 2,
-                                     notes: ["units: years, months, weeks, days, hours, minutes, seconds, milliseconds (or y, m, w, d, h, min, s, ms)"])
-                }
+                guard let unit = Unit(args.text(2)) else { throw unknownUnit(args.text(2), at: args.span(2)) }
                 guard let result = add(amount, unit, to: instant, zone: args.zone) else {
                     throw args.error(.arguments, "the result of \(name)() is out of the range of dates")
                 }
@@ -117,19 +114,32 @@ enum DateFunctions {
     enum Unit {
         case years, months, weeks, days, hours, minutes, seconds, milliseconds
 
+        /// The units, as errors list them.
+        static let summary = "years, months, weeks, days, hours, minutes, seconds, milliseconds (or y, m, w, d, h, min, s, ms)"
+
+        /// Every name of a unit (in lower case; any letter case is accepted).
+        static let names: [(name: String, unit: Unit)] = [
+            ("years", .years), ("year", .years), ("y", .years), ("months", .months), ("month", .months), ("m", .months),
+            ("weeks", .weeks), ("week", .weeks), ("w", .weeks), ("days", .days), ("day", .days), ("d", .days),
+            ("hours", .hours), ("hour", .hours), ("h", .hours), ("minutes", .minutes), ("minute", .minutes), ("min", .minutes),
+            ("seconds", .seconds), ("second", .seconds), ("sec", .seconds), ("s", .seconds),
+            ("milliseconds", .milliseconds), ("millisecond", .milliseconds), ("ms", .milliseconds),
+        ]
+
         init?(_ text: String) {
-            switch text.lowercased() {
-            case "years", "year", "y": self = .years
-            case "months", "month", "m": self = .months
-            case "weeks", "week", "w": self = .weeks
-            case "days", "day", "d": self = .days
-            case "hours", "hour", "h": self = .hours
-            case "minutes", "minute", "min": self = .minutes
-            case "seconds", "second", "sec", "s": self = .seconds
-            case "milliseconds", "millisecond", "ms": self = .milliseconds
-            default: return nil
-            }
+            let lowered = text.lowercased()
+            guard let found = Unit.names.first(where: { $0.name == lowered }) else { return nil }
+            self = found.unit
         }
+    }
+
+    /// The error for a unit `dateAdd`/`dateSubtract` does not know, with the closest one.
+    static func unknownUnit(_ text: String, at span: SourceSpan) -> Diagnostic {
+        var notes = ["units: " + Unit.summary]
+        if let closest = Suggestions.closest(to: text.lowercased(), in: Unit.names.map(\.name)) {
+            notes.insert("did you mean \"\(closest)\"?", at: 0)
+        }
+        return Diagnostic(.arguments, "unknown unit \"\(text)\"", at: span, notes: notes)
     }
 
     /// Calendar units move the local wall-clock date; time units move the instant.

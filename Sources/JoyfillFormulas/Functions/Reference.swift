@@ -102,7 +102,8 @@ public enum FunctionReference {
         let entries = signatures.map { signature -> String in
             let parameters = signature.parameters.map { parameter in
                 "{\"name\":\(JSONText.string(parameter.name)),\"types\":[\(parameter.types.types.map { JSONText.string($0.rawValue) }.joined(separator: ","))],"
-                    + "\"optional\":\(parameter.isOptional),\"variadic\":\(parameter.isVariadic),\"lazy\":\(parameter.isLazy)}"
+                    + "\"optional\":\(parameter.isOptional),\"variadic\":\(parameter.isVariadic),\"lazy\":\(parameter.isLazy)"
+                    + (parameter.choices.isEmpty ? "" : ",\"choices\":[\(parameter.choices.map(JSONText.string).joined(separator: ","))]") + "}"
             }.joined(separator: ",")
             let examples = signature.examples.map { "{\"formula\":\(JSONText.string($0.formula)),\"result\":\(JSONText.string($0.result))}" }
                 .joined(separator: ",")

@@ -125,15 +125,23 @@ public struct Parameter: Sendable {
     /// For a lambda parameter: what the function passes the lambda. The call checks the
     /// lambda's parameter count against it, and the checker reads what the lambda receives.
     public var callback: Callback?
+    /// For a text parameter that takes only certain words (`dateAdd`'s units): the words, in
+    /// lower case; the function accepts them in any letter case. The checker reports a string
+    /// literal that is none of them (`invalid-argument`). Empty: any text.
+    public var choices: [String]
+    /// How errors list ``choices`` (`years, months, … (or y, m, …)`); nil lists them all.
+    public var choicesDescription: String?
 
     public init(_ name: String, _ types: ValueTypes, optional: Bool = false, variadic: Bool = false, lazy: Bool = false,
-                callback: Callback? = nil) {
+                callback: Callback? = nil, choices: [String] = [], describedAs choicesDescription: String? = nil) {
         self.name = name
         self.types = types
         self.isOptional = optional
         self.isVariadic = variadic
         self.isLazy = lazy
         self.callback = callback
+        self.choices = choices
+        self.choicesDescription = choicesDescription
     }
 }
 

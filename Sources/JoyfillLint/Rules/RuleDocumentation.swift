@@ -16,6 +16,7 @@ public enum RuleDocumentation {
         switch rule.fixability {
         case .never: fixability = "no automatic fix"
         case .sometimes: fixability = "some findings have a safe fix (`jf lint --fix`)"
+        case .suggestions: fixability = "no safe fix; some findings have a suggestion (`jf lint --fix --unsafe-fixes`)"
         case .always: fixability = "always fixable (`jf lint --fix`)"
         }
         return """
@@ -103,6 +104,12 @@ public enum RuleDocumentation {
             bad: formula("sum(filter(items, (row) -> row.qty > 1).prise)"),
             good: formula("sum(filter(items, (row) -> row.qty > 1).price)"),
             fix: "Use the column's `_id`. The suggestion is not applied by `--fix`, because a column with a similar id may be a different column."),
+        "invalid-argument": Page(
+            what: "Reports a string literal given for a parameter that takes only certain words, when it is none of them: the unit of `dateAdd()` and `dateSubtract()` (`years`, `months`, `weeks`, `days`, `hours`, `minutes`, `seconds`, `milliseconds`, their singulars and short forms, in any letter case). The closest word is offered as a suggestion (`jf lint --fix --unsafe-fixes`).",
+            why: "The function refuses any other word, so the formula always fails with an `arguments` error, and the field keeps its old value.",
+            bad: formula("dateAdd(start, 14, \"dayz\")"),
+            good: formula("dateAdd(start, 14, \"days\")"),
+            fix: "Use one of the words the note lists; `jf functions dateAdd` documents them."),
         "division-by-zero": Page(
             what: "Reports a division or `mod()` whose divisor is the literal `0`.",
             why: "Division by zero is an error (not Infinity), so the formula always fails.",
