@@ -22,6 +22,8 @@ extension REPLSession {
         MetaCommand(name: "formulas", arguments: "[FIELD]",
                     help: "each formula field with its value or error; one field's in full"),
         MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field (or a cell: items.0.qty) and show what was recomputed"),
+        MetaCommand(name: "apply", arguments: "CHANGES",
+                    help: "apply change-API entries (JSON, or a file of them): rows created, moved, deleted"),
         MetaCommand(name: "validate", arguments: "[PAGE[/POSITION]]",
                     help: "the required fields still empty, as jf validate"),
         MetaCommand(name: "decorators", arguments: "[PATH]",
@@ -51,6 +53,7 @@ extension REPLSession {
         case "fields": return fields()
         case "formulas": return formulas(argument)
         case "set": return set(argument)
+        case "apply": return apply(argument)
         case "validate": return validate(argument)
         case "decorators": return decorators(argument)
         case "deps": return deps(argument)
@@ -317,6 +320,56 @@ extension REPLSession {
             text += prefix + (status == .ok ? current.map { brief($0, after: prefix.count) } ?? "—" : status.rawValue) + "\n"
         }
         return REPLOutput(text)
+    }
+
+    /// Applies change-API entries, as `jf apply` does, to the document as the session has it
+    /// (with its `:set` changes), then evaluates it again and shows the formula fields whose
+    /// values changed. CHANGES is JSON (an entry, or an array of them) or a file holding it.
+    private func apply(_ argument: String) -> REPLOutput {
+        if let usage = needs(argument, ":apply CHANGES") { return usage }
+        guard let engine, let path = documentPath else { return noDocument }
+        let isJSON = argument.hasPrefix("{") || argument.hasPrefix("[")
+        let origin = isJSON ? "the changes" : argument
+        let text: [UInt8]
+        do {
+            text = isJSON ? Array(argument.utf8) : try files.read(argument)
+        } catch {
+            return failure(Self.describe(error, path: argument))
+        }
+        let result: [UInt8]
+        do {
+            let changes = try DocumentChange.list(from: try JSONReader.read(text))
+            result = try ChangeApplier.apply(changes, to: try JoyDoc(bytes: engine.updatedBytes ?? Array(engine.document.bytes)))
+        } catch let error as JSONError {
+            return failure("\(origin): line \(error.line), column \(error.column): \(error.message)")
+        } catch let error as ChangeError {
+            // Where the change is: its line and column in the file, or its column on the line.
+            let place = error.offset.map { offset -> String in
+                let before = text.prefix(offset)
+                let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+                let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+                return isJSON ? "the changes, column \(column): " : "\(argument):\(line):\(column): "
+            } ?? ""
+            return failure("\(place)\(error); nothing was changed")
+        } catch {
+            return failure("\(error)")
+        }
+        let document: JoyDoc
+        do {
+            document = try JoyDoc(bytes: result)
+        } catch {
+            return failure("the changed document does not read: \(error); nothing was changed")
+        }
+        let before = Dictionary(engine.fieldReports.map { ($0.field, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
+        let count = (try? JSONReader.read(text).arrayValue?.count) ?? 1
+        let updated = bind(document, path: path)
+        var output = "applied \(count) change\(count == 1 ? "" : "s")\n"
+        for report in updated.fieldReports where before[report.field] != (report.value?.text ?? "") {
+            let current = (try? updated.context.value(of: report.field)) ?? nil
+            let prefix = "  \(report.field) → "
+            output += prefix + (report.status == .ok ? current.map { brief($0, after: prefix.count) } ?? "—" : report.status.rawValue) + "\n"
+        }
+        return REPLOutput(output)
     }
 
     private func deps(_ field: String) -> REPLOutput {

@@ -19,7 +19,7 @@ extension REPLSession {
         if !isContinuing, trimmed.hasPrefix(":") {
             let command = trimmed.dropFirst().prefix { !$0.isWhitespace }
             switch command {
-            case "load", "save": return nil
+            case "load", "save", "apply": return nil
             case "decorators":
                 let pages = engine?.document.pages ?? []
                 return matching(pages.flatMap { page in page.positions.map { "\(page.id)/\($0.id)" } }, word)

@@ -296,6 +296,32 @@ struct SessionTests {
         #expect(repl.completions(for: "items.") == [])
     }
 
+    /// `:apply` takes change-API entries, inline or from a file, on top of the session's
+    /// `:set` changes, and shows the formula fields whose values changed; `:save` writes the
+    /// result. A change that cannot be applied says where and changes nothing.
+    @Test func changeEntriesApplyToTheBoundDocument() throws {
+        let files = TestFiles()
+        let repl = REPLSession(files: files, options: EvaluationOptions())
+        #expect(repl.feed(":apply []")?.text == "error: no document; :load DOC first\n")
+        _ = repl.feed(":load \(examples.appendingPathComponent("inspection.json").path)")
+        _ = repl.feed(":set sites.c1.score 1")
+        let created = #"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"cells": {"item": "Roof", "result": "res_fail", "score": 2}}, "parentPath": "site_2"}}"#
+        #expect(repl.feed(":apply \(created)")?.text == "applied 1 change\n  failed → 2\n  average_score → 4.4\n")
+        files.written["/changes.json"] = Array("""
+            [{"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c2"}},
+             {"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c9"}}]
+            """.utf8)
+        let refused = try #require(repl.feed(":apply /changes.json"))
+        #expect(refused.failed)
+        #expect(refused.text == "error: /changes.json:2:78: change 2 (field 'sites'): the collection has no row with the _id 'c9' "
+                + "(deleted rows cannot be changed) (did you mean 'c1'?); nothing was changed\n")
+        #expect(repl.feed("failed")?.text == "2\n", "nothing was changed")
+        #expect(repl.feed(":apply [{\"target\": 1}")?.text == "error: the changes: line 1, column 15: expected ',' or ']' after an array element, found the end of input\n")
+        _ = repl.feed(":save /out.json")
+        let saved = String(decoding: try #require(files.written["/out.json"]), as: UTF8.self)
+        #expect(saved.contains(#""item":"Roof""#) && saved.contains(#""score":1}"#), "the applied and the :set changes are saved")
+    }
+
     /// After a `.`, the columns of the rows before it: a field's, a callback parameter's (also
     /// while the formula is still open, and across continued lines), a collection row's
     /// children and schemas.
