@@ -49,6 +49,8 @@ if [ -z "$(ls -A "$corpus")" ]; then
     printf 'let x = [1, 2,\n3]\nmap(x, (v) -> v * 2)\n:save out.json\n:quit\n' > "$corpus/seed-let"
     printf ':validate\n:set customer ""\n:validate page_1\n:validate page_1/pos_customer\n' > "$corpus/seed-validate"
     printf ':decorators\n:decorators page_1/pos_items/rows\n:decorators page_1/pos_items/row_1/qty\n' > "$corpus/seed-decorators"
+    printf '%s\n' ':apply {"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"cells": {"qty": 2}}, "targetRowIndex": 0}}' \
+      ':apply [{"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": "r1"}}]' ':apply missing.json' > "$corpus/seed-apply"
   else
     find examples Tests -name '*.json' -size -64k | while read -r file; do
       cp "$file" "$corpus/seed-$(echo "$file" | tr '/' '_')"
