@@ -26,8 +26,8 @@
 // - lsp: a text opened under the language server (as a JoyDoc and as a formula file), then
 //   cut in half by a ranged change, is answered: every message back is JSON, every range in
 //   it is a position in the text, "fix all" edits do not overlap, semantic tokens are in order
-//   and within the text, and hover, completion, definition and references answer at positions
-//   all over it.
+//   and within the text, rename edits do not overlap, and hover, completion, definition,
+//   references, highlights and rename answer at positions all over it.
 // - document: a JoyDoc that reads is evaluated, linted and formatted, and the run's problems
 //   are placed in it and rendered (what `jf run` shows); the linter finds each
 //   error of the run that does not depend on values (syntax, unknown names and functions,
@@ -650,13 +650,7 @@ private func checkLanguageServer(_ text: String) {
         for action in request("textDocument/codeAction", [JSONMember("textDocument", document), JSONMember("range", whole),
                                                           JSONMember("context", .object([]))]).first?["result"]?.arrayValue ?? [] {
             guard action["kind"]?.stringValue == "source.fixAll.jf" else { continue }
-            var previous: (line: Double, character: Double) = (-1, -1)
-            for edit in action["edit"]?["changes"]?[uri]?.arrayValue ?? [] {
-                let start = edit["range"]!["start"]!, end = edit["range"]!["end"]!
-                let from = (start["line"]!.numberValue!, start["character"]!.numberValue!)
-                if from < previous { failure("fix-all edits overlap or are out of order") }
-                previous = (end["line"]!.numberValue!, end["character"]!.numberValue!)
-            }
+            checkOrdered(action["edit"]?["changes"]?[uri]?.arrayValue ?? [], "fix-all")
         }
         _ = request("textDocument/formatting", [JSONMember("textDocument", document), JSONMember("options", .object([]))])
         _ = request("textDocument/documentSymbol", [JSONMember("textDocument", document)])
@@ -674,9 +668,13 @@ private func checkLanguageServer(_ text: String) {
         for line in stride(from: 0, to: lines.count, by: max(1, lines.count / 4)) {
             for character in stride(from: 0, through: lines[line], by: max(1, lines[line] / 6)) {
                 for method in ["textDocument/hover", "textDocument/completion", "textDocument/signatureHelp",
-                               "textDocument/definition", "textDocument/references"] {
+                               "textDocument/definition", "textDocument/references", "textDocument/documentHighlight",
+                               "textDocument/prepareRename"] {
                     _ = request(method, [JSONMember("textDocument", document), JSONMember("position", position(line, character))])
                 }
+                let renamed = request("textDocument/rename", [JSONMember("textDocument", document), JSONMember("position", position(line, character)),
+                                                              JSONMember("newName", .string("renamed_field"))])
+                checkOrdered(renamed.last?["result"]?["changes"]?[uri]?.arrayValue ?? [], "rename")
             }
         }
         // Cut the text at its middle line's middle with a ranged change, and check again.
@@ -687,6 +685,17 @@ private func checkLanguageServer(_ text: String) {
         _ = send(.object([JSONMember("method", .string("textDocument/didChange")), JSONMember("params", .object([
             JSONMember("textDocument", document),
             JSONMember("contentChanges", .array([.object([JSONMember("range", cut), JSONMember("text", .string(""))])]))]))]))
+    }
+}
+
+/// Text edits of one answer (fix-all, a rename) must be in order and must not overlap.
+private func checkOrdered(_ edits: [JSONValue], _ what: String) {
+    var previous: (line: Double, character: Double) = (-1, -1)
+    for edit in edits {
+        let start = edit["range"]!["start"]!, end = edit["range"]!["end"]!
+        let from = (start["line"]!.numberValue!, start["character"]!.numberValue!)
+        if from < previous { failure("\(what) edits overlap or are out of order") }
+        previous = (end["line"]!.numberValue!, end["character"]!.numberValue!)
     }
 }
 

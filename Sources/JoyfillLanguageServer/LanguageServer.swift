@@ -14,6 +14,8 @@ import JoyfillModel
 /// - hover documentation of functions and fields, completion of fields, columns and
 ///   functions, signature help, going to the field a formula reads (or the formula a field
 ///   applies), the formulas that read a field, and the outline (`Navigation.swift`);
+/// - a field's mentions highlighted, and the field renamed everywhere the template names it
+///   (`Rename.swift`);
 /// - each formula's value on the document's data as an inlay hint (`InlayHints.swift`);
 /// - the words of formulas coloured by what they are, inside JSON strings too
 ///   (`SemanticTokens.swift`).
@@ -94,6 +96,13 @@ public final class LanguageServer {
         case "textDocument/signatureHelp": return Self.response(id: id, signatureHelp(params))
         case "textDocument/definition": return Self.response(id: id, definition(params))
         case "textDocument/references": return Self.response(id: id, references(params))
+        case "textDocument/documentHighlight": return Self.response(id: id, documentHighlights(params))
+        case "textDocument/prepareRename": return Self.response(id: id, prepareRename(params))
+        case "textDocument/rename":
+            switch rename(params) {
+            case .success(let edit): return Self.response(id: id, edit)
+            case .failure(let error): return Self.errorResponse(id: id, code: -32803, error.message)   // RequestFailed
+            }
         case "textDocument/documentSymbol": return Self.response(id: id, symbols(params))
         case "textDocument/inlayHint": return Self.response(id: id, inlayHints(params))
         case "textDocument/semanticTokens/full": return Self.response(id: id, semanticTokens(params))
@@ -167,6 +176,8 @@ public final class LanguageServer {
             JSONMember("signatureHelpProvider", .object([JSONMember("triggerCharacters", .array([.string("("), .string(",")]))])),
             JSONMember("definitionProvider", .bool(true)),
             JSONMember("referencesProvider", .bool(true)),
+            JSONMember("documentHighlightProvider", .bool(true)),
+            JSONMember("renameProvider", .object([JSONMember("prepareProvider", .bool(true))])),
             JSONMember("documentSymbolProvider", .bool(true)),
             JSONMember("inlayHintProvider", .bool(true)),
             JSONMember("semanticTokensProvider", .object([

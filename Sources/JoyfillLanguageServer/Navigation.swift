@@ -157,26 +157,11 @@ extension LanguageServer {
     /// read: the names in every formula that read it, and with `includeDeclaration`, its
     /// `"_id"`. A lambda parameter of the same name reads no field and is left out.
     func references(_ params: JSONValue) -> JSONValue {
-        guard let cursor = cursor(params), let document = cursor.analysis.document else { return .array([]) }
-        var id: String?
-        if let (tree, node) = cursor.node(), case .reference(let name) = tree[node] {
-            id = tree.name(name)
-        } else {
-            id = document.fields.first { $0.json["_id"]?.span?.contains(cursor.offset) == true }?.id
-        }
-        guard let id, let field = document.field(id) else { return .array([]) }
-        var spans: [Range<Int>] = []
+        guard let cursor = cursor(params), let document = cursor.analysis.document,
+              let (field, _) = fieldUnderCursor(cursor) else { return .array([]) }
+        var spans = readSpans(of: field.id, in: document)
         if params["context"]?["includeDeclaration"]?.boolValue == true, let declaration = field.json["_id"]?.span {
-            spans.append(declaration)
-        }
-        for definition in document.formulas {
-            let tree = Parser.parse(definition.expression)
-            let place = document.textOffsets(of: definition)
-            for index in tree.nodes.indices {
-                guard case .reference(let name) = tree.nodes[index], tree.name(name) == id else { continue }
-                let span = tree.span(of: NodeID(index))
-                spans.append(place(span.start)..<place(span.end))
-            }
+            spans.insert(declaration, at: 0)
         }
         let uri = JSONMember("uri", .string(cursor.document.uri))
         return .array(spans.map { .object([uri, JSONMember("range", range($0.lowerBound, $0.upperBound, cursor.lines))]) })

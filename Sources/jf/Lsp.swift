@@ -16,7 +16,8 @@ struct Lsp: ParsableCommand {
             findings as diagnostics while they are edited (configured by jf.toml as for jf lint), \
             its fixes as quick fixes and as "fix all" (source.fixAll.jf), jf fmt as document \
             formatting, the documentation of functions and fields on hover, completion of \
-            fields, columns and functions, signature help, go to definition and references, the outline of fields and \
+            fields, columns and functions, signature help, go to definition and references, highlights, renaming a field \
+            everywhere the template names it, the outline of fields and \
             formulas, and each formula's result on the document's data as an inlay hint (its \
             errors as diagnostics). \
             Setting it up in VS Code, Neovim and Helix: docs/cli.md.

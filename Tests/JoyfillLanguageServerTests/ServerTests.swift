@@ -256,6 +256,58 @@ struct ServerTests {
         #expect(span(outline[1]["selectionRange"]) == [2, 10, 2, 15], "the _id")
     }
 
+    /// A field is highlighted where it is named, and renamed everywhere: its `_id`, the
+    /// formulas that read it (not a lambda parameter of the same name, nor a column), the
+    /// positions that place it, and the conditions of logic; a new name formulas cannot read,
+    /// that another field has, or that a lambda would capture, is refused.
+    @Test func aFieldIsHighlightedAndRenamedEverywhere() throws {
+        let text = """
+            {"files": [{"pages": [{"_id": "p", "fieldPositions": [{"_id": "pos", "field": "qty"}],
+                                   "logic": {"action": "show", "conditions": [{"field": "qty", "condition": ">", "value": 1}]}}],
+                        "views": [{"type": "mobile", "pages": [{"_id": "p", "fieldPositions": [{"field": "qty"}]}]}]}],
+             "fields": [
+              {"_id": "qty", "type": "number", "value": 3},
+              {"_id": "items", "type": "table", "tableColumns": [{"_id": "qty", "type": "number"}]},
+              {"_id": "total", "type": "number", "logic": {"conditions": [{"field": "qty", "condition": "*="}]},
+               "formulas": [{"_id": "a", "formula": "f"}]}
+             ],
+             "formulas": [{"_id": "f", "expression": "qty * 2 + sum(map(items, (qty) -> qty.qty)) + sum(map(items, (row) -> row.qty * qty))"}]}
+            """
+        let client = try Client()
+        _ = try client.open("file:///t/rename.json", text)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"expression\"") }!
+        let column = text.split(separator: "\n", omittingEmptySubsequences: false)[line].utf16.count - "qty * 2 + sum(map(items, (qty) -> qty.qty)) + sum(map(items, (row) -> row.qty * qty))\"}]}".utf16.count
+        let at: [String: Any] = ["textDocument": ["uri": "file:///t/rename.json"], "position": ["line": line, "character": column + 1]]
+
+        let highlights = try #require(try client.request("textDocument/documentHighlight", at)["result"] as? [[String: Any]])
+        #expect(highlights.map { $0["kind"] as? Int } == [1, 2, 2], "the declaration, and the two reads of the field")
+        let prepared = try #require(try client.request("textDocument/prepareRename", at)["result"] as? [String: Any])
+        #expect(prepared["placeholder"] as? String == "qty")
+        #expect(span(prepared["range"]) == [line, column, line, column + 3])
+
+        var parameters = at
+        parameters["newName"] = "quantity"
+        let result = try #require(try client.request("textDocument/rename", parameters)["result"] as? [String: Any])
+        let edits = try #require((result["changes"] as? [String: Any])?["file:///t/rename.json"] as? [[String: Any]])
+        let renamed = applying(edits, to: text)
+        #expect(renamed.contains(#""expression": "quantity * 2 + sum(map(items, (qty) -> qty.qty)) + sum(map(items, (row) -> row.qty * quantity))""#))
+        #expect(renamed.components(separatedBy: #""field": "quantity""#).count == 5, "two positions and two conditions")
+        #expect(renamed.contains(#"{"_id": "quantity", "type": "number", "value": 3}"#))
+        #expect(renamed.contains(#""tableColumns": [{"_id": "qty", "type": "number"}]"#), "a column of the same id is another thing")
+
+        func refusal(_ name: String) throws -> String? {
+            var parameters = at
+            parameters["newName"] = name
+            return (try client.request("textDocument/rename", parameters)["error"] as? [String: Any])?["message"] as? String
+        }
+        #expect(try refusal("total") == "the document already has a field 'total'")
+        #expect(try refusal("row") == "in formula 'f', 'qty' is read inside a lambda whose parameter is 'row', which would hide the field: choose another name, or rename the parameter first")
+        #expect(try refusal("2nd")?.hasPrefix("'2nd' cannot be read by formulas") == true)
+        #expect(try refusal("null")?.hasPrefix("'null' cannot be read by formulas") == true)
+        let nowhere: [String: Any] = ["textDocument": ["uri": "file:///t/rename.json"], "position": ["line": 0, "character": 0]]
+        #expect(try client.request("textDocument/prepareRename", nowhere)["result"] is NSNull)
+    }
+
     @Test func theRunsResultsAreHintsAndItsErrorsDiagnostics() throws {
         let client = try Client()
         let uri = "file:///t/quote.json"

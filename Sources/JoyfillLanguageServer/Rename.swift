@@ -1,0 +1,135 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// A field as a symbol of the template: the places that name it highlighted, and renamed
+/// all at once. A field's id is written in its `"_id"`, in the formulas that read it, in the
+/// positions that place it on pages (and in mobile views), and in the conditions of
+/// conditional logic (fields' and pages'); a rename edits every one of them, or none.
+extension LanguageServer {
+    /// The field under the cursor: a name in a formula that reads it, or its `"_id"` value;
+    /// with where the name is in the file (for an `"_id"`, inside its quotes).
+    func fieldUnderCursor(_ cursor: Cursor) -> (field: Field, name: Range<Int>)? {
+        guard let document = cursor.analysis.document else { return nil }
+        if let formula = cursor.formula, let (tree, node) = cursor.node(), case .reference(let name) = tree[node] {
+            guard let field = document.field(tree.name(name)) else { return nil }
+            let span = tree.span(of: node)
+            return (field, formula.fileOffset(span.start)..<formula.fileOffset(span.end))
+        }
+        guard let field = document.fields.first(where: { $0.json["_id"]?.span?.contains(cursor.offset) == true }),
+              let span = field.json["_id"]?.span else { return nil }
+        return (field, (span.lowerBound + 1)..<(span.upperBound - 1))
+    }
+
+    /// Where the document's formulas read the field `id`, in the file. A lambda parameter of
+    /// the same name reads no field and is left out (the parser makes it a parameter).
+    func readSpans(of id: String, in document: JoyDoc) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        for definition in document.formulas {
+            let tree = Parser.parse(definition.expression)
+            let place = document.textOffsets(of: definition)
+            for index in tree.nodes.indices {
+                guard case .reference(let name) = tree.nodes[index], tree.name(name) == id else { continue }
+                let span = tree.span(of: NodeID(index))
+                spans.append(place(span.start)..<place(span.end))
+            }
+        }
+        return spans
+    }
+
+    /// The field under the cursor, its `"_id"` and every name that reads it, highlighted.
+    func documentHighlights(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let document = cursor.analysis.document,
+              let (field, _) = fieldUnderCursor(cursor) else { return .array([]) }
+        // DocumentHighlightKind: 1 text (the declaration), 2 read.
+        var highlights = readSpans(of: field.id, in: document).map { ($0, 2) }
+        if let declaration = field.json["_id"]?.span { highlights.insert((declaration, 1), at: 0) }
+        return .array(highlights.map { span, kind in
+            .object([JSONMember("range", range(span.lowerBound, span.upperBound, cursor.lines)), JSONMember("kind", .number(Double(kind)))])
+        })
+    }
+
+    /// Whether the cursor is on a field that can be renamed: the name's range and the id.
+    func prepareRename(_ params: JSONValue) -> JSONValue {
+        guard let cursor = cursor(params), let (field, name) = fieldUnderCursor(cursor) else { return .null }
+        return .object([JSONMember("range", range(name.lowerBound, name.upperBound, cursor.lines)),
+                        JSONMember("placeholder", .string(field.id))])
+    }
+
+    /// The edits that rename the field under the cursor to `newName`, everywhere the document
+    /// names it; or why it cannot be renamed: a new name that formulas could not read, that
+    /// another field has, or that a lambda parameter around one of the field's reads would
+    /// capture.
+    func rename(_ params: JSONValue) -> Result<JSONValue, RenameError> {
+        guard let cursor = cursor(params), let document = cursor.analysis.document,
+              let (field, _) = fieldUnderCursor(cursor) else { return .failure(RenameError("there is no field here to rename")) }
+        // A name that starts with a digit reads in jf only (`non-portable`): not offered here.
+        guard let newName = params["newName"]?.stringValue, Lexer.isName(newName), newName.first?.isNumber != true else {
+            let shown = params["newName"]?.stringValue ?? ""
+            return .failure(RenameError("'\(shown)' cannot be read by formulas: a field id for formulas is a letter or '_' followed by letters, digits or '_' (and not true, false, null or undefined)"))
+        }
+        if newName == field.id { return .success(.object([JSONMember("changes", .object([]))])) }
+        if document.field(newName) != nil { return .failure(RenameError("the document already has a field '\(newName)'")) }
+        var edits: [JSONEdit] = []
+        for definition in document.formulas {
+            let tree = Parser.parse(definition.expression)
+            let place = document.textOffsets(of: definition)
+            for index in tree.nodes.indices {
+                guard case .reference(let name) = tree.nodes[index], tree.name(name) == field.id else { continue }
+                let span = tree.span(of: NodeID(index))
+                if Self.lambda(around: span, in: tree, declares: newName) {
+                    return .failure(RenameError("in formula '\(definition.id)', '\(field.id)' is read inside a lambda whose parameter is '\(newName)', which would hide the field: choose another name, or rename the parameter first"))
+                }
+                edits.append(JSONEdit(span: place(span.start)..<place(span.end), replacement: newName))
+            }
+        }
+        let replacement = JSONText.string(newName)
+        if let declaration = field.json["_id"]?.span { edits.append(JSONEdit(span: declaration, replacement: replacement)) }
+        for named in Self.fieldMentions(in: document.json) where named.stringValue == field.id {
+            if let span = named.span { edits.append(JSONEdit(span: span, replacement: replacement)) }
+        }
+        edits.sort { $0.span.lowerBound < $1.span.lowerBound }
+        return .success(workspaceEdit(cursor.document.uri, edits, cursor.lines))
+    }
+
+    /// Whether a lambda whose body holds `span` declares a parameter `name`.
+    private static func lambda(around span: SourceSpan, in tree: SyntaxTree, declares name: String) -> Bool {
+        tree.nodes.indices.contains { index in
+            guard case .lambda(let params, let body, _) = tree.nodes[index] else { return false }
+            let bodySpan = tree.span(of: body)
+            return bodySpan.start <= span.start && span.end <= bodySpan.end && params.indices.contains { tree.names[$0] == name }
+        }
+    }
+
+    /// The values that name a field outside `fields[]._id` and the formulas: each position's
+    /// `field` (on pages and in views' pages), and each condition's `field` in the logic of
+    /// fields and of pages (views' pages too).
+    static func fieldMentions(in document: JSONValue) -> [JSONValue] {
+        var mentions: [JSONValue] = []
+        func conditions(of owner: JSONValue) {
+            for condition in owner["logic"]?["conditions"]?.arrayValue ?? [] {
+                if let field = condition["field"] { mentions.append(field) }
+            }
+        }
+        func pages(_ list: JSONValue?) {
+            for page in list?.arrayValue ?? [] {
+                for position in page["fieldPositions"]?.arrayValue ?? [] {
+                    if let field = position["field"] { mentions.append(field) }
+                }
+                conditions(of: page)
+            }
+        }
+        for file in document["files"]?.arrayValue ?? [] {
+            pages(file["pages"])
+            for view in file["views"]?.arrayValue ?? [] { pages(view["pages"]) }
+        }
+        for field in document["fields"]?.arrayValue ?? [] { conditions(of: field) }
+        return mentions
+    }
+}
+
+/// Why a rename cannot be made (sent back as the request's error).
+struct RenameError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
