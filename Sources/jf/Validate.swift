@@ -26,6 +26,7 @@ struct Validate: ParsableCommand {
               jf validate --json submissions/
               jf validate --format github filled/       # annotations in GitHub Actions
               jf validate --format sarif filled/ > validate.sarif   # for code scanning
+              jf validate --format junit filled/ > validate.xml     # test results for Jenkins, GitLab …
               jf validate --jsonl < submissions.jsonl   # one JoyDoc per line, one report per line
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
@@ -39,12 +40,16 @@ struct Validate: ParsableCommand {
     var path: String?
 
     /// The output formats: the findings as `jf lint` prints them, the JSON report, GitHub
-    /// Actions workflow annotations, one SARIF log, or one GitLab Code Quality report.
+    /// Actions workflow annotations, one SARIF log, one GitLab Code Quality report, or JUnit
+    /// XML test results.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case human, json, github, sarif, gitlab
+        case human, json, github, sarif, gitlab, junit
+
+        /// Formats written as one value for all the documents, at the end.
+        var isWhole: Bool { self == .sarif || self == .gitlab || self == .junit }
     }
 
-    @Option(help: "Output format: human, json, github, sarif or gitlab (Code Quality).")
+    @Option(help: "Output format: human, json, github, sarif, gitlab (Code Quality) or junit (test results).")
     var format: Format = .human
 
     @Flag(help: "Print one JSON report on standard output (--format json; see docs/cli.md).")
@@ -84,11 +89,11 @@ struct Validate: ParsableCommand {
         let started = Date()
         let output = Terminal.standardOutput
         let (format, colored, path) = (json ? Format.json : format, output.wantsColor, path)
-        // Reports are written as documents are checked, in order (a SARIF log or a GitLab
-        // report, which are one value, at the end).
+        // Reports are written as documents are checked, in order (a SARIF log, a GitLab
+        // report or JUnit results, which are one value, at the end).
         var tally = Tally()
         var usage: String?
-        var kept: [FileReport] = []   // for SARIF and GitLab
+        var kept: [FileReport] = []   // for SARIF, GitLab and JUnit
         var reports = ReportStream(json: format == .json)
         parallelForEach(found.count, workers: parallel.jobs) { index in
             Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
@@ -107,7 +112,7 @@ struct Validate: ParsableCommand {
             } else {
                 tally.unreadable += 1
             }
-            if format == .sarif || format == .gitlab {
+            if format.isWhole {
                 if let findings = outcome.findings { kept.append(findings) }
             } else {
                 reports.write(outcome.report)
@@ -118,6 +123,8 @@ struct Validate: ParsableCommand {
             output.write(SARIFFormatter.render(kept, version: JF.configuration.version, rules: ValidationFindings.rules))
         } else if format == .gitlab {
             output.write(GitLabFormatter.opening + kept.flatMap(GitLabFormatter.issues).joined(separator: ",") + GitLabFormatter.closing)
+        } else if format == .junit {
+            output.write(JUnitFormatter.render(kept, tool: "jf validate"))
         }
         reports.finish()
         try tally.finish(started: started)
@@ -153,7 +160,7 @@ struct Validate: ParsableCommand {
     /// threads; one thread writes their outcomes, in document order).
     struct Outcome: Sendable {
         var report = ""
-        /// The findings, kept whole for `--format sarif` and `gitlab` (one value for all the documents).
+        /// The findings, kept whole for `--format sarif`, `gitlab` and `junit` (one value for all the documents).
         var findings: FileReport?
         var messages = ""
         /// Nil when the document could not be read (or was skipped).
@@ -184,7 +191,7 @@ struct Validate: ParsableCommand {
             switch format {
             case .json: outcome.report = "{\"path\":\(JSONText.string(file)),\"error\":\(JSONText.string(message))}"
             case .github: outcome.report = GitHubFormatter.render(FileReport(path: file, failure: message), tool: "jf validate")
-            case .sarif, .gitlab: outcome.findings = FileReport(path: file, failure: message)
+            case .sarif, .gitlab, .junit: outcome.findings = FileReport(path: file, failure: message)
             case .human: break
             }
             return outcome
@@ -208,7 +215,7 @@ struct Validate: ParsableCommand {
             outcome.report = report("\"path\":" + JSONText.string(file), validation, findings)
         case .github:
             outcome.report = GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate")
-        case .sarif, .gitlab:
+        case .sarif, .gitlab, .junit:
             outcome.findings = FileReport(path: file, diagnostics: findings)
         case .human where !findings.isEmpty:
             var formatter = HumanFormatter(colored: colored)

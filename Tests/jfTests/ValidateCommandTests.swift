@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 struct ValidateCommandTests {
@@ -84,6 +87,24 @@ struct ValidateCommandTests {
         #expect(invocation["executionSuccessful"] as? Bool == false)
         let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
         #expect(((notification["message"] as? [String: Any])?["text"] as? String)?.contains("line 1, column 13: invalid JSON") == true)
+    }
+
+    /// JUnit XML: a suite per document, a failing case per missing value, a passing case for
+    /// a valid document, and an error for one that cannot be read.
+    @Test func junitTestResults() throws {
+        let broken = try workspace([])
+        defer { discard(broken) }
+        let unreadable = broken.appendingPathComponent("broken.json")
+        try "{\"fields\": [".write(to: unreadable, atomically: true, encoding: .utf8)
+        let result = try JF.run(["validate", "--format", "junit", "examples/work-order.json", "examples/invoice.json", unreadable.path])
+        #expect(result.status == 2)
+        let xml = result.stdout
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"jf validate\" tests=\"5\" failures=\"3\" errors=\"1\">"))
+        #expect(xml.components(separatedBy: "<testcase name=\"jf.required\" classname=\"examples/work-order.json\"").count == 4)
+        #expect(xml.contains(#"<testsuite name="examples/invoice.json" tests="1" failures="0" errors="0" skipped="0">"#))
+        #expect(xml.contains(#"<testcase name="jf validate" classname="examples/invoice.json"></testcase>"#))
+        #expect(xml.contains("<error message=\"\(unreadable.path): line 1, column 13: invalid JSON"))
+        #expect(XMLParser(data: Data(xml.utf8)).parse(), "well-formed XML")
     }
 
     @Test func gitlabCodeQualityReport() throws {

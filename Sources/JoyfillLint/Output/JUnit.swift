@@ -1,14 +1,15 @@
 /// `--format junit`: a JUnit XML report, which CI systems (Jenkins, GitLab, Azure Pipelines,
 /// CircleCI) show as test results: a test suite per file, a failing test case per finding
 /// (named by its rule, with the line and column, the message and the notes), and one passing
-/// test case for a file without findings.
+/// test case for a file without findings. `jf lint` and `jf validate` write it.
 public enum JUnitFormatter {
-    /// The report of `reports`, whose findings are kept (their files' text is not needed).
-    public static func render(_ reports: [FileReport]) -> String {
+    /// The report of `reports`, whose findings are kept (their files' text is not needed), as
+    /// `tool` (`jf lint`, `jf validate`) found them.
+    public static func render(_ reports: [FileReport], tool: String = "jf lint") -> String {
         let findings = reports.reduce(0) { $0 + $1.diagnostics.count }
         let failures = reports.filter { $0.failure != nil }.count
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        output += "<testsuites name=\"jf lint\" tests=\"\(findings + reports.count(where: { $0.diagnostics.isEmpty }))\""
+        output += "<testsuites name=\"\(escape(tool))\" tests=\"\(findings + reports.count(where: { $0.diagnostics.isEmpty }))\""
             + " failures=\"\(findings)\" errors=\"\(failures)\">\n"
         for report in reports {
             let path = escape(report.path)
@@ -27,7 +28,7 @@ public enum JUnitFormatter {
                     + escape(text, inAttribute: false) + "</failure>\n    </testcase>\n"
             }
             if report.diagnostics.isEmpty {
-                output += "    <testcase name=\"jf lint\" classname=\"\(path)\">"
+                output += "    <testcase name=\"\(escape(tool))\" classname=\"\(path)\">"
                 if let failure = report.failure {
                     output += "<error message=\"\(escape(failure))\"/>"
                 } else if let skipped = report.skipped {
