@@ -10,7 +10,8 @@ struct Apply: ParsableCommand {
         discussion: """
             CHANGES is a JSON array of changes in the form of the Joyfill change API (or one \
             change): {"target": …, "fieldId": …, "change": {…}}, with the targets field.update \
-            ({"value": …}), field.value.rowCreate ({"row": {"_id"?, "cells"}, "targetRowIndex"?}), \
+            ({"value": …}), field.value.rowCreate ({"row": {"_id"?, "cells"}, "targetRowIndex"?}; \
+            in a collection, "parentPath" names the row a child row goes under), \
             field.value.rowUpdate ({"rowId", "row": {"cells"}}), field.value.rowDelete ({"rowId"}) \
             and field.value.rowMove ({"rowId", "targetRowIndex"}). Decorators are changed by \
             entries with a decorator "path" (PAGE/POSITION[/rows|/ROW|/columns/COLUMN|…]) in \
@@ -23,6 +24,7 @@ struct Apply: ParsableCommand {
               jf apply form.json changes.json > updated.json
               jf apply --write form.json changes.json
               produce-changes | jf apply --write form.json -
+              jf apply form.json '{"target": "field.update", "fieldId": "qty", "change": {"value": 3}}'
 
             Prints the updated document, or with --write rewrites DOC in place (atomically). \
             Exits 1 when a change cannot be applied (nothing is written), 2 on a usage error or \
@@ -38,8 +40,15 @@ struct Apply: ParsableCommand {
     @Argument(help: "The JoyDoc to change.", completion: .documents)
     var doc: String
 
-    @Argument(help: "The changes: a JSON file, or - for standard input.", completion: .file(extensions: ["json"]))
+    @Argument(help: "The changes: a JSON file, - for standard input, or the JSON itself ({…} or […]).",
+              completion: .file(extensions: ["json"]))
     var changes: String
+
+    /// Whether CHANGES is the JSON itself rather than a file's name.
+    private var changesAreInline: Bool {
+        let start = changes.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        return (start.hasPrefix("{") || start.hasPrefix("[")) && !FileManager.default.fileExists(atPath: changes)
+    }
 
     func validate() throws {
         guard !JF.checksSuspended else { return }
@@ -55,20 +64,22 @@ struct Apply: ParsableCommand {
         } catch let error as DocumentError {
             throw Failure.usage("\(doc): \(error)")
         }
-        let changesSource = try Input.source(changes)
+        let changesSource = changesAreInline ? SourceBytes(Array(changes.utf8)) : try Input.source(changes)
+        // Where errors say the changes are: the file, or for JSON given inline, the argument.
+        let origin = changesAreInline ? "CHANGES" : changes
         let list: [DocumentChange]
         do {
             list = try DocumentChange.list(from: try JSONReader.read(changesSource))
         } catch let error as JSONError {
-            throw Failure.usage("\(changes): invalid JSON: \(error)")
+            throw Failure.usage("\(origin): invalid JSON: \(error)")
         } catch let error as ChangeError {
-            throw Self.failure(error, in: changes, changesSource)
+            throw Self.failure(error, in: origin, changesSource)
         }
         let editor: DocumentEditor
         do {
             editor = try DocumentEditor(document: document, applying: list, options: options)
         } catch {
-            throw Self.failure(error, in: changes, changesSource)
+            throw Self.failure(error, in: origin, changesSource)
         }
         if let warning = FormulaFailures.warning(doc, editor.formulaDiagnostics) { Terminal.standardError.write(warning) }
         let result = editor.updatedBytes ?? Array(editor.document.bytes)

@@ -92,6 +92,19 @@ struct ApplyCommandTests {
         #expect(kept >= original.split(separator: "\n").count - 12, "most lines of the document are kept as they were")
     }
 
+    /// CHANGES can be the JSON itself; its errors are placed in the argument, named CHANGES.
+    @Test func changesCanBeGivenInline() throws {
+        let applied = try JF.run(["apply", "examples/inspection.json", #"{"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c4"}}"#])
+        #expect(applied.status == 0)
+        #expect(applied.stdout.contains(#"{ "_id": "c4", "cells": { "item": "Fire exits", "result": "res_pass", "score": 8 }, "deleted": true }"#))
+        let refused = try JF.run(["apply", "examples/inspection.json", #"[{"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c44"}}]"#])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("jf: CHANGES:1:78: change 1 (field 'sites'): the collection has no row with the _id 'c44'"))
+        let broken = try JF.run(["apply", "examples/inspection.json", "[{"])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.hasPrefix("jf: CHANGES: invalid JSON: line 1, column 3"))
+    }
+
     /// A change below a collection's root rows that cannot be applied says why, and changes nothing.
     @Test func collectionChildRowChangesThatCannotBeApplied() throws {
         func refusal(_ change: String) throws -> String {
