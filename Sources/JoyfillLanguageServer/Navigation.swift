@@ -43,10 +43,11 @@ extension LanguageServer {
         ])
     }
 
-    /// What can be written at the cursor in a formula: after a `.`, the columns of the rows
-    /// before it (`items.`, `row.` in `map(items, (row) -> row.`), the children of a
-    /// collection row, or a chart's line properties; elsewhere the document's fields and the
-    /// functions.
+    /// What can be written at the cursor in a formula: in a string given for a parameter that
+    /// takes certain words, those words (`dateAdd(d, 1, "` offers the units), and in another
+    /// string nothing; after a `.`, the columns of the rows before it (`items.`, `row.` in
+    /// `map(items, (row) -> row.`), the children of a collection row, or a chart's line
+    /// properties; elsewhere the document's fields and the functions.
     func completion(_ params: JSONValue) -> JSONValue {
         guard let cursor = cursor(params), let formula = cursor.formula else { return .array([]) }
         func item(_ label: String, kind: Int, detail: String?, documentation: String? = nil) -> JSONValue {
@@ -57,6 +58,15 @@ extension LanguageServer {
         }
         let fields = cursor.analysis.document?.fields ?? []
         let bytes = Array(formula.expression.utf8)
+        // Inside a string given for a parameter that takes certain words (`dateAdd`'s unit).
+        let before = String(decoding: bytes[..<cursor.local], as: UTF8.self)
+        if Lexer.endsInsideString(before) {
+            guard let (name, argument) = Lexer.openCall(before: before),
+                  let signature = FunctionRegistry.standard.lookup(name)?.signature, argument < signature.parameters.count || signature.parameters.last?.isVariadic == true
+            else { return .array([]) }
+            let parameter = signature.parameter(at: argument)
+            return .array(parameter.choices.map { item($0, kind: 12, detail: "\(parameter.name) of \(signature.name)()") })
+        }
         if let dot = Self.dotBeforeWord(in: bytes, at: cursor.local) {
             var checker = Checker(knownNames: Set(fields.map(\.id)))
             checker.learn(fields)
@@ -94,34 +104,19 @@ extension LanguageServer {
         return index > 0 && bytes[index - 1] == UInt8(ascii: ".") ? index - 1 : nil
     }
 
-    /// The signature of the function whose call the cursor is in, with the parameter being
-    /// typed: the innermost open `(` that follows a name, its commas counted at its own depth
-    /// (those of a list or a lambda inside it are theirs).
+    /// The signature of the function whose call the cursor is in (``Lexer/openCall(before:)``),
+    /// with the parameter being typed.
     func signatureHelp(_ params: JSONValue) -> JSONValue {
         guard let cursor = cursor(params), let formula = cursor.formula else { return .null }
         let before = String(decoding: Array(formula.expression.utf8)[..<cursor.local], as: UTF8.self)
-        var open: [(function: String?, commas: Int)] = []
-        var previous: Token?
-        for token in Lexer.tokenize(before) {
-            switch token.kind {
-            case .leftParen:
-                let name = previous.flatMap { $0.kind == .identifier ? before.utf8Slice($0.span) : nil }
-                open.append((name, 0))
-            case .leftBracket, .leftBrace: open.append((nil, 0))
-            case .rightParen, .rightBracket, .rightBrace: if !open.isEmpty { open.removeLast() }
-            case .comma: if !open.isEmpty { open[open.count - 1].commas += 1 }
-            default: break
-            }
-            previous = token
-        }
-        guard let call = open.last(where: { $0.function != nil }), let name = call.function,
+        guard let (name, argument) = Lexer.openCall(before: before),
               let signature = FunctionRegistry.standard.lookup(name)?.signature, !signature.parameters.isEmpty else { return .null }
         let (label, spans) = signature.usageWithParameters
         let parameters = spans.map { span in
             JSONValue.object([JSONMember("label", .array([.number(Double(label.utf16Offset(ofByte: span.lowerBound))),
                                                            .number(Double(label.utf16Offset(ofByte: span.upperBound)))]))])
         }
-        let active = min(call.commas, signature.parameters.count - 1)
+        let active = min(argument, signature.parameters.count - 1)
         return .object([
             JSONMember("signatures", .array([.object([
                 JSONMember("label", .string(label)), JSONMember("documentation", .string(signature.summary)),
@@ -213,11 +208,6 @@ extension LanguageServer {
 }
 
 extension String {
-    /// The text of the UTF-8 bytes `span`.
-    fileprivate func utf8Slice(_ span: SourceSpan) -> String {
-        String(decoding: Array(utf8)[span.start..<span.end], as: UTF8.self)
-    }
-
     /// The UTF-16 offset of UTF-8 offset `byte` (the protocol counts a label's characters so).
     fileprivate func utf16Offset(ofByte byte: Int) -> Int {
         String(decoding: Array(utf8)[..<byte], as: UTF8.self).utf16.count

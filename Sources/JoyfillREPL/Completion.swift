@@ -7,7 +7,8 @@ extension REPLSession {
     /// literals in formulas; after a `.`, the columns of the rows before it (`items.`, and
     /// `row.` in `map(items, (row) -> row.`), or the keys of the objects a variable or field
     /// holds (`order.customer.`); meta-commands at the start of a line; field ids
-    /// after `:deps` and `:formulas`, and cell paths after `:set`; function names after `:doc`. Nil means "complete a file name"
+    /// after `:deps` and `:formulas`, and cell paths after `:set`; function names after `:doc`;
+    /// in a string, the words its parameter takes (`dateAdd`'s units). Nil means "complete a file name"
     /// (`:load`, `:save`).
     public func completions(for line: String) -> [String]? {
         let word = String(line.unicodeScalars.reversed().prefix { Self.isNameScalar($0) }.reversed().map(Character.init))
@@ -32,6 +33,14 @@ extension REPLSession {
             case "tz", "now", "help", "quit", "fields", "graph", "vars": return []
             default: break   // :type, :ast, :explain, :time take a formula
             }
+        }
+        // Inside a string: the words its parameter takes (`dateAdd(d, 1, "da` → days), or none.
+        let formula = (pending + [String(line)]).joined(separator: "\n")
+        if Lexer.endsInsideString(formula) {
+            guard let (name, argument) = Lexer.openCall(before: formula), let function = registry.lookup(name) else { return [] }
+            let signature = function.signature
+            guard argument < signature.parameters.count || signature.parameters.last?.isVariadic == true else { return [] }
+            return matching(signature.parameter(at: argument).choices, word.lowercased())
         }
         if before.last == "." { return memberCompletions(before: String(before), word: word) }
         var candidates = matching(registry.names, word).map { $0 + "(" }

@@ -308,6 +308,24 @@ struct ServerTests {
         #expect(try client.request("textDocument/prepareRename", nowhere)["result"] is NSNull)
     }
 
+    /// In a string given for a parameter that takes certain words, completion offers them;
+    /// in any other string, nothing.
+    @Test func completionInsideAStringOffersTheWordsItsParameterTakes() throws {
+        let client = try Client()
+        let uri = "file:///t/units.jf"
+        let text = #"dateAdd(now(), 1, "da") + concat("x", "#
+        _ = try client.open(uri, text, language: "jf")
+        func labels(at character: Int) throws -> [String] {
+            let result = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": character]])
+            return (result["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
+        }
+        let units = try labels(at: 21)   // dateAdd(now(), 1, "da|
+        #expect(units.prefix(4) == ["years", "year", "y", "months"])
+        #expect(units.contains("days") && units.count == 25)
+        #expect(try labels(at: text.utf16.count - 3).isEmpty, "concat(\"x| takes any text")
+        #expect(try labels(at: 2).contains("dateAdd"), "outside strings, fields and functions as before")
+    }
+
     @Test func theRunsResultsAreHintsAndItsErrorsDiagnostics() throws {
         let client = try Client()
         let uri = "file:///t/quote.json"

@@ -293,6 +293,8 @@ struct SessionTests {
         #expect(repl.completions(for: "ta") == ["tax", "tax_rate"])
         #expect(repl.completions(for: ":set un") == ["unit_price"])
         #expect(repl.completions(for: ":doc coun") == ["count", "countIf"])
+        #expect(repl.completions(for: "dateAdd(now(), 1, \"Da") == ["day", "days"], "in a string, the words its parameter takes")
+        #expect(repl.completions(for: "concat(\"ta") == [], "in any other string, nothing")
         #expect(repl.completions(for: "items.") == [])
     }
 

@@ -32,6 +32,36 @@ public struct Lexer {
         position = start
     }
 
+    /// For completion and signature help: the call whose arguments the end of `before` (an
+    /// unfinished formula) is in, and which argument (from 0). That is the innermost open `(`
+    /// that follows a name, its commas counted at its own depth (those of a list or a lambda
+    /// inside it are theirs). Nil outside any call.
+    public static func openCall(before: String) -> (function: String, argument: Int)? {
+        let bytes = Array(before.utf8)
+        var open: [(function: String?, commas: Int)] = []
+        var previous: Token?
+        for token in tokenize(before) {
+            switch token.kind {
+            case .leftParen:
+                let name = previous.flatMap { $0.kind == .identifier
+                    ? String(decoding: bytes[$0.span.start..<$0.span.end], as: UTF8.self) : nil }
+                open.append((name, 0))
+            case .leftBracket, .leftBrace: open.append((nil, 0))
+            case .rightParen, .rightBracket, .rightBrace: if !open.isEmpty { open.removeLast() }
+            case .comma: if !open.isEmpty { open[open.count - 1].commas += 1 }
+            default: break
+            }
+            previous = token
+        }
+        guard let call = open.last(where: { $0.function != nil }), let name = call.function else { return nil }
+        return (name, call.commas)
+    }
+
+    /// Whether `before` (an unfinished formula) ends inside a string.
+    public static func endsInsideString(_ before: String) -> Bool {
+        tokenize(before).dropLast().last?.kind == .unterminatedString
+    }
+
     /// Lexes the whole input; the last token is always `.endOfInput`.
     public static func tokenize(_ source: String) -> [Token] {
         var text = source
