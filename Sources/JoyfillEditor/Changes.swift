@@ -577,11 +577,9 @@ private struct FieldState {
             }
             let added = rows.filter { $0.original == nil }
             if !added.isEmpty {
-                if let array = field.json["value"], let elements = array.arrayValue, let arraySpan = array.span {
-                    // After the last row (so the array's closing layout stays), or inside `[]`.
-                    let at = elements.last?.span?.upperBound ?? arraySpan.upperBound - 1
-                    let text = (elements.isEmpty ? "" : ", ") + added.map(\.json.text).joined(separator: ", ")
-                    edits.append(JSONEdit(span: at..<at, replacement: text))
+                if let array = field.json["value"], array.isArray,
+                   let appended = JSONEdit(appending: added.map(\.json), to: array) {
+                    edits.append(appended)
                 } else if let old = field.json["value"], let oldSpan = old.span {
                     edits.append(JSONEdit(span: oldSpan, replacement: JSONValue.array(added.map(\.json)).text))
                 } else {

@@ -112,6 +112,14 @@ public struct JSONValue: Sendable {
         }
     }
 
+    /// True for arrays (without decoding anything).
+    public var isArray: Bool {
+        switch storage {
+        case .tape(let tape, let index): return tape.entries[index].type == .array
+        case .built(let kind): if case .array = kind { return true } else { return false }
+        }
+    }
+
     /// The number of elements of an array or members of an object; nil for other values.
     public var count: Int? {
         switch storage {

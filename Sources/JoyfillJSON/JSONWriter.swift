@@ -98,6 +98,17 @@ public struct JSONEdit: Sendable, Equatable {
         self.init(span: at..<at, replacement: text)
     }
 
+    /// Adds `elements` at the end of an array that was read from the document: right after
+    /// its last element (so the layout before the closing bracket stays), or inside `[]`; nil
+    /// for none, or a built array.
+    public init?(appending elements: [JSONValue], to array: JSONValue) {
+        guard !elements.isEmpty, let span = array.span else { return nil }
+        let last = array.endOfLastElement
+        let text = (last == nil ? "" : ", ") + elements.map(\.text).joined(separator: ", ")
+        let at = last ?? span.upperBound - 1
+        self.init(span: at..<at, replacement: text)
+    }
+
     /// The edits that turn `original`, a value read from a document, into `changed`, a value
     /// built from it (members set with ``JSONValue/setting(_:to:in:)``, elements replaced or
     /// appended), rewriting as little as they can: a part of `changed` that is still the
@@ -119,12 +130,7 @@ public struct JSONEdit: Sendable, Equatable {
         if let old = original.arrayValue, let new = changed.arrayValue, new.count >= old.count {
             var edits: [JSONEdit] = []
             for (before, after) in zip(old, new) { edits += JSONEdit.edits(rewriting: before, as: after) ?? [] }
-            if new.count > old.count {
-                // After the last element (so the array's closing layout stays), or inside `[]`.
-                let at = old.last?.span?.upperBound ?? span.upperBound - 1
-                let text = new[old.count...].map(\.text).joined(separator: ", ")
-                edits.append(JSONEdit(span: at..<at, replacement: (old.isEmpty ? "" : ", ") + text))
-            }
+            if let added = JSONEdit(appending: Array(new[old.count...]), to: original) { edits.append(added) }
             return edits
         }
         return [JSONEdit(span: span, replacement: changed.text)]

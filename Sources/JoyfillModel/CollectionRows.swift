@@ -131,7 +131,7 @@ public enum CollectionRows {
     /// `root` with the row at `steps` replaced by what `body` makes of it. Each level is one
     /// call: as deep as the document nests, which its reader bounds (``JSONReader/maxDepth``).
     public static func updating(_ root: JSONValue, at steps: ArraySlice<RowPlace.Step>,
-                         _ body: (JSONValue) -> JSONValue) -> JSONValue {
+                                _ body: (JSONValue) -> JSONValue) -> JSONValue {
         guard let step = steps.first else { return body(root) }
         return updatingChildren(of: root, schema: step.schema) { rows, _ in
             rows[step.index] = updating(rows[step.index], at: steps.dropFirst(), body)
@@ -141,7 +141,7 @@ public enum CollectionRows {
     /// `row` with the stored rows of its child schema `schema` (created when it has none yet)
     /// changed by `body`, which may also set the rows' `rowOrder` (nil leaves it as it is).
     public static func updatingChildren(of row: JSONValue, schema: String,
-                                 _ body: (inout [JSONValue], inout [String]?) -> Void) -> JSONValue {
+                                        _ body: (inout [JSONValue], inout [String]?) -> Void) -> JSONValue {
         let children = row["children"]
         let entry = children?[schema]
         var rows = entry?["value"]?.arrayValue ?? entry?.arrayValue ?? []
