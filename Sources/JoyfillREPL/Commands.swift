@@ -336,9 +336,9 @@ extension REPLSession {
         } catch {
             return failure(Self.describe(error, path: argument))
         }
-        let result: [UInt8]
+        let changes: [DocumentChange], result: [UInt8]
         do {
-            let changes = try DocumentChange.list(from: try JSONReader.read(text))
+            changes = try DocumentChange.list(from: try JSONReader.read(text))
             result = try ChangeApplier.apply(changes, to: try JoyDoc(bytes: engine.updatedBytes ?? Array(engine.document.bytes)))
         } catch let error as JSONError {
             return failure("\(origin): line \(error.line), column \(error.column): \(error.message)")
@@ -361,7 +361,7 @@ extension REPLSession {
             return failure("the changed document does not read: \(error); nothing was changed")
         }
         let before = Dictionary(engine.fieldReports.map { ($0.field, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
-        let count = (try? JSONReader.read(text).arrayValue?.count) ?? 1
+        let count = changes.count
         let updated = bind(document, path: path)
         var output = "applied \(count) change\(count == 1 ? "" : "s")\n"
         for report in updated.fieldReports where before[report.field] != (report.value?.text ?? "") {

@@ -200,12 +200,10 @@ public struct Checker: Sendable {
     private func invalidChoice(_ word: String, of parameter: Parameter, at span: SourceSpan, in tree: SyntaxTree,
                                report: (Diagnostic.Kind, String, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void) {
         guard !parameter.choices.contains(word.lowercased()) else { return }
+        let (message, note, closest) = parameter.unknownChoice(word)
         let quote = tree.source.utf8.dropFirst(span.start).first == UInt8(ascii: "'") ? "'" : "\""
-        let fix = Suggestions.closest(to: word.lowercased(), in: parameter.choices).map { closest in
-            Fix.replace(span, with: quote + closest + quote, "did you mean \"\(closest)\"?", isSafe: false)
-        }
-        report(.arguments, "invalid-argument", "unknown \(parameter.name) \"\(word)\"", span, .error,
-               ["\(parameter.name)s: " + (parameter.choicesDescription ?? parameter.choices.joined(separator: ", "))], fix)
+        let fix = closest.map { Fix.replace(span, with: quote + $0 + quote, "did you mean \"\($0)\"?", isSafe: false) }
+        report(.arguments, "invalid-argument", message, span, .error, [note], fix)
     }
 
     private func binary(

@@ -46,10 +46,11 @@ enum DateFunctions {
             }
         }
 
+        let unitParameter = Parameter("unit", .string, choices: Unit.names.map(\.name), describedAs: Unit.summary)
         for (name, sign) in [("dateAdd", Int64(1)), ("dateSubtract", Int64(-1))] {
             let verb = sign > 0 ? "Adds" : "Subtracts"
             registry.register(FunctionSignature(
-                name, [Parameter("date", dateLike), Parameter("amount", .number), Parameter("unit", .string, choices: Unit.names.map(\.name), describedAs: Unit.summary)],
+                name, [Parameter("date", dateLike), Parameter("amount", .number), unitParameter],
                 returns: [.date, .null], category: .date,
                 summary: "\(verb) an amount of a unit to a date.",
                 details: ["Units: years (year, y), months (month, m), weeks (week, w), days (day, d), hours (hour, h),",
@@ -68,7 +69,10 @@ enum DateFunctions {
             )) { args throws(Diagnostic) in
                 guard let instant = try date(args, 0) else { return .null }
                 let amount = Int64(try args.integer(1, "the amount")) * sign
-                guard let unit = Unit(args.text(2)) else { throw unknownUnit(args.text(2), at: args.span(2)) }
+                guard let unit = Unit(args.text(2)) else {
+                    let (message, note, closest) = unitParameter.unknownChoice(args.text(2))
+                    throw args.error(.arguments, message, at: 2, notes: closest.map { ["did you mean \"\($0)\"?", note] } ?? [note])
+                }
                 guard let result = add(amount, unit, to: instant, zone: args.zone) else {
                     throw args.error(.arguments, "the result of \(name)() is out of the range of dates")
                 }
@@ -131,15 +135,6 @@ enum DateFunctions {
             guard let found = Unit.names.first(where: { $0.name == lowered }) else { return nil }
             self = found.unit
         }
-    }
-
-    /// The error for a unit `dateAdd`/`dateSubtract` does not know, with the closest one.
-    static func unknownUnit(_ text: String, at span: SourceSpan) -> Diagnostic {
-        var notes = ["units: " + Unit.summary]
-        if let closest = Suggestions.closest(to: text.lowercased(), in: Unit.names.map(\.name)) {
-            notes.insert("did you mean \"\(closest)\"?", at: 0)
-        }
-        return Diagnostic(.arguments, "unknown unit \"\(text)\"", at: span, notes: notes)
     }
 
     /// Calendar units move the local wall-clock date; time units move the instant.

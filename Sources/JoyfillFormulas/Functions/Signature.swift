@@ -143,6 +143,14 @@ public struct Parameter: Sendable {
         self.choices = choices
         self.choicesDescription = choicesDescription
     }
+
+    /// What to say of `word`, given for this parameter and none of its ``choices``: the
+    /// message, the note that lists the choices, and the closest choice, if one is close. The
+    /// function's error and the checker's `invalid-argument` say the same.
+    public func unknownChoice(_ word: String) -> (message: String, note: String, closest: String?) {
+        ("unknown \(name) \"\(word)\"", "\(name)s: " + (choicesDescription ?? choices.joined(separator: ", ")),
+         Suggestions.closest(to: word.lowercased(), in: choices))
+    }
 }
 
 /// What a function passes to a lambda argument (decision C5): the values, named in order,
