@@ -654,6 +654,7 @@ private func checkLanguageServer(_ text: String) {
         }
         _ = request("textDocument/formatting", [JSONMember("textDocument", document), JSONMember("options", .object([]))])
         _ = request("textDocument/documentSymbol", [JSONMember("textDocument", document)])
+        _ = request("workspace/symbol", [JSONMember("query", .string("a"))])
         // Semantic tokens: in order, each on a line of the text and within it.
         let data = request("textDocument/semanticTokens/full", [JSONMember("textDocument", document)])
             .last?["result"]?["data"]?.arrayValue?.compactMap { $0.numberValue.map(Int.init) } ?? []

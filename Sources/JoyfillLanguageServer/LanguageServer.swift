@@ -104,6 +104,7 @@ public final class LanguageServer {
             case .failure(let error): return Self.errorResponse(id: id, code: -32803, error.message)   // RequestFailed
             }
         case "textDocument/documentSymbol": return Self.response(id: id, symbols(params))
+        case "workspace/symbol": return Self.response(id: id, workspaceSymbols(params))
         case "textDocument/inlayHint": return Self.response(id: id, inlayHints(params))
         case "textDocument/semanticTokens/full": return Self.response(id: id, semanticTokens(params))
         default: return Self.errorResponse(id: id, code: -32601, "jf lsp does not handle '\(method)'")
@@ -179,6 +180,7 @@ public final class LanguageServer {
             JSONMember("documentHighlightProvider", .bool(true)),
             JSONMember("renameProvider", .object([JSONMember("prepareProvider", .bool(true))])),
             JSONMember("documentSymbolProvider", .bool(true)),
+            JSONMember("workspaceSymbolProvider", .bool(true)),
             JSONMember("inlayHintProvider", .bool(true)),
             JSONMember("semanticTokensProvider", .object([
                 JSONMember("legend", .object([JSONMember("tokenTypes", .array(Self.semanticTokenTypes.map(JSONValue.string))),

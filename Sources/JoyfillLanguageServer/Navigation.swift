@@ -5,7 +5,7 @@ import JoyfillLint
 import JoyfillModel
 
 /// Reading a formula in the editor: hover, completion, signature help, going to a
-/// definition, finding references, the outline.
+/// definition, finding references, the outline, and the symbols of every open document.
 extension LanguageServer {
     /// The documentation of the function, or the description of the field or a table's
     /// column, under the cursor in a formula.
@@ -182,6 +182,41 @@ extension LanguageServer {
         }
         let formulas = document.formulas.compactMap { symbol($0.id, detail: $0.expression, kind: 12, $0.json) }
         return .array(fields + formulas)
+    }
+
+    /// The most symbols a workspace search returns (an editor shows the first few).
+    static let maxWorkspaceSymbols = 500
+
+    /// "Go to symbol in workspace": the fields and formulas of the open documents whose id, or
+    /// a field's title, holds the query's characters in order, ignoring letter case (as
+    /// editors match symbols: `itpr` finds `item_price`).
+    func workspaceSymbols(_ params: JSONValue) -> JSONValue {
+        let query = Array((params["query"]?.stringValue ?? "").lowercased())
+        var found: [JSONValue] = []
+        for uri in documents.keys.sorted() {
+            guard let open = documents[uri], let document = analyze(open).document else { continue }
+            let lines = TextLines(open.text, encoding: encoding)
+            func add(_ name: String, title: String?, kind: Int, _ json: JSONValue) {
+                guard found.count < Self.maxWorkspaceSymbols, let span = json["_id"]?.span ?? json.span,
+                      Self.holds(query, in: name) || title.map({ Self.holds(query, in: $0) }) == true else { return }
+                found.append(.object([
+                    JSONMember("name", .string(name)), JSONMember("kind", .number(Double(kind))),
+                    JSONMember("location", .object([JSONMember("uri", .string(uri)),
+                                                    JSONMember("range", range(span.lowerBound, span.upperBound, lines))])),
+                    JSONMember("containerName", .string(String(uri.split(separator: "/").last ?? ""))),
+                ]))
+            }
+            for field in document.fields { add(field.id, title: field.title, kind: 8, field.json) }
+            for formula in document.formulas { add(formula.id, title: nil, kind: 12, formula.json) }
+        }
+        return .array(found)
+    }
+
+    /// Whether `text` holds the characters of `query` (lower case) in order, ignoring letter case.
+    static func holds(_ query: [Character], in text: String) -> Bool {
+        var next = query.startIndex
+        for character in text.lowercased() where next < query.endIndex && character == query[next] { next += 1 }
+        return next == query.endIndex
     }
 
     /// A field's or column's type and title, as completion and the outline show them: `number · Quantity`.

@@ -326,6 +326,25 @@ struct ServerTests {
         #expect(try labels(at: 2).contains("dateAdd"), "outside strings, fields and functions as before")
     }
 
+    /// "Go to symbol in workspace": the fields and formulas of every open document whose id
+    /// or title holds the query's characters in order.
+    @Test func symbolsOfEveryOpenDocument() throws {
+        let client = try Client()
+        _ = try client.open("file:///t/a.json", template)
+        _ = try client.open("file:///t/b.json", template.replacingOccurrences(of: "\"qty\"", with: "\"quantity_b\""))
+        func names(_ query: String) throws -> [String] {
+            let result = try client.request("workspace/symbol", ["query": query])["result"] as? [[String: Any]] ?? []
+            return result.map { "\($0["containerName"] as? String ?? ""):\($0["name"] as? String ?? "")" }
+        }
+        #expect(try names("qty") == ["a.json:qty", "b.json:quantity_b"], "q…t…y in order")
+        #expect(try names("QUOTED") == ["a.json:note", "b.json:note"], "a field's title matches too")
+        #expect(try names("f_tot") == ["a.json:f_total", "b.json:f_total"])
+        #expect(try names("").count == 10)
+        let first = try #require((try client.request("workspace/symbol", ["query": "total"])["result"] as? [[String: Any]])?.first)
+        #expect(first["kind"] as? Int == 8)
+        #expect(((first["location"] as? [String: Any])?["uri"] as? String) == "file:///t/a.json")
+    }
+
     @Test func theRunsResultsAreHintsAndItsErrorsDiagnostics() throws {
         let client = try Client()
         let uri = "file:///t/quote.json"
@@ -500,7 +519,7 @@ struct ServerTests {
         let client = try Client()
         let notJSON = try #require(client.server.handle(Array("{".utf8)).first)
         #expect(notJSON.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"#))
-        let unknown = try client.request("workspace/symbol")
+        let unknown = try client.request("workspace/executeCommand")
         #expect((unknown["error"] as? [String: Any])?["code"] as? Int == -32601)
         #expect(try client.notify("$/cancelRequest", ["id": 1]).isEmpty)
         #expect(try client.request("shutdown")["result"] is NSNull)
