@@ -62,7 +62,7 @@ extension LanguageServer {
         let before = String(decoding: bytes[..<cursor.local], as: UTF8.self)
         if Lexer.endsInsideString(before) {
             guard let (name, argument) = Lexer.openCall(before: before),
-                  let signature = FunctionRegistry.standard.lookup(name)?.signature, argument < signature.parameters.count || signature.parameters.last?.isVariadic == true
+                  let signature = FunctionRegistry.standard.lookup(name)?.signature, argument < signature.maximumArity
             else { return .array([]) }
             let parameter = signature.parameter(at: argument)
             return .array(parameter.choices.map { item($0, kind: 12, detail: "\(parameter.name) of \(signature.name)()") })

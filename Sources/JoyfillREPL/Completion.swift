@@ -37,10 +37,9 @@ extension REPLSession {
         // Inside a string: the words its parameter takes (`dateAdd(d, 1, "da` → days), or none.
         let formula = (pending + [String(line)]).joined(separator: "\n")
         if Lexer.endsInsideString(formula) {
-            guard let (name, argument) = Lexer.openCall(before: formula), let function = registry.lookup(name) else { return [] }
-            let signature = function.signature
-            guard argument < signature.parameters.count || signature.parameters.last?.isVariadic == true else { return [] }
-            return matching(signature.parameter(at: argument).choices, word.lowercased())
+            guard let (name, argument) = Lexer.openCall(before: formula), let signature = registry.lookup(name)?.signature,
+                  argument < signature.maximumArity else { return [] }
+            return matching(signature.parameter(at: argument).choices, word)
         }
         if before.last == "." { return memberCompletions(before: String(before), word: word) }
         var candidates = matching(registry.names, word).map { $0 + "(" }
