@@ -21,20 +21,26 @@ extension LanguageServer {
         return (field, (span.lowerBound + 1)..<(span.upperBound - 1))
     }
 
-    /// Where the document's formulas read the field `id`, in the file. A lambda parameter of
-    /// the same name reads no field and is left out (the parser makes it a parameter).
-    func readSpans(of id: String, in document: JoyDoc) -> [Range<Int>] {
-        var spans: [Range<Int>] = []
+    /// Where the document's formulas read the field `id`: each read's formula, its tree, its
+    /// span in the formula and its place in the file. A lambda parameter of the same name
+    /// reads no field and is left out (the parser makes it a parameter).
+    func reads(of id: String, in document: JoyDoc) -> [(formula: String, tree: SyntaxTree, span: SourceSpan, file: Range<Int>)] {
+        var reads: [(formula: String, tree: SyntaxTree, span: SourceSpan, file: Range<Int>)] = []
         for definition in document.formulas {
             let tree = Parser.parse(definition.expression)
             let place = document.textOffsets(of: definition)
             for index in tree.nodes.indices {
                 guard case .reference(let name) = tree.nodes[index], tree.name(name) == id else { continue }
                 let span = tree.span(of: NodeID(index))
-                spans.append(place(span.start)..<place(span.end))
+                reads.append((definition.id, tree, span, place(span.start)..<place(span.end)))
             }
         }
-        return spans
+        return reads
+    }
+
+    /// Where the document's formulas read the field `id`, in the file.
+    func readSpans(of id: String, in document: JoyDoc) -> [Range<Int>] {
+        reads(of: id, in: document).map(\.file)
     }
 
     /// The field under the cursor, its `"_id"` and every name that reads it, highlighted.
@@ -71,17 +77,11 @@ extension LanguageServer {
         if newName == field.id { return .success(.object([JSONMember("changes", .object([]))])) }
         if document.field(newName) != nil { return .failure(RenameError("the document already has a field '\(newName)'")) }
         var edits: [JSONEdit] = []
-        for definition in document.formulas {
-            let tree = Parser.parse(definition.expression)
-            let place = document.textOffsets(of: definition)
-            for index in tree.nodes.indices {
-                guard case .reference(let name) = tree.nodes[index], tree.name(name) == field.id else { continue }
-                let span = tree.span(of: NodeID(index))
-                if Self.lambda(around: span, in: tree, declares: newName) {
-                    return .failure(RenameError("in formula '\(definition.id)', '\(field.id)' is read inside a lambda whose parameter is '\(newName)', which would hide the field: choose another name, or rename the parameter first"))
-                }
-                edits.append(JSONEdit(span: place(span.start)..<place(span.end), replacement: newName))
+        for read in reads(of: field.id, in: document) {
+            if Self.lambda(around: read.span, in: read.tree, declares: newName) {
+                return .failure(RenameError("in formula '\(read.formula)', '\(field.id)' is read inside a lambda whose parameter is '\(newName)', which would hide the field: choose another name, or rename the parameter first"))
             }
+            edits.append(JSONEdit(span: read.file, replacement: newName))
         }
         let replacement = JSONText.string(newName)
         if let declaration = field.json["_id"]?.span { edits.append(JSONEdit(span: declaration, replacement: replacement)) }

@@ -345,9 +345,7 @@ extension REPLSession {
         } catch let error as ChangeError {
             // Where the change is: its line and column in the file, or its column on the line.
             let place = error.offset.map { offset -> String in
-                let before = text.prefix(offset)
-                let line = before.count { $0 == UInt8(ascii: "\n") } + 1
-                let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+                let (line, column) = JSONReader.lineAndColumn(of: offset, in: text)
                 return isJSON ? "the changes, column \(column): " : "\(argument):\(line):\(column): "
             } ?? ""
             return failure("\(place)\(error); nothing was changed")
