@@ -41,7 +41,8 @@
 //   child schema validation asks for under a collection row is one the editor shows there;
 //   changes built from the document (a field update, a new row, a row updated, deleted and
 //   moved) apply, the result reads as a JoyDoc, and every field they do not name keeps its text;
-//   decorators added at any path that resolves are read there and touch no other field.
+//   decorators added at any path that resolves are read there and touch no other field;
+//   `invalid-value`'s suggestions, applied, leave a JoyDoc whose fixed values are settled.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -366,6 +367,37 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     checkEditor(document, bytes)
     checkChanges(document)
     checkDecorators(document)
+    checkStoredValueFixes(document)
+}
+
+private let valueLinter = Linter(settings: LintSettings(enabled: ["invalid-value"], severities: [:], targets: .swift, unsafeFixes: true))
+
+/// `invalid-value`'s suggestions store what the type holds: applied, the document still reads,
+/// and no value they wrote is reported with a suggestion again.
+private func checkStoredValueFixes(_ document: JoyDoc) {
+    let findings = valueLinter.lint(document: document)
+    let edits = LintFixes.edits(for: findings, in: document)
+    guard !edits.isEmpty else { return }
+    let fixed = JSONEdit.apply(edits, to: document.bytes)
+    let again: JoyDoc
+    do throws(DocumentError) {
+        again = try JoyDoc(bytes: fixed)
+    } catch {
+        failure("invalid-value's fixes make a document that does not read: \(error.message)")
+    }
+    // Where each replacement landed in the fixed text.
+    var written: [Range<Int>] = []
+    var shift = 0
+    for edit in edits {
+        let start = edit.span.lowerBound + shift
+        written.append(start..<start + edit.replacement.utf8.count)
+        shift += edit.replacement.utf8.count - edit.span.count
+    }
+    for finding in valueLinter.lint(document: again) where finding.fix != nil {
+        if written.contains(where: { $0.contains(finding.location.start) }) {
+            failure("invalid-value's fix did not settle the value: \(finding.message)")
+        }
+    }
 }
 
 /// Every decorated scope is listed with a path; a decorator added at a path that resolves

@@ -104,6 +104,38 @@ public struct JSONValue: Sendable {
         return tape.bytes
     }
 
+    /// The value's JSON type (without decoding anything).
+    public var type: JSONType {
+        switch storage {
+        case .tape(let tape, let index):
+            switch tape.entries[index].type {
+            case .null: return .null
+            case .true, .false: return .bool
+            case .number: return .number
+            case .string: return .string
+            case .array: return .array
+            case .object: return .object
+            }
+        case .built(let kind):
+            switch kind {
+            case .null: return .null
+            case .bool: return .bool
+            case .number: return .number
+            case .string: return .string
+            case .array: return .array
+            case .object: return .object
+            }
+        }
+    }
+
+    /// True for the empty string `""` (without decoding anything).
+    public var isEmptyString: Bool {
+        switch storage {
+        case .tape(let tape, let index): return tape.entries[index].type == .string && tape.entries[index].payload == 2
+        case .built(let kind): if case .string(let text) = kind { return text.isEmpty } else { return false }
+        }
+    }
+
     /// True for objects (without decoding anything).
     public var isObject: Bool {
         switch storage {
@@ -210,27 +242,20 @@ public struct JSONValue: Sendable {
 
     /// The name of the value's JSON type, for messages.
     public var typeName: String {
-        switch storage {
-        case .tape(let tape, let index):
-            switch tape.entries[index].type {
-            case .null: return "null"
-            case .true, .false: return "boolean"
-            case .number: return "number"
-            case .string: return "string"
-            case .array: return "array"
-            case .object: return "object"
-            }
-        case .built(let kind):
-            switch kind {
-            case .null: return "null"
-            case .bool: return "boolean"
-            case .number: return "number"
-            case .string: return "string"
-            case .array: return "array"
-            case .object: return "object"
-            }
+        switch type {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
         }
     }
+}
+
+/// The types of JSON values.
+public enum JSONType: Sendable {
+    case null, bool, number, string, array, object
 }
 
 /// One member of an object.

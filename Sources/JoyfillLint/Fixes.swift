@@ -9,23 +9,34 @@ import JoyfillModel
 /// new JSON string in place of the old `expression` string, so every other byte of the file
 /// stays as it was. In a bare-expression file the edits apply to the file directly.
 public enum LintFixes {
-    /// The file edits that apply the fixable findings of `diagnostics` to a document.
+    /// The file edits that apply the fixable findings of `diagnostics` to a document: the
+    /// fixes of each formula applied together, and the fixes of structural findings (a stored
+    /// value) as they are. An edit that overlaps an earlier one is left out.
     public static func edits(for diagnostics: [LintDiagnostic], in document: JoyDoc) -> [JSONEdit] {
         var byFormula: [String: [Fix]] = [:]
         var order: [String] = []
+        var edits: [JSONEdit] = []
         for diagnostic in diagnostics {
-            guard let fix = diagnostic.fix, diagnostic.isFixable, let formula = diagnostic.formula else { continue }
+            guard let fix = diagnostic.fix, diagnostic.isFixable else { continue }
+            guard let formula = diagnostic.formula, diagnostic.expression != nil else {
+                edits += diagnostic.fileEdits.map { JSONEdit(span: $0.start..<$0.end, replacement: $0.replacement) }
+                continue
+            }
             if byFormula[formula] == nil { order.append(formula) }
             byFormula[formula, default: []].append(fix)
         }
-        var edits: [JSONEdit] = []
         for formula in order {
             guard let definition = document.formula(formula), let span = definition.json["expression"]?.span else { continue }
             let fixed = Fix.apply(byFormula[formula]!, to: definition.expression)
             guard fixed != definition.expression else { continue }
             edits.append(JSONEdit(span: span, replacement: JSONText.string(fixed)))
         }
-        return edits.sorted { $0.span.lowerBound < $1.span.lowerBound }
+        var accepted: [JSONEdit] = []
+        for edit in edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })
+        where accepted.last.map({ $0.span.upperBound <= edit.span.lowerBound }) ?? true {
+            accepted.append(edit)
+        }
+        return accepted
     }
 
     /// The file edits that apply the fixable findings of `diagnostics` to a bare expression file.

@@ -63,13 +63,19 @@ struct Findings {
         self.bytes = bytes
     }
 
-    /// Adds a finding about the file's bytes `range` (structural findings).
-    mutating func add(_ rule: String, _ message: String, at range: Range<Int>, notes: [String] = [],
+    /// Adds a finding about the file's bytes `range` (structural findings); a `fix` of such a
+    /// finding edits the file's bytes.
+    mutating func add(_ rule: String, _ message: String, at range: Range<Int>, notes: [String] = [], fix: Fix? = nil,
                       field: String? = nil, formula: String? = nil) {
         guard let severity = settings.severity(of: rule) else { return }
         let location = locate(range.lowerBound, range.upperBound)
-        items.append(LintDiagnostic(rule: rule, severity: severity, message: message, notes: notes,
-                                    field: field, formula: formula, location: location))
+        var finding = LintDiagnostic(rule: rule, severity: severity, message: message, notes: notes, fix: fix,
+                                     field: field, formula: formula, location: location)
+        if let fix, fix.isSafe || settings.unsafeFixes {
+            finding.isFixable = true
+            finding.fileEdits = fix.edits.map { FileEdit(start: $0.span.start, end: $0.span.end, replacement: $0.replacement) }
+        }
+        items.append(finding)
     }
 
     /// Adds a finding in a formula; `place` maps a span of the expression to file bytes.
@@ -135,6 +141,7 @@ struct DocumentLint {
         documentIssues()
         logic()
         decorators()
+        storedValues()
         applications()
         let fieldIDs = Set(document.fields.map(\.id))
         var checker = Checker(registry: registry, knownNames: fieldIDs)
@@ -215,7 +222,7 @@ extension Linter {
         }
         let diagnostics = lint(document: document)
         return outcome(path, bytes, diagnostics, edits: fixing ? LintFixes.edits(for: diagnostics, in: document) : []) {
-            // Only JSON strings were replaced, so the fixed text is a JoyDoc; never write it if not.
+            // Only JSON values were replaced, by JSON, so the fixed text is a JoyDoc; never write it if not.
             (try? JoyDoc(bytes: $0)).map { self.lint(document: $0) }
         }
     }

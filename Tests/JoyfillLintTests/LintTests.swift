@@ -455,3 +455,42 @@ struct ScaleTests {
         #expect(location.endColumn == 3_002)
     }
 }
+
+/// `invalid-value` beyond its fixture: the cap per field, suppressions, and collection levels.
+struct InvalidValueTests {
+    func lint(_ fields: String) throws -> [LintDiagnostic] {
+        let document = try JoyDoc(bytes: Array(#"{"_id": "d", "fields": [\#(fields)]}"#.utf8))
+        return Linter(settings: LintSettings(enabled: ["invalid-value"], severities: [:], targets: .swift)).lint(document: document)
+    }
+
+    @Test func aFieldReportsAtMostAHundredValuesThenHowManyMore() throws {
+        let rows = (0..<150).map { #"{"_id": "r\#($0)", "cells": {"n": "x"}}"# }.joined(separator: ",")
+        let found = try lint(#"{"_id": "t", "type": "table", "tableColumns": [{"_id": "n", "type": "number"}], "value": [\#(rows)]}"#)
+        #expect(found.count == StoredValueCheck.issuesPerField + 1)
+        #expect(found.last?.message == "50 more values of the table field 't' that their types do not hold (only the first 100 are reported)")
+    }
+
+    @Test func aFieldsSuppressionSilencesIt() throws {
+        let found = try lint(#"{"_id": "n", "type": "number", "value": "x", "jfLint": {"ignore": ["invalid-value"]}}, {"_id": "m", "type": "number", "value": true}"#)
+        #expect(found.map(\.field) == ["m"])
+        #expect(found.first?.message == "number field 'm' holds true; formulas read it as it is, not as a number")
+    }
+
+    @Test func everyCollectionLevelIsCheckedWithItsOwnColumns() throws {
+        let found = try lint("""
+            {"_id": "c", "type": "collection",
+             "schema": {"a": {"root": true, "children": ["b"], "tableColumns": [{"_id": "x", "type": "number"}]},
+                        "b": {"children": ["b"], "tableColumns": [{"_id": "y", "type": "date"}]}},
+             "value": [{"_id": "a1", "cells": {"x": 1, "y": "no column here"},
+                        "children": {"b": {"value": [{"_id": "b1", "cells": {"y": 1700000000},
+                                     "children": {"b": {"value": [{"_id": "b2", "cells": {"y": "soon"}}], "rowOrder": ["b9"]}}}]}}}]}
+            """)
+        #expect(found.map(\.message) == [
+            "row 'a1' of collection 'c' has a cell 'y', which is no column; formulas do not read it",
+            "date cell 'y' of row 'b1' in collection 'c' (schema 'b') holds 1700000000, which date fields read as milliseconds: 1970-01-20T16:13:20.000Z",
+            "row 'b2' of collection 'c' is not in its rowOrder; jf shows it after the rows listed, the Joyfill SDKs in no set place",
+            "date cell 'y' of row 'b2' in collection 'c' (schema 'b') holds the text \"soon\", which is no date; formulas read text",
+        ])
+        #expect(found[1].fix?.edits.first?.replacement == "1700000000000")
+    }
+}

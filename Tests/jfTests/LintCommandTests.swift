@@ -143,6 +143,56 @@ struct LintCommandTests {
         #expect(bad.stderr.contains("jf.toml: [lint] unsafe-fixes must be true or false"))
     }
 
+    /// `invalid-value`: stored values their type does not hold, found in fields and cells, with
+    /// what was meant as suggestions that edit the document's values (not a formula's text).
+    @Test func storedValuesTheirTypeDoesNotHoldAreFoundAndFixedAsSuggestions() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let file = directory.appendingPathComponent("order.json")
+        let document = """
+            {"_id": "order", "files": [], "fields": [
+              {"_id": "qty", "type": "number", "value": "12"},
+              {"_id": "status", "type": "dropdown", "value": "Open", "options": [{"_id": "o_open", "value": "Open"}]},
+              {"_id": "due", "type": "date", "value": 1748797200},
+              {"_id": "items", "type": "table", "tableColumns": [{"_id": "price", "type": "number"}],
+               "value": [{"_id": "r1", "cells": {"price": " 2.50 "}}, {"_id": "r2", "cells": {"price": "two"}}]},
+              {"_id": "total", "type": "number", "formulas": [{"_id": "a1", "formula": "f_total", "key": "value"}]}
+            ],
+            "formulas": [{"_id": "f_total", "expression": "qty * sum(items.price)"}]}
+
+            """
+        try document.write(to: file, atomically: true, encoding: .utf8)
+
+        let plain = try JF.run(["lint", file.path], environment: ["NO_COLOR": "1"])
+        #expect(plain.status == 0, "warnings only")
+        #expect(plain.stdout.contains("warning[invalid-value]: number field 'qty' holds the text \"12\"; formulas read text, not the number 12"))
+        #expect(plain.stdout.contains(" --> \(file.path):2:45 · field qty"))
+        #expect(plain.stdout.contains("store the number 12 [suggestion]"))
+        #expect(plain.stdout.contains("number cell 'price' of row 'r2' in table 'items' holds the text \"two\", which is no number"))
+        #expect(plain.stdout.hasSuffix("Found 5 problems (0 errors, 5 warnings) in 1 file. 4 suggestions can be applied with --fix --unsafe-fixes.\n"))
+
+        let json = try lintJSON(try JF.run(["lint", "--format", "json", file.path]).stdout)
+        let files = try #require(json["files"] as? [[String: Any]])
+        let first = try #require((files.first?["diagnostics"] as? [[String: Any]])?.first)
+        let fix = try #require(first["fix"] as? [String: Any])
+        let edit = try #require((fix["edits"] as? [[String: Any]])?.first)
+        let stored = try #require(document.range(of: "\"12\""))
+        let offset = document[..<stored.lowerBound].utf8.count
+        #expect(first["span"] is NSNull && edit["start"] as? Int == offset && edit["replacement"] as? String == "12",
+                "a stored value's fix edits the file's bytes")
+
+        let fixed = try JF.run(["lint", "--fix", "--unsafe-fixes", file.path])
+        #expect(fixed.status == 0)
+        let expected = document
+            .replacingOccurrences(of: #""value": "12""#, with: #""value": 12"#)
+            .replacingOccurrences(of: #""dropdown", "value": "Open""#, with: #""dropdown", "value": "o_open""#)
+            .replacingOccurrences(of: "1748797200", with: "1748797200000")
+            .replacingOccurrences(of: #"" 2.50 ""#, with: "2.5")
+        #expect(try String(contentsOf: file, encoding: .utf8) == expected)
+        let remaining = try JF.run(["lint", file.path], environment: ["NO_COLOR": "1"])
+        #expect(remaining.stdout.hasSuffix("Found 1 problem (0 errors, 1 warning) in 1 file.\n"), "the text \"two\" has no suggestion and stays")
+    }
+
     @Test func configurationIsFoundByWalkingUp() throws {
         let directory = try workspace(["templates"])
         defer { discard(directory) }

@@ -37,6 +37,21 @@ extension DocumentLint {
         add(DecoratorCheck.issues(in: document), as: "invalid-decorator")
     }
 
+    /// `invalid-value`: stored values that their field's or column's type does not hold, with
+    /// what was most likely meant as a suggestion (it changes what formulas read).
+    mutating func storedValues() {
+        guard settings.enabled.contains("invalid-value"), !suppressions.ignoresDocument("invalid-value") else { return }
+        for (index, field) in document.fields.enumerated() where !suppressions.ignores("invalid-value", field: index) {
+            for issue in StoredValueCheck.issues(in: field) {
+                let fix = issue.replacement.map { replacement in
+                    Fix.replace(SourceSpan(start: issue.span.lowerBound, end: issue.span.upperBound), with: replacement,
+                                issue.fix ?? "replace it with \(replacement)", isSafe: false)
+                }
+                findings.add("invalid-value", issue.message, at: issue.span, notes: issue.notes, fix: fix, field: field.id)
+            }
+        }
+    }
+
     /// Issues found while reading the document, as findings of `rule` at their offsets, but for
     /// those on a field that silences the rule.
     private mutating func add(_ issues: [DocumentIssue], as rule: String) {
