@@ -71,7 +71,7 @@ extension LanguageServer {
                 if let fix = finding.fix, !finding.fileEdits.isEmpty {
                     let edits = finding.fileEdits.map { JSONEdit(span: $0.start..<$0.end, replacement: $0.replacement) }
                     actions.append(.object([
-                        JSONMember("title", .string(fix.isSafe ? fix.message : fix.message + " (may change what the formula means)")),
+                        JSONMember("title", .string(fix.isSafe ? fix.message : fix.message + Self.suggestionWarning(finding))),
                         JSONMember("kind", .string("quickfix")),
                         JSONMember("diagnostics", .array([diagnostic(finding, lines)])),
                         JSONMember("isPreferred", .bool(fix.isSafe)),
@@ -105,6 +105,12 @@ extension LanguageServer {
             }
         }
         return .array(actions)
+    }
+
+    /// What a suggestion's title adds: it may change what the formula means, or (a stored
+    /// value's) what formulas read.
+    static func suggestionWarning(_ finding: LintDiagnostic) -> String {
+        finding.expression == nil ? " (changes what formulas read)" : " (may change what the formula means)"
     }
 
     /// The edit that silences `finding`'s rule where it is: `"jfLint": {"ignore": [rule]}` on

@@ -169,6 +169,27 @@ struct ServerTests {
         #expect(applying(edits(all[0]), to: template).contains(#"concat(\"é😀\", qty)"#))
     }
 
+    /// A stored value's suggestion (`invalid-value`) is a quick fix that edits the value, and
+    /// "fix all" applies it where the configuration lets `jf lint --fix` apply suggestions.
+    @Test func storedValueSuggestionsAreQuickFixes() throws {
+        let text = """
+            {"_id": "d", "fields": [
+              {"_id": "status", "type": "dropdown", "value": "Open", "options": [{"_id": "o_open", "value": "Open"}]}
+            ]}
+            """
+        let uri = "file:///t/status.json"
+        let client = try Client()
+        let published = try client.open(uri, text)
+        #expect(published.map { $0["code"] as? String } == ["invalid-value"])
+        let actions = try #require(try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": uri], "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 0]],
+            "context": ["diagnostics": [], "only": ["quickfix"]],
+        ])["result"] as? [[String: Any]])
+        #expect(actions.first?["title"] as? String == "select the option by its _id, \"o_open\" (changes what formulas read)")
+        let edits = ((actions.first?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]] ?? []
+        #expect(applying(edits, to: text).contains(#"{"_id": "status", "type": "dropdown", "value": "o_open","#))
+    }
+
     @Test func formattingAndHover() throws {
         let client = try Client()
         let uri = "file:///t/f.jf"
