@@ -113,26 +113,14 @@ extension LanguageServer {
         finding.expression == nil ? " (changes what formulas read)" : " (may change what the formula means)"
     }
 
-    /// The edit that silences `finding`'s rule where it is: `"jfLint": {"ignore": [rule]}` on
-    /// the formula it is in, or else the field it is about, added or, when the object has an
-    /// ignore list, appended to it; nil when there is no such object or its annotation is
-    /// malformed (`invalid-suppression` says how).
+    /// The edit that silences `finding`'s rule where it is (`jf lint --add-suppressions` does
+    /// the same for every finding): `"jfLint": {"ignore": [rule]}` on the formula it is in,
+    /// else the field it is about, else the document; nil when its annotation is malformed
+    /// (`invalid-suppression` says how).
     static func suppression(of finding: LintDiagnostic, in document: JoyDoc) -> (owner: String, edit: JSONEdit)? {
-        let owner: (name: String, json: JSONValue)
-        if let id = finding.formula, let formula = document.formula(id) {
-            owner = ("formula \(id)", formula.json)
-        } else if let id = finding.field, let field = document.field(id) {
-            owner = ("field \(id)", field.json)
-        } else {
-            return nil
-        }
-        guard let annotation = owner.json["jfLint"] else {
-            let ignore = JSONValue.object([JSONMember("ignore", .array([.string(finding.rule)]))])
-            return JSONEdit(adding: [JSONMember("jfLint", ignore)], to: owner.json).map { (owner.name, $0) }
-        }
-        guard let list = annotation["ignore"], let rules = list.arrayValue,
-              !rules.contains(where: { $0.stringValue == finding.rule }) else { return nil }
-        return JSONEdit(replacing: list, with: .array(rules + [.string(finding.rule)])).map { (owner.name, $0) }
+        guard let owner = Suppressions.owner(of: finding, in: document),
+              let edit = Suppressions.edit(adding: [finding.rule], to: owner.json) else { return nil }
+        return (owner.name, edit)
     }
 
     /// `jf fmt`'s edits: each formula in its canonical layout (a bare formula file as a whole).

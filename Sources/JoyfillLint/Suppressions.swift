@@ -88,3 +88,67 @@ public struct Suppressions: Sendable {
         return rules
     }
 }
+
+extension Suppressions {
+    /// Rules whose findings are about a field, even those that point into a formula (what the
+    /// field stores, a cycle that starts at it): the field's suppression silences them.
+    static let fieldRules: Set = ["write-type-mismatch", "circular-reference", "missing-formula", "invalid-key", "invalid-value"]
+
+    /// Rules about the document's structure: a field's suppression silences those about the
+    /// field, the document's the others.
+    static let structureRules: Set = ["invalid-document", "invalid-logic", "invalid-decorator"]
+
+    /// Where a suppression of `finding` goes, as the linter reads suppressions: for the rules of
+    /// ``fieldRules`` and ``structureRules``, the field it is about, else the document; for the
+    /// others, the document formula it is in, else its field, else the document. Nil for
+    /// `invalid-suppression`, which a suppression cannot silence (the annotation itself is wrong).
+    public static func owner(of finding: LintDiagnostic, in document: JoyDoc) -> (name: String, json: JSONValue)? {
+        guard finding.rule != "invalid-suppression" else { return nil }
+        let field = finding.field.flatMap { id in document.field(id).map { ("field \(id)", $0.json) } }
+        if fieldRules.contains(finding.rule) || structureRules.contains(finding.rule) {
+            return field ?? ("the document", document.json)
+        }
+        if let id = finding.formula, let formula = document.formula(id) { return ("formula \(id)", formula.json) }
+        return field ?? ("the document", document.json)
+    }
+
+    /// The edit that adds `rules` to the `jfLint` ignore list of `owner` (an object read from
+    /// the document), making the annotation when there is none; nil when it already ignores
+    /// them all, or when its annotation is malformed (that is reported, and fixed by hand).
+    public static func edit(adding rules: [String], to owner: JSONValue) -> JSONEdit? {
+        guard let annotation = owner["jfLint"] else {
+            let ignore = JSONValue.object([JSONMember("ignore", .array(rules.map(JSONValue.string)))])
+            return JSONEdit(adding: [JSONMember("jfLint", ignore)], to: owner)
+        }
+        guard annotation.isObject else { return nil }
+        guard let list = annotation["ignore"] else {
+            return JSONEdit(adding: [JSONMember("ignore", .array(rules.map(JSONValue.string)))], to: annotation)
+        }
+        guard let present = list.arrayValue else { return nil }
+        let names = Set(present.compactMap(\.stringValue))
+        let added = rules.filter { !names.contains($0) }
+        guard !added.isEmpty else { return nil }
+        return JSONEdit(appending: added.map(JSONValue.string), to: list)
+    }
+
+    /// The edits that silence every finding of `findings` where it is (``owner(of:in:)``):
+    /// one edit per owner, adding its findings' rules in the order of `LintRule.all`, and how
+    /// many rules they add. Findings that cannot be silenced so are left out.
+    public static func edits(silencing findings: [LintDiagnostic], in document: JoyDoc) -> (edits: [JSONEdit], added: Int) {
+        var rules: [Int: (json: JSONValue, rules: Set<String>)] = [:]
+        for finding in findings {
+            guard let owner = owner(of: finding, in: document), let start = owner.json.span?.lowerBound else { continue }
+            rules[start, default: (owner.json, [])].rules.insert(finding.rule)
+        }
+        var edits: [JSONEdit] = []
+        var added = 0
+        for (_, owner) in rules.sorted(by: { $0.key < $1.key }) {
+            let present = Set(owner.json["jfLint"]?["ignore"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            let new = LintRule.names.filter { owner.rules.contains($0) && !present.contains($0) }
+            guard let edit = edit(adding: new, to: owner.json) else { continue }
+            edits.append(edit)
+            added += new.count
+        }
+        return (edits.sorted { $0.span.lowerBound < $1.span.lowerBound }, added)
+    }
+}

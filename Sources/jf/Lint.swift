@@ -3,6 +3,7 @@ import Foundation
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
+import JoyfillModel
 
 extension LintFormat: ExpressibleByArgument {}
 
@@ -26,6 +27,7 @@ struct Lint: ParsableCommand {
               jf lint --diff templates/               # what --fix would change
               jf lint --fix templates/                # apply the safe fixes
               jf lint --fix --unsafe-fixes templates/ # … and the suggestions too
+              jf lint --add-suppressions templates/   # silence what is there; new findings fail
               jf lint --explain unknown-reference     # a rule's documentation
               jf lint --statistics templates/         # how many findings each rule has
               echo 'sum(1, 2' | jf lint --stdin
@@ -51,6 +53,9 @@ struct Lint: ParsableCommand {
 
     @Flag(help: "Print the unified diff that --fix would apply, and change nothing.")
     var diff = false
+
+    @Flag(help: "Silence every finding where it is, with a jfLint annotation on its formula, field or document (atomically): for adopting jf lint, or new rules, in a repository with findings.")
+    var addSuppressions = false
 
     @Flag(inversion: .prefixedNo,
           help: "Let --fix and --diff apply suggestions too, which may change what a formula means (a misspelt field, a column's arithmetic mapped over the rows); the configuration's unsafe-fixes by default.")
@@ -102,6 +107,10 @@ struct Lint: ParsableCommand {
         if paths.contains("-") && paths != ["-"] { throw ValidationError("- (standard input) is linted alone; give no other PATH") }
         if !stdin && paths.isEmpty { throw ValidationError("give at least one PATH (a template, a .jf file or a directory), or --stdin") }
         if fix && diff { throw ValidationError("choose one of --fix and --diff") }
+        if addSuppressions && (fix || diff || statistics || stdin || paths == ["-"]) {
+            let other = fix ? "--fix" : diff ? "--diff" : statistics ? "--statistics" : "standard input"
+            throw ValidationError("--add-suppressions edits the files it is given; it does not go with \(other)")
+        }
         if config != nil && noConfig { throw ValidationError("choose one of --config and --no-config") }
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
         if statistics && (fix || diff) { throw ValidationError("--statistics counts findings; it does not go with --\(fix ? "fix" : "diff")") }
@@ -124,6 +133,7 @@ struct Lint: ParsableCommand {
                 found.append((file, cli.applied(to: configuration.settings(forFile: file))))
             }
         }
+        if addSuppressions { return try suppressAll(found) }
         let fixing = fix || diff
         let files = found
         let showDiff = diff
@@ -163,6 +173,59 @@ struct Lint: ParsableCommand {
             throw wouldChange ? Failure.problems : Failure(message: "", code: 0)
         }
         try report.finish(maxWarnings: maxWarnings)
+    }
+
+    /// `--add-suppressions`: each JoyDoc's findings silenced where they are, written
+    /// atomically; a summary of what was added and of what could not be silenced so.
+    private func suppressAll(_ files: [(path: String, settings: LintSettings)]) throws {
+        var added = 0, changedFiles = 0, failures = 0
+        var left: [String: Int] = [:]   // why findings stay, and how many
+        parallelForEach(files.count, workers: parallel.jobs) { index -> (path: String, bytes: [UInt8]?, count: Int, left: [String], failure: String?) in
+            let (path, settings) = files[index]
+            let bytes: [UInt8]
+            do throws(Failure) {
+                bytes = try Input.read(path)
+            } catch {
+                return (path, nil, 0, [], error.message)
+            }
+            let outcome = Linter(settings: settings).lint(path: path, bytes: bytes, fixing: false)
+            let findings = outcome.report.diagnostics
+            if let failure = outcome.report.failure { return (path, nil, 0, [], failure) }
+            guard !findings.isEmpty else { return (path, nil, 0, [], nil) }
+            guard !Linter.isExpressionFile(path), let document = try? JoyDoc(bytes: bytes) else {
+                return (path, nil, 0, findings.map { _ in "in .jf and .formula files, which have no place for one" }, nil)
+            }
+            let (edits, count) = Suppressions.edits(silencing: findings, in: document)
+            let fixed = edits.isEmpty ? nil : JSONEdit.apply(edits, to: bytes)
+            // What stays: findings of rules a suppression cannot silence, or under a malformed annotation.
+            let remaining = fixed.map { Linter(settings: settings).lint(path: path, bytes: $0, fixing: false).report.diagnostics } ?? findings
+            return (path, fixed, count, remaining.map { $0.rule == "invalid-suppression" ? "invalid-suppression findings, which are fixed by hand" : "under a malformed jfLint annotation" }, nil)
+        } deliver: { _, result in
+            if let failure = result.failure {
+                Terminal.standardError.write("jf: \(failure)\n")
+                failures += 1
+                return
+            }
+            for reason in result.left { left[reason, default: 0] += 1 }
+            guard let fixed = result.bytes else { return }
+            do throws(Failure) {
+                try Files.writeAtomically(fixed, to: result.path)
+                added += result.count
+                changedFiles += 1
+            } catch {
+                Terminal.standardError.write("jf: \(error.message) (the suppressions were not saved)\n")
+                failures += 1
+            }
+        }
+        if !quiet {
+            let files = "\(changedFiles) file\(changedFiles == 1 ? "" : "s")"
+            Terminal.standardOutput.write(added == 0 ? "No suppressions to add.\n"
+                                          : "Added \(added) suppression\(added == 1 ? "" : "s") (jfLint) to \(files).\n")
+            for (reason, count) in left.sorted(by: { $0.key < $1.key }) {
+                Terminal.standardOutput.write("\(count) finding\(count == 1 ? "" : "s") not silenced: \(reason) (jf lint shows them).\n")
+            }
+        }
+        if failures > 0 { throw Failure(message: "", code: 2) }
     }
 
     private func lintStandardInput(cli: RuleSelection, configurations: ConfigurationFinder) throws {

@@ -140,7 +140,7 @@ struct ServerTests {
         let ignoreBoth = try #require(again.first { ($0["title"] as? String)?.hasPrefix("Ignore unknown-reference") == true })
         let addedToTheList = applying(((ignoreBoth["edit"] as? [String: Any])?["changes"] as? [String: Any])?["file:///t/order.json"] as? [[String: Any]] ?? [],
                                       to: silenced.replacingOccurrences(of: "rund(qty * 2)", with: "rund(qty * 2) + nope"))
-        #expect(addedToTheList.contains(#""jfLint": {"ignore":["unknown-function","unknown-reference"]}"#))
+        #expect(addedToTheList.contains(#""jfLint": {"ignore":["unknown-function", "unknown-reference"]}"#))
         #expect(onRund[0]["title"] as? String == "did you mean 'round'?")
         #expect(onRund[0]["isPreferred"] as? Bool == true)
         #expect(applying(edits(onRund[0]), to: template).contains(#""expression": "round(qty * 2) + 1""#))

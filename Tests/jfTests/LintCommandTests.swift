@@ -193,6 +193,31 @@ struct LintCommandTests {
         #expect(remaining.stdout.hasSuffix("Found 1 problem (0 errors, 1 warning) in 1 file.\n"), "the text \"two\" has no suggestion and stays")
     }
 
+    /// `--add-suppressions` silences every finding where the linter reads its suppression (the
+    /// formula, or the field for what a field stores and cycles), so the next run is clean and
+    /// only new findings fail.
+    @Test func addSuppressionsSilencesWhatIsThere() throws {
+        let directory = try workspace(["templates"])
+        defer { discard(directory) }
+        let templates = directory.appendingPathComponent("templates")
+        try "rund(1)\n".write(to: templates.appendingPathComponent("x.jf"), atomically: true, encoding: .utf8)
+        #expect(try JF.run(["lint", templates.path]).status == 1)
+
+        let added = try JF.run(["lint", "--add-suppressions", templates.path])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("Added "), "\(added.stdout)")
+        #expect(added.stdout.hasSuffix("1 finding not silenced: in .jf and .formula files, which have no place for one (jf lint shows them).\n"))
+        let order = try String(contentsOf: templates.appendingPathComponent("order-form.json"), encoding: .utf8)
+        #expect(order.contains(#""expression": "rund(subtotal, 2)", "jfLint": {"ignore":["unknown-function"]}}"#))
+
+        try FileManager.default.removeItem(at: templates.appendingPathComponent("x.jf"))
+        let clean = try JF.run(["lint", templates.path], environment: ["NO_COLOR": "1"])
+        #expect(clean.status == 0 && clean.stdout == "All checks passed (1 file).\n", "\(clean.stdout)")
+        #expect(try JF.run(["lint", "--add-suppressions", templates.path]).stdout == "No suppressions to add.\n")
+        let usage = try JF.run(["lint", "--add-suppressions", "--fix", templates.path])
+        #expect(usage.status == 2 && usage.stderr.contains("--add-suppressions edits the files it is given; it does not go with --fix"))
+    }
+
     @Test func configurationIsFoundByWalkingUp() throws {
         let directory = try workspace(["templates"])
         defer { discard(directory) }
