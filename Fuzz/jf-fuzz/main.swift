@@ -42,7 +42,8 @@
 //   changes built from the document (a field update, a new row, a row updated, deleted and
 //   moved) apply, the result reads as a JoyDoc, and every field they do not name keeps its text;
 //   decorators added at any path that resolves are read there and touch no other field;
-//   `invalid-value`'s suggestions, applied, leave a JoyDoc whose fixed values are settled.
+//   `invalid-value`'s suggestions, applied, leave a JoyDoc whose fixed values are settled;
+//   `jf lint --add-suppressions`'s annotations silence every finding they are for.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -368,6 +369,27 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     checkChanges(document)
     checkDecorators(document)
     checkStoredValueFixes(document)
+    checkAddedSuppressions(document, findings)
+}
+
+/// `jf lint --add-suppressions`: the annotations added silence every finding they are for, and
+/// the document still reads. What may stay: `invalid-suppression` findings, and findings
+/// whose annotation was malformed (which itself is an `invalid-suppression` finding), and
+/// with two fields of one id, findings of the second (a finding names its field by id).
+private func checkAddedSuppressions(_ document: JoyDoc, _ findings: [LintDiagnostic]) {
+    guard Set(document.fields.map(\.id)).count == document.fields.count else { return }
+    let (edits, _) = Suppressions.edits(silencing: findings, in: document)
+    guard !edits.isEmpty else { return }
+    let again: JoyDoc
+    do throws(DocumentError) {
+        again = try JoyDoc(bytes: JSONEdit.apply(edits, to: document.bytes))
+    } catch {
+        failure("the added suppressions make a document that does not read: \(error.message)")
+    }
+    let remaining = linter.lint(document: again)
+    if !remaining.contains(where: { $0.rule == "invalid-suppression" }), let finding = remaining.first {
+        failure("a finding stays after --add-suppressions: \(finding.rule): \(finding.message)")
+    }
 }
 
 private let valueLinter = Linter(settings: LintSettings(enabled: ["invalid-value"], severities: [:], targets: .swift, unsafeFixes: true))

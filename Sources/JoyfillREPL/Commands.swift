@@ -26,6 +26,8 @@ extension REPLSession {
                     help: "apply change-API entries (JSON, or a file of them): rows created, moved, deleted"),
         MetaCommand(name: "validate", arguments: "[PAGE[/POSITION]]",
                     help: "the required fields still empty, as jf validate"),
+        MetaCommand(name: "lint", arguments: "[RULES]",
+                    help: "jf lint's findings in the document as it is now (only RULES: comma-separated)"),
         MetaCommand(name: "decorators", arguments: "[PATH]",
                     help: "the decorators shown at PATH, or everywhere"),
         MetaCommand(name: "deps", arguments: "FIELD", help: "what a field reads and what reads it"),
@@ -55,6 +57,7 @@ extension REPLSession {
         case "set": return set(argument)
         case "apply": return apply(argument)
         case "validate": return validate(argument)
+        case "lint": return lint(argument)
         case "decorators": return decorators(argument)
         case "deps": return deps(argument)
         case "graph": return graph()
@@ -254,6 +257,45 @@ extension REPLSession {
         }
         let checked = "\(validation.fields.count) field\(validation.fields.count == 1 ? "" : "s") checked"
         text += missing == 0 ? "✓ valid (\(checked))\n" : "\(missing) missing value\(missing == 1 ? "" : "s") (\(checked))\n"
+        return REPLOutput(text)
+    }
+
+    /// `jf lint`'s findings in the document as the session has it (`:set` and `:apply` changes
+    /// included), with the settings `jf lint` would use for its file, or only the rules named.
+    private func lint(_ argument: String) -> REPLOutput {
+        guard let engine, let path = documentPath else { return noDocument }
+        var settings: LintSettings
+        do {
+            settings = try lintSettings(path)
+        } catch {
+            return failure("\(error)")
+        }
+        if !argument.isEmpty {
+            let names = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            for name in names where name != "all" && LintRule.named(name) == nil {
+                let hint = Suggestions.closest(to: name, in: LintRule.names).map { "; did you mean '\($0)'?" } ?? ""
+                return failure("unknown rule '\(name)'\(hint) (jf lint --list-rules lists them)")
+            }
+            settings.enabled = names.contains("all") ? Set(LintRule.names) : Set(names)
+        }
+        let document: JoyDoc
+        do {
+            document = try JoyDoc(bytes: engine.updatedBytes ?? Array(engine.document.bytes))
+        } catch {
+            return failure("\(error)")
+        }
+        let findings = Linter(settings: settings, registry: registry).lint(document: document)
+        guard !findings.isEmpty else { return REPLOutput("✓ no findings\n") }
+        // As `jf lint` shows them: the document's line (as the session has it) with a caret.
+        let limit = 50
+        var formatter = HumanFormatter(colored: colored)
+        formatter.fixCommand = "jf lint --fix"
+        let shown = FileReport(path: path, bytes: Array(document.bytes), diagnostics: Array(findings.prefix(limit)))
+        var text = formatter.render(shown)
+        if findings.count > limit { text += "… and \(findings.count - limit) more (jf lint \(path) shows them all)\n" }
+        let summary = LintSummary([FileReport(path: path, diagnostics: findings)])
+        text += "\(findings.count) finding\(findings.count == 1 ? "" : "s"): \(summary.errors) error\(summary.errors == 1 ? "" : "s"), "
+            + "\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")\n"
         return REPLOutput(text)
     }
 

@@ -1,6 +1,7 @@
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
+import JoyfillLint
 import JoyfillModel
 
 /// What one input produced: text for standard output, whether it failed, whether to quit.
@@ -52,6 +53,9 @@ public final class REPLSession {
     /// learning a large document's fields costs its size.
     var sessionChecker: Checker?
     public private(set) var documentPath: String?
+    /// The lint settings for a document's path, for `:lint`: `jf repl` reads the `jf.toml` or
+    /// `.jf.json` that `jf lint` would; every rule at its default otherwise.
+    public var lintSettings: (String) throws -> LintSettings = { _ in .standard }
     public let registry: FunctionRegistry
     let files: REPLFileSystem
     var evaluator: Evaluator

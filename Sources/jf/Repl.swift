@@ -43,6 +43,8 @@ struct Repl: ParsableCommand {
         let interactive = isatty(STDIN_FILENO) != 0
         let session = REPLSession(files: RealFiles(), options: options,
                                   colored: interactive && Terminal.standardOutput.wantsColor)
+        let configurations = ConfigurationFinder(explicit: nil, disabled: false)
+        session.lintSettings = { path in try configurations.configuration(for: path).settings(forFile: path) }
         var failed = false
         if let doc = doc ?? file {
             let output = session.feed(":load \(doc)")!

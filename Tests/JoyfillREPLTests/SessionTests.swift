@@ -117,6 +117,24 @@ struct SessionTests {
         #expect(repl.feed(":validate page_requst")?.text == "error: no page has the _id 'page_requst' (did you mean 'page_request'?)\n")
     }
 
+    @Test func lintShowsTheFindingsOfTheDocumentAsTheSessionHasIt() throws {
+        let repl = session()
+        let path = examples.appendingPathComponent("templates/order-form.json").path
+        _ = repl.feed(":load \(path)")
+        let all = try #require(repl.feed(":lint")?.text)
+        #expect(all.hasPrefix("error[unknown-reference]: unknown name 'subtotl'\n  --> \(path):28:81 · field subtotal · formula f_subtotal\n"), "\(all)")
+        #expect(all.hasSuffix("7 findings: 5 errors, 2 warnings\n"))
+        #expect(repl.feed(":lint invalid-value")?.text == "✓ no findings\n")
+        // A value set to text in the session is a finding of the document as the session has it.
+        _ = repl.feed(#":set qty "7""#)
+        let value = try #require(repl.feed(":lint invalid-value, unknown-function")?.text)
+        #expect(value.contains("warning[invalid-value]: number field 'qty' holds the text \"7\"; formulas read text, not the number 7\n"))
+        #expect(value.contains(#"8 |     {"_id": "qty", "type": "number", "title": "Quantity", "value": "7"},"#))
+        #expect(value.hasSuffix("2 findings: 1 error, 1 warning\n"))
+        #expect(repl.feed(":lint invalid-vaule")?.text == "error: unknown rule 'invalid-vaule'; did you mean 'invalid-value'? (jf lint --list-rules lists them)\n")
+        #expect(session().feed(":lint")?.text == "error: no document; :load DOC first\n")
+    }
+
     @Test func decoratorsAreListedByScopeAndShownWhereInherited() throws {
         let document = """
             {"files": [{"pages": [{"_id": "p1", "fieldPositions": [{"_id": "fp", "field": "items"}]}]}],

@@ -43,6 +43,19 @@ struct ReplCommandTests {
         #expect(lines.dropFirst().allSatisfy { $0.count <= 50 }, "all but the value of the let, which is shown whole")
     }
 
+    /// `:lint` uses the configuration `jf lint` would find for the document.
+    @Test func lintReadsTheDocumentsConfiguration() throws {
+        let directory = try workspace(["templates"])
+        defer { discard(directory) }
+        let template = directory.appendingPathComponent("templates/order-form.json").path
+        let before = try JF.run(["repl", template], stdin: ":lint\n")
+        #expect(before.stdout.hasSuffix("7 findings: 5 errors, 2 warnings\n"), "\(before.stdout)")
+        try "[lint]\nignore = [\"non-portable\", \"shadowed-field\"]\n"
+            .write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
+        let after = try JF.run(["repl", template], stdin: ":lint\n")
+        #expect(after.stdout.hasSuffix("5 findings: 5 errors, 0 warnings\n"), "\(after.stdout)")
+    }
+
     @Test func aFailedLineMakesTheExitStatus1() throws {
         let result = try JF.run(["repl", "--doc", "examples/order.json"], stdin: "total\nrund(total)\n:fields\n")
         #expect(result.status == 1)
