@@ -43,7 +43,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
       awk -v dir="$corpus" 'length($0) > 0 { file = sprintf("%s/seed-%04d", dir, NR); printf "%s", $0 > file; close(file) }'
   elif [ "$target" = repl ]; then
     # A few sessions: the meta-commands on the invoice's fields, and formulas over them.
-    printf ':help\n:fields\n:formulas\n:graph\n:vars\n' > "$corpus/seed-commands"
+    printf ':help\n:fields\n:formulas\n:graph\n:vars\n:lint\n:lint invalid-value,unknown-function\n' > "$corpus/seed-commands"
     printf ':set tax_rate 20\n:deps subtotal\n:type subtotal * 2\n:ast round(subtotal, 2)\n:set items []\n' > "$corpus/seed-set"
     printf ':explain if(subtotal > 100, "big", "small")\n:fmt sum( 1,2 )\n:doc round\n:tz Europe/Paris\n:now 2026-01-01T00:00:00Z\n' > "$corpus/seed-explain"
     printf 'let x = [1, 2,\n3]\nmap(x, (v) -> v * 2)\n:save out.json\n:quit\n' > "$corpus/seed-let"
