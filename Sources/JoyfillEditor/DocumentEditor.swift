@@ -141,6 +141,13 @@ extension DocumentEditor {
     /// change entry's `pageId`, `fieldPositionId`, `fileId`, `fieldIdentifier`, `_id` and
     /// `identifier` hold.
     public func fieldIdentifier(for id: String) -> FieldIdentifier? {
+        FieldIdentifier(field: id, in: document)
+    }
+}
+
+extension FieldIdentifier {
+    /// What places field `id` in `document`; nil when there is no such field.
+    public init?(field id: String, in document: JoyDoc) {
         guard let field = document.field(id) else { return nil }
         var placed: (page: Page, position: FieldPosition)?
         for page in document.pages {
@@ -149,10 +156,10 @@ extension DocumentEditor {
                 break
             }
         }
-        return FieldIdentifier(fieldID: id, pageID: placed?.page.id, fieldPositionID: placed?.position.id,
-                               fileID: field.json["file"]?.stringValue ?? placed?.page.fileID,
-                               fieldIdentifier: field.json["identifier"]?.stringValue,
-                               documentID: document.json["_id"]?.stringValue,
-                               documentIdentifier: document.json["identifier"]?.stringValue)
+        self.init(fieldID: id, pageID: placed?.page.id, fieldPositionID: placed?.position.id,
+                  fileID: field.json["file"]?.stringValue ?? placed?.page.fileID,
+                  fieldIdentifier: field.json["identifier"]?.stringValue,
+                  documentID: document.json["_id"]?.stringValue,
+                  documentIdentifier: document.json["identifier"]?.stringValue)
     }
 }

@@ -24,6 +24,8 @@ extension REPLSession {
         MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field (or a cell: items.0.qty) and show what was recomputed"),
         MetaCommand(name: "apply", arguments: "CHANGES",
                     help: "apply change-API entries (JSON, or a file of them): rows created, moved, deleted"),
+        MetaCommand(name: "rows", arguments: "FIELD [OP ROW… [CELLS]]",
+                    help: "a table's rows with their _ids; OP (insert, below, duplicate, delete, up, down, edit) changes them as the SDKs do"),
         MetaCommand(name: "validate", arguments: "[PAGE[/POSITION]]",
                     help: "the required fields still empty, as jf validate"),
         MetaCommand(name: "lint", arguments: "[RULES]",
@@ -56,6 +58,7 @@ extension REPLSession {
         case "formulas": return formulas(argument)
         case "set": return set(argument)
         case "apply": return apply(argument)
+        case "rows": return rows(argument)
         case "validate": return validate(argument)
         case "lint": return lint(argument)
         case "decorators": return decorators(argument)
@@ -369,7 +372,7 @@ extension REPLSession {
     /// values changed. CHANGES is JSON (an entry, or an array of them) or a file holding it.
     private func apply(_ argument: String) -> REPLOutput {
         if let usage = needs(argument, ":apply CHANGES") { return usage }
-        guard let engine, let path = documentPath else { return noDocument }
+        guard engine != nil else { return noDocument }
         let isJSON = argument.hasPrefix("{") || argument.hasPrefix("[")
         let origin = isJSON ? "the changes" : argument
         let text: [UInt8]
@@ -378,19 +381,134 @@ extension REPLSession {
         } catch {
             return failure(Self.describe(error, path: argument))
         }
-        let changes: [DocumentChange], result: [UInt8]
+        let changes: [DocumentChange]
         do {
             changes = try DocumentChange.list(from: try JSONReader.read(text))
-            result = try ChangeApplier.apply(changes, to: try JoyDoc(bytes: engine.updatedBytes ?? Array(engine.document.bytes)))
         } catch let error as JSONError {
             return failure("\(origin): line \(error.line), column \(error.column): \(error.message)")
         } catch let error as ChangeError {
-            // Where the change is: its line and column in the file, or its column on the line.
-            let place = error.offset.map { offset -> String in
-                let (line, column) = JSONReader.lineAndColumn(of: offset, in: text)
-                return isJSON ? "the changes, column \(column): " : "\(argument):\(line):\(column): "
-            } ?? ""
-            return failure("\(place)\(error); nothing was changed")
+            return failure(place(of: error, in: text, argument: isJSON ? nil : argument) + "\(error); nothing was changed")
+        } catch {
+            return failure("\(error)")
+        }
+        return applied(changes) { error in place(of: error, in: text, argument: isJSON ? nil : argument) + "\(error)" }
+    }
+
+    /// `:rows FIELD` lists the rows shown of a table or collection, with their `_id`s and
+    /// cells (a collection's child rows indented under theirs). `:rows FIELD OP ROW… [CELLS]`
+    /// changes them with the SDKs' row operations (``RowOperations``), applied as `:apply`
+    /// applies entries: `insert [CELLS]`, `below ROW [CELLS]`, `duplicate ROW…`, `delete ROW…`,
+    /// `up ROW`, `down ROW`, `edit ROW… CELLS`; CELLS is a JSON object of cells by column id.
+    private func rows(_ argument: String) -> REPLOutput {
+        if let usage = needs(argument, ":rows FIELD [OP ROW… [CELLS]]") { return usage }
+        guard let engine else { return noDocument }
+        // The cells, a JSON object, end the line; the words before them name the field, the
+        // operation and the rows.
+        let cellsStart = argument.firstIndex(of: "{")
+        let words = argument[..<(cellsStart ?? argument.endIndex)].split(whereSeparator: \.isWhitespace).map(String.init)
+        let field = words[0]
+        if let unknown = unknownField(field, in: engine) { return unknown }
+        let document: JoyDoc
+        do {
+            document = try JoyDoc(bytes: engine.updatedBytes ?? Array(engine.document.bytes))
+        } catch {
+            return failure("\(error)")
+        }
+        guard words.count > 1 else { return listRows(of: field, in: document) }
+        var cells: [JSONMember] = []
+        if let cellsStart {
+            do {
+                let json = try JSONReader.read(Array(argument[cellsStart...].utf8))
+                guard let members = json.members else { return failure("CELLS must be a JSON object of cells by column id") }
+                cells = members
+            } catch let error as JSONError {
+                return failure("CELLS: column \(error.column): \(error.message)")
+            } catch {
+                return failure("\(error)")
+            }
+        }
+        let operation = words[1], rowIDs = Array(words.dropFirst(2))
+        let operations = RowOperations(document: document)
+        func one() -> String? { rowIDs.count == 1 ? nil : "usage: :rows \(field) \(operation) ROW" }
+        let entries: [JSONValue]
+        do {
+            switch operation {
+            case "insert":
+                guard rowIDs.isEmpty else { return failure("usage: :rows \(field) insert [CELLS] (it adds a row at the end; `below ROW` adds one under a row)") }
+                entries = [try operations.insertRow(in: field, cells: cells)]
+            case "below":
+                if let usage = one() { return failure(usage + " [CELLS]") }
+                entries = [try operations.insertBelow(rowIDs[0], in: field, cells: cells)]
+            case "duplicate", "delete":
+                guard !rowIDs.isEmpty, cellsStart == nil else { return failure("usage: :rows \(field) \(operation) ROW…") }
+                entries = operation == "delete" ? try operations.deleteRows(rowIDs, in: field) : try operations.duplicateRows(rowIDs, in: field)
+            case "up", "down":
+                if let usage = one() { return failure(usage) }
+                entries = operation == "up" ? try operations.moveRowUp(rowIDs[0], in: field) : try operations.moveRowDown(rowIDs[0], in: field)
+                if entries.isEmpty { return REPLOutput("\(rowIDs[0]) is already \(operation == "up" ? "first" : "last")\n") }
+            case "edit":
+                guard !rowIDs.isEmpty, !cells.isEmpty else { return failure("usage: :rows \(field) edit ROW… CELLS (a JSON object: {\"qty\": 2})") }
+                entries = try operations.bulkEdit(rowIDs, in: field, cells: cells)
+            default:
+                let known = ["insert", "below", "duplicate", "delete", "up", "down", "edit"]
+                let hint = Suggestions.closest(to: operation, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                return failure("unknown row operation '\(operation)'\(hint) (one of \(known.joined(separator: ", ")))")
+            }
+        } catch let error as ChangeError {
+            return failure(error.message + (error.suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        } catch {
+            return failure("\(error)")
+        }
+        do {
+            return applied(try DocumentChange.list(from: .array(entries))) { "\($0)" }
+        } catch {
+            return failure("\(error)")
+        }
+    }
+
+    /// The rows shown of a table or collection: `_id` and cells, child rows indented under
+    /// their row by schema, at most 200 lines.
+    private func listRows(of id: String, in document: JoyDoc) -> REPLOutput {
+        guard let field = document.field(id), field.type == .table || field.type == .collection else {
+            return failure("'\(id)' is not a table or collection")
+        }
+        let limit = 200
+        var lines: [String] = []
+        // Depth first with an explicit stack (rows nest as deep as the document does); rows are
+        // pushed in reverse so that they come off in the order shown.
+        var stack: [(row: JSONValue, depth: Int, schema: String?)] =
+            Field.liveRows(field.value?.arrayValue ?? [], order: field.rowOrder).reversed().map { ($0, 0, nil) }
+        while let (row, depth, schema) = stack.popLast(), lines.count < limit {
+            let label = String(repeating: "  ", count: depth) + (schema.map { "\($0) " } ?? "") + (row["_id"]?.stringValue ?? "(no _id)")
+            let cells = row["cells"]?.textPrefix(max(width - label.count - 3, 20)) ?? (text: "{}", isWhole: true)
+            lines.append(label + "  " + cells.text + (cells.isWhole ? "" : "…"))
+            guard field.type == .collection else { continue }
+            for (childSchema, _) in CollectionRows.children(of: row).reversed() {
+                let (childRows, order) = Field.childRows(of: row, schema: childSchema)
+                stack += Field.liveRows(childRows, order: order).reversed().map { ($0, depth + 1, childSchema) }
+            }
+        }
+        if lines.isEmpty { return REPLOutput("\(id) has no rows\n") }
+        return REPLOutput(lines.joined(separator: "\n") + (lines.count >= limit ? "\n… (the first \(limit) rows)" : "") + "\n")
+    }
+
+    /// Where a change is: its line and column in the file `argument`, or its column in the
+    /// changes given on the line.
+    private func place(of error: ChangeError, in text: [UInt8], argument: String?) -> String {
+        guard let offset = error.offset else { return "" }
+        let (line, column) = JSONReader.lineAndColumn(of: offset, in: text)
+        return argument.map { "\($0):\(line):\(column): " } ?? "the changes, column \(column): "
+    }
+
+    /// Applies `changes` to the document as the session has it, all or none, binds the result
+    /// and shows the formula fields whose values changed; `describe` says which change failed.
+    private func applied(_ changes: [DocumentChange], describe: (ChangeError) -> String) -> REPLOutput {
+        guard let engine, let path = documentPath else { return noDocument }
+        let result: [UInt8]
+        do {
+            result = try ChangeApplier.apply(changes, to: try JoyDoc(bytes: engine.updatedBytes ?? Array(engine.document.bytes)))
+        } catch let error as ChangeError {
+            return failure(describe(error) + "; nothing was changed")
         } catch {
             return failure("\(error)")
         }

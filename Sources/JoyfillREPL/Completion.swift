@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillLint
 import JoyfillModel
 
 extension REPLSession {
@@ -8,6 +9,7 @@ extension REPLSession {
     /// `row.` in `map(items, (row) -> row.`), or the keys of the objects a variable or field
     /// holds (`order.customer.`); meta-commands at the start of a line; field ids
     /// after `:deps` and `:formulas`, and cell paths after `:set`; function names after `:doc`;
+    /// rule names after `:lint`; tables, operations and row ids after `:rows`;
     /// in a string, the words its parameter takes (`dateAdd`'s units). Nil means "complete a file name"
     /// (`:load`, `:save`).
     public func completions(for line: String) -> [String]? {
@@ -30,6 +32,12 @@ extension REPLSession {
             case "doc": return matching(registry.names, word)
             case "set": return cellPathCompletions(String(before.drop { $0.isWhitespace }.dropFirst(4).drop { $0.isWhitespace }), word)
             case "deps", "formulas": return matching(engine?.document.fields.map(\.id) ?? [], word)
+            case "lint":
+                // A rule name holds '-', which ends a completion word: match the whole name typed
+                // since the last comma or space, and complete the word's part of it.
+                let typed = String(before.reversed().prefix { $0 != "," && !$0.isWhitespace }.reversed()) + word
+                return matching(LintRule.names, typed).map { String($0.dropFirst(typed.count - word.count)) }
+            case "rows": return rowsCompletions(before.split(whereSeparator: \.isWhitespace).dropFirst().map(String.init), word)
             case "tz", "now", "help", "quit", "fields", "graph", "vars": return []
             default: break   // :type, :ast, :explain, :time take a formula
             }
@@ -47,6 +55,22 @@ extension REPLSession {
         candidates += matching(engine?.document.fields.map(\.id) ?? [], word)
         candidates += matching(["true", "false", "null"], word)
         return candidates
+    }
+
+    /// `:rows FIELD OP ROW…`: the tables and collections, then the operations, then the ids of
+    /// the field's live rows (at any depth of a collection).
+    private func rowsCompletions(_ words: [String], _ word: String) -> [String] {
+        guard let document = engine?.document else { return [] }
+        switch words.count {
+        case 0: return matching(document.fields.filter { $0.type == .table || $0.type == .collection }.map(\.id), word)
+        case 1: return matching(["insert", "below", "duplicate", "delete", "up", "down", "edit"], word)
+        default:
+            guard let field = document.field(words[0]), words[1] != "insert" else { return [] }
+            let rows = field.value?.arrayValue ?? []
+            var ids = Field.liveRows(rows, order: field.rowOrder).compactMap { $0["_id"]?.stringValue }
+            if field.type == .collection { ids += CollectionRows.liveIDs(under: rows) }
+            return matching(ids, word)
+        }
     }
 
     /// The names that can follow the `.` that ends `before` (and the lines before it): the

@@ -188,3 +188,87 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         #expect(ObjectID.make() != id)
     }
 }
+
+/// The SDKs' row operations, as the change-API entries they emit, applied.
+@Suite struct RowOperationTests {
+    /// Applies entries to `table` (or `text`) and returns the rows shown.
+    func applied(_ entries: [JSONValue], to text: String = table) throws -> [String] {
+        let changes = try DocumentChange.list(from: .array(entries))
+        let bytes = try ChangeApplier.apply(changes, to: try JoyDoc(bytes: Array(text.utf8)))
+        let document = try JoyDoc(bytes: bytes)
+        let field = try #require(document.field("items"))
+        return Field.liveRows(field.value?.arrayValue ?? [], order: field.rowOrder).map { row in
+            let cells = row["cells"]
+            let id = row["_id"]?.stringValue ?? "?"
+            return "\(id.count == 24 ? "new" : id):\(cells?["name"]?.stringValue ?? "-"):\(cells?["qty"]?.text ?? "-")"
+        }
+    }
+
+    let operations = try! RowOperations(document: JoyDoc(bytes: Array(table.utf8)))
+
+    @Test func tableOperationsPlaceRowsAmongThoseShown() throws {
+        // Shown: b, a (rowOrder), the deleted row left out.
+        #expect(try applied([operations.insertRow(in: "items", cells: [JSONMember("name", .string("pin"))])]) == ["b:bolt:2", "a:nut:1", "new:pin:-"])
+        #expect(try applied([operations.insertRow(in: "items", at: 0)]) == ["new:-:-", "b:bolt:2", "a:nut:1"])
+        #expect(try applied([operations.insertBelow("b", in: "items", cells: [JSONMember("qty", .number(3))])]) == ["b:bolt:2", "new:-:3", "a:nut:1"])
+        #expect(try applied(operations.deleteRows(["a", "b"], in: "items")) == [])
+        #expect(try applied(operations.duplicateRows(["b", "a", "b"], in: "items"))
+                == ["b:bolt:2", "new:bolt:2", "new:bolt:2", "a:nut:1", "new:nut:1"])
+        #expect(try applied(operations.moveRowUp("a", in: "items")) == ["a:nut:1", "b:bolt:2"])
+        #expect(try operations.moveRowUp("b", in: "items").isEmpty, "already first")
+        #expect(try applied(operations.moveRowDown("b", in: "items")) == ["a:nut:1", "b:bolt:2"])
+        #expect(try operations.moveRowDown("a", in: "items").isEmpty, "already last")
+        #expect(try applied(operations.bulkEdit(["a", "b"], in: "items", cells: [JSONMember("qty", .number(0))])) == ["b:bolt:0", "a:nut:0"])
+    }
+
+    @Test func entriesCarryWhatPlacesTheirField() throws {
+        let document = try JoyDoc(bytes: Array("""
+            {"_id": "doc1", "identifier": "order", "files": [{"_id": "file1", "pages": [{"_id": "p1", "fieldPositions": [{"_id": "pos1", "field": "items"}]}]}],
+             "fields": [{"_id": "items", "type": "table", "identifier": "field_items", "tableColumns": [], "value": [{"_id": "a", "cells": {}}]}]}
+            """.utf8))
+        let entry = try RowOperations(document: document).deleteRows(["a"], in: "items")[0]
+        #expect(entry.text == #"{"_id":"doc1","identifier":"order","target":"field.value.rowDelete","fieldId":"items","fieldIdentifier":"field_items","pageId":"p1","fieldPositionId":"pos1","fileId":"file1","change":{"rowId":"a"}}"#)
+    }
+
+    @Test func unknownDeletedAndMisplacedRowsAreRefused() throws {
+        func message(_ body: () throws -> Any) -> String? {
+            do {
+                _ = try body()
+                return nil
+            } catch let error as ChangeError {
+                return error.message + (error.suggestion.map { " → \($0)" } ?? "")
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(message { try operations.deleteRows(["bb"], in: "items") } == "the table has no row with the _id 'bb' (deleted rows cannot be named) → b")
+        #expect(message { try operations.moveRowUp("gone", in: "items") } == "the table has no row with the _id 'gone' (deleted rows cannot be named)")
+        #expect(message { try operations.insertRow(in: "itms") } == "no field has the _id 'itms' → items")
+        #expect(message { try operations.insertRow(in: "note") } == "rows belong to tables and collections, and 'note' is a text field")
+        #expect(message { try operations.insertRow(in: "items", under: "a") } == "only a collection's rows go under a row; 'items' is a table field")
+    }
+
+    @Test func collectionRowsAtAnyDepth() throws {
+        let collection = """
+            {"fields": [
+              {"_id": "items", "type": "collection",
+               "schema": {"site": {"root": true, "children": ["check"], "tableColumns": [{"_id": "name", "type": "text"}]},
+                          "check": {"tableColumns": [{"_id": "name", "type": "text"}]}},
+               "value": [{"_id": "s1", "cells": {"name": "North"}, "children": {"check": {"value": [
+                   {"_id": "c1", "cells": {"name": "gate"}}, {"_id": "c2", "cells": {"name": "fence"}}], "rowOrder": ["c2", "c1"]}}}]}
+            ]}
+            """
+        let operations = try RowOperations(document: JoyDoc(bytes: Array(collection.utf8)))
+        func checks(_ entries: [JSONValue]) throws -> [String] {
+            let bytes = try ChangeApplier.apply(try DocumentChange.list(from: .array(entries)), to: try JoyDoc(bytes: Array(collection.utf8)))
+            let site = try #require(try JoyDoc(bytes: bytes).field("items")?.value?.arrayValue?.first)
+            let (rows, order) = Field.childRows(of: site, schema: "check")
+            return Field.liveRows(rows, order: order).map { $0["cells"]?["name"]?.stringValue ?? "-" }
+        }
+        #expect(try checks(operations.duplicateRows(["c2"], in: "items")) == ["fence", "fence", "gate"])
+        #expect(try checks([operations.insertBelow("c1", in: "items", cells: [JSONMember("name", .string("roof"))])]) == ["fence", "gate", "roof"])
+        #expect(try checks([operations.insertRow(in: "items", at: 0, under: "s1")]) == ["-", "fence", "gate"])
+        #expect(try checks(operations.moveRowDown("c2", in: "items")) == ["gate", "fence"])
+        #expect(try checks(operations.deleteRows(["c1"], in: "items")) == ["fence"])
+    }
+}

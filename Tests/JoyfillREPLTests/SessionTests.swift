@@ -135,6 +135,33 @@ struct SessionTests {
         #expect(session().feed(":lint")?.text == "error: no document; :load DOC first\n")
     }
 
+    @Test func rowsAreListedAndChangedAsTheSDKsDo() throws {
+        let repl = session()
+        _ = repl.feed(":load \(examples.appendingPathComponent("invoice.json").path)")
+        #expect(repl.feed(":rows items")?.text == """
+            r2  {"description":"Calibration","price":85,"qty":2,"category":"cat_sv"}
+            r1  {"description":"Torque wrench","price":129.50,"qty":4,"category":"cat_hw"}
+            r3  {"description":"Socket set","price":64.25,"qty":3,"category":"cat_hw"}
+
+            """)
+        #expect(repl.feed(#":rows items edit r1 r2 {"qty": 1}"#)?.text.hasPrefix("applied 2 changes\n  subtotal → ") == true)
+        #expect(repl.feed(":rows items up r1")?.text == "applied 1 change\n")
+        #expect(repl.feed(":rows items up r1")?.text == "r1 is already first\n")
+        let duplicated = try #require(repl.feed(":rows items duplicate r3")?.text)
+        #expect(duplicated.contains("summary → \"Acme Tools Ltd: 4 items, total "), "\(duplicated)")
+        let listed = try #require(repl.feed(":rows items")?.text).split(separator: "\n")
+        #expect(listed.map { $0.prefix(2) } == ["r1", "r2", "r3", listed[3].prefix(2)] && listed[3].contains(#"{"description":"Socket set","#))
+        #expect(repl.feed(":rows items delete r9")?.text == "error: the table has no row with the _id 'r9' (deleted rows cannot be named) (did you mean 'r1'?)\n")
+        #expect(repl.feed(":rows items dupliate r1")?.text == "error: unknown row operation 'dupliate'; did you mean 'duplicate'? (one of insert, below, duplicate, delete, up, down, edit)\n")
+        #expect(repl.feed(":rows items edit r1")?.text == "error: usage: :rows items edit ROW… CELLS (a JSON object: {\"qty\": 2})\n")
+        #expect(repl.feed(":rows customer")?.text == "error: 'customer' is not a table or collection\n")
+        #expect(repl.completions(for: ":rows it") == ["items"])
+        #expect(repl.completions(for: ":rows items du") == ["duplicate"])
+        #expect(repl.completions(for: ":rows items delete r1 r") == ["r1", "r2", "r3"])
+        #expect(repl.completions(for: ":lint invalid-v") == ["value"], "the word after the '-'")
+        #expect(repl.completions(for: ":lint unknown-reference,unknown-f") == ["function"])
+    }
+
     @Test func decoratorsAreListedByScopeAndShownWhereInherited() throws {
         let document = """
             {"files": [{"pages": [{"_id": "p1", "fieldPositions": [{"_id": "fp", "field": "items"}]}]}],

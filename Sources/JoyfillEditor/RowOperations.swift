@@ -1,0 +1,188 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// The row operations of the SDKs' `DocumentEditor` (`insertRow`, `insertBelow`, `deleteRows`,
+/// `duplicateRows`, `moveRowUp`, `moveRowDown`, `bulkEdit`), as the change-API entries they
+/// emit: a service applies them (``DocumentChange/list(from:)``, ``ChangeApplier``) and can
+/// forward them to Joyfill as the changelog. Each entry carries what places its field
+/// (``FieldIdentifier``: `_id` and `identifier` of the document, `fieldIdentifier`, `pageId`,
+/// `fieldPositionId`, `fileId`) besides `target`, `fieldId` and `change`.
+///
+/// Rows are named by `_id`, in a table or at any level of a collection. A place is counted
+/// among the rows shown beside the row (deleted ones left out, `rowOrder` applied), as the
+/// change API counts it. An operation checks its rows before it makes an entry, so the entries
+/// apply; a row that is deleted, or under a deleted row, cannot be named.
+public struct RowOperations: Sendable {
+    public let document: JoyDoc
+
+    public init(document: JoyDoc) {
+        self.document = document
+    }
+
+    /// A new row with `cells` (its `_id` made here, so the caller knows it), at the end of the
+    /// rows shown or at place `index`; in a collection, under the row `parent` (nil: a root
+    /// row) in its child schema `schema` (which may be left out when there is one).
+    public func insertRow(in field: String, cells: [JSONMember] = [], at index: Int? = nil,
+                          under parent: String? = nil, schema: String? = nil) throws(ChangeError) -> JSONValue {
+        let found = try rows(of: field)
+        if let parent {
+            guard found.field.type == .collection else {
+                throw ChangeError(index: 0, field: field, message: "only a collection's rows go under a row; '\(field)' is a \(found.field.type.name) field")
+            }
+            _ = try locate(parent, in: found)
+        }
+        var change = [JSONMember("row", newRow(cells).json)]
+        if let index { change.append(JSONMember("targetRowIndex", .number(Double(index)))) }
+        if let parent { change.append(JSONMember("parentPath", .string(parent))) }
+        if let schema { change.append(JSONMember("schemaId", .string(schema))) }
+        return entry(.rowCreate, field, change)
+    }
+
+    /// A new row with `cells` right below `row`, beside it (under the same parent row).
+    public func insertBelow(_ row: String, in field: String, cells: [JSONMember] = []) throws(ChangeError) -> JSONValue {
+        let place = try locate(row, in: try rows(of: field))
+        return entry(.rowCreate, field, [JSONMember("row", newRow(cells).json), JSONMember("targetRowIndex", .number(Double(place.index + 1)))]
+                     + place.parentMembers)
+    }
+
+    /// `rows` deleted (marked `deleted`, as Joyfill keeps them).
+    public func deleteRows(_ rows: [String], in field: String) throws(ChangeError) -> [JSONValue] {
+        let found = try self.rows(of: field)
+        var entries: [JSONValue] = []
+        for row in rows {
+            _ = try locate(row, in: found)
+            entries.append(entry(.rowDelete, field, [JSONMember("rowId", .string(row))]))
+        }
+        return entries
+    }
+
+    /// A copy of each of `rows` right below it, with the row's cells and a new `_id` (a
+    /// collection row's child rows are not copied).
+    public func duplicateRows(_ rows: [String], in field: String) throws(ChangeError) -> [JSONValue] {
+        let found = try self.rows(of: field)
+        // The rows shown beside each parent, as the copies go in: a later copy's place counts
+        // the earlier ones.
+        var shown: [String: [String]] = [:]
+        var entries: [JSONValue] = []
+        for row in rows {
+            let place = try locate(row, in: found)
+            let key = place.parentMembers.map(\.value.text).joined(separator: "/")
+            var siblings = shown[key] ?? place.siblings
+            let index = (siblings.firstIndex(of: row) ?? place.index) + 1
+            let copy = newRow(place.row["cells"]?.members ?? [])
+            siblings.insert(copy.id, at: index)
+            shown[key] = siblings
+            entries.append(entry(.rowCreate, field, [JSONMember("row", copy.json), JSONMember("targetRowIndex", .number(Double(index)))]
+                                 + place.parentMembers))
+        }
+        return entries
+    }
+
+    /// `row` moved one place up among the rows shown beside it; no entry when it is the first.
+    public func moveRowUp(_ row: String, in field: String) throws(ChangeError) -> [JSONValue] {
+        let place = try locate(row, in: try rows(of: field))
+        guard place.index > 0 else { return [] }
+        return [entry(.rowMove, field, [JSONMember("rowId", .string(row)), JSONMember("targetRowIndex", .number(Double(place.index - 1)))])]
+    }
+
+    /// `row` moved one place down among the rows shown beside it; no entry when it is the last.
+    public func moveRowDown(_ row: String, in field: String) throws(ChangeError) -> [JSONValue] {
+        let place = try locate(row, in: try rows(of: field))
+        guard place.index + 1 < place.siblings.count else { return [] }
+        return [entry(.rowMove, field, [JSONMember("rowId", .string(row)), JSONMember("targetRowIndex", .number(Double(place.index + 1)))])]
+    }
+
+    /// The same `cells` set on every row of `rows` (their other cells kept).
+    public func bulkEdit(_ rows: [String], in field: String, cells: [JSONMember]) throws(ChangeError) -> [JSONValue] {
+        let found = try self.rows(of: field)
+        var entries: [JSONValue] = []
+        for row in rows {
+            _ = try locate(row, in: found)
+            entries.append(entry(.rowUpdate, field, [JSONMember("rowId", .string(row)),
+                                                     JSONMember("row", .object([JSONMember("cells", .object(cells))]))]))
+        }
+        return entries
+    }
+
+    // MARK: Finding rows
+
+    /// A table or collection field and its stored rows.
+    private struct Rows {
+        let field: Field
+        let stored: [JSONValue]
+    }
+
+    /// Where a live row is shown: among which rows, at which place, and for a collection row
+    /// below the root rows, the row it hangs under and its schema (as a `rowCreate` names them).
+    private struct Place {
+        let row: JSONValue
+        let siblings: [String]
+        let index: Int
+        let parentMembers: [JSONMember]
+    }
+
+    private func rows(of id: String) throws(ChangeError) -> Rows {
+        guard let field = document.field(id) else {
+            throw ChangeError(index: 0, field: id, message: "no field has the _id '\(id)'",
+                              suggestion: Suggestions.closest(to: id, in: document.fields.map(\.id)))
+        }
+        guard field.type == .table || field.type == .collection else {
+            throw ChangeError(index: 0, field: id, message: "rows belong to tables and collections, and '\(id)' is a \(field.type.name) field")
+        }
+        return Rows(field: field, stored: field.value?.arrayValue ?? [])
+    }
+
+    private func locate(_ id: String, in rows: Rows) throws(ChangeError) -> Place {
+        let roots = Field.liveRows(rows.stored, order: rows.field.rowOrder)
+        let rootIDs = roots.map { $0["_id"]?.stringValue ?? "" }
+        if let index = rootIDs.firstIndex(of: id) {
+            return Place(row: roots[index], siblings: rootIDs, index: index, parentMembers: [])
+        }
+        let kind = rows.field.type.name
+        guard rows.field.type == .collection, let (place, live) = CollectionRows.find(id, in: rows.stored), let step = place.steps.last else {
+            let ids = rows.field.type == .collection ? rootIDs + CollectionRows.liveIDs(under: rows.stored) : rootIDs
+            throw ChangeError(index: 0, field: rows.field.id, message: "the \(kind) has no row with the _id '\(id)' (deleted rows cannot be named)",
+                              suggestion: Suggestions.closest(to: id, in: ids))
+        }
+        guard live else {
+            throw ChangeError(index: 0, field: rows.field.id, message: "the row '\(id)' is deleted, or under a deleted row (deleted rows cannot be named)")
+        }
+        let root = rows.stored[place.root]
+        guard let parent = CollectionRows.row(at: Array(place.steps.dropLast()), under: root),
+              let parentID = parent["_id"]?.stringValue else {
+            throw ChangeError(index: 0, field: rows.field.id, message: "the row '\(id)' hangs under a row without an _id, which no change can name")
+        }
+        let (stored, shown) = CollectionRows.shownOrder(under: parent, schema: step.schema)
+        let siblings = shown.map { stored[$0]["_id"]?.stringValue ?? "" }
+        return Place(row: stored[step.index], siblings: siblings, index: siblings.firstIndex(of: id) ?? shown.count,
+                     parentMembers: [JSONMember("parentPath", .string(parentID)), JSONMember("schemaId", .string(step.schema))])
+    }
+
+    // MARK: Entries
+
+    /// A row with a new `_id`, and the id.
+    private func newRow(_ cells: [JSONMember]) -> (id: String, json: JSONValue) {
+        let id = ObjectID.make()
+        return (id, .object([JSONMember("_id", .string(id)), JSONMember("cells", .object(cells))]))
+    }
+
+    /// A change-API entry: what places the field, then the target, the field and the change.
+    private func entry(_ target: DocumentChange.Target, _ field: String, _ change: [JSONMember]) -> JSONValue {
+        let placed = FieldIdentifier(field: field, in: document)
+        var members: [JSONMember] = []
+        func add(_ key: String, _ value: String?) {
+            if let value { members.append(JSONMember(key, .string(value))) }
+        }
+        add("_id", placed?.documentID)
+        add("identifier", placed?.documentIdentifier)
+        add("target", target.rawValue)
+        add("fieldId", field)
+        add("fieldIdentifier", placed?.fieldIdentifier)
+        add("pageId", placed?.pageID)
+        add("fieldPositionId", placed?.fieldPositionID)
+        add("fileId", placed?.fileID)
+        members.append(JSONMember("change", .object(change)))
+        return .object(members)
+    }
+}
