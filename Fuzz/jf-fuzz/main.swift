@@ -43,7 +43,8 @@
 //   moved) apply, the result reads as a JoyDoc, and every field they do not name keeps its text;
 //   decorators added at any path that resolves are read there and touch no other field;
 //   `invalid-value`'s suggestions, applied, leave a JoyDoc whose fixed values are settled;
-//   `jf lint --add-suppressions`'s annotations silence every finding they are for.
+//   `jf lint --add-suppressions`'s annotations silence every finding they are for; the SDKs'
+//   row operations (`RowOperations`) make entries that apply and do what they say.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -367,6 +368,7 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
     checkEditor(document, bytes)
     checkChanges(document)
+    checkRowOperations(document)
     checkDecorators(document)
     checkStoredValueFixes(document)
     checkAddedSuppressions(document, findings)
@@ -570,6 +572,51 @@ private func checkChanges(_ document: JoyDoc) {
               before[old].elementsEqual(after[new]) else {
             failure("the field \(field.id), which no change names, changed its text")
         }
+    }
+}
+
+/// The SDKs' row operations (``RowOperations``) on the first table or collection, naming rows
+/// whose id no other row of the field has: their entries apply, the result reads, and each
+/// does what it says (a copy right below its row, a row gone, a row one place up).
+private func checkRowOperations(_ document: JoyDoc) {
+    guard let field = document.fields.first(where: { $0.type == .table || $0.type == .collection }) else { return }
+    let stored = field.value?.arrayValue ?? []
+    var all: [String] = stored.map { $0["_id"]?.stringValue ?? "" }
+    if field.type == .collection {
+        for row in stored { CollectionRows.forEachRow(under: row) { child, _ in all.append(child["_id"]?.stringValue ?? ""); return .next } }
+    }
+    var counts: [String: Int] = [:]
+    for id in all { counts[id, default: 0] += 1 }
+    let shown = Field.liveRows(stored, order: field.rowOrder).compactMap { $0["_id"]?.stringValue }.filter { !$0.isEmpty && counts[$0] == 1 }
+    guard let first = shown.first else { return }
+    let operations = RowOperations(document: document)
+    func apply(_ entries: [JSONValue], _ what: String) -> [String] {
+        do {
+            let result = try JoyDoc(bytes: try ChangeApplier.apply(try DocumentChange.list(from: .array(entries)), to: document))
+            guard let changed = result.field(field.id) else { failure("\(what) lost the field '\(field.id)'") }
+            return Field.liveRows(changed.value?.arrayValue ?? [], order: changed.rowOrder).map { $0["_id"]?.stringValue ?? "" }
+        } catch {
+            failure("\(what) of row '\(first)' does not apply: \(error)")
+        }
+    }
+    let before = Field.liveRows(stored, order: field.rowOrder).map { $0["_id"]?.stringValue ?? "" }
+    guard let index = before.firstIndex(of: first) else { return }
+    // Places are written as a `rowOrder` of ids, which cannot order rows that share an id or
+    // have none.
+    let placesHold = counts[""] == nil && counts.values.allSatisfy { $0 == 1 }
+    do {
+        let duplicated = apply(try operations.duplicateRows([first], in: field.id), "duplicateRows")
+        if placesHold, duplicated.count != before.count + 1 || duplicated[index] != first || before.contains(duplicated[index + 1]) {
+            failure("duplicateRows of '\(first)' did not put a copy right below it: \(before) → \(duplicated)")
+        }
+        let deleted = apply(try operations.deleteRows([first], in: field.id), "deleteRows")
+        if deleted.contains(first) { failure("deleteRows left '\(first)' shown") }
+        let moved = apply(try operations.moveRowUp(first, in: field.id), "moveRowUp")
+        if placesHold, index > 0, moved.firstIndex(of: first) != index - 1 { failure("moveRowUp did not move '\(first)' one place up: \(moved)") }
+        _ = apply(try operations.bulkEdit([first], in: field.id, cells: [JSONMember("x", .number(1))]), "bulkEdit")
+        _ = apply([try operations.insertBelow(first, in: field.id)], "insertBelow")
+    } catch {
+        failure("a row operation on '\(first)', a row shown, is refused: \(error)")
     }
 }
 

@@ -34,6 +34,9 @@ public final class DocumentEngine {
     private var touched: [Bool]
     private var statuses: [FieldStatus]
     private var findings: [[EngineDiagnostic]]
+    /// Per field position, the first stored value its type does not hold, as a note for the
+    /// formulas that fail reading it (found on the first failure that reads the field).
+    private var storedValueNotes: [Int: String?] = [:]
     /// The document's formula ids, indexed for "did you mean" on the first missing formula.
     private lazy var formulaIDs = Suggestions.Index(document.formulas.map(\.id))
 
@@ -148,7 +151,10 @@ public final class DocumentEngine {
             }
             positions.append(position)
         }
-        for (change, position) in zip(changes, positions) { store(change.value, at: position) }
+        for (change, position) in zip(changes, positions) {
+            store(change.value, at: position)
+            storedValueNotes[position] = nil
+        }
         let affected = graph.affected(byNameIDs: positions)
         for node in affected { evaluate(node) }
         return affected.map { graph.nodes[$0] }
@@ -331,7 +337,8 @@ public final class DocumentEngine {
                 value = try evaluator.evaluate(tree, in: context, slots: slotTables[Int(application.formula)],
                                                memo: memos[Int(application.formula)])
             } catch {
-                fail(node, error.kind, error.identifier, error.message, formula: (definition, error.span), notes: error.notes, fix: error.fix)
+                fail(node, error.kind, error.identifier, error.message, formula: (definition, error.span),
+                     notes: error.notes + notes(onValuesReadBy: tree, within: error), fix: error.fix)
                 continue
             }
             switch application.target {
@@ -355,6 +362,28 @@ public final class DocumentEngine {
                 fail(node, .other, "invalid-key", message, formula: nil, notes: notes, at: applied.json["key"] ?? applied.json)
             }
         }
+    }
+
+    /// For a type or argument error: the stored values that the failing part of `tree` reads
+    /// and that their field's type does not hold (`invalid-value`), which are often why it
+    /// failed (`qty * 2` on a number field that holds the text "12").
+    private func notes(onValuesReadBy tree: SyntaxTree, within error: Diagnostic) -> [String] {
+        guard error.kind == .type || error.kind == .arguments else { return [] }
+        var notes: [String] = []
+        for (index, node) in tree.nodes.enumerated() {
+            guard case .reference(let name) = node, tree.spans[index].start >= error.span.start,
+                  tree.spans[index].end <= error.span.end, let position = document.fieldIndex(tree.name(name)) else { continue }
+            if storedValueNotes[position] == nil {
+                let field = document.fields[position]
+                let issues = field.hasValueFormula ? [] : StoredValueCheck.issues(in: field, value: storedValue(ofFieldAt: position))
+                storedValueNotes[position] = issues.first.map { first in
+                    first.message + (issues.count > 1 ? " (and \(issues.count - 1) more; jf lint reports them as invalid-value)"
+                                                      : " (jf lint reports it as invalid-value)")
+                }
+            }
+            if let note = storedValueNotes[position] ?? nil, !notes.contains(note) { notes.append(note) }
+        }
+        return notes
     }
 
     /// The formula of `field` that reads `name`, with the span of that read.

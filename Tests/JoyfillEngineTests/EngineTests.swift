@@ -114,6 +114,23 @@ struct EngineTests {
         #expect(engine.diagnostics.first { $0.field == "down" }?.code == "depends-on-circular")
     }
 
+    /// A formula that fails on a stored value its field's type does not hold says so: the
+    /// value is why `qty * 2` cannot multiply, though `qty` is a number field.
+    @Test func aFailureNamesTheStoredValuesItsTypeDoesNotHold() throws {
+        let text = makeDocument(formulas: [("doubled", "number", "qty * 2"), ("label", "text", "upper(qty)"), ("both", "number", "other * 2 - qty")],
+                                inputs: #"{"_id": "qty", "type": "number", "value": "12"}, {"_id": "other", "type": "number", "value": 1}"#)
+        let engine = try run(text)
+        let doubled = try #require(engine.diagnostics.first { $0.field == "doubled" })
+        #expect(doubled.notes == ["number field 'qty' holds the text \"12\"; formulas read text, not the number 12 (jf lint reports it as invalid-value)"])
+        #expect(engine.diagnostics.first { $0.field == "label" } == nil, "upper() takes the text")
+        #expect(engine.diagnostics.first { $0.field == "both" }?.notes == ["'-' takes two numbers or two dates", doubled.notes[0]])
+        // A change clears what was found: the failure goes, and so does its note.
+        try engine.apply([(field: "qty", value: .string("x"))])
+        #expect(engine.diagnostics.first { $0.field == "doubled" }?.notes.first?.hasPrefix("number field 'qty' holds the text \"x\", which is no number") == true)
+        try engine.apply([(field: "qty", value: .number(3))])
+        #expect(engine.value("doubled") == "6")
+    }
+
     @Test func failuresKeepThePreviousValue() throws {
         let text = #"{"formulas": [{"_id": "f", "expression": "1 / zero"}], "fields": [{"_id": "zero", "type": "number", "value": 0}, {"_id": "x", "type": "number", "value": 7, "formulas": [{"_id": "a", "formula": "f", "key": "value"}]}]}"#
         let engine = try run(text)

@@ -16,8 +16,8 @@ public enum StoredValueCheck {
     public struct Issue: Sendable {
         public var message: String
         public var notes: [String]
-        /// The value's bytes in the document.
-        public var span: Range<Int>
+        /// The value's bytes in the document (nil for a value set in code, by a change).
+        public var span: Range<Int>?
         /// JSON text that would store what was most likely meant, and what it does; applying it
         /// changes what formulas read, so it is a suggestion.
         public var replacement: String?
@@ -28,9 +28,9 @@ public enum StoredValueCheck {
     /// (a million-row table with one bad column would otherwise bury the report).
     public static let issuesPerField = 100
 
-    /// The issues of one field's stored value, in document order.
-    public static func issues(in field: Field) -> [Issue] {
-        guard let value = field.value else { return [] }
+    /// The issues of one field's stored value (`value`, or the document's), in document order.
+    public static func issues(in field: Field, value: JSONValue? = nil) -> [Issue] {
+        guard let value = value ?? field.value else { return [] }
         var check = FieldCheck(field: field)
         let whole = Slot(type: field.type, options: field.options, field: field.id)
         switch field.type {
@@ -83,16 +83,16 @@ private struct FieldCheck {
     var issues: [Issue] = []
     var leftOut = 0
     /// Where the first value left out is: the issue that counts them goes there.
-    var firstLeftOut = 0
+    var firstLeftOut: Int?
 
     init(field: Field) {
         self.field = field
     }
 
     mutating func report(_ value: JSONValue, _ message: String, notes: [String] = [], replacement: String? = nil, fix: String? = nil) {
-        guard let span = value.span else { return }
+        let span = value.span
         guard issues.count < StoredValueCheck.issuesPerField else {
-            if leftOut == 0 { firstLeftOut = span.lowerBound }
+            if leftOut == 0 { firstLeftOut = span?.lowerBound }
             leftOut += 1
             return
         }
@@ -104,7 +104,7 @@ private struct FieldCheck {
         let more = Issue(message: "\(leftOut) more value\(leftOut == 1 ? "" : "s") of the \(field.type.name) field '\(field.id)' "
                             + "that \(leftOut == 1 ? "its type does" : "their types do") not hold (only the first "
                             + "\(StoredValueCheck.issuesPerField) are reported)",
-                         notes: [], span: firstLeftOut..<firstLeftOut + 1)
+                         notes: [], span: firstLeftOut.map { $0..<$0 + 1 })
         return issues + [more]
     }
 

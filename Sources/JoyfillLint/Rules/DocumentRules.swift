@@ -43,11 +43,12 @@ extension DocumentLint {
         guard settings.enabled.contains("invalid-value"), !suppressions.ignoresDocument("invalid-value") else { return }
         for (index, field) in document.fields.enumerated() where !suppressions.ignores("invalid-value", field: index) {
             for issue in StoredValueCheck.issues(in: field) {
+                guard let span = issue.span else { continue }   // values read from the text have one
                 let fix = issue.replacement.map { replacement in
-                    Fix.replace(SourceSpan(start: issue.span.lowerBound, end: issue.span.upperBound), with: replacement,
+                    Fix.replace(SourceSpan(start: span.lowerBound, end: span.upperBound), with: replacement,
                                 issue.fix ?? "replace it with \(replacement)", isSafe: false)
                 }
-                findings.add("invalid-value", issue.message, at: issue.span, notes: issue.notes, fix: fix, field: field.id)
+                findings.add("invalid-value", issue.message, at: span, notes: issue.notes, fix: fix, field: field.id)
             }
         }
     }
