@@ -48,6 +48,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
     printf ':explain if(subtotal > 100, "big", "small")\n:fmt sum( 1,2 )\n:doc round\n:tz Europe/Paris\n:now 2026-01-01T00:00:00Z\n' > "$corpus/seed-explain"
     printf 'let x = [1, 2,\n3]\nmap(x, (v) -> v * 2)\n:save out.json\n:quit\n' > "$corpus/seed-let"
     printf ':validate\n:set customer ""\n:validate page_1\n:validate page_1/pos_customer\n' > "$corpus/seed-validate"
+    printf ':rows items\n:rows items duplicate r1\n:rows items below r2 {"qty": 2}\n:rows items up r2\n:rows items edit r1 r2 {"qty": 1}\n:rows items delete r1\n' > "$corpus/seed-rows"
     printf ':decorators\n:decorators page_1/pos_items/rows\n:decorators page_1/pos_items/row_1/qty\n' > "$corpus/seed-decorators"
     printf '%s\n' ':apply {"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"cells": {"qty": 2}}, "targetRowIndex": 0}}' \
       ':apply [{"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": "r1"}}]' ':apply missing.json' > "$corpus/seed-apply"

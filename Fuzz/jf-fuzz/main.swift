@@ -112,8 +112,9 @@ private func printDictionary() {
     let types = ["text", "textarea", "number", "date", "dropdown", "multiSelect", "signature", "image", "block",
                  "richText", "table", "collection", "chart", "file"]
     let json = keys.map { "\"" + $0 + "\": " } + types.map { "\"" + $0 + "\"" } + ["[", "]", "{", "}", "null", ", "]
-    // The REPL's meta-commands and the invoice's field ids.
-    let session = REPLSession.commands.map { ":" + $0.name + " " } + ["let ", " = ", "subtotal", "tax_rate", "items", "doc.json", "\n"]
+    // The REPL's meta-commands, the invoice's field and row ids, and the row operations.
+    let session = REPLSession.commands.map { ":" + $0.name + " " } + ["let ", " = ", "subtotal", "tax_rate", "items", "doc.json", "\n",
+                                                                       "r1 ", "r2 ", "insert ", "below ", "duplicate ", "delete ", "up ", "down ", "edit "]
     let extra = target == "document" || target == "lsp" ? json : target == "repl" ? session : []
     for word in words + extra {
         // The dictionary's own escapes: a quote or a backslash is written as \xNN.

@@ -18,9 +18,10 @@ public enum StoredValueCheck {
         public var notes: [String]
         /// The value's bytes in the document (nil for a value set in code, by a change).
         public var span: Range<Int>?
-        /// JSON text that would store what was most likely meant, and what it does; applying it
-        /// changes what formulas read, so it is a suggestion.
+        /// JSON text that would store what was most likely meant: a suggestion, since applying
+        /// it changes what formulas read.
         public var replacement: String?
+        /// What the replacement does ("store the number 12"), for the suggestion's message.
         public var fix: String?
     }
 
