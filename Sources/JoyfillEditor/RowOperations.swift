@@ -12,7 +12,8 @@ import JoyfillModel
 /// Rows are named by `_id`, in a table or at any level of a collection. A place is counted
 /// among the rows shown beside the row (deleted ones left out, `rowOrder` applied), as the
 /// change API counts it. An operation checks its rows before it makes an entry, so the entries
-/// apply; a row that is deleted, or under a deleted row, cannot be named.
+/// apply; a row that is deleted, or under a deleted row, cannot be named. A ``ChangeError``
+/// says why not, its `index` being the entry that would have named the row.
 public struct RowOperations: Sendable {
     public let document: JoyDoc
 
@@ -50,8 +51,8 @@ public struct RowOperations: Sendable {
     public func deleteRows(_ rows: [String], in field: String) throws(ChangeError) -> [JSONValue] {
         let found = try self.rows(of: field)
         var entries: [JSONValue] = []
-        for row in rows {
-            _ = try locate(row, in: found)
+        for (index, row) in rows.enumerated() {
+            _ = try locate(row, in: found, entry: index)
             entries.append(entry(.rowDelete, field, [JSONMember("rowId", .string(row))]))
         }
         return entries
@@ -65,15 +66,15 @@ public struct RowOperations: Sendable {
         // the earlier ones.
         var shown: [String: [String]] = [:]
         var entries: [JSONValue] = []
-        for row in rows {
-            let place = try locate(row, in: found)
+        for (index, row) in rows.enumerated() {
+            let place = try locate(row, in: found, entry: index)
             let key = place.parentMembers.map(\.value.text).joined(separator: "/")
             var siblings = shown[key] ?? place.siblings
-            let index = (siblings.firstIndex(of: row) ?? place.index) + 1
+            let below = (siblings.firstIndex(of: row) ?? place.index) + 1
             let copy = newRow(place.row["cells"]?.members ?? [])
-            siblings.insert(copy.id, at: index)
+            siblings.insert(copy.id, at: below)
             shown[key] = siblings
-            entries.append(entry(.rowCreate, field, [JSONMember("row", copy.json), JSONMember("targetRowIndex", .number(Double(index)))]
+            entries.append(entry(.rowCreate, field, [JSONMember("row", copy.json), JSONMember("targetRowIndex", .number(Double(below)))]
                                  + place.parentMembers))
         }
         return entries
@@ -97,8 +98,8 @@ public struct RowOperations: Sendable {
     public func bulkEdit(_ rows: [String], in field: String, cells: [JSONMember]) throws(ChangeError) -> [JSONValue] {
         let found = try self.rows(of: field)
         var entries: [JSONValue] = []
-        for row in rows {
-            _ = try locate(row, in: found)
+        for (index, row) in rows.enumerated() {
+            _ = try locate(row, in: found, entry: index)
             entries.append(entry(.rowUpdate, field, [JSONMember("rowId", .string(row)),
                                                      JSONMember("row", .object([JSONMember("cells", .object(cells))]))]))
         }
@@ -133,7 +134,7 @@ public struct RowOperations: Sendable {
         return Rows(field: field, stored: field.value?.arrayValue ?? [])
     }
 
-    private func locate(_ id: String, in rows: Rows) throws(ChangeError) -> Place {
+    private func locate(_ id: String, in rows: Rows, entry: Int = 0) throws(ChangeError) -> Place {
         let roots = Field.liveRows(rows.stored, order: rows.field.rowOrder)
         let rootIDs = roots.map { $0["_id"]?.stringValue ?? "" }
         if let index = rootIDs.firstIndex(of: id) {
@@ -142,16 +143,16 @@ public struct RowOperations: Sendable {
         let kind = rows.field.type.name
         guard rows.field.type == .collection, let (place, live) = CollectionRows.find(id, in: rows.stored), let step = place.steps.last else {
             let ids = rows.field.type == .collection ? rootIDs + CollectionRows.liveIDs(under: rows.stored) : rootIDs
-            throw ChangeError(index: 0, field: rows.field.id, message: "the \(kind) has no row with the _id '\(id)' (deleted rows cannot be named)",
+            throw ChangeError(index: entry, field: rows.field.id, message: "the \(kind) has no row with the _id '\(id)' (deleted rows cannot be named)",
                               suggestion: Suggestions.closest(to: id, in: ids))
         }
         guard live else {
-            throw ChangeError(index: 0, field: rows.field.id, message: "the row '\(id)' is deleted, or under a deleted row (deleted rows cannot be named)")
+            throw ChangeError(index: entry, field: rows.field.id, message: "the row '\(id)' is deleted, or under a deleted row (deleted rows cannot be named)")
         }
         let root = rows.stored[place.root]
         guard let parent = CollectionRows.row(at: Array(place.steps.dropLast()), under: root),
               let parentID = parent["_id"]?.stringValue else {
-            throw ChangeError(index: 0, field: rows.field.id, message: "the row '\(id)' hangs under a row without an _id, which no change can name")
+            throw ChangeError(index: entry, field: rows.field.id, message: "the row '\(id)' hangs under a row without an _id, which no change can name")
         }
         let (stored, shown) = CollectionRows.shownOrder(under: parent, schema: step.schema)
         let siblings = shown.map { stored[$0]["_id"]?.stringValue ?? "" }
