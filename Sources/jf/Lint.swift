@@ -178,28 +178,39 @@ struct Lint: ParsableCommand {
     /// `--add-suppressions`: each JoyDoc's findings silenced where they are, written
     /// atomically; a summary of what was added and of what could not be silenced so.
     private func suppressAll(_ files: [(path: String, settings: LintSettings)]) throws {
+        /// One file's outcome: its new text (nil: unchanged), how many rules were added, and
+        /// why the findings that stay were not silenced.
+        struct Suppressed {
+            var path: String
+            var bytes: [UInt8]? = nil
+            var added = 0
+            var left: [String] = []
+            var failure: String? = nil
+        }
         var added = 0, changedFiles = 0, failures = 0
         var left: [String: Int] = [:]   // why findings stay, and how many
-        parallelForEach(files.count, workers: parallel.jobs) { index -> (path: String, bytes: [UInt8]?, count: Int, left: [String], failure: String?) in
+        parallelForEach(files.count, workers: parallel.jobs) { index -> Suppressed in
             let (path, settings) = files[index]
             let bytes: [UInt8]
             do throws(Failure) {
                 bytes = try Input.read(path)
             } catch {
-                return (path, nil, 0, [], error.message)
+                return Suppressed(path: path, failure: error.message)
             }
             let outcome = Linter(settings: settings).lint(path: path, bytes: bytes, fixing: false)
+            if let failure = outcome.report.failure { return Suppressed(path: path, failure: failure) }
             let findings = outcome.report.diagnostics
-            if let failure = outcome.report.failure { return (path, nil, 0, [], failure) }
-            guard !findings.isEmpty else { return (path, nil, 0, [], nil) }
+            guard !findings.isEmpty else { return Suppressed(path: path) }
             guard !Linter.isExpressionFile(path), let document = try? JoyDoc(bytes: bytes) else {
-                return (path, nil, 0, findings.map { _ in "in .jf and .formula files, which have no place for one" }, nil)
+                return Suppressed(path: path, left: findings.map { _ in "in .jf and .formula files, which have no place for one" })
             }
             let (edits, count) = Suppressions.edits(silencing: findings, in: document)
             let fixed = edits.isEmpty ? nil : JSONEdit.apply(edits, to: bytes)
-            // What stays: findings of rules a suppression cannot silence, or under a malformed annotation.
             let remaining = fixed.map { Linter(settings: settings).lint(path: path, bytes: $0, fixing: false).report.diagnostics } ?? findings
-            return (path, fixed, count, remaining.map { $0.rule == "invalid-suppression" ? "invalid-suppression findings, which are fixed by hand" : "under a malformed jfLint annotation" }, nil)
+            return Suppressed(path: path, bytes: fixed, added: count, left: remaining.map {
+                $0.rule == "invalid-suppression" ? "invalid-suppression findings, which are fixed by hand"
+                    : "not silenced where the annotation went (a malformed jfLint annotation, or a field sharing its _id)"
+            })
         } deliver: { _, result in
             if let failure = result.failure {
                 Terminal.standardError.write("jf: \(failure)\n")
@@ -210,7 +221,7 @@ struct Lint: ParsableCommand {
             guard let fixed = result.bytes else { return }
             do throws(Failure) {
                 try Files.writeAtomically(fixed, to: result.path)
-                added += result.count
+                added += result.added
                 changedFiles += 1
             } catch {
                 Terminal.standardError.write("jf: \(error.message) (the suppressions were not saved)\n")
@@ -222,7 +233,7 @@ struct Lint: ParsableCommand {
             Terminal.standardOutput.write(added == 0 ? "No suppressions to add.\n"
                                           : "Added \(added) suppression\(added == 1 ? "" : "s") (jfLint) to \(files).\n")
             for (reason, count) in left.sorted(by: { $0.key < $1.key }) {
-                Terminal.standardOutput.write("\(count) finding\(count == 1 ? "" : "s") not silenced: \(reason) (jf lint shows them).\n")
+                Terminal.standardOutput.write("\(count) finding\(count == 1 ? "" : "s") left: \(reason) (jf lint shows them).\n")
             }
         }
         if failures > 0 { throw Failure(message: "", code: 2) }

@@ -206,7 +206,7 @@ struct LintCommandTests {
         let added = try JF.run(["lint", "--add-suppressions", templates.path])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("Added "), "\(added.stdout)")
-        #expect(added.stdout.hasSuffix("1 finding not silenced: in .jf and .formula files, which have no place for one (jf lint shows them).\n"))
+        #expect(added.stdout.hasSuffix("1 finding left: in .jf and .formula files, which have no place for one (jf lint shows them).\n"))
         let order = try String(contentsOf: templates.appendingPathComponent("order-form.json"), encoding: .utf8)
         #expect(order.contains(#""expression": "rund(subtotal, 2)", "jfLint": {"ignore":["unknown-function"]}}"#))
 
