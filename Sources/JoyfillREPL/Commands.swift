@@ -406,7 +406,7 @@ extension REPLSession {
         // operation and the rows.
         let cellsStart = argument.firstIndex(of: "{")
         let words = argument[..<(cellsStart ?? argument.endIndex)].split(whereSeparator: \.isWhitespace).map(String.init)
-        let field = words[0]
+        guard let field = words.first else { return failure("usage: :rows FIELD [OP ROW… [CELLS]]") }
         if let unknown = unknownField(field, in: engine) { return unknown }
         let document: JoyDoc
         do {

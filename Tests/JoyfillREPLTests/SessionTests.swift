@@ -155,6 +155,7 @@ struct SessionTests {
         #expect(repl.feed(":rows items dupliate r1")?.text == "error: unknown row operation 'dupliate'; did you mean 'duplicate'? (one of insert, below, duplicate, delete, up, down, edit)\n")
         #expect(repl.feed(":rows items edit r1")?.text == "error: usage: :rows items edit ROW… CELLS (a JSON object: {\"qty\": 2})\n")
         #expect(repl.feed(":rows customer")?.text == "error: 'customer' is not a table or collection\n")
+        #expect(repl.feed(#":rows {"qty": 1}"#)?.text == "error: usage: :rows FIELD [OP ROW… [CELLS]]\n")
         #expect(repl.completions(for: ":rows it") == ["items"])
         #expect(repl.completions(for: ":rows items du") == ["duplicate"])
         #expect(repl.completions(for: ":rows items delete r1 r") == ["r1", "r2", "r3"])
