@@ -365,19 +365,24 @@ public final class DocumentEngine {
     }
 
     /// For a type or argument error: the stored values that the failing part of `tree` reads
-    /// and that their field's type does not hold (`invalid-value`), which are often why it
-    /// failed (`qty * 2` on a number field that holds the text "12").
+    /// (or, when it reads no field itself, as in a callback over a table's rows, the whole
+    /// formula) and that their field's type does not hold (`invalid-value`), which are often
+    /// why it failed (`qty * 2` on a number field that holds the text "12").
     private func notes(onValuesReadBy tree: SyntaxTree, within error: Diagnostic) -> [String] {
         guard error.kind == .type || error.kind == .arguments else { return [] }
-        var notes: [String] = []
+        var inside: [Int] = [], all: [Int] = []
         for (index, node) in tree.nodes.enumerated() {
-            guard case .reference(let name) = node, tree.spans[index].start >= error.span.start,
-                  tree.spans[index].end <= error.span.end, let position = document.fieldIndex(tree.name(name)) else { continue }
+            guard case .reference(let name) = node, let position = document.fieldIndex(tree.name(name)) else { continue }
+            all.append(position)
+            if tree.spans[index].start >= error.span.start, tree.spans[index].end <= error.span.end { inside.append(position) }
+        }
+        var notes: [String] = []
+        for position in inside.isEmpty ? all : inside {
             if storedValueNotes[position] == nil {
                 let field = document.fields[position]
                 let issues = field.hasValueFormula ? [] : StoredValueCheck.issues(in: field, value: storedValue(ofFieldAt: position))
                 storedValueNotes[position] = issues.first.map { first in
-                    first.message + (issues.count > 1 ? " (and \(issues.count - 1) more; jf lint reports them as invalid-value)"
+                    first.message + (issues.count > 1 ? " (and more like it: jf lint reports them as invalid-value)"
                                                       : " (jf lint reports it as invalid-value)")
                 }
             }

@@ -417,21 +417,19 @@ extension REPLSession {
         guard words.count > 1 else { return listRows(of: field, in: document) }
         var cells: [JSONMember] = []
         if let cellsStart {
-            do {
+            do throws(JSONError) {
                 let json = try JSONReader.read(Array(argument[cellsStart...].utf8))
                 guard let members = json.members else { return failure("CELLS must be a JSON object of cells by column id") }
                 cells = members
-            } catch let error as JSONError {
-                return failure("CELLS: column \(error.column): \(error.message)")
             } catch {
-                return failure("\(error)")
+                return failure("CELLS: column \(error.column): \(error.message)")
             }
         }
         let operation = words[1], rowIDs = Array(words.dropFirst(2))
         let operations = RowOperations(document: document)
         func one() -> String? { rowIDs.count == 1 ? nil : "usage: :rows \(field) \(operation) ROW" }
         let entries: [JSONValue]
-        do {
+        do throws(ChangeError) {
             switch operation {
             case "insert":
                 guard rowIDs.isEmpty else { return failure("usage: :rows \(field) insert [CELLS] (it adds a row at the end; `below ROW` adds one under a row)") }
@@ -454,10 +452,8 @@ extension REPLSession {
                 let hint = Suggestions.closest(to: operation, in: known).map { "; did you mean '\($0)'?" } ?? ""
                 return failure("unknown row operation '\(operation)'\(hint) (one of \(known.joined(separator: ", ")))")
             }
-        } catch let error as ChangeError {
-            return failure(error.message + (error.suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         } catch {
-            return failure("\(error)")
+            return failure(error.message + (error.suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         }
         do {
             return applied(try DocumentChange.list(from: .array(entries))) { "\($0)" }

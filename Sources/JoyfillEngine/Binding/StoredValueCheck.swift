@@ -90,14 +90,17 @@ private struct FieldCheck {
         self.field = field
     }
 
-    mutating func report(_ value: JSONValue, _ message: String, notes: [String] = [], replacement: String? = nil, fix: String? = nil) {
+    /// Records an issue of `value`. The texts are made only for the issues reported: past the
+    /// cap, a table of a million bad cells costs a count each.
+    mutating func report(_ value: JSONValue, _ message: @autoclosure () -> String, notes: @autoclosure () -> [String] = [],
+                         replacement: @autoclosure () -> String? = nil, fix: @autoclosure () -> String? = nil) {
         let span = value.span
         guard issues.count < StoredValueCheck.issuesPerField else {
             if leftOut == 0 { firstLeftOut = span?.lowerBound }
             leftOut += 1
             return
         }
-        issues.append(Issue(message: message, notes: notes, span: span, replacement: replacement, fix: fix))
+        issues.append(Issue(message: message(), notes: notes(), span: span, replacement: replacement(), fix: fix()))
     }
 
     func finished() -> [Issue] {
