@@ -129,6 +129,15 @@ struct EngineTests {
         #expect(engine.diagnostics.first { $0.field == "doubled" }?.notes.first?.hasPrefix("number field 'qty' holds the text \"x\", which is no number") == true)
         try engine.apply([(field: "qty", value: .number(3))])
         #expect(engine.value("doubled") == "6")
+
+        // A callback's failing part reads only its parameter: the formula's fields are named.
+        let rows = try run(makeDocument(formulas: [("total", "number", "sum(map(items, (r) -> r.price * 2))")], inputs: """
+            {"_id": "items", "type": "table", "tableColumns": [{"_id": "price", "type": "number"}],
+             "value": [{"_id": "r1", "cells": {"price": 4}}, {"_id": "r2", "cells": {"price": "n/a"}}]}
+            """))
+        #expect(rows.diagnostics.first?.notes == [
+            "number cell 'price' of row 'r2' in table 'items' holds the text \"n/a\", which is no number; formulas read text (jf lint reports it as invalid-value)",
+        ])
     }
 
     @Test func failuresKeepThePreviousValue() throws {
