@@ -31,9 +31,11 @@ public enum LintFixes {
             guard fixed != definition.expression else { continue }
             edits.append(JSONEdit(span: span, replacement: JSONText.string(fixed)))
         }
+        // Sorted by place, keeping the findings' order among insertions at one place (ids
+        // added to one `rowOrder`, in the rows' order).
+        let sorted = edits.enumerated().sorted { ($0.element.span.lowerBound, $0.offset) < ($1.element.span.lowerBound, $1.offset) }
         var accepted: [JSONEdit] = []
-        for edit in edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })
-        where accepted.last.map({ $0.span.upperBound <= edit.span.lowerBound }) ?? true {
+        for edit in sorted.map(\.element) where accepted.last.map({ $0.span.upperBound <= edit.span.lowerBound }) ?? true {
             accepted.append(edit)
         }
         return accepted

@@ -63,7 +63,7 @@ public struct LintRule: Sendable, Hashable {
                  fixability: .never),
         LintRule(name: "invalid-value", severity: .warning,
                  summary: "A stored value its field or column type does not hold: text in a number field, an option's text instead of its `_id`, a date in seconds, a cell of no column.",
-                 fixability: .suggestions),
+                 fixability: .sometimes),
         LintRule(name: "invalid-document", severity: .warning,
                  summary: "A structural problem the reader works around (a duplicate id, a formula without an expression).",
                  fixability: .never),

@@ -476,6 +476,19 @@ struct InvalidValueTests {
         #expect(found.first?.message == "number field 'm' holds true; formulas read it as it is, not as a number")
     }
 
+    /// Rows a `rowOrder` leaves out are added at its end, in their order: where jf shows them
+    /// already, so the fix is safe.
+    @Test func rowsLeftOutOfARowOrderAreAddedAtItsEndBySafeFixes() throws {
+        let text = """
+            {"fields": [{"_id": "items", "type": "table", "tableColumns": [], "rowOrder": ["r3", "r2"],
+              "value": [{"_id": "r1"}, {"_id": "r2"}, {"_id": "r3"}, {"_id": "r4"}]}]}
+            """
+        let outcome = Linter().lint(path: "t.json", bytes: Array(text.utf8), fixing: true)
+        let fixed = try #require(outcome.fixedBytes.map { String(decoding: $0, as: UTF8.self) })
+        #expect(fixed == text.replacingOccurrences(of: #"["r3", "r2"]"#, with: #"["r3", "r2", "r1", "r4"]"#))
+        #expect(outcome.report.diagnostics.isEmpty && outcome.report.fixed == 2)
+    }
+
     @Test func everyCollectionLevelIsCheckedWithItsOwnColumns() throws {
         let found = try lint("""
             {"_id": "c", "type": "collection",

@@ -18,11 +18,16 @@ public enum StoredValueCheck {
         public var notes: [String]
         /// The value's bytes in the document (nil for a value set in code, by a change).
         public var span: Range<Int>?
-        /// JSON text that would store what was most likely meant: a suggestion, since applying
-        /// it changes what formulas read.
+        /// JSON text that would store what was most likely meant.
         public var replacement: String?
-        /// What the replacement does ("store the number 12"), for the suggestion's message.
+        /// The bytes the replacement takes the place of, when they are not the value's (an id
+        /// added to a `rowOrder`).
+        public var replacing: Range<Int>?
+        /// What the replacement does ("store the number 12"), for the fix's message.
         public var fix: String?
+        /// Whether the replacement leaves what formulas read as it is; most change it (that is
+        /// their point), which makes them suggestions.
+        public var isSafe = false
     }
 
     /// At most this many issues are reported for one field; one more says how many were left out
@@ -36,7 +41,7 @@ public enum StoredValueCheck {
         let whole = Slot(type: field.type, options: field.options, field: field.id)
         switch field.type {
         case .table:
-            check.rows(value, of: "table '\(field.id)'", columns: field.columns, order: field.rowOrder, schema: nil)
+            check.rows(value, of: "table '\(field.id)'", columns: field.columns, order: field.json["rowOrder"], schema: nil)
         case .collection:
             check.collection(value)
         case .chart:
@@ -93,14 +98,16 @@ private struct FieldCheck {
     /// Records an issue of `value`. The texts are made only for the issues reported: past the
     /// cap, a table of a million bad cells costs a count each.
     mutating func report(_ value: JSONValue, _ message: @autoclosure () -> String, notes: @autoclosure () -> [String] = [],
-                         replacement: @autoclosure () -> String? = nil, fix: @autoclosure () -> String? = nil) {
+                         replacement: @autoclosure () -> String? = nil, fix: @autoclosure () -> String? = nil,
+                         replacing: Range<Int>? = nil, isSafe: Bool = false) {
         let span = value.span
         guard issues.count < StoredValueCheck.issuesPerField else {
             if leftOut == 0 { firstLeftOut = span?.lowerBound }
             leftOut += 1
             return
         }
-        issues.append(Issue(message: message(), notes: notes(), span: span, replacement: replacement(), fix: fix()))
+        issues.append(Issue(message: message(), notes: notes(), span: span, replacement: replacement(), replacing: replacing,
+                            fix: fix(), isSafe: isSafe))
     }
 
     func finished() -> [Issue] {
@@ -266,7 +273,7 @@ private struct FieldCheck {
     /// `cells` keyed by column `_id`; live rows listed in a non-empty `rowOrder`. Returns the
     /// live rows (for a collection's children).
     @discardableResult
-    mutating func rows(_ value: JSONValue, of owner: String, columns: [TableColumn], order: [String]?,
+    mutating func rows(_ value: JSONValue, of owner: String, columns: [TableColumn], order: JSONValue?,
                        schema: String?) -> [JSONValue] {
         guard let rows = value.arrayValue else {
             if value.isNull || value.isEmptyString { return [] }
@@ -323,17 +330,22 @@ private struct FieldCheck {
         return live
     }
 
-    /// Reports the live rows a non-empty `rowOrder` does not list.
-    mutating func unlisted(_ rows: [(id: String, json: JSONValue)], in order: [String]?, of owner: String) {
-        guard let order, !order.isEmpty else { return }
+    /// Reports the live rows a non-empty `rowOrder` does not list, each with the safe fix of
+    /// adding its id at the end, where jf shows it already (the fixes of one list apply in
+    /// the rows' order).
+    mutating func unlisted(_ rows: [(id: String, json: JSONValue)], in orderJSON: JSONValue?, of owner: String) {
+        guard let orderJSON, let order = orderJSON.arrayValue?.compactMap(\.stringValue), !order.isEmpty else { return }
         // Most documents list their rows in the order they store them: then nothing is looked up.
         if order.count == rows.count, zip(order, rows).allSatisfy({ $0 == $1.id }) { return }
         var listed = StringIndex(capacity: order.count)
         for id in order { _ = listed.insert(id) }
         for (id, json) in rows where listed.position(of: id) == nil {
+            let added = JSONEdit(appending: [.string(id)], to: orderJSON)
             report(json, "row '\(id)' of \(owner) is not in its rowOrder; jf shows it after the rows listed, "
                          + "the Joyfill SDKs in no set place",
-                   notes: ["add \"\(id)\" to the rowOrder where the row belongs"])
+                   notes: ["add \"\(id)\" to the rowOrder where the row belongs"],
+                   replacement: added?.replacement, fix: "add \"\(id)\" at the end of the rowOrder, where jf shows it",
+                   replacing: added?.span, isSafe: true)
         }
     }
 
@@ -343,7 +355,7 @@ private struct FieldCheck {
         guard let root = field.rootSchema else { return }
         let owner = "collection '\(field.id)'"
         var pending: [(rows: [JSONValue], schema: CollectionSchema)] = []
-        let live = rows(value, of: owner, columns: root.columns, order: field.rowOrder, schema: nil)
+        let live = rows(value, of: owner, columns: root.columns, order: field.json["rowOrder"], schema: nil)
         pending.append((live, root))
         while let (parents, schema) = pending.popLast() {
             for parent in parents {
@@ -359,8 +371,8 @@ private struct FieldCheck {
                     // `children.KEY` is `{"value": [rows], "rowOrder"?}`, or the rows themselves.
                     let entry = member.value
                     guard let list = entry.isObject ? entry["value"] : entry else { continue }
-                    let order = entry["rowOrder"]?.arrayValue?.compactMap(\.stringValue)
-                    let live = rows(list, of: owner, columns: childSchema.columns, order: order, schema: member.key)
+                    let live = rows(list, of: owner, columns: childSchema.columns, order: entry.isObject ? entry["rowOrder"] : nil,
+                                    schema: member.key)
                     pending.append((live, childSchema))
                 }
             }

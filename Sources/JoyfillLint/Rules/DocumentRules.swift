@@ -38,15 +38,17 @@ extension DocumentLint {
     }
 
     /// `invalid-value`: stored values that their field's or column's type does not hold, with
-    /// what was most likely meant as a suggestion (it changes what formulas read).
+    /// what was most likely meant as a suggestion (it changes what formulas read), and rows a
+    /// `rowOrder` leaves out with the safe fix of adding them.
     mutating func storedValues() {
         guard settings.enabled.contains("invalid-value"), !suppressions.ignoresDocument("invalid-value") else { return }
         for (index, field) in document.fields.enumerated() where !suppressions.ignores("invalid-value", field: index) {
             for issue in StoredValueCheck.issues(in: field) {
                 guard let span = issue.span else { continue }   // values read from the text have one
                 let fix = issue.replacement.map { replacement in
-                    Fix.replace(SourceSpan(start: span.lowerBound, end: span.upperBound), with: replacement,
-                                issue.fix ?? "replace it with \(replacement)", isSafe: false)
+                    let replaced = issue.replacing ?? span
+                    return Fix.replace(SourceSpan(start: replaced.lowerBound, end: replaced.upperBound), with: replacement,
+                                       issue.fix ?? "replace it with \(replacement)", isSafe: issue.isSafe)
                 }
                 findings.add("invalid-value", issue.message, at: span, notes: issue.notes, fix: fix, field: field.id)
             }
