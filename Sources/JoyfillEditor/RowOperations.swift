@@ -21,9 +21,10 @@ public struct RowOperations: Sendable {
         self.document = document
     }
 
-    /// A new row with `cells` (its `_id` made here, so the caller knows it), at the end of the
-    /// rows shown or at place `index`; in a collection, under the row `parent` (nil: a root
-    /// row) in its child schema `schema` (which may be left out when there is one).
+    /// A new row with `cells` (its `_id` made here: the entry's `change.row._id`), at the end
+    /// of the rows shown or at place `index`; in a collection, under the row `parent` (nil: a
+    /// root row) in the child schema `schema` (which may be left out when the parent's schema
+    /// has only one).
     public func insertRow(in field: String, cells: [JSONMember] = [], at index: Int? = nil,
                           under parent: String? = nil, schema: String? = nil) throws(ChangeError) -> JSONValue {
         let found = try rows(of: field)
