@@ -48,7 +48,7 @@ struct Lint: ParsableCommand {
     @Flag(help: "Ignore configuration files; every rule at its default.")
     var noConfig = false
 
-    @Flag(help: "Apply safe fixes, rewriting only formula text (atomically); report what remains.")
+    @Flag(help: "Apply safe fixes, rewriting only the formulas and values they fix (atomically); report what remains.")
     var fix = false
 
     @Flag(help: "Print the unified diff that --fix would apply, and change nothing.")
