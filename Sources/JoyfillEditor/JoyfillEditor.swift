@@ -15,6 +15,7 @@
 // DocumentChange  the change API's entries (`field.update`, table and collection row
 //                 create/update/delete/move, at any level of a collection);
 // ChangeApplier   applies them to a document's text, all or none, rewriting only what changed.
+// RowOperations   the SDKs' row operations (insertRow, duplicateRows, moveRowUp …) as entries.
 // DecoratorScope  a decorator path (`PAGE/POSITION[/rows|/ROW|/columns/COLUMN|…]`) resolved;
 // DecoratorEditor the SDKs' get/add/update/remove of decorators, as edits of the text;
 // DecoratorCheck  stored decorators the SDKs reject or never show (lint's `invalid-decorator`).

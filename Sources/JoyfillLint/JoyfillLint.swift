@@ -7,11 +7,13 @@
 //                     syntax-error, invalid-operator and the type and reference rules),
 //                     DocumentRules (applications, write types, cycles, structure), and
 //                     RuleDocumentation, from which docs/rules/<name>.md is generated.
-// Suppressions.swift  `"jfLint": {"ignore": [...]}` on a document, field or formula.
+// Suppressions.swift  `"jfLint": {"ignore": [...]}` on a document, field or formula: read, and
+//                     added where each rule reads it (`--add-suppressions`).
 // Configuration/      jf.toml and .jf.json (a TOML subset read into JSON), path globs, settings.
-// Fixes.swift         safe fixes as edits of expression strings only, and the unified diff.
+// Fixes.swift         fixes as edits of expression strings (and of stored values, for
+//                     `invalid-value`), and the unified diff.
 // Formatting.swift    TemplateFormatter: a file's formulas in Printer's layout, as the same
 //                     kind of edits.
-// Output/             human, json, sarif and github formats.
+// Output/             human, json, sarif, github, gitlab and junit formats.
 //
 // Nothing here reads files or prints: `jf` does both, in parallel across files.
