@@ -16,10 +16,28 @@ public struct LintRule: Sendable, Hashable {
         case always
     }
 
+    /// What a rule's findings are about, which says where a `jfLint` suppression silences them.
+    public enum Scope: Sendable {
+        /// A formula's text: the formula's suppression (or that of every field applying it).
+        case formula
+        /// What a field stores or applies, a cycle it starts, the document's structure: the
+        /// field's suppression, or the document's for what is about no field.
+        case field
+    }
+
     public let name: String
     public let severity: Diagnostic.Severity
     public let summary: String
     public let fixability: Fixability
+    public let scope: Scope
+
+    init(name: String, severity: Diagnostic.Severity, summary: String, fixability: Fixability, scope: Scope = .formula) {
+        self.name = name
+        self.severity = severity
+        self.summary = summary
+        self.fixability = fixability
+        self.scope = scope
+    }
 
     /// Where the rule's documentation page lives, relative to the repository.
     public var documentationPath: String { "docs/rules/\(name).md" }
@@ -45,28 +63,28 @@ public struct LintRule: Sendable, Hashable {
         LintRule(name: "division-by-zero", severity: .error, summary: "A division or `mod()` by a literal zero.", fixability: .never),
         LintRule(name: "always-false-comparison", severity: .warning,
                  summary: "A comparison whose outcome the types already decide.", fixability: .never),
-        LintRule(name: "circular-reference", severity: .error, summary: "Fields whose formulas read each other in a cycle.", fixability: .never),
+        LintRule(name: "circular-reference", severity: .error, summary: "Fields whose formulas read each other in a cycle.", fixability: .never, scope: .field),
         LintRule(name: "write-type-mismatch", severity: .error,
-                 summary: "A result that can never be stored in the field it is written to.", fixability: .never),
+                 summary: "A result that can never be stored in the field it is written to.", fixability: .never, scope: .field),
         LintRule(name: "shadowed-field", severity: .warning, summary: "A lambda parameter hides a field of the same id.", fixability: .never),
         LintRule(name: "non-portable", severity: .warning,
                  summary: "Syntax or a function that a target Joyfill SDK does not run.", fixability: .sometimes),
         LintRule(name: "missing-formula", severity: .error,
-                 summary: "A field applies a formula the document does not define.", fixability: .never),
+                 summary: "A field applies a formula the document does not define.", fixability: .never, scope: .field),
         LintRule(name: "unused-formula", severity: .warning, summary: "A document formula no field applies.", fixability: .never),
         LintRule(name: "invalid-key", severity: .error,
-                 summary: "An applied formula writes a key other than `value` or `hidden`.", fixability: .never),
+                 summary: "An applied formula writes a key other than `value` or `hidden`.", fixability: .never, scope: .field),
         LintRule(name: "invalid-logic", severity: .warning,
-                 summary: "Conditional logic that cannot work as written: an unknown field, column, operator or option.", fixability: .never),
+                 summary: "Conditional logic that cannot work as written: an unknown field, column, operator or option.", fixability: .never, scope: .field),
         LintRule(name: "invalid-decorator", severity: .warning,
                  summary: "A decorator the SDKs reject or never show: no action, a repeated action, a bad color, no icon or label.",
-                 fixability: .never),
+                 fixability: .never, scope: .field),
         LintRule(name: "invalid-value", severity: .warning,
                  summary: "A stored value its field or column type does not hold: text in a number field, an option's text instead of its `_id`, a date in seconds, a cell of no column.",
-                 fixability: .sometimes),
+                 fixability: .sometimes, scope: .field),
         LintRule(name: "invalid-document", severity: .warning,
                  summary: "A structural problem the reader works around (a duplicate id, a formula without an expression).",
-                 fixability: .never),
+                 fixability: .never, scope: .field),
         LintRule(name: "invalid-suppression", severity: .warning,
                  summary: "A `jfLint` suppression names no rule, or is malformed.", fixability: .never),
     ]

@@ -90,24 +90,15 @@ public struct Suppressions: Sendable {
 }
 
 extension Suppressions {
-    /// Rules whose findings are about a field, even those that point into a formula (what the
-    /// field stores, a cycle that starts at it): the field's suppression silences them.
-    static let fieldRules: Set = ["write-type-mismatch", "circular-reference", "missing-formula", "invalid-key", "invalid-value"]
-
-    /// Rules about the document's structure: a field's suppression silences those about the
-    /// field, the document's the others.
-    static let structureRules: Set = ["invalid-document", "invalid-logic", "invalid-decorator"]
-
-    /// Where a suppression of `finding` goes, as the linter reads suppressions: for the rules of
-    /// ``fieldRules`` and ``structureRules``, the field it is about, else the document; for the
-    /// others, the document formula it is in, else its field, else the document. Nil for
-    /// `invalid-suppression`, which a suppression cannot silence (the annotation itself is wrong).
+    /// Where a suppression of `finding` goes, as the linter reads suppressions (``LintRule/scope``):
+    /// for a rule about fields, the field the finding is about, else the document; for a rule
+    /// about formulas' text, the document formula it is in, else its field, else the document.
+    /// Nil for `invalid-suppression`, which a suppression cannot silence (the annotation itself
+    /// is wrong).
     public static func owner(of finding: LintDiagnostic, in document: JoyDoc) -> (name: String, json: JSONValue)? {
         guard finding.rule != "invalid-suppression" else { return nil }
         let field = finding.field.flatMap { id in document.field(id).map { ("field \(id)", $0.json) } }
-        if fieldRules.contains(finding.rule) || structureRules.contains(finding.rule) {
-            return field ?? ("the document", document.json)
-        }
+        if LintRule.named(finding.rule)?.scope == .field { return field ?? ("the document", document.json) }
         if let id = finding.formula, let formula = document.formula(id) { return ("formula \(id)", formula.json) }
         return field ?? ("the document", document.json)
     }

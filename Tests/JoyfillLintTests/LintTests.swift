@@ -53,6 +53,28 @@ struct RuleFixtureTests {
         #expect(clean.isEmpty, "\(good) is not clean: \(summary(clean))")
     }
 
+    /// The annotations `jf lint --add-suppressions` adds silence every finding of every rule's
+    /// bad fixture (but `invalid-suppression`'s, which are fixed by hand): each goes where its
+    /// rule reads suppressions.
+    @Test(arguments: LintRule.all.map(\.name).filter { $0 != "invalid-suppression" })
+    func addedSuppressionsSilenceTheFixture(rule: String) throws {
+        let directory = ruleFixtures.appendingPathComponent(rule)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let bad = try #require(files.first { $0.hasPrefix("bad.") && !$0.hasSuffix(".expected") })
+        var bytes = Array(try Data(contentsOf: directory.appendingPathComponent(bad)))
+        if bad.hasSuffix(".jf") {
+            // A bare expression has no place for a suppression: the same formula in a template.
+            let expression = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
+            bytes = Array(#"{"fields": [{"_id": "out", "type": "text", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": \#(JSONText.string(expression))}]}"#.utf8)
+        }
+        let document = try JoyDoc(bytes: bytes)
+        let findings = Linter().lint(document: document).filter { $0.rule == rule }
+        let (edits, added) = Suppressions.edits(silencing: findings, in: document)
+        #expect(added > 0, "\(rule) finds nothing in \(bad)")
+        let silenced = Linter().lint(document: try JoyDoc(bytes: JSONEdit.apply(edits, to: bytes)))
+        #expect(silenced.filter { $0.rule == rule }.isEmpty, "\(summary(silenced.filter { $0.rule == rule }))")
+    }
+
     @Test func everyRuleHasItsDocumentationPage() throws {
         for rule in LintRule.all {
             let url = repository.appendingPathComponent(rule.documentationPath)
