@@ -38,13 +38,14 @@ public struct RowOperations: Sendable {
         if let index { change.append(JSONMember("targetRowIndex", .number(Double(index)))) }
         if let parent { change.append(JSONMember("parentPath", .string(parent))) }
         if let schema { change.append(JSONMember("schemaId", .string(schema))) }
-        return entry(.rowCreate, field, change)
+        return entry(.rowCreate, found, change)
     }
 
     /// A new row with `cells` right below `row`, beside it (under the same parent row).
     public func insertBelow(_ row: String, in field: String, cells: [JSONMember] = []) throws(ChangeError) -> JSONValue {
-        let place = try locate(row, in: try rows(of: field))
-        return entry(.rowCreate, field, [JSONMember("row", newRow(cells).json), JSONMember("targetRowIndex", .number(Double(place.index + 1)))]
+        let found = try rows(of: field)
+        let place = try locate(row, in: found)
+        return entry(.rowCreate, found, [JSONMember("row", newRow(cells).json), JSONMember("targetRowIndex", .number(Double(place.index + 1)))]
                      + place.parentMembers)
     }
 
@@ -54,7 +55,7 @@ public struct RowOperations: Sendable {
         var entries: [JSONValue] = []
         for (index, row) in rows.enumerated() {
             _ = try locate(row, in: found, entry: index)
-            entries.append(entry(.rowDelete, field, [JSONMember("rowId", .string(row))]))
+            entries.append(entry(.rowDelete, found, [JSONMember("rowId", .string(row))]))
         }
         return entries
     }
@@ -75,7 +76,7 @@ public struct RowOperations: Sendable {
             let copy = newRow(place.row["cells"]?.members ?? [])
             siblings.insert(copy.id, at: below)
             shown[key] = siblings
-            entries.append(entry(.rowCreate, field, [JSONMember("row", copy.json), JSONMember("targetRowIndex", .number(Double(below)))]
+            entries.append(entry(.rowCreate, found, [JSONMember("row", copy.json), JSONMember("targetRowIndex", .number(Double(below)))]
                                  + place.parentMembers))
         }
         return entries
@@ -83,16 +84,18 @@ public struct RowOperations: Sendable {
 
     /// `row` moved one place up among the rows shown beside it; no entry when it is the first.
     public func moveRowUp(_ row: String, in field: String) throws(ChangeError) -> [JSONValue] {
-        let place = try locate(row, in: try rows(of: field))
+        let found = try rows(of: field)
+        let place = try locate(row, in: found)
         guard place.index > 0 else { return [] }
-        return [entry(.rowMove, field, [JSONMember("rowId", .string(row)), JSONMember("targetRowIndex", .number(Double(place.index - 1)))])]
+        return [entry(.rowMove, found, [JSONMember("rowId", .string(row)), JSONMember("targetRowIndex", .number(Double(place.index - 1)))])]
     }
 
     /// `row` moved one place down among the rows shown beside it; no entry when it is the last.
     public func moveRowDown(_ row: String, in field: String) throws(ChangeError) -> [JSONValue] {
-        let place = try locate(row, in: try rows(of: field))
+        let found = try rows(of: field)
+        let place = try locate(row, in: found)
         guard place.index + 1 < place.siblings.count else { return [] }
-        return [entry(.rowMove, field, [JSONMember("rowId", .string(row)), JSONMember("targetRowIndex", .number(Double(place.index + 1)))])]
+        return [entry(.rowMove, found, [JSONMember("rowId", .string(row)), JSONMember("targetRowIndex", .number(Double(place.index + 1)))])]
     }
 
     /// The same `cells` set on every row of `rows` (their other cells kept).
@@ -101,7 +104,7 @@ public struct RowOperations: Sendable {
         var entries: [JSONValue] = []
         for (index, row) in rows.enumerated() {
             _ = try locate(row, in: found, entry: index)
-            entries.append(entry(.rowUpdate, field, [JSONMember("rowId", .string(row)),
+            entries.append(entry(.rowUpdate, found, [JSONMember("rowId", .string(row)),
                                                      JSONMember("row", .object([JSONMember("cells", .object(cells))]))]))
         }
         return entries
@@ -109,10 +112,11 @@ public struct RowOperations: Sendable {
 
     // MARK: Finding rows
 
-    /// A table or collection field and its stored rows.
+    /// A table or collection field, its stored rows, and what places it (for the entries).
     private struct Rows {
         let field: Field
         let stored: [JSONValue]
+        let placed: FieldIdentifier?
     }
 
     /// Where a live row is shown: among which rows, at which place, and for a collection row
@@ -132,7 +136,7 @@ public struct RowOperations: Sendable {
         guard field.type == .table || field.type == .collection else {
             throw ChangeError(index: 0, field: id, message: "rows belong to tables and collections, and '\(id)' is a \(field.type.name) field")
         }
-        return Rows(field: field, stored: field.value?.arrayValue ?? [])
+        return Rows(field: field, stored: field.value?.arrayValue ?? [], placed: FieldIdentifier(field: id, in: document))
     }
 
     private func locate(_ id: String, in rows: Rows, entry: Int = 0) throws(ChangeError) -> Place {
@@ -170,8 +174,8 @@ public struct RowOperations: Sendable {
     }
 
     /// A change-API entry: what places the field, then the target, the field and the change.
-    private func entry(_ target: DocumentChange.Target, _ field: String, _ change: [JSONMember]) -> JSONValue {
-        let placed = FieldIdentifier(field: field, in: document)
+    private func entry(_ target: DocumentChange.Target, _ rows: Rows, _ change: [JSONMember]) -> JSONValue {
+        let placed = rows.placed
         var members: [JSONMember] = []
         func add(_ key: String, _ value: String?) {
             if let value { members.append(JSONMember(key, .string(value))) }
@@ -179,7 +183,7 @@ public struct RowOperations: Sendable {
         add("_id", placed?.documentID)
         add("identifier", placed?.documentIdentifier)
         add("target", target.rawValue)
-        add("fieldId", field)
+        add("fieldId", rows.field.id)
         add("fieldIdentifier", placed?.fieldIdentifier)
         add("pageId", placed?.pageID)
         add("fieldPositionId", placed?.fieldPositionID)
