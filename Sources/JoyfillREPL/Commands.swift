@@ -364,6 +364,11 @@ extension REPLSession {
             let prefix = "  \(name) → "
             text += prefix + (status == .ok ? current.map { brief($0, after: prefix.count) } ?? "—" : status.rawValue) + "\n"
         }
+        // A value its field's type does not hold reads differently from what it seems to say
+        // (`:set qty "7"` is text): said at once, as `jf lint` would.
+        for issue in engine.storedValueIssues(ofChangedField: changed) {
+            text += "warning: " + issue.message + (issue.fix.map { " (\($0)?)" } ?? "") + "\n"
+        }
         return REPLOutput(text)
     }
 

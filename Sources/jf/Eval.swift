@@ -192,7 +192,21 @@ struct Eval: ParsableCommand {
         let engine = DocumentEngine(document: document, options: options)
         engine.evaluateAll()
         if !changes.isEmpty {
-            do { _ = try engine.apply(engine.fieldChanges(changes)) } catch { throw .usage("--set: \(error)") }
+            let applied: [(field: String, value: JSONValue)]
+            do {
+                applied = try engine.fieldChanges(changes)
+                _ = try engine.apply(applied)
+            } catch {
+                throw .usage("--set: \(error)")
+            }
+            // A value its field's type does not hold reads differently from what it seems to
+            // say (`--set qty='"7"'` is text), as `jf repl`'s :set warns.
+            var warned = Set<String>()
+            for (field, _) in applied where warned.insert(field).inserted {
+                for issue in engine.storedValueIssues(ofChangedField: field) {
+                    Terminal.standardError.write("jf: warning: --set: " + issue.message + "\n")
+                }
+            }
         }
         // The expression may read a field whose formula failed (it keeps its stored value).
         if let warning = FormulaFailures.warning(doc, engine.diagnostics) { Terminal.standardError.write(warning) }

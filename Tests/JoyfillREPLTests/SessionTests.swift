@@ -126,7 +126,10 @@ struct SessionTests {
         #expect(all.hasSuffix("7 findings: 5 errors, 2 warnings\n"))
         #expect(repl.feed(":lint invalid-value")?.text == "✓ no findings\n")
         // A value set to text in the session is a finding of the document as the session has it.
-        _ = repl.feed(#":set qty "7""#)
+        #expect(repl.feed(#":set qty "7""#)?.text.hasSuffix("""
+            warning: number field 'qty' holds the text "7"; formulas read text, not the number 7 (store the number 7?)
+
+            """) == true)
         let value = try #require(repl.feed(":lint invalid-value, unknown-function")?.text)
         #expect(value.contains("warning[invalid-value]: number field 'qty' holds the text \"7\"; formulas read text, not the number 7\n"))
         #expect(value.contains(#"8 |     {"_id": "qty", "type": "number", "title": "Quantity", "value": "7"},"#))

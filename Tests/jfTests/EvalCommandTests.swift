@@ -149,6 +149,10 @@ struct EvalCommandTests {
         let row = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "items.r9.qty=1", "subtotal"])
         #expect(row.status == 2)
         #expect(row.stderr == "jf: --set: table 'items': no row has the _id 'r9' (deleted rows cannot be changed) (did you mean 'r2'?)\n")
+        // Text set in a number field is read as text: said on standard error, at once.
+        let text = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", #"tax_rate="10""#, "tax_rate"])
+        #expect(text.stdout == "10\n")
+        #expect(text.stderr.hasPrefix("jf: warning: --set: number field 'tax_rate' holds the text \"10\"; formulas read text, not the number 10\n"))
         let noDocument = try JF.run(["eval", "--set", "tax_rate=10", "total"])
         #expect(noDocument.status == 2)
         #expect(noDocument.stderr.contains("--set changes a field of a document: give it with --doc FILE"))

@@ -53,6 +53,18 @@ public enum StoredValueCheck {
     }
 }
 
+extension DocumentEngine {
+    /// What ``StoredValueCheck`` finds in the value a change set on field `id`, as the engine
+    /// holds it now: said at once by `jf eval --set` and the REPL's `:set`. Tables and
+    /// collections are not checked here: their other rows' findings would bury the change's.
+    public func storedValueIssues(ofChangedField id: String) -> [StoredValueCheck.Issue] {
+        guard let position = document.fieldIndex(id) else { return [] }
+        let field = document.fields[position]
+        guard field.type != .table, field.type != .collection else { return [] }
+        return StoredValueCheck.issues(in: field, value: storedValue(ofFieldAt: position))
+    }
+}
+
 /// A place that holds one value: a field, or a cell of a column.
 private struct Slot {
     let type: FieldType
