@@ -137,20 +137,10 @@ public struct JSONValue: Sendable {
     }
 
     /// True for objects (without decoding anything).
-    public var isObject: Bool {
-        switch storage {
-        case .tape(let tape, let index): return tape.entries[index].type == .object
-        case .built(let kind): if case .object = kind { return true } else { return false }
-        }
-    }
+    public var isObject: Bool { type == .object }
 
     /// True for arrays (without decoding anything).
-    public var isArray: Bool {
-        switch storage {
-        case .tape(let tape, let index): return tape.entries[index].type == .array
-        case .built(let kind): if case .array = kind { return true } else { return false }
-        }
-    }
+    public var isArray: Bool { type == .array }
 
     /// The number of elements of an array or members of an object; nil for other values.
     public var count: Int? {
@@ -166,12 +156,7 @@ public struct JSONValue: Sendable {
         }
     }
 
-    public var isNull: Bool {
-        switch storage {
-        case .tape(let tape, let index): return tape.entries[index].type == .null
-        case .built(let kind): if case .null = kind { return true } else { return false }
-        }
-    }
+    public var isNull: Bool { type == .null }
 
     public var boolValue: Bool? {
         switch storage {

@@ -213,8 +213,9 @@ private struct FieldCheck {
             report(value, "\(slot.place) holds \(Self.describe(value)); formulas read it as it is, not as a date")
             return
         }
-        guard let asMilliseconds = Instant(milliseconds: number) else { return }
         let asSeconds = number >= 1e9 && number < 1e10 ? Instant(milliseconds: number * 1000) : nil
+        // A number of milliseconds is what date fields hold: the usual case, settled before any text is made.
+        guard text != nil || asSeconds != nil, let asMilliseconds = Instant(milliseconds: number) else { return }
         let meant = asSeconds ?? asMilliseconds
         let json = JSONValue.number(Double(meant.milliseconds)).text
         var notes: [String] = []
