@@ -283,7 +283,7 @@ extension REPLSession {
         }
         let document: JoyDoc
         do {
-            document = try JoyDoc(bytes: engine.updatedBytes ?? Array(engine.document.bytes))
+            document = try JoyDoc(bytes: Self.currentBytes(of: engine))
         } catch {
             return failure("\(error)")
         }
@@ -415,7 +415,7 @@ extension REPLSession {
         if let unknown = unknownField(field, in: engine) { return unknown }
         let document: JoyDoc
         do {
-            document = try JoyDoc(bytes: engine.updatedBytes ?? Array(engine.document.bytes))
+            document = try JoyDoc(bytes: Self.currentBytes(of: engine))
         } catch {
             return failure("\(error)")
         }
@@ -493,6 +493,11 @@ extension REPLSession {
         return REPLOutput(lines.joined(separator: "\n") + (lines.count >= limit ? "\n… (the first \(limit) rows)" : "") + "\n")
     }
 
+    /// The document as the session has it: with the formulas' results and the `:set` changes.
+    private static func currentBytes(of engine: DocumentEngine) -> [UInt8] {
+        engine.updatedBytes ?? Array(engine.document.bytes)
+    }
+
     /// Where a change is: its line and column in the file `argument`, or its column in the
     /// changes given on the line.
     private func place(of error: ChangeError, in text: [UInt8], argument: String?) -> String {
@@ -507,7 +512,7 @@ extension REPLSession {
         guard let engine, let path = documentPath else { return noDocument }
         let result: [UInt8]
         do {
-            result = try ChangeApplier.apply(changes, to: try JoyDoc(bytes: engine.updatedBytes ?? Array(engine.document.bytes)))
+            result = try ChangeApplier.apply(changes, to: try JoyDoc(bytes: Self.currentBytes(of: engine)))
         } catch let error as ChangeError {
             return failure(describe(error) + "; nothing was changed")
         } catch {
@@ -789,7 +794,7 @@ extension REPLSession {
         if let usage = needs(path, ":save FILE") { return usage }
         guard let engine else { return noDocument }
         do {
-            try files.write(engine.updatedBytes ?? Array(engine.document.bytes), to: path)
+            try files.write(Self.currentBytes(of: engine), to: path)
         } catch {
             return failure(Self.describe(error, path: path))
         }
