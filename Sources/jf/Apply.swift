@@ -24,7 +24,8 @@ struct Apply: ParsableCommand {
               jf apply form.json changes.json > updated.json
               jf apply --write form.json changes.json
               produce-changes | jf apply --write form.json -
-              jf apply form.json '{"target": "field.update", "fieldId": "qty", "change": {"value": 3}}'
+              jf apply form.json \\
+                '{"target": "field.update", "fieldId": "qty", "change": {"value": 3}}'
 
             Prints the updated document, or with --write rewrites DOC in place (atomically). \
             Exits 1 when a change cannot be applied (nothing is written), 2 on a usage error or \

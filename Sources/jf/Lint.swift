@@ -27,7 +27,7 @@ struct Lint: ParsableCommand {
               jf lint --diff templates/               # what --fix would change
               jf lint --fix templates/                # apply the safe fixes
               jf lint --fix --unsafe-fixes templates/ # … and the suggestions too
-              jf lint --add-suppressions templates/   # silence what is there; new findings fail
+              jf lint --add-suppressions templates/   # silence today's findings
               jf lint --explain unknown-reference     # a rule's documentation
               jf lint --statistics templates/         # how many findings each rule has
               echo 'sum(1, 2' | jf lint --stdin

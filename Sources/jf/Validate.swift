@@ -26,8 +26,8 @@ struct Validate: ParsableCommand {
               jf validate --json submissions/
               jf validate --format github filled/       # annotations in GitHub Actions
               jf validate --format sarif filled/ > validate.sarif   # for code scanning
-              jf validate --format junit filled/ > validate.xml     # test results for Jenkins, GitLab …
-              jf validate --jsonl < submissions.jsonl   # one JoyDoc per line, one report per line
+              jf validate --format junit filled/ > validate.xml     # for Jenkins, GitLab …
+              jf validate --jsonl < submissions.jsonl   # a report per JoyDoc line
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
             usage error or when a document cannot be read. Details: docs/cli.md.

@@ -23,4 +23,16 @@ struct UsageTests {
         #expect(combination.status == 2)
         #expect(combination.stderr.hasPrefix("Error: --jsonl reads standard input; give no PATH\n"))
     }
+
+    /// Every command's examples fit the 80 columns `--help` is wrapped to: a longer one would
+    /// be broken in the middle of its command line.
+    @Test func helpExamplesAreNotWrapped() throws {
+        for command in ["eval", "run", "lint", "validate", "apply", "repl", "graph", "fmt", "functions", "lsp"] {
+            let help = try JF.run([command, "--help"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let start = help.firstIndex(of: "Examples:") else { continue }
+            for line in help[(start + 1)...].prefix(while: { !$0.isEmpty }) {
+                #expect(line.hasPrefix("  "), "jf \(command) --help: an example wrapped before \(line)")
+            }
+        }
+    }
 }
