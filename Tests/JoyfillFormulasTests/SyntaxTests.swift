@@ -326,6 +326,59 @@ struct ParserTests {
         #expect(Parser.parse("map(items, 3 -> 4)").diagnostics.first?.fix == nil)
     }
 
+    @Test func bracketsLeftOpenAreNamedAndClosedBySuggestion() throws {
+        for (source, note, fixed) in [
+            ("sum(1, 2", "the '(' of sum() at 1:4 is not closed", "sum(1, 2)"),
+            ("sum(map(items, (r) -> r.price", "2 brackets are not closed: the '(' of map() at 1:8, the '(' of sum() at 1:4",
+             "sum(map(items, (r) -> r.price))"),
+            ("[1, {a: 2", "2 brackets are not closed: the '{' at 1:5, the '[' at 1:1", "[1, {a: 2}]"),
+            ("if(a,\n  b,\n  c", "the '(' of if() at 1:3 is not closed", "if(a,\n  b,\n  c)"),
+            ("sum(1, 2]", "the '(' of sum() at 1:4 is closed by ']'", "sum(1, 2)"),
+            ("if(a, [1, 2), 3)", "the '[' at 1:7 is closed by ')'", "if(a, [1, 2], 3)"),
+        ] {
+            let diagnostic = try #require(Parser.parse(source).diagnostics.first)
+            #expect(diagnostic.notes.last == note, "\(source)")
+            let fix = try #require(diagnostic.fix, "\(source)")
+            // The writer may have meant to close them earlier: a suggestion.
+            #expect(!fix.isSafe)
+            #expect(fix.apply(to: source) == fixed)
+        }
+        // Closing what is open would not mend it: the note, without a fix.
+        let unfinished = try #require(Parser.parse("round(2.5, ").diagnostics.first)
+        #expect(unfinished.notes == ["the '(' of round() at 1:6 is not closed"])
+        #expect(unfinished.fix == nil)
+        // Brackets that pair up get no note.
+        #expect(Parser.parse("sum(1, 2) +").diagnostics.first?.notes == [])
+    }
+
+    @Test func aMissingCommaBetweenItemsIsSuggested() throws {
+        for (source, note, fixed) in [
+            (#"concat("a" "b")"#, "arguments are separated by ','", #"concat("a", "b")"#),
+            ("[1 2, 3]", "elements are separated by ','", "[1, 2, 3]"),
+            ("{a: 1 b: 2}", "members are separated by ','", "{a: 1, b: 2}"),
+        ] {
+            let diagnostic = try #require(Parser.parse(source).diagnostics.first)
+            #expect(diagnostic.notes == [note])
+            let fix = try #require(diagnostic.fix)
+            #expect(!fix.isSafe)
+            #expect(fix.apply(to: source) == fixed)
+        }
+        // One comma would not mend `sum(a b c)`: the note, without a fix.
+        let several = try #require(Parser.parse("sum(a b c)").diagnostics.first)
+        #expect(several.notes == ["arguments are separated by ','"])
+        #expect(several.fix == nil)
+    }
+
+    /// Each fix offered for an error is checked by one parse, which does not explain its own
+    /// errors: a list of a hundred thousand items without commas, or as many mismatched
+    /// brackets, is not checked item after item (which recursed until the stack overflowed).
+    @Test func checkingAFixDoesNotCheckFixesInTurn() throws {
+        let items = "[" + Array(repeating: "1", count: 100_000).joined(separator: " ") + "]"
+        #expect(Parser.parse(items).diagnostics.first?.notes == ["elements are separated by ','"])
+        let brackets = Array(repeating: "[1)", count: 50_000).joined(separator: " + ")
+        #expect(Parser.parse(brackets).diagnostics.first?.notes == ["the '[' at 1:1 is closed by ')'"])
+    }
+
     @Test func nestingIsBounded() {
         let deep = String(repeating: "(", count: Parser.maxNestingDepth + 5) + "1" + String(repeating: ")", count: Parser.maxNestingDepth + 5)
         let diagnostic = Parser.parse(deep).diagnostics.first

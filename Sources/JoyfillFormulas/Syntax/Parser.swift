@@ -30,6 +30,10 @@ public struct Parser {
     /// the lambda parameters in scope.
     private let tree: TreeBuilder
     private var depth = 0
+    /// Whether errors are explained (notes and fixes that look at the whole formula). Off in
+    /// the parses that check a fix: their errors are not shown, and explaining one would check
+    /// fixes in turn, a parse per item of `[1 2 3 …]`.
+    private var explainsErrors = true
     /// ``infix`` and ``PowersOfTen/table``, read once (each read of a static goes through its
     /// lazy initialisation).
     private let infixTable = Parser.infix
@@ -115,14 +119,27 @@ public struct Parser {
             }
             tree.root = root
         } catch {
-            tree.diagnostics.append(error.kind == .syntax ? explained(error) : error)
+            tree.diagnostics.append(error.kind == .syntax && explainsErrors ? explained(error) : error)
             tree.root = nil
         }
     }
 
+    /// Whether `source` parses without errors, found without explaining them (a fix's check).
+    private static func parsesWithoutErrors(_ source: String) -> Bool {
+        var text = source
+        return text.withUTF8 { bytes in
+            var parser = Parser(bytes: bytes)
+            parser.explainsErrors = false
+            parser.parseRoot()
+            defer { parser.tree.giveBack() }
+            return parser.tree.root != nil && !parser.tree.diagnostics.contains { $0.severity == .error }
+        }
+    }
+
     /// A syntax error as the writer needs it: one found at a character no token starts with
-    /// ("expected ')', found '≠'") is about that character (``invalidCharacter(_:)``), and one
-    /// after an escaped quote about the escape (``withEscapeNote(_:)``).
+    /// ("expected ')', found '≠'") is about that character (``invalidCharacter(_:)``), one
+    /// after an escaped quote about the escape (``withEscapeNote(_:)``), and one where the
+    /// brackets do not pair up says which bracket is left open (``withBracketNote(_:)``).
     @inline(never)
     private func explained(_ error: Diagnostic) -> Diagnostic {
         if error.span.start < bytes.count, bytes[error.span.start] >= 0x80 {
@@ -131,7 +148,86 @@ public struct Parser {
                 if token.span.start == error.span.start, token.kind == .invalidCharacter { return invalidCharacter(token) }
             }
         }
-        return withEscapeNote(error)
+        return withBracketNote(withEscapeNote(error))
+    }
+
+    /// `error` with a note on the brackets, when they do not pair up where it is: at the end
+    /// of the input, the brackets still open (`sum(map(items, …)`), and at a closing bracket of
+    /// the wrong kind, the bracket it should close (`sum(1, 2]`). The suggested fix closes them
+    /// (at the end, or with the right bracket), when that makes the formula parse; it is not
+    /// safe, since the writer may have meant to close them earlier (`round(a, 2 * b` could be
+    /// `round(a, 2) * b`).
+    @inline(never)
+    private func withBracketNote(_ error: Diagnostic) -> Diagnostic {
+        // The open brackets before the error, innermost last, each with the function it calls.
+        var open: [(token: Token, function: String?)] = []
+        var lexer = Lexer(bytes: bytes)
+        var previous: Token?
+        var mismatched: (open: Token, function: String?, close: Token)?
+        while case let token = lexer.next(), token.kind != .endOfInput, token.span.start <= error.span.start {
+            defer { previous = token }
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace:
+                let function = token.kind == .leftParen && previous?.kind == .identifier ? previous.map(text) : nil
+                open.append((token, function))
+            case .rightParen, .rightBracket, .rightBrace:
+                guard let innermost = open.last else { return error }
+                if Self.closing(innermost.token.kind).kind != token.kind {
+                    if token.span.start == error.span.start { mismatched = (innermost.token, innermost.function, token) }
+                    return mismatched.map { withMismatchNote(error, $0) } ?? error
+                }
+                open.removeLast()
+            default:
+                break
+            }
+        }
+        guard error.span.start >= bytes.count, !open.isEmpty else { return error }
+        var error = error
+        let lines = SourceLines(bytes: Array(bytes))
+        let described = open.reversed().prefix(3).map { describeOpen($0.token, calling: $0.function, in: lines) }
+        error.notes.append(open.count == 1
+            ? "\(described[0]) is not closed"
+            : "\(open.count) brackets are not closed: \(described.joined(separator: ", "))\(open.count > 3 ? ", …" : "")")
+        let closers = open.reversed().map { Self.closing($0.token.kind).text }.joined()
+        let end = SourceSpan(start: bytes.count, end: bytes.count)
+        if error.fix == nil, parses(replacing: end, with: closers) {
+            error.fix = .replace(end, with: closers, "close with '\(closers)'", isSafe: false)
+        }
+        return error
+    }
+
+    /// `error`, at a closing bracket of the wrong kind, with the bracket it should close.
+    private func withMismatchNote(_ error: Diagnostic, _ mismatch: (open: Token, function: String?, close: Token)) -> Diagnostic {
+        var error = error
+        let closer = Self.closing(mismatch.open.kind).text
+        let place = describeOpen(mismatch.open, calling: mismatch.function, in: SourceLines(bytes: Array(bytes)))
+        error.notes.append("\(place) is closed by \(mismatch.close.kind.display)")
+        if error.fix == nil, parses(replacing: mismatch.close.span, with: closer) {
+            error.fix = .replace(mismatch.close.span, with: closer, "use '\(closer)'", isSafe: false)
+        }
+        return error
+    }
+
+    /// "the '(' of sum() at 1:4": an open bracket, and where it is.
+    private func describeOpen(_ token: Token, calling function: String?, in lines: SourceLines) -> String {
+        let line = lines.line(containing: token.span.start)
+        let place = "\(line):\(token.span.start - lines.start(ofLine: line) + 1)"
+        return "the \(token.kind.display)\(function.map { " of \($0)()" } ?? "") at \(place)"
+    }
+
+    /// The bracket that closes `opener`, and how it is written.
+    private static func closing(_ opener: TokenKind) -> (kind: TokenKind, text: String) {
+        switch opener {
+        case .leftParen: return (.rightParen, ")")
+        case .leftBracket: return (.rightBracket, "]")
+        default: return (.rightBrace, "}")
+        }
+    }
+
+    /// Whether the formula parses with `span` replaced by `replacement`.
+    private func parses(replacing span: SourceSpan, with replacement: String) -> Bool {
+        let source = string(0, bytes.count)
+        return Parser.parsesWithoutErrors(Fix.replace(span, with: replacement, "").apply(to: source))
     }
 
     /// `error` with a note when what precedes it ends with `\"` or `\'`: a string that the
@@ -293,7 +389,7 @@ public struct Parser {
         // Safe, for `jf lint --fix`, only when it mends the formula: the parse stopped here, so
         // a mistake after the lookalikes may remain, and then the fix is a suggestion.
         let source = string(0, bytes.count)
-        let isSafe = Parser.parse(Fix("", edits: edits).apply(to: source)).isValid
+        let isSafe = Parser.parsesWithoutErrors(Fix("", edits: edits).apply(to: source))
         let others = edits.count - 1
         let message = switch lookalike.ascii {
         case "": "remove it"
@@ -609,24 +705,49 @@ public struct Parser {
     }
 
     /// What stops an argument list: a lambda written without parentheses (`x -> x * 2`, the
-    /// habit of other languages) gets the fix, other tokens what `unsupported` says of them.
+    /// habit of other languages) gets the fix, another argument the missing comma, other
+    /// tokens what `unsupported` says of them.
     @inline(never)
     private func unexpectedInArguments(of nameToken: Token, after item: NodeID) -> Diagnostic {
         var diagnostic = Diagnostic(.syntax,
             "expected ',' or ')' in the arguments of \(text(nameToken))(), found \(describe(current))",
             at: current.span, notes: unsupported(current).map { [$0.message] + $0.notes } ?? [])
-        if current.kind == .arrow || current.kind == .fatArrow {
-            switch tree[item] {
-            case .reference, .parameter:
-                let name = tree.span(of: item)
-                let parameter = string(name.start, name.end)
-                diagnostic.notes = ["a lambda's parameters go in parentheses: (\(parameter)) \(text(current)) …"]
-                diagnostic.fix = .replace(name, with: "(\(parameter))", "put the parameter in parentheses", isSafe: false)
-            default:
-                break
-            }
+        guard current.kind == .arrow || current.kind == .fatArrow else {
+            return withMissingComma(diagnostic, after: item, between: "arguments")
+        }
+        switch tree[item] {
+        case .reference, .parameter:
+            let name = tree.span(of: item)
+            let parameter = string(name.start, name.end)
+            diagnostic.notes = ["a lambda's parameters go in parentheses: (\(parameter)) \(text(current)) …"]
+            diagnostic.fix = .replace(name, with: "(\(parameter))", "put the parameter in parentheses", isSafe: false)
+        default:
+            break
         }
         return diagnostic
+    }
+
+    /// `diagnostic`, found at `current` where a list wants ',' or its closing bracket, with a
+    /// note on the comma a writer leaves out between two items (`concat("a" "b")`) when
+    /// `current` starts another item, and the comma as a suggestion when it makes the formula
+    /// parse.
+    @inline(never)
+    private func withMissingComma(_ diagnostic: Diagnostic, after item: NodeID, between items: String) -> Diagnostic {
+        guard explainsErrors else { return diagnostic }
+        switch current.kind {
+        case .identifier, .number, .string, .trueKeyword, .falseKeyword, .nullKeyword, .undefinedKeyword,
+             .leftParen, .leftBracket, .leftBrace:
+            var diagnostic = diagnostic
+            diagnostic.notes.append("\(items) are separated by ','")
+            let end = tree.span(of: item).end
+            let place = SourceSpan(start: end, end: end)
+            if parses(replacing: place, with: ",") {
+                diagnostic.fix = .replace(place, with: ",", "insert ','", isSafe: false)
+            }
+            return diagnostic
+        default:
+            return diagnostic
+        }
     }
 
     private mutating func parseParenthesizedOrLambda() throws(Diagnostic) -> NodeID {
@@ -721,7 +842,8 @@ public struct Parser {
                 continue
             }
             if current.kind != .rightBracket {
-                throw Diagnostic(.syntax, "expected ',' or ']' in the array, found \(describe(current))", at: current.span)
+                throw withMissingComma(Diagnostic(.syntax, "expected ',' or ']' in the array, found \(describe(current))",
+                                                  at: current.span), after: item, between: "elements")
             }
         }
         let close = advance()
@@ -760,7 +882,8 @@ public struct Parser {
                 continue
             }
             if current.kind != .rightBrace {
-                throw Diagnostic(.syntax, "expected ',' or '}' in the object, found \(describe(current))", at: current.span)
+                throw withMissingComma(Diagnostic(.syntax, "expected ',' or '}' in the object, found \(describe(current))",
+                                                  at: current.span), after: value, between: "members")
             }
         }
         let close = advance()
