@@ -216,6 +216,33 @@ struct CheckerTests {
         #expect(error?.notes.first == "did you mean \"weeks\"?")
     }
 
+    /// A dropdown compared with a text none of its options has is decided before it runs:
+    /// the closest text (or the text of the option whose id was written) is suggested, in the
+    /// quotes the literal can be written in.
+    @Test func aDropdownComparedWithNoneOfItsOptionsIsFound() throws {
+        var checker = Checker()
+        checker.optionChoices["status"] = OptionChoices(owner: "dropdown 'status'", texts: ["Open", "Done", #"Say "hi""#],
+                                                        ids: ["o1", "o2", "o3"])
+        func finding(_ source: String) -> Diagnostic? { checker.check(Parser.parse(source)).first }
+        let misspelt = try #require(finding(#"status == "open""#))
+        #expect(misspelt.code == "unknown-option")
+        #expect(misspelt.severity == .warning)
+        #expect(misspelt.message == "'open' is not an option of dropdown 'status', so this is always false")
+        #expect(misspelt.notes.first == #"its options are: Open, Done, Say "hi""#)
+        #expect(misspelt.fix?.apply(to: #"status == "open""#) == #"status == "Open""#)
+        #expect(misspelt.fix?.isSafe == false)
+        let id = try #require(finding("'o2' != status"))
+        #expect(id.message == "'o2' is not an option of dropdown 'status', so this is always true")
+        #expect(id.notes.first == "'o2' is the id of the option 'Done'; formulas read the option's text, not its id")
+        #expect(id.fix?.apply(to: "'o2' != status") == "'Done' != status")
+        // A text holding the literal's quote is written in the other quotes.
+        #expect(finding(#"status == "Say hi""#)?.fix?.apply(to: #"status == "Say hi""#) == #"status == 'Say "hi"'"#)
+        #expect(finding(#"status == "Open""#) == nil)
+        #expect(finding(#"status == """#) == nil, "nothing selected reads as \"\"")
+        #expect(finding(#"other == "open""#) == nil)
+        #expect(finding(#"status == upper("open")"#) == nil, "only a literal is certain")
+    }
+
     @Test func findsWithoutEvaluating() {
         #expect(codes("rund(1)") == ["unknown-function"])
         #expect(codes("round(1, 2, 3)") == ["wrong-arity"])

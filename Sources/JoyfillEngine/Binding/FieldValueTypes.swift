@@ -27,7 +27,12 @@ public enum FieldValueTypes {
     /// lines and their points. Nil for any other field.
     public static func rows(_ field: Field) -> RowShapes? {
         func level(_ owner: String, _ columns: [TableColumn], children: [String: Int]? = nil) -> RowShapes.Level {
-            RowShapes.Level(owner: owner, columns: columns.map(\.id), titles: columns.map(\.title), children: children)
+            var options: [String: OptionChoices] = [:]
+            for column in columns where column.type == .dropdown {
+                options[column.id] = choices("column '\(column.id)' of \(owner)", column.options)
+            }
+            return RowShapes.Level(owner: owner, columns: columns.map(\.id), titles: columns.map(\.title), children: children,
+                                   options: options)
         }
         switch field.type {
         case .table:
@@ -67,6 +72,12 @@ public enum FieldValueTypes {
         }
     }
 
+    /// The texts a dropdown with `options` reads as (B2, C8), for `unknown-option`; the
+    /// options a field or column has, deleted ones too, since a value may still select one.
+    public static func choices(_ owner: String, _ options: [FieldOption]) -> OptionChoices {
+        OptionChoices(owner: owner, texts: options.map(\.text), ids: options.map(\.id))
+    }
+
     /// The number a number field stores for a text result (C9): the text without surrounding
     /// white space, read as a finite number; nil when it is not one (a `write-type-mismatch`).
     public static func number(fromText text: String) -> Double? {
@@ -92,14 +103,15 @@ public enum FieldValueTypes {
 
 extension Checker {
     /// Tells the checker what a document's fields hold before anything is evaluated: the
-    /// types a formula can read from each (``FieldValueTypes/read(_:)``) and the rows of its
-    /// tables and collections (``FieldValueTypes/rows(_:)``), and their titles and identifiers
-    /// (``idsByAlias``), for `jf lint` and the REPL.
+    /// types a formula can read from each (``FieldValueTypes/read(_:)``), the rows of its
+    /// tables and collections (``FieldValueTypes/rows(_:)``), the options of its dropdowns,
+    /// and their titles and identifiers (``idsByAlias``), for `jf lint` and the REPL.
     public mutating func learn(_ fields: [Field]) {
         nameTypes.reserveCapacity(nameTypes.count + fields.count)
         for field in fields {
             nameTypes[field.id] = FieldValueTypes.read(field)
             rowShapes[field.id] = FieldValueTypes.rows(field)
+            if field.type == .dropdown { optionChoices[field.id] = FieldValueTypes.choices("dropdown '\(field.id)'", field.options) }
         }
         idsByAlias.merge(Suggestions.idsByLooseKey(fields.map(\.aliases))) { _, new in new }
     }

@@ -14,6 +14,7 @@
 /// | `always-false-comparison` | type (warning) | `==` on arrays or objects, or values of different types; `<` on non-numbers |
 /// | `unknown-column` | reference | a column that rows of a table or collection (or a chart's lines or points) do not have, read where that fails (only when ``rowShapes`` are given) |
 /// | `null-projection` | reference (warning) | such a column read from every row of an array of them, which gives nulls |
+/// | `unknown-option` | type (warning) | a dropdown compared with a text none of its options has (only when ``optionChoices`` or ``rowShapes`` are given) |
 ///
 /// The checker never reports what depends on run-time values: a reference's type is unknown
 /// unless the caller says (``nameTypes``), so `x + 1` is fine while `"a" * 2` is not. Row
@@ -35,8 +36,10 @@ public struct Checker: Sendable {
     /// Known types of names (a number field is `number|null`); others are `any`.
     public var nameTypes: [String: ValueTypes]
     /// The rows of names that hold tables, collections and charts, for `unknown-column` and
-    /// `null-projection`.
+    /// `null-projection`, with the options of their dropdown columns.
     public var rowShapes: [String: RowShapes]
+    /// The options of names that hold a dropdown's selection, for `unknown-option`.
+    public var optionChoices: [String: OptionChoices] = [:]
 
     public init(registry: FunctionRegistry = .standard, knownNames: Set<String>? = nil, nameTypes: [String: ValueTypes] = [:],
                 rowShapes: [String: RowShapes] = [:]) {
@@ -82,6 +85,12 @@ public struct Checker: Sendable {
             rows?.follow(NodeID(index), shapes: rowShapes, into: &diagnostics)
             // A column read from a field's rows (`items.price`) is an array of its cells.
             if rows?.isColumn(NodeID(index)) == true { types[index] = .array }
+            if !optionChoices.isEmpty || rows != nil, case .binary(let op, let left, let right) = tree[NodeID(index)] {
+                Self.optionComparison(op, left, right, at: tree.span(of: NodeID(index)), in: tree, choices: { node in
+                    if case .reference(let name) = tree[node] { return optionChoices[tree.name(name)] }
+                    return rows?.choices(of: node, shapes: rowShapes)
+                }, into: &diagnostics)
+            }
         }
         return (diagnostics.sorted { $0.span.start < $1.span.start }, types[root.index])
     }

@@ -58,15 +58,18 @@ public struct RowShapes: Sendable {
         /// The columns that hold an array of rows of another level (a chart line's `points`),
         /// by position in ``RowShapes/levels``.
         public var arrays: [String: Int]
+        /// The dropdown columns' options, by column id (for `unknown-option`).
+        public var options: [String: OptionChoices]
 
         public init(owner: String, noun: Noun = .tableRow, columns: [String], titles: [String?] = [],
-                    children: [String: Int]? = nil, arrays: [String: Int] = [:]) {
+                    children: [String: Int]? = nil, arrays: [String: Int] = [:], options: [String: OptionChoices] = [:]) {
             self.owner = owner
             self.noun = noun
             self.columns = columns
             self.titles = titles
             self.children = children
             self.arrays = arrays
+            self.options = options
         }
 
         /// The keys each row of this level has.

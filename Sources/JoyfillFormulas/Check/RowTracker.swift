@@ -19,6 +19,8 @@ struct RowTracker {
         case children(name: String, level: Int)
         /// One column read from every row (`items.price`): an array of its cells.
         case column
+        /// One cell of a row (`row.category`).
+        case cell(name: String, level: Int, column: String)
     }
 
     private let tree: SyntaxTree
@@ -132,7 +134,7 @@ struct RowTracker {
         }
         let isIndex = Lexer.isIndex(key)
         switch base {
-        case .unknown, .column:
+        case .unknown, .column, .cell:
             return .unknown
         case .rows(let name, let level, let direct):
             if isIndex { return .row(name: name, level: level) }
@@ -154,11 +156,12 @@ struct RowTracker {
             let rows = known[name]!.levels[level]
             if key == "children", rows.children != nil { return .children(name: name, level: level) }
             if let nested = rows.arrays[key] { return .rows(name: name, level: nested, direct: false) }
-            if !rows.columns.contains(key) {
+            guard rows.columns.contains(key) else {
                 report("a \(rows.noun.row) of \(rows.owner) has no \(rows.noun.key) '\(key)'", among: rows.keys,
                        notes: [Self.listing(rows)], on: .object)
+                return .unknown
             }
-            return .unknown
+            return .cell(name: name, level: level, column: key)
         case .children(let name, let level):
             let rows = known[name]!.levels[level]
             guard let child = rows.children?[key] else {
@@ -184,7 +187,7 @@ struct RowTracker {
     /// nil when the node is not known to hold rows.
     func keys(after node: NodeID, shapes known: [String: RowShapes]) -> [String]? {
         switch shapes[node.index] {
-        case .unknown, .column: return nil
+        case .unknown, .column, .cell: return nil
         case .rows(let name, let level, let direct):
             let rows = known[name]!.levels[level]
             return direct ? rows.columns : rows.keys
@@ -192,6 +195,13 @@ struct RowTracker {
         case .children(let name, let level):
             return (known[name]!.levels[level].children ?? [:]).keys.sorted()
         }
+    }
+
+    /// The options of the dropdown cell `node` reads (`row.category`); nil when it is no such
+    /// cell.
+    func choices(of node: NodeID, shapes known: [String: RowShapes]) -> OptionChoices? {
+        guard case .cell(let name, let level, let column) = shapes[node.index] else { return nil }
+        return known[name]!.levels[level].options[column]
     }
 
     /// "its columns are: price (Unit price), …", as the document's own error says it.

@@ -2,8 +2,9 @@ import JoyfillFormulas
 
 // The rules that look at one formula's syntax tree. `syntax-error` and `invalid-operator`
 // come from the parser, and `unknown-function`, `wrong-arity`, `type-mismatch`,
-// `unknown-reference`, `invalid-argument`, `division-by-zero` and `always-false-comparison`
-// from the ``Checker`` (shared with `jf eval` and the REPL); the rest are here.
+// `unknown-reference`, `unknown-column`, `null-projection`, `invalid-argument`,
+// `division-by-zero`, `always-false-comparison` and `unknown-option` from the ``Checker``
+// (shared with `jf eval` and the REPL); the rest are here.
 
 /// `non-portable`: syntax and functions that a target SDK will not run (decisions S1–S5,
 /// F1, F8). Safe fixes rewrite the syntax to its portable spelling where one exists.

@@ -122,6 +122,12 @@ public enum RuleDocumentation {
             bad: formula("if(qty == \"0\", \"none\", \"some\")"),
             good: formula("if(qty == 0, \"none\", \"some\")"),
             fix: "Compare values of one type: convert with `toNumber()` or `toString()`, compare `length(items) == 0` rather than `items == []`."),
+        "unknown-option": Page(
+            what: "Reports `==` and `!=` between a dropdown, a field or a cell of a dropdown column (`row.category` in `filter(items, (row) -> …)`), and a text literal that is none of its options' texts: a misspelling, another letter case, or the `_id` of an option.",
+            why: "A formula reads a dropdown as its selected option's text, or `\"\"` when none is selected, so a comparison with any other text is always false (`!=`: always true), whatever is selected. The document stores the option's `_id`, which makes comparing with the id tempting, but a formula never sees it.",
+            bad: formula("if(status == \"paid\", total, 0)"),
+            good: formula("if(status == \"Paid\", total, 0)"),
+            fix: "Compare with the option's text exactly as the template writes it: the finding lists the options. The suggestion (`jf lint --fix --unsafe-fixes`) is the text of the option whose `_id` was written, or the closest text. Every option counts, deleted ones too (a stored value may still select one); `\"\"` is never reported."),
         "circular-reference": Page(
             what: "Reports fields whose formulas read each other in a cycle, once per cycle, on the field with the smallest id, naming the whole path.",
             why: "A cycle has no evaluation order: every field on it keeps its previous value and every field that reads one of them is not computed either.",
