@@ -243,6 +243,28 @@ struct CheckerTests {
         #expect(finding(#"status == upper("open")"#) == nil, "only a literal is certain")
     }
 
+    /// Days counted where dates count milliseconds are found, with the suggestion that counts
+    /// days; numbers of a thousand or more are taken as milliseconds already.
+    @Test func daysCountedAsMillisecondsAreFound() throws {
+        let checker = Checker(nameTypes: ["due": [.date, .null], "start": [.date, .null], "n": [.number, .null]])
+        func finding(_ source: String) -> Diagnostic? { checker.check(Parser.parse(source)).first { $0.code == "date-milliseconds" } }
+        for (source, message, fixed) in [
+            ("due + 30", "adding 30 to a date moves it by 30 milliseconds", #"dateAdd(due, 30, "days")"#),
+            ("1 + now()", "adding 1 to a date moves it by 1 millisecond", #"dateAdd(now(), 1, "days")"#),
+            ("due - start > 30", "the difference of two dates is in milliseconds, compared here with 30", "(due - start) / 86400000 > 30"),
+            ("7 <= (due - start)", "the difference of two dates is in milliseconds, compared here with 7", "7 <= (due - start) / 86400000"),
+        ] {
+            let found = try #require(finding(source), "\(source)")
+            #expect(found.message == message)
+            #expect(found.severity == .warning)
+            #expect(found.fix?.isSafe == false)
+            #expect(found.fix?.apply(to: source) == fixed)
+        }
+        for source in ["due + 86400000", "due + 0.5", "n + 30", "due - start > 86400000", "(due - start) / 86400000 > 30", "due + n"] {
+            #expect(finding(source) == nil, "\(source)")
+        }
+    }
+
     @Test func findsWithoutEvaluating() {
         #expect(codes("rund(1)") == ["unknown-function"])
         #expect(codes("round(1, 2, 3)") == ["wrong-arity"])

@@ -14,6 +14,7 @@
 /// | `always-false-comparison` | type (warning) | `==` on arrays or objects, or values of different types; `<` on non-numbers |
 /// | `unknown-column` | reference | a column that rows of a table or collection (or a chart's lines or points) do not have, read where that fails (only when ``rowShapes`` are given) |
 /// | `null-projection` | reference (warning) | such a column read from every row of an array of them, which gives nulls |
+/// | `date-milliseconds` | type (warning) | a small whole number added to a date (`due + 30`: 30 ms), or compared with a difference of dates |
 /// | `unknown-option` | type (warning) | a dropdown compared with a text none of its options has (only when ``optionChoices`` or ``rowShapes`` are given) |
 ///
 /// The checker never reports what depends on run-time values: a reference's type is unknown
@@ -85,6 +86,7 @@ public struct Checker: Sendable {
             rows?.follow(NodeID(index), shapes: rowShapes, into: &diagnostics)
             // A column read from a field's rows (`items.price`) is an array of its cells.
             if rows?.isColumn(NodeID(index)) == true { types[index] = .array }
+            Self.dateMilliseconds(NodeID(index), in: tree, types: types, into: &diagnostics)
             if !optionChoices.isEmpty || rows != nil, case .binary(let op, let left, let right) = tree[NodeID(index)] {
                 Self.optionComparison(op, left, right, at: tree.span(of: NodeID(index)), in: tree, choices: { node in
                     if case .reference(let name) = tree[node] { return optionChoices[tree.name(name)] }
