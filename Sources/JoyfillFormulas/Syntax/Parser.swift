@@ -163,7 +163,6 @@ public struct Parser {
         var open: [(token: Token, function: String?)] = []
         var lexer = Lexer(bytes: bytes)
         var previous: Token?
-        var mismatched: (open: Token, function: String?, close: Token)?
         while case let token = lexer.next(), token.kind != .endOfInput, token.span.start <= error.span.start {
             defer { previous = token }
             switch token.kind {
@@ -172,9 +171,10 @@ public struct Parser {
                 open.append((token, function))
             case .rightParen, .rightBracket, .rightBrace:
                 guard let innermost = open.last else { return error }
-                if Self.closing(innermost.token.kind).kind != token.kind {
-                    if token.span.start == error.span.start { mismatched = (innermost.token, innermost.function, token) }
-                    return mismatched.map { withMismatchNote(error, $0) } ?? error
+                guard Self.closing(innermost.token.kind).kind == token.kind else {
+                    // Brackets that stop pairing before the error are another mistake's.
+                    guard token.span.start == error.span.start else { return error }
+                    return withMismatchNote(error, open: innermost.token, calling: innermost.function, closedBy: token)
                 }
                 open.removeLast()
             default:
@@ -197,13 +197,13 @@ public struct Parser {
     }
 
     /// `error`, at a closing bracket of the wrong kind, with the bracket it should close.
-    private func withMismatchNote(_ error: Diagnostic, _ mismatch: (open: Token, function: String?, close: Token)) -> Diagnostic {
+    private func withMismatchNote(_ error: Diagnostic, open: Token, calling function: String?, closedBy close: Token) -> Diagnostic {
         var error = error
-        let closer = Self.closing(mismatch.open.kind).text
-        let place = describeOpen(mismatch.open, calling: mismatch.function, in: SourceLines(bytes: Array(bytes)))
-        error.notes.append("\(place) is closed by \(mismatch.close.kind.display)")
-        if error.fix == nil, parses(replacing: mismatch.close.span, with: closer) {
-            error.fix = .replace(mismatch.close.span, with: closer, "use '\(closer)'", isSafe: false)
+        let closer = Self.closing(open.kind).text
+        let place = describeOpen(open, calling: function, in: SourceLines(bytes: Array(bytes)))
+        error.notes.append("\(place) is closed by \(close.kind.display)")
+        if error.fix == nil, parses(replacing: close.span, with: closer) {
+            error.fix = .replace(close.span, with: closer, "use '\(closer)'", isSafe: false)
         }
         return error
     }
