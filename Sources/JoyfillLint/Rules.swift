@@ -67,7 +67,7 @@ public struct LintRule: Sendable, Hashable {
                  summary: "Days counted where dates count milliseconds: a small number added to a date, or compared with a difference of dates.",
                  fixability: .suggestions),
         LintRule(name: "unknown-option", severity: .warning,
-                 summary: "A dropdown compared with a text none of its options has, or with an option's id.",
+                 summary: "A dropdown compared with a text none of its options has, or with an option's id; a countIf() of options by a text none contains.",
                  fixability: .suggestions),
         LintRule(name: "circular-reference", severity: .error, summary: "Fields whose formulas read each other in a cycle.", fixability: .never, scope: .field),
         LintRule(name: "write-type-mismatch", severity: .error,

@@ -241,6 +241,14 @@ struct CheckerTests {
         #expect(finding(#"status == """#) == nil, "nothing selected reads as \"\"")
         #expect(finding(#"other == "open""#) == nil)
         #expect(finding(#"status == upper("open")"#) == nil, "only a literal is certain")
+        // A multiSelect is an array of option texts: countIf() of a text none contains counts none.
+        checker.optionChoices["tags"] = OptionChoices(owner: "multiSelect 'tags'", texts: ["Red", "Urgent"], ids: ["t1", "t2"],
+                                                      isMultiple: true)
+        let count = try #require(finding(#"countIf(tags, "blue")"#))
+        #expect(count.message == "no option of multiSelect 'tags' contains 'blue', so countIf() counts none")
+        #expect(finding(#"countIf(tags, "urg")"#) == nil, "countIf() matches text that contains the criterion, ignoring case")
+        #expect(finding(#"tags == "Zzz""#) == nil, "an array compared with a text is always-false-comparison's, from the types")
+        #expect(finding(#"countIf(status, "x")"#)?.code != "unknown-option", "a dropdown is one text, not an array of them")
     }
 
     /// Days counted where dates count milliseconds are found, with the suggestion that counts

@@ -28,8 +28,8 @@ public enum FieldValueTypes {
     public static func rows(_ field: Field) -> RowShapes? {
         func level(_ owner: String, _ columns: [TableColumn], children: [String: Int]? = nil) -> RowShapes.Level {
             var options: [String: OptionChoices] = [:]
-            for column in columns where column.type == .dropdown {
-                options[column.id] = choices("column '\(column.id)' of \(owner)", column.options)
+            for column in columns where column.type == .dropdown || column.type == .multiSelect {
+                options[column.id] = choices("column '\(column.id)' of \(owner)", column.options, isMultiple: column.type == .multiSelect)
             }
             return RowShapes.Level(owner: owner, columns: columns.map(\.id), titles: columns.map(\.title), children: children,
                                    options: options)
@@ -72,10 +72,11 @@ public enum FieldValueTypes {
         }
     }
 
-    /// The texts a dropdown with `options` reads as (B2, C8), for `unknown-option`; the
-    /// options a field or column has, deleted ones too, since a value may still select one.
-    public static func choices(_ owner: String, _ options: [FieldOption]) -> OptionChoices {
-        OptionChoices(owner: owner, texts: options.map(\.text), ids: options.map(\.id))
+    /// The texts a dropdown (or each element of a multiSelect) with `options` reads as (B2,
+    /// C8), for `unknown-option`: the options a field or column has, deleted ones too, since
+    /// a value may still select one.
+    public static func choices(_ owner: String, _ options: [FieldOption], isMultiple: Bool) -> OptionChoices {
+        OptionChoices(owner: owner, texts: options.map(\.text), ids: options.map(\.id), isMultiple: isMultiple)
     }
 
     /// The number a number field stores for a text result (C9): the text without surrounding
@@ -104,14 +105,18 @@ public enum FieldValueTypes {
 extension Checker {
     /// Tells the checker what a document's fields hold before anything is evaluated: the
     /// types a formula can read from each (``FieldValueTypes/read(_:)``), the rows of its
-    /// tables and collections (``FieldValueTypes/rows(_:)``), the options of its dropdowns,
+    /// tables and collections (``FieldValueTypes/rows(_:)``), the options of its dropdowns and
+    /// multiSelects,
     /// and their titles and identifiers (``idsByAlias``), for `jf lint` and the REPL.
     public mutating func learn(_ fields: [Field]) {
         nameTypes.reserveCapacity(nameTypes.count + fields.count)
         for field in fields {
             nameTypes[field.id] = FieldValueTypes.read(field)
             rowShapes[field.id] = FieldValueTypes.rows(field)
-            if field.type == .dropdown { optionChoices[field.id] = FieldValueTypes.choices("dropdown '\(field.id)'", field.options) }
+            if field.type == .dropdown || field.type == .multiSelect {
+                optionChoices[field.id] = FieldValueTypes.choices("\(field.type.name) '\(field.id)'", field.options,
+                                                                  isMultiple: field.type == .multiSelect)
+            }
         }
         idsByAlias.merge(Suggestions.idsByLooseKey(fields.map(\.aliases))) { _, new in new }
     }

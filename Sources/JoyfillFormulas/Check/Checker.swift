@@ -15,7 +15,7 @@
 /// | `unknown-column` | reference | a column that rows of a table or collection (or a chart's lines or points) do not have, read where that fails (only when ``rowShapes`` are given) |
 /// | `null-projection` | reference (warning) | such a column read from every row of an array of them, which gives nulls |
 /// | `date-milliseconds` | type (warning) | a small whole number added to a date (`due + 30`: 30 ms), or compared with a difference of dates |
-/// | `unknown-option` | type (warning) | a dropdown compared with a text none of its options has (only when ``optionChoices`` or ``rowShapes`` are given) |
+/// | `unknown-option` | type (warning) | a dropdown compared with a text none of its options has, or a `countIf` of option texts by a text none contains (only when ``optionChoices`` or ``rowShapes`` are given) |
 ///
 /// The checker never reports what depends on run-time values: a reference's type is unknown
 /// unless the caller says (``nameTypes``), so `x + 1` is fine while `"a" * 2` is not. Row
@@ -39,7 +39,8 @@ public struct Checker: Sendable {
     /// The rows of names that hold tables, collections and charts, for `unknown-column` and
     /// `null-projection`, with the options of their dropdown columns.
     public var rowShapes: [String: RowShapes]
-    /// The options of names that hold a dropdown's selection, for `unknown-option`.
+    /// The options of names that hold a dropdown's or a multiSelect's selection, for
+    /// `unknown-option`.
     public var optionChoices: [String: OptionChoices] = [:]
 
     public init(registry: FunctionRegistry = .standard, knownNames: Set<String>? = nil, nameTypes: [String: ValueTypes] = [:],
@@ -87,14 +88,32 @@ public struct Checker: Sendable {
             // A column read from a field's rows (`items.price`) is an array of its cells.
             if rows?.isColumn(NodeID(index)) == true { types[index] = .array }
             Self.dateMilliseconds(NodeID(index), in: tree, types: types, into: &diagnostics)
-            if !optionChoices.isEmpty || rows != nil, case .binary(let op, let left, let right) = tree[NodeID(index)] {
-                Self.optionComparison(op, left, right, at: tree.span(of: NodeID(index)), in: tree, choices: { node in
-                    if case .reference(let name) = tree[node] { return optionChoices[tree.name(name)] }
-                    return rows?.choices(of: node, shapes: rowShapes)
-                }, into: &diagnostics)
-            }
+            if !optionChoices.isEmpty || rows != nil { findUnknownOptions(NodeID(index), in: tree, rows: rows, into: &diagnostics) }
         }
         return (diagnostics.sorted { $0.span.start < $1.span.start }, types[root.index])
+    }
+
+    /// `unknown-option` at node `id`: a dropdown compared with a text it cannot be, or a
+    /// `countIf` of a text over option texts that none of them contains.
+    private func findUnknownOptions(_ id: NodeID, in tree: SyntaxTree, rows: RowTracker?, into diagnostics: inout [Diagnostic]) {
+        func named(_ node: NodeID) -> OptionChoices? {
+            if case .reference(let name) = tree[node] { return optionChoices[tree.name(name)] }
+            return nil
+        }
+        switch tree[id] {
+        case .binary(let op, let left, let right):
+            Self.optionComparison(op, left, right, at: tree.span(of: id), in: tree, choices: { node in
+                named(node) ?? rows?.choices(of: node, shapes: rowShapes)
+            }, into: &diagnostics)
+        case .call:
+            Self.optionCount(id, in: tree, registry: registry, arrayChoices: { node in
+                // A multiSelect is an array of option texts, and so is a column of dropdowns.
+                if let options = named(node) ?? rows?.choices(of: node, shapes: rowShapes) { return options.isMultiple ? options : nil }
+                return rows?.choices(ofColumn: node, shapes: rowShapes).flatMap { $0.isMultiple ? nil : $0 }
+            }, into: &diagnostics)
+        default:
+            break
+        }
     }
 
     /// The names that can follow the `.` of member node `member` (`base.name`), for

@@ -1,6 +1,7 @@
-/// The texts a dropdown can read as, for the ``Checker``'s `unknown-option`: formulas read a
-/// dropdown (a field, or a cell of a dropdown column) as its selected option's text, or `""`
-/// when none is selected, so comparing it with any other text is decided before it runs.
+/// The texts a dropdown or multiSelect can read as, for the ``Checker``'s `unknown-option`:
+/// formulas read a dropdown (a field, or a cell of a dropdown column) as its selected option's
+/// text, or `""` when none is selected, and a multiSelect as the array of its selected
+/// options' texts, so comparing one with any other text is decided before it runs.
 /// `status == "paid"` is always false when the option is `Paid`, and so is comparing with an
 /// option's `_id`, which is what the document stores but never what a formula reads.
 public struct OptionChoices: Sendable {
@@ -11,11 +12,14 @@ public struct OptionChoices: Sendable {
     public var texts: [String]
     /// The options' ids, in the order of ``texts``.
     public var ids: [String]
+    /// A multiSelect's: it reads as an array of the selected texts, not as one.
+    public var isMultiple: Bool
 
-    public init(owner: String, texts: [String], ids: [String]) {
+    public init(owner: String, texts: [String], ids: [String], isMultiple: Bool = false) {
         self.owner = owner
         self.texts = texts
         self.ids = ids
+        self.isMultiple = isMultiple
     }
 }
 
@@ -29,13 +33,42 @@ extension Checker {
         guard op == .equal || op == .notEqual else { return }
         let literal: NodeID, dropdown: NodeID
         if case .string = tree[right] { (literal, dropdown) = (right, left) } else { (literal, dropdown) = (left, right) }
-        guard case .string(let textID) = tree[literal], let options = choices(dropdown) else { return }
+        guard case .string(let textID) = tree[literal], let options = choices(dropdown), !options.isMultiple else { return }
         let text = tree.name(textID)
         guard !text.isEmpty, !options.texts.contains(text) else { return }
-        let outcome = op == .equal ? "false" : "true"
+        report("'\(text)' is not an option of \(options.owner), so this is always \(op == .equal ? "false" : "true")", at: span,
+               literal: literal, options, note: "a dropdown reads as its selected option's text, or \"\" when none is selected",
+               in: tree, into: &diagnostics)
+    }
+
+    /// `unknown-option` in `countIf(array, "text")`, where the array holds option texts (a
+    /// multiSelect, or a dropdown column read from rows: `site.children.checks.result`) and no
+    /// option's text contains the criterion, ignoring case, as `countIf` matches text: it
+    /// counts none. `arrayChoices` gives the options of an argument that holds such an array.
+    static func optionCount(_ id: NodeID, in tree: SyntaxTree, registry: FunctionRegistry,
+                            arrayChoices: (NodeID) -> OptionChoices?, into diagnostics: inout [Diagnostic]) {
+        guard case .call(let name, let range) = tree[id], range.count == 2,
+              registry.lookup(tree.name(name))?.signature.name == "countIf" else { return }
+        let arguments = Array(tree.children(range))
+        let criterion = arguments[1]
+        guard case .string(let textID) = tree[criterion], let options = arrayChoices(arguments[0]) else { return }
+        let text = tree.name(textID)
+        let lowered = text.lowercased()
+        guard !text.isEmpty, !options.texts.contains(where: { TextSearch.containsIgnoringCase($0, lowered) }) else { return }
+        report("no option of \(options.owner) contains '\(text)', so countIf() counts none", at: tree.span(of: id),
+               literal: criterion, options, note: "countIf() matches text that contains the criterion, ignoring case",
+               in: tree, into: &diagnostics)
+    }
+
+    /// Reports a text literal that none of `options` can be, with the options (or whose id it
+    /// is) and the option meant as the suggestion.
+    private static func report(_ message: String, at span: SourceSpan, literal: NodeID, _ options: OptionChoices, note: String,
+                               in tree: SyntaxTree, into diagnostics: inout [Diagnostic]) {
+        guard case .string(let textID) = tree[literal] else { return }
+        let text = tree.name(textID)
         let literalSpan = tree.span(of: literal)
         let quote = tree.source.utf8.dropFirst(literalSpan.start).first == UInt8(ascii: "'") ? "'" : "\""
-        var notes = ["a dropdown reads as its selected option's text, or \"\" when none is selected"]
+        var notes = [note]
         let fix: Fix?
         if let position = options.ids.firstIndex(of: text) {
             let meant = options.texts[position]
@@ -48,8 +81,7 @@ extension Checker {
                 quotable(meant, in: quote).map { .replace(literalSpan, with: $0, "did you mean '\(meant)'?", isSafe: false) }
             }
         }
-        diagnostics.append(Diagnostic(.type, "'\(text)' is not an option of \(options.owner), so this is always \(outcome)",
-                                      at: span, severity: .warning, notes: notes, fix: fix, code: "unknown-option"))
+        diagnostics.append(Diagnostic(.type, message, at: span, severity: .warning, notes: notes, fix: fix, code: "unknown-option"))
     }
 
     /// `text` as a literal between `quote`s, when it can be written so (a string has no

@@ -18,7 +18,7 @@ struct RowTracker {
         /// A collection row's `children`: one array of rows per child schema.
         case children(name: String, level: Int)
         /// One column read from every row (`items.price`): an array of its cells.
-        case column
+        case column(name: String, level: Int, column: String)
         /// One cell of a row (`row.category`).
         case cell(name: String, level: Int, column: String)
     }
@@ -151,7 +151,10 @@ struct RowTracker {
                        among: rows.keys, notes: [Self.listing(rows)], on: .array, projection: true)
                 return .unknown
             }
-            return .column
+            // A field's own path may name a column by its title.
+            let column = rows.columns.contains(key) ? key
+                : rows.titles.firstIndex { $0?.lowercased() == key.lowercased() }.map { rows.columns[$0] } ?? key
+            return .column(name: name, level: level, column: column)
         case .row(let name, let level):
             let rows = known[name]!.levels[level]
             if key == "children", rows.children != nil { return .children(name: name, level: level) }
@@ -197,10 +200,17 @@ struct RowTracker {
         }
     }
 
-    /// The options of the dropdown cell `node` reads (`row.category`); nil when it is no such
-    /// cell.
+    /// The options of the dropdown or multiSelect cell `node` reads (`row.category`); nil
+    /// when it is no such cell.
     func choices(of node: NodeID, shapes known: [String: RowShapes]) -> OptionChoices? {
         guard case .cell(let name, let level, let column) = shapes[node.index] else { return nil }
+        return known[name]!.levels[level].options[column]
+    }
+
+    /// The options of the column `node` reads from every row (`items.category`), whose cells
+    /// it holds; nil when it is no column of dropdowns or multiSelects.
+    func choices(ofColumn node: NodeID, shapes known: [String: RowShapes]) -> OptionChoices? {
+        guard case .column(let name, let level, let column) = shapes[node.index] else { return nil }
         return known[name]!.levels[level].options[column]
     }
 
