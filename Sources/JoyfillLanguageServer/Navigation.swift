@@ -44,8 +44,8 @@ extension LanguageServer {
     }
 
     /// What can be written at the cursor in a formula: in a string given for a parameter that
-    /// takes certain words, those words (`dateAdd(d, 1, "` offers the units), and in another
-    /// string nothing; after a `.`, the columns of the rows before it (`items.`, `row.` in
+    /// takes certain words, those words (`dateAdd(d, 1, "` offers the units), in a string
+    /// compared with a dropdown its options' texts, and in another string nothing; after a `.`, the columns of the rows before it (`items.`, `row.` in
     /// `map(items, (row) -> row.`), the children of a collection row, or a chart's line
     /// properties; elsewhere the document's fields and the functions.
     func completion(_ params: JSONValue) -> JSONValue {
@@ -61,11 +61,17 @@ extension LanguageServer {
         // Inside a string given for a parameter that takes certain words (`dateAdd`'s unit).
         let before = String(decoding: bytes[..<cursor.local], as: UTF8.self)
         if Lexer.endsInsideString(before) {
-            guard let (name, argument) = Lexer.openCall(before: before),
-                  let signature = FunctionRegistry.standard.lookup(name)?.signature, argument < signature.maximumArity
-            else { return .array([]) }
-            let parameter = signature.parameter(at: argument)
-            return .array(parameter.choices.map { item($0, kind: 12, detail: "\(parameter.name) of \(signature.name)()") })
+            if let (name, argument) = Lexer.openCall(before: before),
+               let signature = FunctionRegistry.standard.lookup(name)?.signature, argument < signature.maximumArity,
+               case let parameter = signature.parameter(at: argument), !parameter.choices.isEmpty {
+                return .array(parameter.choices.map { item($0, kind: 12, detail: "\(parameter.name) of \(signature.name)()") })
+            }
+            // A string compared with a dropdown: its options (`status == "` offers Paid …).
+            var checker = Checker(knownNames: Set(fields.map(\.id)))
+            checker.learn(fields)
+            guard let (tree, literal) = Parser.parseCompletingString(before),
+                  let options = checker.optionTexts(comparedWith: literal, in: tree) else { return .array([]) }
+            return .array(options.map { item($0, kind: 20, detail: "option") })
         }
         if let dot = Self.dotBeforeWord(in: bytes, at: cursor.local) {
             var checker = Checker(knownNames: Set(fields.map(\.id)))

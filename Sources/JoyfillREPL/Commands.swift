@@ -589,6 +589,7 @@ extension REPLSession {
         for (name, value) in variables {
             checker.nameTypes[name] = ValueTypes(value.type)
             checker.rowShapes[name] = nil
+            checker.optionChoices[name] = nil
         }
         sessionChecker = checker
         return checker

@@ -10,7 +10,8 @@ extension REPLSession {
     /// holds (`order.customer.`); meta-commands at the start of a line; field ids
     /// after `:deps` and `:formulas`, and cell paths after `:set`; function names after `:doc`;
     /// rule names after `:lint`; tables, operations and row ids after `:rows`;
-    /// in a string, the words its parameter takes (`dateAdd`'s units). Nil means "complete a file name"
+    /// in a string, the words its parameter takes (`dateAdd`'s units) or the options of the
+    /// dropdown it is compared with (`status == "`). Nil means "complete a file name"
     /// (`:load`, `:save`).
     public func completions(for line: String) -> [String]? {
         let word = String(line.unicodeScalars.reversed().prefix { Self.isNameScalar($0) }.reversed().map(Character.init))
@@ -42,12 +43,20 @@ extension REPLSession {
             default: break   // :type, :ast, :explain, :time take a formula
             }
         }
-        // Inside a string: the words its parameter takes (`dateAdd(d, 1, "da` → days), or none.
+        // Inside a string: the words its parameter takes (`dateAdd(d, 1, "da` → days), the
+        // options of a dropdown it is compared with (`status == "Pa` → Paid), or none.
         let formula = (pending + [String(line)]).joined(separator: "\n")
         if Lexer.endsInsideString(formula) {
-            guard let (name, argument) = Lexer.openCall(before: formula), let signature = registry.lookup(name)?.signature,
-                  argument < signature.maximumArity else { return [] }
-            return matching(signature.parameter(at: argument).choices, word)
+            if let (name, argument) = Lexer.openCall(before: formula), let signature = registry.lookup(name)?.signature,
+               argument < signature.maximumArity, case let choices = signature.parameter(at: argument).choices, !choices.isEmpty {
+                return matching(choices, word)
+            }
+            guard let (tree, literal) = Parser.parseCompletingString(formula), case .string(let typedID) = tree[literal],
+                  let options = checker().optionTexts(comparedWith: literal, in: tree) else { return [] }
+            // An option's text may hold spaces, which end the word completed: match the whole
+            // text typed in the string, and complete the word's part of it.
+            let typed = tree.name(typedID)
+            return matching(options, typed).map { String($0.dropFirst(typed.count - word.count)) }
         }
         if before.last == "." { return memberCompletions(before: String(before), word: word) }
         var candidates = matching(registry.names, word).map { $0 + "(" }

@@ -347,6 +347,25 @@ struct ServerTests {
         #expect(try labels(at: 2).contains("dateAdd"), "outside strings, fields and functions as before")
     }
 
+    /// In a string compared with a dropdown, completion offers its options' texts.
+    @Test func completionInsideAStringComparedWithADropdownOffersItsOptions() throws {
+        let client = try Client()
+        let uri = "file:///t/options.json"
+        let expression = #"if(status == \"P\", 1, 0)"#
+        let text = """
+            {"_id": "doc", "fields": [
+              {"_id": "status", "type": "dropdown", "options": [{"_id": "o1", "value": "Open"}, {"_id": "o2", "value": "Paid"}]},
+              {"_id": "flag", "type": "number", "formulas": [{"_id": "a1", "formula": "f1", "key": "value"}]}
+            ], "formulas": [{"_id": "f1", "expression": "\(expression)"}]}
+            """
+        _ = try client.open(uri, text)
+        let line = text.split(separator: "\n").firstIndex { $0.contains("expression") }!
+        let column = text.split(separator: "\n")[line].utf16.count - #"\", 1, 0)"}]}"#.utf16.count   // after "P
+        let result = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": line, "character": column]])
+        let labels = (result["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
+        #expect(labels == ["Open", "Paid"])
+    }
+
     /// "Go to symbol in workspace": the fields and formulas of every open document whose id
     /// or title holds the query's characters in order.
     @Test func symbolsOfEveryOpenDocument() throws {

@@ -347,6 +347,21 @@ struct SessionTests {
         #expect(repl.completions(for: "items.") == [])
     }
 
+    /// In a string compared with a dropdown, a field or a cell in a callback over rows, Tab
+    /// completes its options' texts; the part after a space of a text that holds one.
+    @Test func completionOfOptionsInAComparedString() throws {
+        let repl = session()
+        _ = repl.feed(":load \(examples.appendingPathComponent("invoice.json").path)")
+        #expect(repl.completions(for: "if(status == \"P") == ["Paid"])
+        #expect(repl.completions(for: "status != '") == ["Draft", "Paid", "Sent"])
+        #expect(repl.completions(for: "filter(items, (row) -> row.category == \"s") == ["Service"], "any letter case")
+        #expect(repl.completions(for: "customer == \"A") == [], "a text field has no options")
+        _ = repl.feed(":load \(examples.appendingPathComponent("inspection.json").path)")
+        #expect(repl.completions(for: "status == \"Action r") == ["required"])
+        _ = repl.feed("let status = \"mine\"")
+        #expect(repl.completions(for: "status == \"P") == [], "a session variable hides the field")
+    }
+
     /// `:apply` takes change-API entries, inline or from a file, on top of the session's
     /// `:set` changes, and shows the formula fields whose values changed; `:save` writes the
     /// result. A change that cannot be applied says where and changes nothing.

@@ -116,6 +116,25 @@ public struct Checker: Sendable {
         }
     }
 
+    /// The texts that the string `literal` can be compared with, for completion: when it is
+    /// one side of `==` or `!=` and the other side is a dropdown (a field, or a cell of a
+    /// dropdown column, `row.category` in `filter(items, (row) -> row.category == "…`), its
+    /// options' texts; nil otherwise.
+    public func optionTexts(comparedWith literal: NodeID, in tree: SyntaxTree) -> [String]? {
+        guard let comparison = tree.nodes.indices.first(where: { index in
+            guard case .binary(let op, let left, let right) = tree.nodes[index], op == .equal || op == .notEqual else { return false }
+            return left == literal || right == literal
+        }), case .binary(_, let left, let right) = tree.nodes[comparison] else { return nil }
+        let other = left == literal ? right : left
+        if case .reference(let name) = tree[other] {
+            return optionChoices[tree.name(name)].flatMap { $0.isMultiple ? nil : $0.texts }
+        }
+        guard !rowShapes.isEmpty, var rows = RowTracker(tree, registry: registry, shapes: rowShapes) else { return nil }
+        var ignored: [Diagnostic] = []
+        for index in 0...other.index { rows.follow(NodeID(index), shapes: rowShapes, into: &ignored) }
+        return rows.choices(of: other, shapes: rowShapes).flatMap { $0.isMultiple ? nil : $0.texts }
+    }
+
     /// The names that can follow the `.` of member node `member` (`base.name`), for
     /// completion: the columns, `children` or child schemas of the rows `base` holds, as far
     /// as ``rowShapes`` tell; nil when `base` is not known to hold rows.

@@ -54,8 +54,38 @@ public struct Parser {
     /// ends inside a string or closes more than it opens.
     public static func parseCompletingMember(_ source: String) -> (tree: SyntaxTree, member: NodeID)? {
         let placeholder = "jf_completion_placeholder"
+        let tokens = Lexer.tokenize(source)
+        guard !tokens.contains(where: { $0.kind == .unterminatedString }), let closers = closers(of: tokens) else { return nil }
+        let tree = parse(source + placeholder + closers)
+        let member = tree.nodes.indices.last { index in
+            if case .member(_, let name) = tree.nodes[index] { return tree.name(name) == placeholder }
+            return false
+        }
+        return member.map { (tree, NodeID($0)) }
+    }
+
+    /// For completion inside a string: `source`, an unfinished formula that ends inside one
+    /// (`if(status == "Pa`), with the string and the brackets it leaves open closed, parsed;
+    /// with the string's node. Nil when it does not end inside a string, or closes more
+    /// brackets than it opens.
+    public static func parseCompletingString(_ source: String) -> (tree: SyntaxTree, literal: NodeID)? {
+        var tokens = Lexer.tokenize(source)
+        tokens.removeLast()   // the end of input
+        guard let string = tokens.popLast(), string.kind == .unterminatedString, let closers = closers(of: tokens) else { return nil }
+        let quote = source.utf8[source.utf8.index(source.utf8.startIndex, offsetBy: string.span.start)]
+        let tree = parse(source + String(decoding: [quote], as: UTF8.self) + closers)
+        let literal = tree.nodes.indices.last { index in
+            if case .string = tree.nodes[index] { return tree.spans[index].start == string.span.start }
+            return false
+        }
+        return literal.map { (tree, NodeID($0)) }
+    }
+
+    /// What closes the brackets `tokens` leave open, innermost first; nil when they close
+    /// more than they open.
+    private static func closers(of tokens: [Token]) -> String? {
         var open: [Character] = []
-        for token in Lexer.tokenize(source) {
+        for token in tokens {
             switch token.kind {
             case .leftParen: open.append(")")
             case .leftBracket: open.append("]")
@@ -63,16 +93,10 @@ public struct Parser {
             case .rightParen, .rightBracket, .rightBrace:
                 guard !open.isEmpty else { return nil }
                 open.removeLast()
-            case .unterminatedString: return nil
             default: break
             }
         }
-        let tree = parse(source + placeholder + String(open.reversed()))
-        let member = tree.nodes.indices.last { index in
-            if case .member(_, let name) = tree.nodes[index] { return tree.name(name) == placeholder }
-            return false
-        }
-        return member.map { (tree, NodeID($0)) }
+        return String(open.reversed())
     }
 
     private static func parse(_ source: String, _ bytes: UnsafeBufferPointer<UInt8>) -> SyntaxTree {
