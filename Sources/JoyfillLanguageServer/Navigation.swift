@@ -239,10 +239,20 @@ extension LanguageServer {
                 column.title.map { "`\(column.id)` (\($0))" } ?? "`\(column.id)`"
             }.joined(separator: ", ")
         }
+        let options = field.options.filter { !$0.deleted }
+        if !options.isEmpty {
+            text += "\n\noptions: " + options.prefix(20).map { "“\($0.text)”" }.joined(separator: ", ") + (options.count > 20 ? ", …" : "")
+        }
         if field.hasValueFormula { text += "\n\nits value is computed by a formula" }
         if let value = field.value, !value.isNull {
             let (prefix, isWhole) = value.textPrefix(200)
             text += "\n\nvalue: `\(prefix)\(isWhole ? "" : "…")`"
+            // The document stores options by id; a formula reads their texts.
+            let ids = value.arrayValue?.compactMap(\.stringValue) ?? value.stringValue.map { [$0] } ?? []
+            let selected = field.options.filter { ids.contains($0.id) }.map { "“\($0.text)”" }
+            if !selected.isEmpty, field.type == .dropdown || field.type == .multiSelect {
+                text += ", which formulas read as " + (field.type == .dropdown ? selected[0] : "[" + selected.joined(separator: ", ") + "]")
+            }
         }
         return text
     }

@@ -364,6 +364,12 @@ struct ServerTests {
         let result = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": line, "character": column]])
         let labels = (result["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
         #expect(labels == ["Open", "Paid"])
+        // Hover on the dropdown names its options, and what its stored id reads as.
+        let stored = text.replacingOccurrences(of: #""type": "dropdown","#, with: #""type": "dropdown", "value": "o2","#)
+        _ = try client.open(uri, stored)
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": line, "character": column - 10]])
+        let shown = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(shown == "**`status`**: dropdown field\n\noptions: “Open”, “Paid”\n\nvalue: `\"o2\"`, which formulas read as “Paid”")
     }
 
     /// "Go to symbol in workspace": the fields and formulas of every open document whose id
