@@ -45,9 +45,10 @@ extension LanguageServer {
 
     /// What can be written at the cursor in a formula: in a string given for a parameter that
     /// takes certain words, those words (`dateAdd(d, 1, "` offers the units), in a string
-    /// compared with a dropdown its options' texts, and in another string nothing; after a `.`, the columns of the rows before it (`items.`, `row.` in
-    /// `map(items, (row) -> row.`), the children of a collection row, or a chart's line
-    /// properties; elsewhere the document's fields and the functions.
+    /// compared with a dropdown its options' texts, and in another string nothing; after a
+    /// `.`, the columns of the rows before it (`items.`, `row.` in `map(items, (row) -> row.`),
+    /// the children of a collection row, or a chart's line properties; elsewhere the
+    /// document's fields and the functions.
     func completion(_ params: JSONValue) -> JSONValue {
         guard let cursor = cursor(params), let formula = cursor.formula else { return .array([]) }
         func item(_ label: String, kind: Int, detail: String?, documentation: String? = nil) -> JSONValue {
