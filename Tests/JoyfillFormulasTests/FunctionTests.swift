@@ -249,6 +249,9 @@ struct CheckerTests {
         #expect(finding(#"countIf(tags, "urg")"#) == nil, "countIf() matches text that contains the criterion, ignoring case")
         #expect(finding(#"tags == "Zzz""#) == nil, "an array compared with a text is always-false-comparison's, from the types")
         #expect(finding(#"countIf(status, "x")"#)?.code != "unknown-option", "a dropdown is one text, not an array of them")
+        // A multiSelect's elements, in a callback, are option texts.
+        #expect(finding(#"filter(tags, (tag) -> tag == "Urgnt")"#)?.message == "'Urgnt' is not an option of multiSelect 'tags', so this is always false")
+        #expect(finding(#"filter(tags, (tag) -> tag == "Urgent")"#) == nil)
     }
 
     /// Days counted where dates count milliseconds are found, with the suggestion that counts

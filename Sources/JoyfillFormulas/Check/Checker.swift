@@ -81,36 +81,29 @@ public struct Checker: Sendable {
         var diagnostics = tree.diagnostics
         guard let root = tree.root else { return (diagnostics, .any) }
         var types = [ValueTypes](repeating: .any, count: tree.nodes.count)
-        var rows = rowShapes.isEmpty ? nil : RowTracker(tree, registry: registry, shapes: rowShapes)
+        var rows = rowShapes.isEmpty && optionChoices.isEmpty ? nil
+            : RowTracker(tree, registry: registry, shapes: rowShapes, options: optionChoices)
         for index in tree.nodes.indices {
             types[index] = infer(NodeID(index), in: tree, types: types, into: &diagnostics)
             rows?.follow(NodeID(index), shapes: rowShapes, into: &diagnostics)
             // A column read from a field's rows (`items.price`) is an array of its cells.
             if rows?.isColumn(NodeID(index)) == true { types[index] = .array }
             Self.dateMilliseconds(NodeID(index), in: tree, types: types, into: &diagnostics)
-            if !optionChoices.isEmpty || rows != nil { findUnknownOptions(NodeID(index), in: tree, rows: rows, into: &diagnostics) }
+            if let rows { findUnknownOptions(NodeID(index), in: tree, rows: rows, into: &diagnostics) }
         }
         return (diagnostics.sorted { $0.span.start < $1.span.start }, types[root.index])
     }
 
     /// `unknown-option` at node `id`: a dropdown compared with a text it cannot be, or a
     /// `countIf` of a text over option texts that none of them contains.
-    private func findUnknownOptions(_ id: NodeID, in tree: SyntaxTree, rows: RowTracker?, into diagnostics: inout [Diagnostic]) {
-        func named(_ node: NodeID) -> OptionChoices? {
-            if case .reference(let name) = tree[node] { return optionChoices[tree.name(name)] }
-            return nil
-        }
+    private func findUnknownOptions(_ id: NodeID, in tree: SyntaxTree, rows: RowTracker, into diagnostics: inout [Diagnostic]) {
         switch tree[id] {
         case .binary(let op, let left, let right):
-            Self.optionComparison(op, left, right, at: tree.span(of: id), in: tree, choices: { node in
-                named(node) ?? rows?.choices(of: node, shapes: rowShapes)
-            }, into: &diagnostics)
+            Self.optionComparison(op, left, right, at: tree.span(of: id), in: tree,
+                                  choices: { rows.choices(of: $0, shapes: rowShapes) }, into: &diagnostics)
         case .call:
-            Self.optionCount(id, in: tree, registry: registry, arrayChoices: { node in
-                // A multiSelect is an array of option texts, and so is a column of dropdowns.
-                if let options = named(node) ?? rows?.choices(of: node, shapes: rowShapes) { return options.isMultiple ? options : nil }
-                return rows?.choices(ofColumn: node, shapes: rowShapes).flatMap { $0.isMultiple ? nil : $0 }
-            }, into: &diagnostics)
+            Self.optionCount(id, in: tree, registry: registry,
+                             arrayChoices: { rows.arrayChoices(of: $0, shapes: rowShapes) }, into: &diagnostics)
         default:
             break
         }
@@ -126,10 +119,7 @@ public struct Checker: Sendable {
             return left == literal || right == literal
         }), case .binary(_, let left, let right) = tree.nodes[comparison] else { return nil }
         let other = left == literal ? right : left
-        if case .reference(let name) = tree[other] {
-            return optionChoices[tree.name(name)].flatMap { $0.isMultiple ? nil : $0.texts }
-        }
-        guard !rowShapes.isEmpty, var rows = RowTracker(tree, registry: registry, shapes: rowShapes) else { return nil }
+        guard var rows = RowTracker(tree, registry: registry, shapes: rowShapes, options: optionChoices) else { return nil }
         var ignored: [Diagnostic] = []
         for index in 0...other.index { rows.follow(NodeID(index), shapes: rowShapes, into: &ignored) }
         return rows.choices(of: other, shapes: rowShapes).flatMap { $0.isMultiple ? nil : $0.texts }

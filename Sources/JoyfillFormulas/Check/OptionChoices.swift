@@ -37,7 +37,8 @@ extension Checker {
         let text = tree.name(textID)
         guard !text.isEmpty, !options.texts.contains(text) else { return }
         report("'\(text)' is not an option of \(options.owner), so this is always \(op == .equal ? "false" : "true")", at: span,
-               literal: literal, options, note: "a dropdown reads as its selected option's text, or \"\" when none is selected",
+               literal: literal, options,
+               note: "a dropdown reads as its selected option's text (\"\" when none is), and a multiSelect as its selected options' texts",
                in: tree, into: &diagnostics)
     }
 

@@ -1,6 +1,8 @@
 /// Follows rows of known shape through one tree for the ``Checker``, node by node in its
 /// forward pass, and reports the columns they do not have (`unknown-column`, and
-/// `null-projection` where reading one from every row gives nulls instead of failing).
+/// `null-projection` where reading one from every row gives nulls instead of failing). It
+/// follows option texts the same way, for `unknown-option`: a dropdown's or a multiSelect's,
+/// into cells and into the callbacks that receive them.
 ///
 /// A lambda's parameters come before the call that passes them their values (children come
 /// first), so the tracker finds, before the pass, each callback lambda's first node and which
@@ -21,26 +23,34 @@ struct RowTracker {
         case column(name: String, level: Int, column: String)
         /// One cell of a row (`row.category`).
         case cell(name: String, level: Int, column: String)
+        /// One option's text: a dropdown field's value, or an element of an array of them
+        /// passed to a callback (`(tag)` in `filter(tags, (tag) -> …)`).
+        case optionText(OptionChoices)
+        /// An array of option texts: a multiSelect field's value.
+        case optionTexts(OptionChoices)
     }
 
     private let tree: SyntaxTree
     private let registry: FunctionRegistry
     private var shapes: [Shape]
+    /// The options of the names that hold a dropdown's or a multiSelect's selection.
+    private let options: [String: OptionChoices]
     /// By a callback lambda's first node: the parameter slot that receives elements, and the
     /// argument they come from.
     private var bindings: [Int: [(slot: Int32, source: NodeID)]] = [:]
     private var slots: [Int32: Shape] = [:]
 
-    /// A tracker for `tree`, or nil when no name in it holds rows of a known shape (most
-    /// formulas), so that they cost the checker one look at each node.
-    init?(_ tree: SyntaxTree, registry: FunctionRegistry, shapes known: [String: RowShapes]) {
+    /// A tracker for `tree`, or nil when no name in it holds rows of a known shape or options
+    /// (most formulas), so that they cost the checker one look at each node.
+    init?(_ tree: SyntaxTree, registry: FunctionRegistry, shapes known: [String: RowShapes], options: [String: OptionChoices] = [:]) {
         let readsRows = tree.nodes.contains { node in
-            if case .reference(let name) = node { return known[tree.name(name)] != nil }
+            if case .reference(let name) = node { return known[tree.name(name)] != nil || options[tree.name(name)] != nil }
             return false
         }
         guard readsRows else { return nil }
         self.tree = tree
         self.registry = registry
+        self.options = options
         shapes = Array(repeating: .unknown, count: tree.nodes.count)
         findBindings()
     }
@@ -83,12 +93,19 @@ struct RowTracker {
         for binding in bindings[id.index] ?? [] {
             if case .rows(let name, let level, _) = shapes[binding.source.index] {
                 slots[binding.slot] = .row(name: name, level: level)
+            } else if var texts = arrayChoices(of: binding.source, shapes: known) {
+                texts.isMultiple = false
+                slots[binding.slot] = .optionText(texts)
             }
         }
         switch tree[id] {
         case .reference(let name):
             let name = tree.name(name)
-            if known[name] != nil { shapes[id.index] = .rows(name: name, level: 0, direct: true) }
+            if known[name] != nil {
+                shapes[id.index] = .rows(name: name, level: 0, direct: true)
+            } else if let choices = options[name] {
+                shapes[id.index] = choices.isMultiple ? .optionTexts(choices) : .optionText(choices)
+            }
         case .parameter(let slot, _):
             shapes[id.index] = slots[slot] ?? .unknown
         case .lambda(let parameters, _, let slotBase):
@@ -134,7 +151,7 @@ struct RowTracker {
         }
         let isIndex = Lexer.isIndex(key)
         switch base {
-        case .unknown, .column, .cell:
+        case .unknown, .column, .cell, .optionText, .optionTexts:
             return .unknown
         case .rows(let name, let level, let direct):
             if isIndex { return .row(name: name, level: level) }
@@ -190,7 +207,7 @@ struct RowTracker {
     /// nil when the node is not known to hold rows.
     func keys(after node: NodeID, shapes known: [String: RowShapes]) -> [String]? {
         switch shapes[node.index] {
-        case .unknown, .column, .cell: return nil
+        case .unknown, .column, .cell, .optionText, .optionTexts: return nil
         case .rows(let name, let level, let direct):
             let rows = known[name]!.levels[level]
             return direct ? rows.columns : rows.keys
@@ -200,18 +217,29 @@ struct RowTracker {
         }
     }
 
-    /// The options of the dropdown or multiSelect cell `node` reads (`row.category`); nil
-    /// when it is no such cell.
+    /// The options of what `node` holds when it is one option's text or a multiSelect's
+    /// texts: a dropdown or multiSelect field or cell (`row.category`), or an element of an
+    /// array of option texts in a callback; nil otherwise.
     func choices(of node: NodeID, shapes known: [String: RowShapes]) -> OptionChoices? {
-        guard case .cell(let name, let level, let column) = shapes[node.index] else { return nil }
-        return known[name]!.levels[level].options[column]
+        switch shapes[node.index] {
+        case .cell(let name, let level, let column): return known[name]!.levels[level].options[column]
+        case .optionText(let choices), .optionTexts(let choices): return choices
+        default: return nil
+        }
     }
 
-    /// The options of the column `node` reads from every row (`items.category`), whose cells
-    /// it holds; nil when it is no column of dropdowns or multiSelects.
-    func choices(ofColumn node: NodeID, shapes known: [String: RowShapes]) -> OptionChoices? {
-        guard case .column(let name, let level, let column) = shapes[node.index] else { return nil }
-        return known[name]!.levels[level].options[column]
+    /// The options of an array of option texts `node` holds, each element one option's text:
+    /// a multiSelect field or cell, or a column of dropdowns read from rows
+    /// (`items.category`); nil otherwise.
+    func arrayChoices(of node: NodeID, shapes known: [String: RowShapes]) -> OptionChoices? {
+        switch shapes[node.index] {
+        case .column(let name, let level, let column):
+            return known[name]!.levels[level].options[column].flatMap { $0.isMultiple ? nil : $0 }
+        case .cell, .optionTexts:
+            return choices(of: node, shapes: known).flatMap { $0.isMultiple ? $0 : nil }
+        default:
+            return nil
+        }
     }
 
     /// "its columns are: price (Unit price), …", as the document's own error says it.
