@@ -355,6 +355,7 @@ struct SessionTests {
         #expect(repl.completions(for: "if(status == \"P") == ["Paid"])
         #expect(repl.completions(for: "status != '") == ["Draft", "Paid", "Sent"])
         #expect(repl.completions(for: "filter(items, (row) -> row.category == \"s") == ["Service"], "any letter case")
+        #expect(repl.completions(for: "some(items.category, (kind) -> kind != \"H") == ["Hardware"], "an element of a column of dropdowns")
         #expect(repl.completions(for: "customer == \"A") == [], "a text field has no options")
         _ = repl.feed(":load \(examples.appendingPathComponent("inspection.json").path)")
         #expect(repl.completions(for: "status == \"Action r") == ["required"])
