@@ -252,6 +252,9 @@ struct CheckerTests {
         // A multiSelect's elements, in a callback, are option texts.
         #expect(finding(#"filter(tags, (tag) -> tag == "Urgnt")"#)?.message == "'Urgnt' is not an option of multiSelect 'tags', so this is always false")
         #expect(finding(#"filter(tags, (tag) -> tag == "Urgent")"#) == nil)
+        // What filter() and find() yield of them is option texts too.
+        #expect(finding(#"find(tags, (tag) -> true) == "Blue""#)?.code == "unknown-option")
+        #expect(finding(#"countIf(filter(tags, (tag) -> true), "Blue")"#)?.code == "unknown-option")
     }
 
     /// Days counted where dates count milliseconds are found, with the suggestion that counts

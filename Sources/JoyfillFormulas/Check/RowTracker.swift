@@ -119,12 +119,21 @@ struct RowTracker {
             let arguments = tree.children(range)
             switch yields {
             case .elements(let position) where position < arguments.count:
-                if case .rows(let name, let level, _) = shapes[arguments[arguments.startIndex + position].index] {
+                let source = arguments[arguments.startIndex + position]
+                if case .rows(let name, let level, _) = shapes[source.index] {
                     shapes[id.index] = .rows(name: name, level: level, direct: false)
+                } else if var texts = arrayChoices(of: source, shapes: known) {
+                    // `filter(tags, …)`: some of a multiSelect's texts, still an array of them.
+                    texts.isMultiple = true
+                    shapes[id.index] = .optionTexts(texts)
                 }
             case .element(let position) where position < arguments.count:
-                if case .rows(let name, let level, _) = shapes[arguments[arguments.startIndex + position].index] {
+                let source = arguments[arguments.startIndex + position]
+                if case .rows(let name, let level, _) = shapes[source.index] {
                     shapes[id.index] = .row(name: name, level: level)
+                } else if var text = arrayChoices(of: source, shapes: known) {
+                    text.isMultiple = false
+                    shapes[id.index] = .optionText(text)
                 }
             default: break
             }
