@@ -86,6 +86,8 @@ struct BindingTests {
         ("items.kind", "[, Part, ]"), ("items.1.labels", "[x, y]"), ("items.0.due", "null"),
         ("year(items.1.due)", "2024"), ("items.1.desc", "\"bolt\""), ("items[2].price", "0.1"),
         ("items.3", "error: reference: table 'items' has 3 rows; there is no row 3"),
+        // Digits past any Int are a row too, never a column (as `jf lint` reads them).
+        ("items.99999999999999999999", "error: reference: table 'items' has 3 rows; there is no row 99999999999999999999"),
         ("items.nope", "error: reference: table 'items' has no column 'nope'"),
         ("sum(map(items, (row) -> row.price))", "2.6"), ("items.Description", "[nut, bolt, washer]"),
         ("items.labels", "[[], [x, y], []]"),

@@ -80,9 +80,10 @@ public final class DocumentContext: EvaluationContext {
         let type = document.fields[index].type
         if type == .chart { return try chartLines(member, of: name, atSlot: index) }
         guard type == .table || type == .collection, case .array(let rows)? = value(atSlot: index) else { return nil }
-        if Lexer.isIndex(member), let index = Int(member) {
-            guard index < rows.count else {
-                throw ResolutionError(.reference, "\(type.name) '\(name)' has \(rows.count) row\(rows.count == 1 ? "" : "s"); there is no row \(index)")
+        if Lexer.isIndex(member) {
+            // Digits past any Int are a row too, as for a chart's lines: never a column.
+            guard let index = Int(member), index < rows.count else {
+                throw ResolutionError(.reference, "\(type.name) '\(name)' has \(rows.count) row\(rows.count == 1 ? "" : "s"); there is no row \(member)")
             }
             return rows[index]
         }
