@@ -208,6 +208,8 @@ struct ConformanceTests {
         // F2, F3: dates
         ("year(946684800000)", "2000"), ("day(null)", "null"), ("year(null)", "null"), ("month(null)", "null"),
         ("dateAdd(null, 1, \"days\")", "null"), ("dateSubtract(null, 1, \"days\")", "null"),
+        // An unknown unit fails whatever the date, as the checker reports it (invalid-argument).
+        ("dateAdd(null, 1, \"dayz\")", "error: arguments"),
         ("dateAdd(date(2024, 2, 29), 1, \"year\")", "2025-02-28T00:00:00.000Z"),
         ("dateAdd(date(2023, 1, 31), 1, \"m\")", "2023-02-28T00:00:00.000Z"),
         ("dateAdd(date(2023, 1, 1), 1, \" days\")", "error: arguments"), ("dateAdd(date(2023, 1, 1), 1, \"DAYS\")", "2023-01-02T00:00:00.000Z"),

@@ -57,7 +57,7 @@ enum DateFunctions {
                           "minutes (minute, min), seconds (second, sec, s), milliseconds (millisecond, ms); any letter case.",
                           "The amount is truncated to a whole number. Adding months keeps the day when it exists and",
                           "otherwise uses the month's last day (Jan 31 + 1 month = Feb 28). A null date gives null.",
-                          "An unknown unit is an `arguments` error."],
+                          "An unknown unit is an `arguments` error, whatever the date."],
                 examples: sign > 0
                     ? [.init("dateAdd(date(2023, 1, 1), 3, \"years\")", "2026-01-01T00:00:00.000Z"),
                        .init("dateAdd(date(2023, 1, 31), 1, \"months\")", "2023-02-28T00:00:00.000Z"),
@@ -67,12 +67,14 @@ enum DateFunctions {
                        .init("dateSubtract(date(2023, 3, 1), 1, \"d\")", "2023-02-28T00:00:00.000Z")],
                 portability: .all
             )) { args throws(Diagnostic) in
-                guard let instant = try date(args, 0) else { return .null }
-                let amount = Int64(try args.integer(1, "the amount")) * sign
+                // The unit first: an unknown one is the formula's mistake whatever the date, as
+                // the checker's `invalid-argument` says before anything runs.
                 guard let unit = Unit(args.text(2)) else {
                     let (message, note, closest) = unitParameter.unknownChoice(args.text(2))
                     throw args.error(.arguments, message, at: 2, notes: closest.map { ["did you mean \"\($0)\"?", note] } ?? [note])
                 }
+                guard let instant = try date(args, 0) else { return .null }
+                let amount = Int64(try args.integer(1, "the amount")) * sign
                 guard let result = add(amount, unit, to: instant, zone: args.zone) else {
                     throw args.error(.arguments, "the result of \(name)() is out of the range of dates")
                 }
