@@ -106,8 +106,8 @@ extension Checker {
     /// Tells the checker what a document's fields hold before anything is evaluated: the
     /// types a formula can read from each (``FieldValueTypes/read(_:)``), the rows of its
     /// tables and collections (``FieldValueTypes/rows(_:)``), the options of its dropdowns and
-    /// multiSelects,
-    /// and their titles and identifiers (``idsByAlias``), for `jf lint` and the REPL.
+    /// multiSelects, and their titles and identifiers (``idsByAlias``), for `jf lint` and the
+    /// REPL.
     public mutating func learn(_ fields: [Field]) {
         nameTypes.reserveCapacity(nameTypes.count + fields.count)
         for field in fields {

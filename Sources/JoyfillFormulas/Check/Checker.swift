@@ -100,10 +100,10 @@ public struct Checker: Sendable {
         switch tree[id] {
         case .binary(let op, let left, let right):
             Self.optionComparison(op, left, right, at: tree.span(of: id), in: tree,
-                                  choices: { rows.choices(of: $0, shapes: rowShapes) }, into: &diagnostics)
+                                  choices: { rows.choices(of: $0) }, into: &diagnostics)
         case .call:
             Self.optionCount(id, in: tree, registry: registry,
-                             arrayChoices: { rows.arrayChoices(of: $0, shapes: rowShapes) }, into: &diagnostics)
+                             arrayChoices: { rows.arrayChoices(of: $0) }, into: &diagnostics)
         default:
             break
         }
@@ -122,7 +122,7 @@ public struct Checker: Sendable {
         guard var rows = RowTracker(tree, registry: registry, shapes: rowShapes, options: optionChoices) else { return nil }
         var ignored: [Diagnostic] = []
         for index in 0...other.index { rows.follow(NodeID(index), shapes: rowShapes, into: &ignored) }
-        return rows.choices(of: other, shapes: rowShapes).flatMap { $0.isMultiple ? nil : $0.texts }
+        return rows.choices(of: other)?.texts
     }
 
     /// The names that can follow the `.` of member node `member` (`base.name`), for

@@ -12,7 +12,8 @@ public struct OptionChoices: Sendable {
     public var texts: [String]
     /// The options' ids, in the order of ``texts``.
     public var ids: [String]
-    /// A multiSelect's: it reads as an array of the selected texts, not as one.
+    /// A multiSelect's: it reads as an array of the selected texts, not as one (the row
+    /// tracker follows the one and the other apart).
     public var isMultiple: Bool
 
     public init(owner: String, texts: [String], ids: [String], isMultiple: Bool = false) {
@@ -33,7 +34,7 @@ extension Checker {
         guard op == .equal || op == .notEqual else { return }
         let literal: NodeID, dropdown: NodeID
         if case .string = tree[right] { (literal, dropdown) = (right, left) } else { (literal, dropdown) = (left, right) }
-        guard case .string(let textID) = tree[literal], let options = choices(dropdown), !options.isMultiple else { return }
+        guard case .string(let textID) = tree[literal], let options = choices(dropdown) else { return }
         let text = tree.name(textID)
         guard !text.isEmpty, !options.texts.contains(text) else { return }
         report("'\(text)' is not an option of \(options.owner), so this is always \(op == .equal ? "false" : "true")", at: span,

@@ -19,14 +19,13 @@ struct RowTracker {
         case row(name: String, level: Int)
         /// A collection row's `children`: one array of rows per child schema.
         case children(name: String, level: Int)
-        /// One column read from every row (`items.price`): an array of its cells.
-        case column(name: String, level: Int, column: String)
-        /// One cell of a row (`row.category`).
-        case cell(name: String, level: Int, column: String)
-        /// One option's text: a dropdown field's value, or an element of an array of them
-        /// passed to a callback (`(tag)` in `filter(tags, (tag) -> …)`).
+        /// One column read from every row (`items.price`): an array of its cells, with their
+        /// options when it is a dropdown or multiSelect column.
+        case column(OptionChoices?)
+        /// One option's text: a dropdown field or cell (`row.category`), or an element of an
+        /// array of them passed to a callback (`(tag)` in `filter(tags, (tag) -> …)`).
         case optionText(OptionChoices)
-        /// An array of option texts: a multiSelect field's value.
+        /// An array of option texts: a multiSelect field or cell.
         case optionTexts(OptionChoices)
     }
 
@@ -93,8 +92,7 @@ struct RowTracker {
         for binding in bindings[id.index] ?? [] {
             if case .rows(let name, let level, _) = shapes[binding.source.index] {
                 slots[binding.slot] = .row(name: name, level: level)
-            } else if var texts = arrayChoices(of: binding.source, shapes: known) {
-                texts.isMultiple = false
+            } else if let texts = arrayChoices(of: binding.source) {
                 slots[binding.slot] = .optionText(texts)
             }
         }
@@ -104,7 +102,7 @@ struct RowTracker {
             if known[name] != nil {
                 shapes[id.index] = .rows(name: name, level: 0, direct: true)
             } else if let choices = options[name] {
-                shapes[id.index] = choices.isMultiple ? .optionTexts(choices) : .optionText(choices)
+                shapes[id.index] = Self.reading(choices)
             }
         case .parameter(let slot, _):
             shapes[id.index] = slots[slot] ?? .unknown
@@ -122,18 +120,16 @@ struct RowTracker {
                 let source = arguments[arguments.startIndex + position]
                 if case .rows(let name, let level, _) = shapes[source.index] {
                     shapes[id.index] = .rows(name: name, level: level, direct: false)
-                } else if var texts = arrayChoices(of: source, shapes: known) {
+                } else if let texts = arrayChoices(of: source) {
                     // `filter(tags, …)`: some of a multiSelect's texts, still an array of them.
-                    texts.isMultiple = true
                     shapes[id.index] = .optionTexts(texts)
                 }
             case .element(let position) where position < arguments.count:
                 let source = arguments[arguments.startIndex + position]
                 if case .rows(let name, let level, _) = shapes[source.index] {
                     shapes[id.index] = .row(name: name, level: level)
-                } else if var text = arrayChoices(of: source, shapes: known) {
-                    text.isMultiple = false
-                    shapes[id.index] = .optionText(text)
+                } else if let texts = arrayChoices(of: source) {
+                    shapes[id.index] = .optionText(texts)
                 }
             default: break
             }
@@ -160,7 +156,7 @@ struct RowTracker {
         }
         let isIndex = Lexer.isIndex(key)
         switch base {
-        case .unknown, .column, .cell, .optionText, .optionTexts:
+        case .unknown, .column, .optionText, .optionTexts:
             return .unknown
         case .rows(let name, let level, let direct):
             if isIndex { return .row(name: name, level: level) }
@@ -180,7 +176,7 @@ struct RowTracker {
             // A field's own path may name a column by its title.
             let column = rows.columns.contains(key) ? key
                 : rows.titles.firstIndex { $0?.lowercased() == key.lowercased() }.map { rows.columns[$0] } ?? key
-            return .column(name: name, level: level, column: column)
+            return .column(rows.options[column])
         case .row(let name, let level):
             let rows = known[name]!.levels[level]
             if key == "children", rows.children != nil { return .children(name: name, level: level) }
@@ -190,7 +186,7 @@ struct RowTracker {
                        notes: [Self.listing(rows)], on: .object)
                 return .unknown
             }
-            return .cell(name: name, level: level, column: key)
+            return rows.options[key].map(Self.reading) ?? .unknown
         case .children(let name, let level):
             let rows = known[name]!.levels[level]
             guard let child = rows.children?[key] else {
@@ -216,7 +212,7 @@ struct RowTracker {
     /// nil when the node is not known to hold rows.
     func keys(after node: NodeID, shapes known: [String: RowShapes]) -> [String]? {
         switch shapes[node.index] {
-        case .unknown, .column, .cell, .optionText, .optionTexts: return nil
+        case .unknown, .column, .optionText, .optionTexts: return nil
         case .rows(let name, let level, let direct):
             let rows = known[name]!.levels[level]
             return direct ? rows.columns : rows.keys
@@ -226,28 +222,26 @@ struct RowTracker {
         }
     }
 
-    /// The options of what `node` holds when it is one option's text or a multiSelect's
-    /// texts: a dropdown or multiSelect field or cell (`row.category`), or an element of an
-    /// array of option texts in a callback; nil otherwise.
-    func choices(of node: NodeID, shapes known: [String: RowShapes]) -> OptionChoices? {
-        switch shapes[node.index] {
-        case .cell(let name, let level, let column): return known[name]!.levels[level].options[column]
-        case .optionText(let choices), .optionTexts(let choices): return choices
-        default: return nil
-        }
+    /// What a dropdown's (one text) or a multiSelect's (an array of texts) value is.
+    private static func reading(_ choices: OptionChoices) -> Shape {
+        choices.isMultiple ? .optionTexts(choices) : .optionText(choices)
     }
 
-    /// The options of an array of option texts `node` holds, each element one option's text:
-    /// a multiSelect field or cell, or a column of dropdowns read from rows
-    /// (`items.category`); nil otherwise.
-    func arrayChoices(of node: NodeID, shapes known: [String: RowShapes]) -> OptionChoices? {
+    /// The options of the one option's text `node` holds: a dropdown field or cell
+    /// (`row.category`), or an element of an array of option texts in a callback; nil
+    /// otherwise.
+    func choices(of node: NodeID) -> OptionChoices? {
+        if case .optionText(let choices) = shapes[node.index] { return choices }
+        return nil
+    }
+
+    /// The options of the array of option texts `node` holds: a multiSelect field or cell, or
+    /// a column of dropdowns read from rows (`items.category`); nil otherwise.
+    func arrayChoices(of node: NodeID) -> OptionChoices? {
         switch shapes[node.index] {
-        case .column(let name, let level, let column):
-            return known[name]!.levels[level].options[column].flatMap { $0.isMultiple ? nil : $0 }
-        case .cell, .optionTexts:
-            return choices(of: node, shapes: known).flatMap { $0.isMultiple ? $0 : nil }
-        default:
-            return nil
+        case .column(let choices?) where !choices.isMultiple: return choices
+        case .optionTexts(let choices): return choices
+        default: return nil
         }
     }
 
