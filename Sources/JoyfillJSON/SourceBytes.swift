@@ -9,90 +9,81 @@ import Darwin
 /// The bytes of a JSON text, immutable and shared: what a ``JSONTape`` points into and what a
 /// document is written back from.
 ///
-/// The bytes live in memory the object owns: a copy of an array, a file read into one buffer
-/// of its size, or, for large files, the file mapped read-only. A mapping costs no copy and no
-/// fresh memory: the kernel hands over the pages it already caches, where reading would zero
-/// and fill as many new ones (for a 400 MB document, a quarter of the memory `jf run` touches).
+/// The bytes live in memory the object owns: a copy of an array, or a file read into one
+/// buffer of its size. Files are read, never mapped: a mapped file that another program
+/// truncates while it is read kills the reader with SIGBUS, and inputs are files users edit.
 public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
     // Sendable: the bytes are never written after initialization, and the owner frees them
     // only in deinit.
 
     /// The bytes.
     public let buffer: UnsafeBufferPointer<UInt8>
-    private let isMapped: Bool
 
-    /// Files of at least this many bytes are mapped rather than read.
-    public static let mappingThreshold = 16 << 20
+    /// The most bytes one input may have: 1 GiB. A larger file, or a stream that does not end
+    /// (`/dev/zero`), is refused when the reader reaches this size, not when memory runs out.
+    public static let maximumSize = 1 << 30
 
     /// A copy of `bytes`.
     public init(_ bytes: some Collection<UInt8>) {
         let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(bytes.count, 1))
         _ = memory.initialize(from: bytes)
         buffer = UnsafeBufferPointer(rebasing: memory[..<bytes.count])
-        isMapped = false
     }
 
-    private init(buffer: UnsafeBufferPointer<UInt8>, isMapped: Bool) {
+    private init(buffer: UnsafeBufferPointer<UInt8>) {
         self.buffer = buffer
-        self.isMapped = isMapped
     }
 
     deinit {
-        if isMapped {
-            munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
-        } else {
-            buffer.deallocate()
-        }
+        buffer.deallocate()
     }
 
     /// The whole content of the file at `path`, or nil when it cannot be opened or read (or is
-    /// a directory); ``reading(_:)`` says why.
+    /// a directory); ``reading(_:limit:)`` says why.
     public static func contentsOfFile(_ path: String) -> SourceBytes? {
         try? reading(path)
     }
 
-    /// The whole content of the file at `path`. Regular files of ``mappingThreshold`` bytes or
-    /// more are mapped; anything else (smaller files, pipes, files that report no size) is
-    /// read. A directory fails with `EISDIR`.
-    public static func reading(_ path: String) throws(FileReadError) -> SourceBytes {
+    /// The whole content of the file at `path`, at most `limit` bytes. A directory fails with
+    /// `EISDIR`, a larger input with ``FileReadError/tooLarge(limit:)``.
+    public static func reading(_ path: String, limit: Int = maximumSize) throws(FileReadError) -> SourceBytes {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw FileReadError(code: errno) }
         defer { close(descriptor) }
+        return try reading(descriptor: descriptor, limit: limit)
+    }
+
+    /// Everything left to read from an open descriptor (standard input, say), at most `limit`
+    /// bytes. A closed descriptor fails with `EBADF`, a directory with `EISDIR`.
+    public static func reading(descriptor: Int32, limit: Int = maximumSize) throws(FileReadError) -> SourceBytes {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileReadError(code: errno) }
         guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileReadError(code: EISDIR) }
-        let size = Int(status.st_size)
-        if (status.st_mode & S_IFMT) == S_IFREG, size >= mappingThreshold, let mapped = map(descriptor, size: size) {
-            return mapped
-        }
-        return try readAll(descriptor, expected: size)
-    }
-
-    private static func map(_ descriptor: Int32, size: Int) -> SourceBytes? {
-        #if os(Linux)
-        let flags = MAP_PRIVATE | MAP_POPULATE
-        #else
-        let flags = MAP_PRIVATE
-        #endif
-        guard let address = mmap(nil, size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED else { return nil }
-        return SourceBytes(buffer: UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size),
-                           isMapped: true)
+        let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        guard size <= limit else { throw FileReadError.tooLarge(limit: limit) }
+        return try readAll(descriptor, expected: size, limit: limit)
     }
 
     /// Reads to the end of the file into one buffer: of the file's size when it has one, grown
-    /// (doubling) when the file grows while being read or reports no size (a pipe).
-    private static func readAll(_ descriptor: Int32, expected: Int) throws(FileReadError) -> SourceBytes {
+    /// (doubling) when the file grows while being read or reports no size (a pipe), up to
+    /// `limit` bytes.
+    private static func readAll(_ descriptor: Int32, expected: Int, limit: Int) throws(FileReadError) -> SourceBytes {
         // One byte more than the size, so that reaching the end is seen without a second buffer.
         var capacity = expected > 0 ? expected + 1 : 1 << 16
         var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         var count = 0
         while true {
             if count == capacity {
-                let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+                guard count <= limit else {
+                    memory.deallocate()
+                    throw .tooLarge(limit: limit)
+                }
+                let grownCapacity = Swift.min(capacity * 2, limit + 1)
+                let grown = UnsafeMutableRawPointer.allocate(byteCount: grownCapacity, alignment: 16)
                 grown.copyMemory(from: memory, byteCount: count)
                 memory.deallocate()
                 memory = grown
-                capacity *= 2
+                capacity = grownCapacity
             }
             let result = read(descriptor, memory + count, capacity - count)
             if result < 0 && errno == EINTR { continue }
@@ -104,8 +95,12 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
             if result == 0 { break }
             count += result
         }
+        guard count <= limit else {
+            memory.deallocate()
+            throw .tooLarge(limit: limit)
+        }
         let bytes = memory.bindMemory(to: UInt8.self, capacity: capacity)
-        return SourceBytes(buffer: UnsafeBufferPointer(start: bytes, count: count), isMapped: false)
+        return SourceBytes(buffer: UnsafeBufferPointer(start: bytes, count: count))
     }
 
     // MARK: RandomAccessCollection
@@ -123,14 +118,41 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
     }
 }
 
-/// Why a file could not be read: the system's error number (`errno`).
+/// Why a file could not be read: the system's error number (`errno`), or the size limit it
+/// went past.
 public struct FileReadError: Error, Equatable, CustomStringConvertible {
     public let code: Int32
+    /// The limit the input went past, when that is why (`code` is then `EFBIG`).
+    public let limit: Int?
 
     public init(code: Int32) {
         self.code = code
+        limit = nil
     }
 
-    /// The system's words for it: "No such file or directory", "Permission denied".
-    public var description: String { String(cString: strerror(code)) }
+    private init(limit: Int) {
+        code = EFBIG
+        self.limit = limit
+    }
+
+    /// The input is larger than `limit` bytes.
+    public static func tooLarge(limit: Int) -> FileReadError { FileReadError(limit: limit) }
+
+    /// The system's words for it: "No such file or directory", "Permission denied"; for a
+    /// loop of symbolic links, and for an input past the limit, jf's own.
+    public var description: String {
+        if let limit { return "larger than \(SourceBytes.describe(size: limit)), the most jf reads of one input" }
+        if code == ELOOP { return "a loop of symbolic links" }
+        return String(cString: strerror(code))
+    }
+}
+
+extension SourceBytes {
+    /// `bytes` in the largest binary unit that divides it ("1 GiB", "64 MiB"), else in bytes.
+    public static func describe(size bytes: Int) -> String {
+        for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
 }

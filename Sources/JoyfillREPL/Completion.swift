@@ -45,7 +45,7 @@ extension REPLSession {
         }
         // Inside a string: the words its parameter takes (`dateAdd(d, 1, "da` → days), the
         // options of a dropdown it is compared with (`status == "Pa` → Paid), or none.
-        let formula = (pending + [String(line)]).joined(separator: "\n")
+        let formula = (pending.lines + [String(line)]).joined(separator: "\n")
         if Lexer.endsInsideString(formula) {
             if let (name, argument) = Lexer.openCall(before: formula), let signature = registry.lookup(name)?.signature,
                argument < signature.maximumArity, case let choices = signature.parameter(at: argument).choices, !choices.isEmpty {
@@ -85,7 +85,7 @@ extension REPLSession {
     /// The names that can follow the `.` that ends `before` (and the lines before it): the
     /// checker's columns of the rows before it, or else the keys of the values there.
     private func memberCompletions(before: String, word: String) -> [String] {
-        guard let (tree, member) = Parser.parseCompletingMember((pending + [before]).joined(separator: "\n")) else { return [] }
+        guard let (tree, member) = Parser.parseCompletingMember((pending.lines + [before]).joined(separator: "\n")) else { return [] }
         if let keys = checker().keys(forMember: member, in: tree) { return matching(keys, word) }
         return matching(valueKeys(beforeMember: member, in: tree), word)
     }

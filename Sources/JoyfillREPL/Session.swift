@@ -60,7 +60,7 @@ public final class REPLSession {
     let files: REPLFileSystem
     var evaluator: Evaluator
     /// Lines of an input that is not finished yet.
-    private(set) var pending: [String] = []
+    private(set) var pending = PendingInput()
 
     public init(files: REPLFileSystem, options: EvaluationOptions = EvaluationOptions(), colored: Bool = false,
                 registry: FunctionRegistry = .standard) {
@@ -71,6 +71,9 @@ public final class REPLSession {
         evaluator = Evaluator(registry: registry, options: options)
     }
 
+    /// The most bytes one input may have, on one line or several (16 MiB).
+    public static let maximumInputSize = PendingInput.maximumSize
+
     /// `jf> `, or `... ` while an input continues.
     public var prompt: String { pending.isEmpty ? "jf> " : "... " }
 
@@ -78,7 +81,7 @@ public final class REPLSession {
     public var isContinuing: Bool { !pending.isEmpty }
 
     /// Drops an unfinished input (Ctrl-C).
-    public func cancelInput() { pending.removeAll() }
+    public func cancelInput() { pending = PendingInput() }
 
     /// Takes one line. Returns nil while the input continues (an open bracket or string, a
     /// trailing operator), otherwise the output of the whole input.
@@ -88,18 +91,24 @@ public final class REPLSession {
             if trimmed.isEmpty { return REPLOutput("") }
             if trimmed.hasPrefix(":") { return command(trimmed) }
         }
-        pending.append(line)
-        let source = pending.joined(separator: "\n")
-        if InputCompleteness.isUnfinished(source) { return nil }
-        pending.removeAll()
+        let unfinished = pending.append(line)
+        if pending.text.utf8.count > PendingInput.maximumSize {
+            let lines = pending.lines.count
+            pending = PendingInput()
+            return REPLOutput("error: an input of \(lines) lines is longer than \(SourceBytes.describe(size: PendingInput.maximumSize)), "
+                              + "the most one input may be; it is dropped\n", failed: true)
+        }
+        if unfinished { return nil }
+        let source = pending.text
+        pending = PendingInput()
         return evaluateInput(source)
     }
 
     /// Ends the input: an unfinished input is evaluated as it is (to report its error).
     public func finish() -> REPLOutput? {
         guard !pending.isEmpty else { return nil }
-        let source = pending.joined(separator: "\n")
-        pending.removeAll()
+        let source = pending.text
+        pending = PendingInput()
         return evaluateInput(source)
     }
 
@@ -246,32 +255,6 @@ final class SessionContext: EvaluationContext {
     }
 
     var knownNames: [String] { variables.keys.sorted() + (document?.knownNames ?? []) }
-}
-
-/// Whether an input needs more lines: an open bracket, an open string, or a last token that
-/// cannot end an expression (an operator, a comma, an arrow, a dot).
-enum InputCompleteness {
-    static func isUnfinished(_ source: String) -> Bool {
-        var depth = 0
-        var last: TokenKind = .endOfInput
-        for token in Lexer.tokenize(source) where token.kind != .endOfInput {
-            switch token.kind {
-            case .leftParen, .leftBracket, .leftBrace: depth += 1
-            case .rightParen, .rightBracket, .rightBrace: depth -= 1
-            case .unterminatedString: return true
-            default: break
-            }
-            last = token.kind
-        }
-        if depth > 0 { return true }
-        switch last {
-        case .plus, .minus, .star, .slash, .bang, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual,
-             .ampAmp, .pipePipe, .arrow, .fatArrow, .comma, .dot, .colon:
-            return true
-        default:
-            return false
-        }
-    }
 }
 
 extension StringProtocol {

@@ -32,9 +32,7 @@ extension Input {
             for result in ready { deliver(result) }
             number += ready.count
         }
-        if let error = stream.readError {
-            throw .usage("cannot read standard input: \(String(cString: strerror(error)))")
-        }
+        if let failure = stream.readFailure { throw .usage(failure.message) }
     }
 }
 
@@ -56,7 +54,11 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
     private let maxBytesInWindow = 64 << 20
     /// The end of the input has been read (or reading failed).
     private var ended = false
-    private(set) var readError: Int32?
+    /// Why reading stopped before the end of the input: an error, or a line past the limit.
+    private(set) var readFailure: InputLines.Failure?
+    /// The longest line read (64 MiB): a longer one ends the stream, after the lines before it
+    /// are answered, so that an input without line breaks cannot fill memory.
+    static var maximumLineLength: Int { 64 << 20 }
     /// Who is waiting, so that a change wakes threads only when one of them can go on.
     private var readerWaits = false
     private var idleWorkers = 0
@@ -108,7 +110,7 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
             if count < 0 {
                 let error = errno
                 if error == EINTR { continue }
-                condition.withLock { readError = error }
+                condition.withLock { readFailure = .unreadable(code: error) }
                 break
             }
             var start = 0
@@ -123,6 +125,13 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
                 start = newline + 1
             }
             pending.append(contentsOf: chunk[start..<count])
+            if pending.count > Self.maximumLineLength {
+                let number = condition.withLock { linesRead } + lines.count + 1
+                queue(&lines)
+                condition.withLock { readFailure = .tooLong(line: number, limit: Self.maximumLineLength) }
+                pending = []
+                break
+            }
             queue(&lines)
         }
         if !pending.isEmpty { take(pending[...]) }

@@ -54,14 +54,16 @@ struct Repl: ParsableCommand {
         if interactive {
             runInteractive(session)
         } else {
-            failed = runPiped(session)
+            failed = try runPiped(session)
         }
         Terminal.standardOutput.flush()
         if failed { throw Failure.problems }
     }
 
     /// Lines from a pipe: no prompts, one output per input. Returns whether any input failed.
-    private func runPiped(_ session: REPLSession) -> Bool {
+    /// A line longer than an input may be ends the session (exit 2): there is no knowing
+    /// where the input it belonged to ends.
+    private func runPiped(_ session: REPLSession) throws(Failure) -> Bool {
         var failed = false
         let output = Terminal.standardOutput
         session.width = output.columns ?? REPLSession.defaultWidth
@@ -70,8 +72,14 @@ struct Repl: ParsableCommand {
             if result.failed { failed = true }
             return result.quit
         }
-        while let line = readLine(strippingNewline: true) {
-            if let result = session.feed(line.hasSuffix("\r") ? String(line.dropLast()) : line), show(result) { return failed }
+        var lines = InputLines(limit: REPLSession.maximumInputSize)
+        do {
+            while let line = try lines.next() {
+                if let result = session.feed(line), show(result) { return failed }
+            }
+        } catch {
+            output.flush()
+            throw .usage(error.message)
         }
         if let result = session.finish() { _ = show(result) }
         return failed

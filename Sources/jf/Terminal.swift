@@ -71,12 +71,31 @@ final class Terminal {
         var offset = 0
         while offset < length {
             let written = Foundation.write(descriptor, start + offset, length - offset)
-            if written <= 0 {
-                if errno == EINTR { continue }
-                break   // the reader went away (EPIPE); drop the rest
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                // Standard error has no one left to tell; what it could not take is dropped.
+                if descriptor == STDOUT_FILENO { Terminal.standardOutputFailed(written < 0 ? errno : EIO) }
+                return
             }
             offset += written
         }
+    }
+
+    /// Ends `jf` when its output cannot be written, so that output is never lost without an
+    /// error (docs/cli.md): exit 2, with the reason on standard error ("No space left on
+    /// device"), or quietly when the reader has gone away (`EPIPE`: `jf … | head -1`).
+    /// `SIGPIPE` is ignored (``ignoreBrokenPipeSignals()``), so a closed pipe ends `jf` here,
+    /// promptly, whether or not the parent ignored the signal, and never by the signal.
+    private static func standardOutputFailed(_ code: Int32) -> Never {
+        if code != EPIPE {
+            standardError.write("jf: cannot write to standard output: \(String(cString: strerror(code)))\n")
+        }
+        Foundation.exit(2)
+    }
+
+    /// Makes a write to a closed pipe fail with `EPIPE` instead of killing `jf` by `SIGPIPE`.
+    static func ignoreBrokenPipeSignals() {
+        signal(SIGPIPE, SIG_IGN)
     }
 
     static func flushAll() {
@@ -138,18 +157,23 @@ enum Input {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
-    /// The input's bytes, mapped rather than copied when it is a large file.
+    /// The input's bytes: the file at `path`, or standard input for `-`, at most
+    /// ``SourceBytes/maximumSize``. Every reader of a whole input comes here, so each failure
+    /// (a closed standard input, a directory, a loop of links, an endless stream) is a usage
+    /// error naming the input, never a crash.
     static func source(_ path: String) throws(Failure) -> SourceBytes {
-        if path == "-" {
-            return SourceBytes(FileHandle.standardInput.readDataToEndOfFile())
-        }
         do {
-            return try SourceBytes.reading(path)
-        } catch where error.code == EISDIR {
-            throw .usage("\(path): is a directory, not a file")
+            return path == "-" ? try SourceBytes.reading(descriptor: STDIN_FILENO) : try SourceBytes.reading(path)
         } catch {
-            // In the words `cannot write` uses: "cannot read a.json: Permission denied".
-            throw .usage("cannot read \(path): \(error)")
+            throw .usage(describe(error, reading: path))
         }
+    }
+
+    /// What went wrong reading `path` (`-`: standard input), in the words `cannot write` uses:
+    /// "cannot read a.json: Permission denied", "forms: is a directory, not a file".
+    static func describe(_ error: FileReadError, reading path: String) -> String {
+        let name = path == "-" ? "standard input" : path
+        if error.code == EISDIR { return "\(name): is a directory, not a file" }
+        return "cannot read \(name): \(error)"
     }
 }

@@ -210,8 +210,8 @@ struct SourceBytesTests {
         return path
     }
 
-    @Test func smallFilesAreReadAndLargeOnesMapped() throws {
-        for size in [0, 1, 70_000, SourceBytes.mappingThreshold + 3] {
+    @Test func filesOfEverySizeAreReadWhole() throws {
+        for size in [0, 1, 70_000, (16 << 20) + 3] {
             let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
             let path = try temporaryFile(bytes)
             defer { try? FileManager.default.removeItem(atPath: path) }
@@ -226,15 +226,25 @@ struct SourceBytesTests {
         #expect(String(decoding: source.buffer, as: UTF8.self).contains("Name:"))
     }
 
+    /// An input larger than the limit is refused when the reader reaches the limit, whether
+    /// its size is known (a file) or not (a stream that does not end).
+    @Test func inputsPastTheLimitAreRefused() throws {
+        let path = try temporaryFile(Array(repeating: 0x20, count: 5000))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: FileReadError.tooLarge(limit: 4096)) { try SourceBytes.reading(path, limit: 4096) }
+        #expect(try SourceBytes.reading(path, limit: 5000).count == 5000)
+        #expect(throws: FileReadError.tooLarge(limit: 100_000)) { try SourceBytes.reading("/dev/zero", limit: 100_000) }
+        #expect("\(FileReadError.tooLarge(limit: 1 << 30))" == "larger than 1 GiB, the most jf reads of one input")
+    }
+
     @Test func missingFilesAndDirectoriesAreNil() {
         #expect(SourceBytes.contentsOfFile("/no/such/file.json") == nil)
         #expect(SourceBytes.contentsOfFile(FileManager.default.temporaryDirectory.path) == nil)
     }
 
-    /// A mapped document reads like any other, and values keep it alive after the source
-    /// variable is gone.
-    @Test func mappedJSONOutlivesItsVariable() throws {
-        let padding = String(repeating: "x", count: SourceBytes.mappingThreshold)
+    /// Values keep the bytes they were read from alive after the source variable is gone.
+    @Test func readJSONOutlivesItsVariable() throws {
+        let padding = String(repeating: "x", count: 16 << 20)
         let text = #"{"note": "\#(padding)", "n": 1.50, "s": "\u00e9"}"#
         let path = try temporaryFile(Array(text.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }

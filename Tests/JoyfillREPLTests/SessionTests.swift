@@ -49,6 +49,18 @@ struct SessionTests {
         // At the end of the input, an unfinished expression is evaluated to report its error.
         #expect(repl.feed("sum(1,") == nil)
         #expect(repl.finish()?.failed == true)
+        // What a line leaves open carries over to the next: a string (of either quote), brackets.
+        #expect(run(repl, ["concat('a \"", "b', \"c", "", "d\")"]) == [nil, nil, nil, "'a \"\nbc\n\nd'\n"])
+        #expect(run(repl, ["sum(1, max([2,", "3]), 4)"]) == [nil, "8\n"])
+    }
+
+    /// An input of many lines costs time in proportion to its length: each line is lexed once.
+    @Test func aLongInputIsGatheredLineByLine() {
+        let repl = session()
+        #expect(repl.feed("sum([") == nil)
+        for _ in 0..<40_000 { #expect(repl.feed("1,") == nil) }
+        #expect(repl.feed("])")?.text == "40000\n")
+        #expect(run(repl, ["concat(\"", String(repeating: "x\n", count: 10_000)]).allSatisfy { $0 == nil })
     }
 
     @Test func errorsHaveACaretAndASuggestion() throws {
