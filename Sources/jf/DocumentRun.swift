@@ -89,7 +89,8 @@ enum DocumentRun {
                 if let target { try Files.writeAtomically(to: target, engine.writeUpdated) }
             } catch {
                 outcome.unreadable = true
-                outcome.messages += "jf: \(path): \(error.message)\n"
+                outcome.changed = false
+                outcome.messages += "jf: \(error.message)\n"
             }
             let findings = RunFindings(engine)
             outcome.warnings = findings.issues.count

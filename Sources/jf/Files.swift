@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JoyfillJSON
 import JoyfillLint
 
 /// The file system as `jf` uses it: finding documents, writing atomically.
@@ -41,11 +42,12 @@ enum Files {
     /// `path` if it is a file, or the files under the directory `path` whose name `accepts`,
     /// sorted by path (see ``DirectoryWalk``).
     private static func files(in path: String, followingIgnoreFiles: Bool, accepts: (String) -> Bool) throws(Failure) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .usage("\(path): no such file or directory")
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            throw .usage(code == ENOENT ? "\(path): no such file or directory" : "\(path): \(FileReadError(code: code))")
         }
-        guard isDirectory.boolValue else { return [path] }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return [path] }
         do {
             return try DirectoryWalk.files(under: path, followingIgnoreFiles: followingIgnoreFiles, accepts: accepts)
         } catch {
@@ -57,6 +59,11 @@ enum Files {
     /// disk, then a rename, itself flushed to disk with the directory, so a reader never sees
     /// half a file, a failure leaves the old file intact, and a crash leaves the old text or
     /// the new one.
+    ///
+    /// A file that is replaced keeps its mode and its owner. A read-only file (no write
+    /// permission for `jf`'s user, or for anyone when `jf` runs as root) is refused rather than
+    /// replaced, and so is one whose owner `jf` could not keep: `jf` is not `sed -i`. The
+    /// directory must exist: one that vanished while `jf` worked is not made again.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
         try writeAtomically(to: path) { write in try bytes.withUnsafeBytes { try write($0) } }
     }
@@ -68,9 +75,30 @@ enum Files {
     static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws(Failure) {
         do {
             try writeThroughTemporaryFile(to: path, produce)
+        } catch let refusal as WriteRefusal {
+            throw .usage(refusal.message)
         } catch {
             throw .usage("cannot write \(path): \(reason(error))")
         }
+    }
+
+    /// Makes the directories that `files` go into, and their parents: up front, so that a
+    /// directory removed while `jf` works is an error for the files it held, not made again.
+    static func makeDirectories(for files: [String]) throws(Failure) {
+        for directory in Set(files.map { ($0 as NSString).deletingLastPathComponent }) where !directory.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                // "File exists": a part of the directory's path is a file.
+                throw .usage("cannot make the directory \(directory): "
+                             + (systemErrorCode(error) == EEXIST ? "a part of it is a file" : reason(error)))
+            }
+        }
+    }
+
+    /// A file `jf` will not replace, with what to do instead.
+    private struct WriteRefusal: Error {
+        var message: String
     }
 
     /// Why a file operation failed, in the system's words ("No such file or directory"):
@@ -95,20 +123,42 @@ enum Files {
         // A symbolic link is written through: its target gets the new text and the link stays
         // (renaming over the link would replace it with a copy and leave the target as it was).
         let path = resolvingSymbolicLinks(link)
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            // "File exists": a part of the directory's path is a file.
-            throw systemErrorCode(error) == EEXIST ? POSIXError(.ENOTDIR) : error
-        }
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).jf-\(UUID().uuidString).tmp").path
-        // Keep the file's permissions; new files get the usual 0644 (less the umask).
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).jf-\(UUID().uuidString).tmp"
         var status = stat()
-        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
+        let replacing = stat(path, &status) == 0
+        if replacing {
+            let mode = status.st_mode & 0o7777
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw WriteRefusal(message: "cannot write \(link): it is not a regular file")
+            }
+            // Root may write anything; it is still told a file is read-only when no one may write it.
+            guard geteuid() == 0 ? mode & 0o222 != 0 : access(path, W_OK) == 0 else {
+                throw WriteRefusal(message: "cannot write \(link): the file is read-only (mode 0\(String(mode, radix: 8))); "
+                                   + "jf does not replace read-only files: make it writable (chmod u+w \(link)) first")
+            }
+        }
+        // New files get the usual 0666 less the umask; a replaced file's mode is set below.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        if replacing {
+            // The new file takes the old one's owner and mode (open() applied the umask to it).
+            let ownerKept = fchown(descriptor, status.st_uid, status.st_gid) == 0
+            let ownerError = errno
+            guard ownerKept || (status.st_uid == geteuid() && status.st_gid == getegid()) else {
+                close(descriptor)
+                unlink(temporary)
+                throw WriteRefusal(message: "cannot write \(link): its owner (user \(status.st_uid), group \(status.st_gid)) "
+                                   + "cannot be kept (\(String(cString: strerror(ownerError)))); jf does not change who owns a file")
+            }
+            guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
+                let code = errno
+                close(descriptor)
+                unlink(temporary)
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
+        }
         func writeAll(_ raw: UnsafeRawBufferPointer) throws {
             var written = 0
             while written < raw.count {
@@ -153,7 +203,7 @@ enum Files {
         // The rename is on disk once the directory is: without this, a crash soon after could
         // bring the old file back. Best effort: some file systems cannot sync a directory, and
         // the new text is in place either way.
-        let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY)
+        let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY)
         if directoryDescriptor >= 0 {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)

@@ -26,6 +26,7 @@ struct JF: ParsableCommand {
     nonisolated(unsafe) static var checksSuspended = false
 
     static func main() {
+        Terminal.ignoreBrokenPipeSignals()
         do {
             var command = try parseReportingTheParsersErrors()
             try command.run()

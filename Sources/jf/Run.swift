@@ -80,6 +80,7 @@ struct Run: ParsableCommand {
         let files = found.map(\.path)
         let targets = try out.map { directory throws(Failure) in try DocumentRun.destinations(of: found, in: directory) }
         HugePages.enableIfLarge(files.filter { $0 != "-" })
+        if let targets { try Files.makeDirectories(for: targets) }
         let json = json, write = write
         // Reports are written as documents finish, in order; the bar shows how far the run is
         // when the reports go elsewhere than the terminal.

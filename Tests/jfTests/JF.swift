@@ -51,6 +51,35 @@ enum JF {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs a bash script in the package's root with `$JF` set to the built `jf`, for what
+    /// needs the shell: closed or odd standard input, `/dev/full`, pipes, signal dispositions.
+    static func shell(_ script: String) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["JF"] = executable.path
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Standard error is read on its own thread, so that neither pipe can fill and block the script.
+        nonisolated(unsafe) var errorData = Data()
+        let errorsRead = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            errorsRead.signal()
+        }
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        errorsRead.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errorData, as: UTF8.self))
+    }
+
     /// Runs `jf` as a coprocess: writes each input line and waits for one line of output before
     /// writing the next, as a client that needs each answer does. An answer that does not come
     /// within `patience` seconds (standard input still open) is nil, and the rest are not asked.

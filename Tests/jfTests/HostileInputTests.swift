@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// Inputs and surroundings a careful user never gives, each of which once crashed `jf`, lost
+/// its output without an error or made it run without end: standard input closed or a
+/// directory, standard output full or a pipe whose reader left, read-only files, inputs that
+/// never end. Each must end in a clear error with the documented exit code (docs/cli.md).
+struct HostileInputTests {
+    /// Every command that reads standard input.
+    static let standardInputReaders = [
+        "eval -", "eval --lines -", "run -", "run --jsonl", "validate -", "validate --jsonl", "fmt -", "lint --stdin",
+        "apply examples/invoice.json -", "repl",
+    ]
+
+    @Test(arguments: standardInputReaders)
+    func closedStandardInputIsAnError(command: String) throws {
+        let result = try JF.shell("$JF \(command) <&-")
+        #expect(result.status == 2, "\(result.stderr)")
+        // `run` and `validate` add their summary line.
+        #expect(result.stderr.hasPrefix("jf: cannot read standard input: Bad file descriptor\n"), "\(result.stderr)")
+    }
+
+    @Test(arguments: standardInputReaders)
+    func aDirectoryOnStandardInputIsAnError(command: String) throws {
+        let result = try JF.shell("$JF \(command) < /")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("jf: standard input: is a directory, not a file\n")
+                || result.stderr.hasPrefix("jf: cannot read standard input: Is a directory\n"), "\(result.stderr)")
+    }
+
+    /// A write to standard output that fails is an error (exit 2) with the system's reason,
+    /// never a silent success.
+    @Test(arguments: [
+        "apply examples/invoice.json '[]'", "eval '1 + 1'", "run --json examples/invoice.json", "fmt - < examples/invoice.json",
+        "lint --stdin --fix < examples/templates/order-form.json", "run --jsonl < <(tr -d '\\n' < examples/invoice.json; echo)",
+        "functions", "graph examples/invoice.json",
+    ])
+    func aFullStandardOutputIsAnError(command: String) throws {
+        let result = try JF.shell("$JF \(command) > /dev/full")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("jf: cannot write to standard output: No space left on device\n"), "\(result.stderr)")
+    }
+
+    /// When the reader of its output goes away, `jf` stops at once, quietly, with exit 2, on
+    /// an input that never ends, whether its parent ignored SIGPIPE or left it as it is.
+    @Test(arguments: ["--ignore-signal=PIPE", "--default-signal=PIPE"])
+    func aClosedPipeEndsJFQuietly(disposition: String) throws {
+        let result = try JF.shell("""
+            line=$(tr -d '\\n' < examples/invoice.json)
+            yes "$line" | (env \(disposition) timeout 120 $JF run --jsonl; echo "jf exited $?" >&2) | head -c 20
+            """)
+        #expect(result.stdout.hasPrefix("{") && result.stdout.utf8.count == 20)
+        #expect(result.stderr.hasSuffix("jf exited 2\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("jf:"), "no message: the reader chose to stop")
+    }
+
+    /// `jf` is not `sed -i`: every command that rewrites files refuses a read-only one and
+    /// leaves it as it was.
+    @Test(arguments: [
+        "run --set tax_rate=10 --write invoice.json",
+        #"apply --write invoice.json '{"target": "field.update", "fieldId": "tax_rate", "change": {"value": 10}}'"#,
+        "lint --fix order-form.json", "lint --add-suppressions order-form.json", "fmt sum.jf",
+    ])
+    func readOnlyFilesAreRefused(command: String) throws {
+        let directory = try workspace(["invoice.json"])
+        defer { discard(directory) }
+        try FileManager.default.copyItem(at: JF.root.appendingPathComponent("examples/templates/order-form.json"),
+                                         to: directory.appendingPathComponent("order-form.json"))
+        try "sum(1,2)\n".write(to: directory.appendingPathComponent("sum.jf"), atomically: true, encoding: .utf8)
+        let name = command.split(separator: " ").first { $0.hasSuffix(".json") || $0.hasSuffix(".jf") }.map(String.init) ?? ""
+        let file = directory.appendingPathComponent(name).path
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
+        let result = try JF.shell("cd '\(directory.path)' && $JF \(command)")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("jf: cannot write \(name): the file is read-only (mode 0444); jf does not replace "
+                                       + "read-only files: make it writable (chmod u+w \(name)) first"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
+
+    /// A rewritten file keeps its mode, whatever the umask, and its owner (checked when the
+    /// tests run as root, who can give a file to another user).
+    @Test func aRewrittenFileKeepsItsModeAndOwner() throws {
+        let directory = try workspace(["invoice.json"])
+        defer { discard(directory) }
+        let file = directory.appendingPathComponent("invoice.json").path
+        let owned = geteuid() == 0
+        try FileManager.default.setAttributes([.posixPermissions: 0o660], ofItemAtPath: file)
+        if owned { #expect(chown(file, 65534, 65534) == 0) }
+        let result = try JF.shell("umask 077 && $JF run --set tax_rate=10 --write '\(file)'")
+        #expect(result.status == 0, "\(result.stderr)")
+        var status = stat()
+        #expect(stat(file, &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o660)
+        if owned { #expect(status.st_uid == 65534 && status.st_gid == 65534) }
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"value\": 10"))
+    }
+
+    /// A file is written into a directory that exists; one that is missing (or vanished while
+    /// `jf` worked) is an error, not made again.
+    @Test func aMissingDirectoryIsNotMade() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let target = directory.appendingPathComponent("gone/copy.json").path
+        let result = try JF.run(["repl", "examples/invoice.json"], stdin: ":save \(target)\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("No such file or directory"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("gone").path))
+    }
+
+    @Test func aLoopOfSymbolicLinksIsNamed() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let first = directory.appendingPathComponent("a.json").path, second = directory.appendingPathComponent("b.json").path
+        #expect(symlink(second, first) == 0 && symlink(first, second) == 0)
+        for command in [["run", first], ["lint", first], ["eval", "--doc", first, "1"], ["apply", first, "[]"]] {
+            let result = try JF.run(command)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("\(first): a loop of symbolic links\n"), "\(command): \(result.stderr)")
+        }
+    }
+
+    /// Inputs that never end are refused at their documented limit: a document at 1 GiB, a
+    /// stream line at 64 MiB, a REPL line at 16 MiB; what came before a stream's long line is
+    /// answered first.
+    @Test func endlessInputsStopAtTheirLimits() throws {
+        let document = try JF.shell("$JF run /dev/zero")
+        #expect(document.status == 2)
+        #expect(document.stderr.hasPrefix("jf: cannot read /dev/zero: larger than 1 GiB, the most jf reads of one input\n"))
+        let stream = try JF.shell("(tr -d '\\n' < examples/invoice.json; echo; cat /dev/zero) | $JF run --jsonl | wc -l")
+        #expect(stream.stdout.trimmingCharacters(in: .whitespaces) == "1\n")
+        #expect(stream.stderr == "jf: standard input: line 2 is longer than 64 MiB, the most one line may be\n")
+        let repl = try JF.shell("(echo '1 + 1'; cat /dev/zero) | $JF repl")
+        #expect(repl.status == 2)
+        #expect(repl.stdout == "2\n")
+        #expect(repl.stderr == "jf: standard input: line 2 is longer than 16 MiB, the most one line may be\n")
+    }
+}
