@@ -330,7 +330,34 @@ struct ConfigurationTests {
         #expect(message("[lint.severity]\nnon-portable = \"fatal\"\n") == "jf.toml: [lint] severity: 'non-portable' must be one of error, warning, info, off")
         #expect(message("{\"lint\": [}", ".jf.json").hasPrefix(".jf.json: line 1, column 11:"))
         #expect(message("[lint]\nselect = []\nselect = []\n") == "jf.toml: line 3, column 12: 'select' is defined twice")
+        #expect(message("[lint]\nselect = []\n[lint]\n") == "jf.toml: line 3, column 7: table 'lint' is defined twice")
+        #expect(message("[lint]\nseverity.x = 1\n[lint.severity]\n").hasSuffix("table 'lint.severity' is already defined by dotted keys"))
+        #expect(message("[lint.severity]\n[lint]\nseverity.x = 1\n").hasSuffix("table 'severity' is defined by a header; set its keys there"))
+        #expect(message("[[lint.overrides]]\n[lint.overrides]\n").hasSuffix("'lint.overrides' is an array of tables; add an element with [[lint.overrides]]"))
+        #expect(message("[lint.severity]\n[lint]\n") == "accepted", "a table named by a header after its subtable is defined once")
         #expect(message("[[lint.overrides]]\nignore = []\n") == "jf.toml: [[lint.overrides]] #1 needs 'paths', a list of path patterns such as \"legacy/**\"")
+    }
+
+    /// Nesting in a configuration file is bounded: deep arrays, inline tables and long dotted
+    /// keys or headers are errors with their place, not a stack overflow.
+    @Test func hostileNestingIsAnError() {
+        func message(_ text: String) -> String {
+            do {
+                _ = try LintConfiguration(text: Array(text.utf8), name: "jf.toml")
+                return "accepted"
+            } catch {
+                return error.message
+            }
+        }
+        let deep = 100_000
+        #expect(message("x = " + String(repeating: "[", count: deep) + "\n").hasSuffix("arrays and inline tables nested more than 64 deep"))
+        #expect(message("x = " + String(repeating: "{a = ", count: deep) + "\n").hasSuffix("arrays and inline tables nested more than 64 deep"))
+        #expect(message(Array(repeating: "a", count: deep).joined(separator: ".") + " = 1\n").hasSuffix("a key of more than 64 parts"))
+        #expect(message("[" + Array(repeating: "a", count: deep).joined(separator: ".") + "]\n").hasSuffix("a key of more than 64 parts"))
+        #expect(message("x = " + String(repeating: "{a.a.a.a = ", count: 20) + "1" + String(repeating: "}", count: 20) + "\n")
+                .hasSuffix("arrays and inline tables nested more than 64 deep"), "dotted keys in inline tables count towards the depth")
+        #expect(message("[lint]\nselect = " + String(repeating: "[", count: 64) + String(repeating: "]", count: 64) + "\n")
+                .contains("select"), "64 levels are read (and then found not to be rule names)")
     }
 
     @Test func globs() {
@@ -346,6 +373,17 @@ struct ConfigurationTests {
         #expect(!Glob("forms/*.json").matches("forms/sub/a.json"))
         #expect(Glob("**/drafts/?.json").matches("a/b/drafts/x.json"))
         #expect(Glob("./forms/a.json").matches("forms/a.json"))
+        #expect(Glob("a/**/b/**/c").matches("a/x/b/y/b/z/c") && !Glob("a/**/b/**/c").matches("a/x/c/b"))
+    }
+
+    /// `**` repeated is matched in time proportional to pattern × path: a backtracking
+    /// matcher takes exponential time on these (minutes for the first), this one microseconds.
+    @Test func repeatedDoubleStarsDoNotExplode() {
+        let path = Array(repeating: "a", count: 40).joined(separator: "/") + "/b"
+        #expect(!Glob(Array(repeating: "**", count: 30).joined(separator: "/") + "/c").matches(path))
+        #expect(!Glob(Array(repeating: "**/a", count: 30).joined(separator: "/") + "/c").matches(path))
+        #expect(Glob(Array(repeating: "**/a", count: 30).joined(separator: "/") + "/b").matches(path))
+        #expect(!Glob(String(repeating: "*a", count: 40) + "c").matches(String(repeating: "a", count: 200)))
     }
 }
 

@@ -43,21 +43,31 @@ public struct Glob: Sendable, Hashable {
         return Glob.matchSegment(segment[...], name)
     }
 
-    /// Segments against path parts; `**` tries every split. Patterns are a few segments
-    /// long, so the backtracking is bounded by the pattern, not by the data.
+    /// Segments against path parts, where `**` matches any number of parts and every other
+    /// segment exactly one. This is ``matchSegment(_:_:)``'s backtracking one level up: only
+    /// the last `**` is ever resumed (an earlier one could take no more than the later one
+    /// can), so the cost is at most pattern × path, however many `**` a pattern repeats.
     private static func matchPath(_ pattern: ArraySlice<[UInt8]>, _ parts: ArraySlice<[UInt8]>) -> Bool {
-        guard let first = pattern.first else { return parts.isEmpty }
-        if first == Array("**".utf8) {
-            let rest = pattern.dropFirst()
-            var remaining = parts
-            while true {
-                if matchPath(rest, remaining) { return true }
-                guard !remaining.isEmpty else { return false }
-                remaining = remaining.dropFirst()
+        let anyParts: [UInt8] = Array("**".utf8)
+        var p = pattern.startIndex, t = parts.startIndex
+        var star: (pattern: Int, part: Int)?
+        while t < parts.endIndex {
+            if p < pattern.endIndex, pattern[p] == anyParts {
+                star = (p, t)
+                p += 1
+            } else if p < pattern.endIndex, matchSegment(pattern[p][...], parts[t][...]) {
+                p += 1
+                t += 1
+            } else if let last = star {
+                p = last.pattern + 1
+                t = last.part + 1
+                star = (last.pattern, last.part + 1)
+            } else {
+                return false
             }
         }
-        guard let part = parts.first, matchSegment(first[...], part[...]) else { return false }
-        return matchPath(pattern.dropFirst(), parts.dropFirst())
+        while p < pattern.endIndex, pattern[p] == anyParts { p += 1 }
+        return p == pattern.endIndex
     }
 
     /// One segment with `*`, `?` and sets, by the classic linear backtracking on the last star.

@@ -7,8 +7,15 @@ import JoyfillJSON
 /// quoted and dotted keys, basic strings (with escapes) and literal strings, integers,
 /// floats, booleans, arrays (over several lines, with a trailing comma) and inline tables.
 /// Multi-line strings and dates are not (no setting needs them); they are reported with
-/// their line and column, like every other error. A key defined twice is an error.
+/// their line and column, like every other error. A key or a table defined twice is an error.
+///
+/// Nesting is bounded: keys of at most ``maximumDepth`` parts, and arrays and inline tables
+/// nested at most as deep, so a hostile file is an error, not a stack overflow (the reader,
+/// and the tree it builds, recurse once a level).
 enum TOML {
+    /// The most parts a key may have, and the most levels arrays and inline tables may nest.
+    static let maximumDepth = 64
+
     struct Error: Swift.Error, CustomStringConvertible {
         var message: String
         var line: Int
@@ -21,11 +28,16 @@ enum TOML {
         return try reader.document()
     }
 
-    /// A table being built: keys in order, and whether a header defined it explicitly.
+    /// A table being built: keys in order, and how it was defined: a table is defined once,
+    /// by a header or by dotted keys, and an inline table is never extended.
     private final class Table {
         var keys: [String] = []
         var values: [String: Item] = [:]
         var isInline = false
+        /// A `[header]` names this table: another header cannot, nor can dotted keys add to it.
+        var hasHeader = false
+        /// Dotted keys (`a.b = 1`) made it: a header cannot name it.
+        var madeByDottedKeys = false
 
         func json() -> JSONValue {
             .object(keys.map { JSONMember($0, values[$0]!.json()) })
@@ -87,6 +99,7 @@ enum TOML {
             var table = root
             for (index, part) in path.enumerated() {
                 let last = index == path.count - 1
+                let name = path[...index].joined(separator: ".")
                 switch table.values[part] {
                 case nil:
                     let child = Table()
@@ -94,11 +107,14 @@ enum TOML {
                     table.values[part] = last && isArray ? .tables([child]) : .table(child)
                     table = child
                 case .table(let child)?:
-                    if last && isArray { throw error("'\(part)' is a table, not an array of tables") }
-                    if child.isInline { throw error("inline table '\(part)' cannot be extended") }
+                    if last && isArray { throw error("'\(name)' is a table, not an array of tables") }
+                    if child.isInline { throw error("inline table '\(name)' cannot be extended") }
+                    if last && child.hasHeader { throw error("table '\(name)' is defined twice") }
+                    if last && child.madeByDottedKeys { throw error("table '\(name)' is already defined by dotted keys") }
                     table = child
                 case .tables(let children)?:
-                    if last && isArray {
+                    if last && !isArray { throw error("'\(name)' is an array of tables; add an element with [[\(name)]]") }
+                    if last {
                         let child = Table()
                         table.values[part] = .tables(children + [child])
                         table = child
@@ -106,25 +122,30 @@ enum TOML {
                         table = children[children.count - 1]
                     }
                 case .value?:
-                    throw error("'\(part)' already has a value")
+                    throw error("'\(name)' already has a value")
                 }
             }
+            table.hasHeader = true
             return table
         }
 
         private func assign(_ value: JSONValue, to path: [String], in table: Table) throws(Error) {
             var table = table
-            for part in path.dropLast() {
+            for (index, part) in path.dropLast().enumerated() {
+                let name = path[...index].joined(separator: ".")
                 switch table.values[part] {
                 case nil:
                     let child = Table()
+                    child.madeByDottedKeys = true
                     table.keys.append(part)
                     table.values[part] = .table(child)
                     table = child
                 case .table(let child)?:
+                    if child.isInline { throw error("inline table '\(name)' cannot be extended") }
+                    if child.hasHeader { throw error("table '\(name)' is defined by a header; set its keys there") }
                     table = child
                 default:
-                    throw error("'\(part)' already has a value")
+                    throw error("'\(name)' already has a value")
                 }
             }
             let name = path[path.count - 1]
@@ -150,12 +171,14 @@ enum TOML {
                     parts.append(String(decoding: bytes[start..<position], as: UTF8.self))
                 }
                 skipSpaces()
+                if parts.count > TOML.maximumDepth { throw error("a key of more than \(TOML.maximumDepth) parts") }
             } while consume(".")
             return parts
         }
 
-        private mutating func value() throws(Error) -> JSONValue {
+        private mutating func value(depth: Int = 1) throws(Error) -> JSONValue {
             guard position < bytes.count else { throw error("expected a value") }
+            if depth > TOML.maximumDepth { throw error("arrays and inline tables nested more than \(TOML.maximumDepth) deep") }
             switch bytes[position] {
             case UInt8(ascii: "\""):
                 if starts(with: "\"\"\"") { throw error("multi-line strings are not supported in jf's configuration") }
@@ -169,7 +192,7 @@ enum TOML {
                 while true {
                     skipWhitespaceAndComments()
                     if consume("]") { return .array(elements) }
-                    elements.append(try value())
+                    elements.append(try value(depth: depth + 1))
                     skipWhitespaceAndComments()
                     if consume(",") { continue }
                     try expect("]")
@@ -185,7 +208,7 @@ enum TOML {
                     let path = try key()
                     try expect("=")
                     skipSpaces()
-                    try assign(try value(), to: path, in: table)
+                    try assign(try value(depth: depth + path.count), to: path, in: table)
                     skipSpaces()
                     if consume("}") { return table.json() }
                     try expect(",")
