@@ -177,6 +177,10 @@ public struct JSONValue: Sendable {
     /// The number as a double (nil for non-numbers).
     public var numberValue: Double? { numberText.flatMap { Double($0) } }
 
+    /// The number as an `Int`, when it is a whole number an `Int` holds (not `1.5`, `1e300`
+    /// or `2^63`); what a reader of a count, an index or a version asks for.
+    public var integerValue: Int? { numberValue.flatMap { Int(exactly: $0) } }
+
     /// The number's text as written.
     public var numberText: String? {
         switch storage {

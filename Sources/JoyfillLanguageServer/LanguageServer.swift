@@ -35,6 +35,8 @@ public final class LanguageServer {
     private(set) var documents: [String: OpenDocument] = [:]
     private(set) var encoding = PositionEncoding.utf16
     private var isShutDown = false
+    /// Set by the `initialize` request; before it, other requests are answered with an error.
+    private var isInitialized = false
     /// Set when the client sent `exit`: 0 after `shutdown`, 1 without it (as the protocol says).
     public private(set) var exitCode: Int32?
     /// The documents opened or changed since their diagnostics were last published, in order.
@@ -69,14 +71,28 @@ public final class LanguageServer {
         } catch {
             return [Self.errorResponse(id: .null, code: -32700, "the message is not JSON: line \(error.line), column \(error.column): \(error.message)")]
         }
-        guard message.isObject, let method = message["method"]?.stringValue else {
-            // A response to the server (to its one request, ``watchConfigurationFiles()``), or
-            // nonsense: nothing to answer.
-            return []
+        // JSON-RPC: a request's id is a number or a string; a response to an invalid message
+        // whose id cannot be read has the id null.
+        let id = message.isObject ? message["id"] : nil
+        let readableID = id.flatMap { $0.numberValue != nil || $0.stringValue != nil ? $0 : nil }
+        guard message.isObject, let method = message["method"] else {
+            // A response to the server (to its one request, ``watchConfigurationFiles()``)
+            // needs no answer; anything else is not a message.
+            if message.isObject, readableID != nil, message["result"] != nil || message["error"] != nil { return [] }
+            return [Self.errorResponse(id: readableID ?? .null, code: -32600, "not a request, a notification or a response: "
+                                       + "a JSON-RPC message is an object with a \"method\" (or, for a response, \"result\" or \"error\")")]
+        }
+        guard let method = method.stringValue, id == nil || readableID != nil else {
+            return [Self.errorResponse(id: readableID ?? .null, code: -32600,
+                                       "invalid message: \"method\" must be a string and \"id\" a number or a string")]
         }
         let params = message["params"] ?? .null
-        guard let id = message["id"] else {
-            return notification(method, params)
+        guard let id = readableID else {
+            // Before initialization, notifications are dropped, but for exit (the protocol's rule).
+            return isInitialized || method == "exit" ? notification(method, params) : []
+        }
+        guard isInitialized || method == "initialize" else {
+            return [Self.errorResponse(id: id, code: -32002, "the server is not initialized: the client sends 'initialize' first")]
         }
         if isShutDown { return [Self.errorResponse(id: id, code: -32600, "the server is shut down; only 'exit' is accepted")] }
         // Diagnostics of changed documents go out before any answer, which reflects them.
@@ -85,7 +101,10 @@ public final class LanguageServer {
 
     private func request(_ method: String, id: JSONValue, _ params: JSONValue) -> String {
         switch method {
-        case "initialize": return Self.response(id: id, initialize(params))
+        case "initialize":
+            guard !isInitialized else { return Self.errorResponse(id: id, code: -32600, "the server is initialized already") }
+            isInitialized = true
+            return Self.response(id: id, initialize(params))
         case "shutdown":
             isShutDown = true
             return Self.response(id: id, .null)
@@ -119,7 +138,7 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else { return [] }
             let document = OpenDocument(uri: uri, language: item["languageId"]?.stringValue ?? "", text: Array(text.utf8),
-                                        version: item["version"]?.numberValue.map(Int.init))
+                                        version: item["version"]?.integerValue)
             documents[uri] = document
             stale.append(uri)
             return []
@@ -136,7 +155,7 @@ public final class LanguageServer {
                     document.text = Array(text.utf8)
                 }
             }
-            document.version = params["textDocument"]?["version"]?.numberValue.map(Int.init)
+            document.version = params["textDocument"]?["version"]?.integerValue
             document.analysis = nil
             if !stale.contains(uri) { stale.append(uri) }
             return []
@@ -242,9 +261,9 @@ public final class LanguageServer {
     // MARK: - Positions and JSON
 
     func decodePosition(_ value: JSONValue) -> Position? {
-        guard let line = value["line"]?.numberValue, let character = value["character"]?.numberValue,
-              line >= 0, character >= 0, line < 1e9, character < 1e9 else { return nil }
-        return Position(line: Int(line), character: Int(character))
+        guard let line = value["line"]?.integerValue, let character = value["character"]?.integerValue,
+              line >= 0, character >= 0, line < 1_000_000_000, character < 1_000_000_000 else { return nil }
+        return Position(line: line, character: character)
     }
 
     func decodeRange(_ value: JSONValue) -> (start: Position, end: Position)? {

@@ -577,6 +577,52 @@ struct ServerTests {
         _ = try abrupt.notify("exit")
         #expect(abrupt.server.exitCode == 1, "exit without shutdown")
     }
+
+    /// JSON-RPC's and the protocol's rules for what is not a well-formed exchange: a request
+    /// before `initialize` is refused with -32002, and a message that is no request, response
+    /// or notification with -32600, naming its id where one can be read.
+    @Test func invalidMessagesAndRequestsBeforeInitializationAreAnswered() throws {
+        let server = LanguageServer(version: "test") { _ in .standard }
+        func code(_ text: String) throws -> [Int?] {
+            try server.handle(Array(text.utf8)).map { reply in
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])
+                let error = object["error"] as? [String: Any]
+                return error?["code"] as? Int
+            }
+        }
+        func id(_ text: String) throws -> Any? {
+            let reply = try #require(server.handle(Array(text.utf8)).first)
+            return (try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])?["id"]
+        }
+        #expect(try code(#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}"#) == [-32002])
+        #expect(try code(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{}}"#) == [], "notifications are dropped")
+        for invalid in [#"{"id":77,"method":5}"#, "[]", "5", "null", #"{"jsonrpc":"2.0"}"#, #"{"id":{},"method":"x"}"#] {
+            #expect(try code(invalid) == [-32600], "\(invalid)")
+        }
+        #expect(try id(#"{"id":77,"method":5}"#) as? Int == 77)
+        #expect(try id(#"{"id":{},"method":"x"}"#) is NSNull)
+        #expect(try code(#"{"jsonrpc":"2.0","id":3,"result":null}"#) == [], "a response to the server needs no answer")
+        #expect(try code(#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}"#) == [nil])
+        #expect(try code(#"{"jsonrpc":"2.0","id":4,"method":"initialize","params":{}}"#) == [-32600], "initialized once")
+    }
+
+    /// Integers from the client that no `Int` holds (a version of 1e300 or 2^63, a position
+    /// of 1e19) are not integers: the server reads past them and keeps serving.
+    @Test func integersOutsideIntsRangeAreNotCrashes() throws {
+        let client = try Client()
+        for version in ["1e300", "9223372036854775808", "-1e300", "1.5"] {
+            let text = #"{"fields": []}"#
+            let open = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":"#
+                + #"{"uri":"file:///v.json","languageId":"json","version":\#(version),"text":\#(String(reflecting: text))}}}"#
+            _ = client.server.handle(Array(open.utf8))
+            let change = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///v.json","#
+                + #""version":\#(version)},"contentChanges":[{"text":"{}"}]}}"#
+            _ = client.server.handle(Array(change.utf8))
+            let hover = #"{"jsonrpc":"2.0","id":9,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///v.json"},"#
+                + #""position":{"line":\#(version),"character":1e19}}}"#
+            #expect(client.server.handle(Array(hover.utf8)).last?.contains(#""id":9"#) == true)
+        }
+    }
 }
 
 struct FramingTests {
