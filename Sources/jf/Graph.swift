@@ -91,6 +91,14 @@ struct Graph: ParsableCommand {
         }
     }
 
+    /// Whether the field `name` on `cycle` shows its whole path: a cycle of up to
+    /// ``DocumentEngine/longestPathShown`` fields on each of them, a longer one only on the
+    /// field where its path starts, as `jf run` reports it; so the output stays linear in the
+    /// document's size (a cycle of 20,000 fields printed on each was 4 GB).
+    private static func showsWholePath(_ cycle: [String], on name: String) -> Bool {
+        cycle.count <= DocumentEngine.longestPathShown || cycle[0] == name
+    }
+
     /// Each cycle once (a cycle's path starts at its smallest id, so that id names it).
     private func distinctCycles(_ graph: DependencyGraph, _ nodes: [Int]) -> [[String]] {
         var seen = Set<String>()
@@ -104,7 +112,11 @@ struct Graph: ParsableCommand {
             entry += readsByNode[node].map(JSONText.string).joined(separator: ",") + "]"
             let unknown = readsByNode[node].filter { doc.field($0) == nil }
             if !unknown.isEmpty { entry += ",\"unknown\":[" + unknown.map(JSONText.string).joined(separator: ",") + "]" }
-            if let cycle = graph.cycles[node] { entry += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]" }
+            if let cycle = graph.cycles[node] {
+                entry += Self.showsWholePath(cycle, on: graph.nodes[node])
+                    ? ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]"
+                    : ",\"onCycle\":" + JSONText.string(cycle[0])
+            }
             if graph.downstreamOfCycle.contains(node) { entry += ",\"dependsOnCircular\":true" }
             return entry + "}"
         }
@@ -214,7 +226,10 @@ struct Graph: ParsableCommand {
             var line = name + String(repeating: " ", count: max(width - name.count, 0))
             let names = readsByNode[node].map { doc.field($0) == nil ? $0 + " (unknown)" : $0 }
             line += names.isEmpty ? "  (reads nothing)" : "  reads " + names.joined(separator: ", ")
-            if let cycle = graph.cycles[node] { line += "  [circular: " + cycle.joined(separator: " → ") + "]" }
+            if let cycle = graph.cycles[node] {
+                line += Self.showsWholePath(cycle, on: name) ? "  [circular: " + cycle.joined(separator: " → ") + "]"
+                    : "  [circular: a cycle of \(cycle.count - 1) fields, whose path is shown on '\(cycle[0])']"
+            }
             else if graph.downstreamOfCycle.contains(node) { line += "  [depends on a cycle]" }
             text += line + "\n"
         }

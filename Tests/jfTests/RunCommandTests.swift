@@ -571,6 +571,30 @@ struct GraphCommandTests {
         #expect(order.map { $0["field"] as? String } == ["gross", "net", "fees", "report"])
     }
 
+    /// A long cycle's path is shown once, on the field where it starts; the other fields name
+    /// that field, so the output grows with the document, not with its square.
+    @Test func aLongCyclesPathIsShownOnce() throws {
+        let count = 150
+        let fields = (0..<count).map { #"{"_id": "c\#($0)", "type": "number", "formulas": [{"formula": "f\#($0)", "key": "value"}]}"# }
+        let formulas = (0..<count).map { #"{"_id": "f\#($0)", "expression": "c\#(($0 + 1) % count) + 1"}"# }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("jf-cycle-\(UUID().uuidString).json").path
+        try "{\"fields\": [\(fields.joined(separator: ","))], \"formulas\": [\(formulas.joined(separator: ","))]}"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = try JF.run(["graph", path])
+        #expect(text.status == 1)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count == count)
+        #expect(lines.filter { $0.contains("[circular: c0 → ") }.count == 1)
+        #expect(lines.filter { $0.hasSuffix("[circular: a cycle of \(count) fields, whose path is shown on 'c0']") }.count == count - 1)
+        let json = try JF.run(["graph", "--format", "json", path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let order = try #require(object["order"] as? [[String: Any]])
+        #expect(order.filter { $0["cycle"] != nil }.map { $0["field"] as? String } == ["c0"])
+        #expect(order.filter { $0["onCycle"] as? String == "c0" }.count == count - 1)
+        #expect((object["cycles"] as? [[String]])?.first?.count == count + 1)
+    }
+
     @Test func upstreamAndDownstreamShowPartOfTheGraph() throws {
         // What a change to tax_rate recomputes, in evaluation order.
         let below = try JF.run(["graph", "--downstream", "tax_rate", "examples/invoice.json"])
