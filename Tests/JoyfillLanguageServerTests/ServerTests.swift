@@ -665,4 +665,28 @@ struct TextLinesTests {
         let offsets = Array(0...text.count).reversed().map { $0 }
         #expect(lines.positions(of: offsets) == offsets.map(lines.position(of:)))
     }
+
+    /// On lines of thousands of bytes (a minified template), positions are found from the
+    /// nearest checkpoint, not the line's start; they must be what counting from the start gives.
+    @Test func positionsOnLongLinesAreCountedFromCheckpoints() {
+        let text = Array((String(repeating: "ab😀é", count: 700) + "\n" + String(repeating: "x€", count: 900)).utf8)
+        for encoding in [PositionEncoding.utf16, .utf8] {
+            let lines = TextLines(text, encoding: encoding)
+            var line = 0, character = 0, offset = 0
+            while offset <= text.count {
+                let position = Position(line: line, character: character)
+                #expect(lines.position(of: offset) == position, "\(encoding) \(offset)")
+                #expect(lines.offset(of: position) == offset, "\(encoding) \(position)")
+                guard offset < text.count else { break }
+                if text[offset] == 0x0A {
+                    (line, character, offset) = (line + 1, 0, offset + 1)
+                    continue
+                }
+                let length = text[offset] >= 0xF0 ? 4 : text[offset] >= 0xE0 ? 3 : text[offset] >= 0xC0 ? 2 : 1
+                character += encoding == .utf8 ? length : length == 4 ? 2 : 1
+                offset += length
+            }
+            #expect(lines.offset(of: Position(line: 1, character: 99_999)) == text.count, "past the end of the last line")
+        }
+    }
 }
