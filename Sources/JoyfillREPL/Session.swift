@@ -147,7 +147,8 @@ public final class REPLSession {
     private func advice(on source: String) -> String {
         var renderer = DiagnosticRenderer(colored: colored, origin: "input")
         renderer.showsCode = true   // the rule's name, as jf lint and jf lint --explain know it
-        return checker().advice(afterEvaluating: Parser.parse(source)).map { renderer.render($0, in: source) }.joined()
+        let lines = SourceLines(source)
+        return checker().advice(afterEvaluating: Parser.parse(source)).map { renderer.render($0, in: lines) }.joined()
     }
 
     /// Evaluates a formula against the session: variables first, then the document's fields.

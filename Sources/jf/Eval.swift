@@ -137,8 +137,10 @@ struct Eval: ParsableCommand {
         if let document = (context as? DocumentContext)?.document { checker.learn(document.fields) }
         var renderer = renderer
         renderer.showsCode = true   // the rule's name, as jf lint and jf lint --explain know it
+        // The lines are found once for all the findings: a 200,000-term formula can have as many.
+        let lines = SourceLines(expression)
         for finding in checker.advice(afterEvaluating: Parser.parse(expression)) {
-            Terminal.standardError.write(renderer.render(finding, in: expression))
+            Terminal.standardError.write(renderer.render(finding, in: lines))
         }
     }
 

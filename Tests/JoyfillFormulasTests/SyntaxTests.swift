@@ -328,13 +328,13 @@ struct ParserTests {
 
     @Test func bracketsLeftOpenAreNamedAndClosedBySuggestion() throws {
         for (source, note, fixed) in [
-            ("sum(1, 2", "the '(' of sum() at 1:4 is not closed", "sum(1, 2)"),
-            ("sum(map(items, (r) -> r.price", "2 brackets are not closed: the '(' of map() at 1:8, the '(' of sum() at 1:4",
+            ("sum(1, 2", "the '(' of sum() at column 4 is not closed", "sum(1, 2)"),
+            ("sum(map(items, (r) -> r.price", "2 brackets are not closed: the '(' of map() at column 8, the '(' of sum() at column 4",
              "sum(map(items, (r) -> r.price))"),
-            ("[1, {a: 2", "2 brackets are not closed: the '{' at 1:5, the '[' at 1:1", "[1, {a: 2}]"),
+            ("[1, {a: 2", "2 brackets are not closed: the '{' at column 5, the '[' at column 1", "[1, {a: 2}]"),
             ("if(a,\n  b,\n  c", "the '(' of if() at 1:3 is not closed", "if(a,\n  b,\n  c)"),
-            ("sum(1, 2]", "the '(' of sum() at 1:4 is closed by ']'", "sum(1, 2)"),
-            ("if(a, [1, 2), 3)", "the '[' at 1:7 is closed by ')'", "if(a, [1, 2], 3)"),
+            ("sum(1, 2]", "the '(' of sum() at column 4 is closed by ']'", "sum(1, 2)"),
+            ("if(a, [1, 2), 3)", "the '[' at column 7 is closed by ')'", "if(a, [1, 2], 3)"),
         ] {
             let diagnostic = try #require(Parser.parse(source).diagnostics.first)
             #expect(diagnostic.notes.last == note, "\(source)")
@@ -345,7 +345,7 @@ struct ParserTests {
         }
         // Closing what is open would not mend it: the note, without a fix.
         let unfinished = try #require(Parser.parse("round(2.5, ").diagnostics.first)
-        #expect(unfinished.notes == ["the '(' of round() at 1:6 is not closed"])
+        #expect(unfinished.notes == ["the '(' of round() at column 6 is not closed"])
         #expect(unfinished.fix == nil)
         // Brackets that pair up get no note.
         #expect(Parser.parse("sum(1, 2) +").diagnostics.first?.notes == [])
@@ -376,7 +376,7 @@ struct ParserTests {
         let items = "[" + Array(repeating: "1", count: 100_000).joined(separator: " ") + "]"
         #expect(Parser.parse(items).diagnostics.first?.notes == ["elements are separated by ','"])
         let brackets = Array(repeating: "[1)", count: 50_000).joined(separator: " + ")
-        #expect(Parser.parse(brackets).diagnostics.first?.notes == ["the '[' at 1:1 is closed by ')'"])
+        #expect(Parser.parse(brackets).diagnostics.first?.notes == ["the '[' at column 1 is closed by ')'"])
     }
 
     @Test func nestingIsBounded() {

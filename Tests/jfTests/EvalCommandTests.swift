@@ -40,6 +40,25 @@ struct EvalCommandTests {
         #expect(result.status == 1)
     }
 
+    /// In `--lines`, the error's place and its notes' are the file's: the line from the
+    /// error's place, the columns the same in the formula and in its line.
+    @Test func linesErrorsArePlacedInTheFile() throws {
+        let result = try JF.run(["eval", "--lines", "-"], stdin: "1 + 1\nsum(1, 2\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("2\nerror[syntax]: expected ',' or ')' in the arguments of sum(), found end of input\n --> stdin:2:9\n"))
+        #expect(result.stdout.contains("  = note: the '(' of sum() at column 4 is not closed\n"), "\(result.stdout)")
+    }
+
+    /// A 200,000-term comparison has as many warnings; they are rendered in time linear in
+    /// the formula (the formula's lines are found once, not once a warning).
+    @Test func manyWarningsOfOneLongFormula() throws {
+        let formula = Array(repeating: "1", count: 200_000).joined(separator: " < ")
+        let result = try JF.run(["eval", "-"], stdin: formula)
+        #expect(result.status == 0)
+        #expect(result.stdout == "false\n")
+        #expect(result.stderr.components(separatedBy: "warning[always-false-comparison]").count - 1 == 199_998)
+    }
+
     @Test func linesFromStandardInput() throws {
         let result = try JF.run(["eval", "--json", "--lines", "-"], stdin: "1 + 1\nupper(\"a\")\n")
         #expect(result.stdout == """

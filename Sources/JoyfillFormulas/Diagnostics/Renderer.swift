@@ -30,6 +30,8 @@ public struct DiagnosticRenderer: Sendable {
         self.firstLine = firstLine
     }
 
+    /// Renders one diagnostic of `source`; for several of one text, find its lines once
+    /// (the overload that takes ``SourceLines``), as finding them costs the length of the text.
     public func render(_ diagnostic: Diagnostic, in source: String) -> String {
         render(diagnostic, in: SourceLines(source))
     }

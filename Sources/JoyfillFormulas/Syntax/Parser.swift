@@ -232,10 +232,14 @@ public struct Parser {
         return error
     }
 
-    /// "the '(' of sum() at 1:4": an open bracket, and where it is.
+    /// "the '(' of sum() at column 4": an open bracket, and where it is. A formula of one line
+    /// names only the column, which is the same in the formula and in the line of a file that
+    /// holds it (`jf eval --lines`), whose number the error's own place gives; a formula of
+    /// several lines names its line too ("at 2:5").
     private func describeOpen(_ token: Token, calling function: String?, in lines: SourceLines) -> String {
         let line = lines.line(containing: token.span.start)
-        let place = "\(line):\(token.span.start - lines.start(ofLine: line) + 1)"
+        let column = token.span.start - lines.start(ofLine: line) + 1
+        let place = lines.lineStarts.count == 1 ? "column \(column)" : "\(line):\(column)"
         return "the \(token.kind.display)\(function.map { " of \($0)()" } ?? "") at \(place)"
     }
 
