@@ -6,6 +6,8 @@
 #   scripts/fuzz.sh document [SECONDS]    # JoyDoc JSON
 #   scripts/fuzz.sh repl [SECONDS]        # lines of a REPL session
 #   scripts/fuzz.sh lsp [SECONDS]         # a JoyDoc or formula edited under the language server
+#   scripts/fuzz.sh lsp-stream [SECONDS]  # the bytes a client sends to jf lsp (framing, messages)
+#   scripts/fuzz.sh config [SECONDS]      # jf.toml / .jf.json files and path patterns
 #
 # The fuzzer is built with the address sanitizer in .build/fuzz. Its corpus grows in
 # .build/fuzz/corpus/TARGET, seeded from examples/ and the grammar, so a second run goes on
@@ -27,7 +29,9 @@ case $target in
   document) max_len=16384 ;;
   repl) max_len=2048 ;;
   lsp) max_len=16384 ;;
-  *) echo "usage: scripts/fuzz.sh formula|document|repl|lsp [SECONDS] [LIBFUZZER-OPTION...]" >&2; exit 2 ;;
+  lsp-stream) max_len=16384 ;;
+  config) max_len=4096 ;;
+  *) echo "usage: scripts/fuzz.sh formula|document|repl|lsp|lsp-stream|config [SECONDS] [LIBFUZZER-OPTION...]" >&2; exit 2 ;;
 esac
 shift $(( $# >= 2 ? 2 : $# ))
 
@@ -52,6 +56,22 @@ if [ -z "$(ls -A "$corpus")" ]; then
     printf ':decorators\n:decorators page_1/pos_items/rows\n:decorators page_1/pos_items/row_1/qty\n' > "$corpus/seed-decorators"
     printf '%s\n' ':apply {"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"cells": {"qty": 2}}, "targetRowIndex": 0}}' \
       ':apply [{"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": "r1"}}]' ':apply missing.json' > "$corpus/seed-apply"
+  elif [ "$target" = config ]; then
+    # Configurations as jf.toml and .jf.json write them, and .gitignore patterns.
+    printf '[lint]\nselect = ["all"]\nignore = ["unused-formula"] # spare\ntargets = ["swift", "web"]\n\n[lint.severity]\nnon-portable = "error"\n\n[[lint.overrides]]\npaths = ["legacy/**", "*.draft.json"]\nseverity = { unknown-reference = "warning" }\n' > "$corpus/seed-toml"
+    printf '{"lint": {"select": ["all"], "overrides": [{"paths": ["legacy/**"], "ignore": ["non-portable"]}]}}\n' > "$corpus/seed-json"
+    printf '*.tmp.json\n!keep.json\n/local.json\nforms/drafts/\n**/build/**/*.json\nv[0-9]*.json\n' > "$corpus/seed-gitignore"
+  elif [ "$target" = lsp-stream ]; then
+    # A session as a client frames it: initialize, open, ask, shut down, exit.
+    frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
+    { printf '\x80'
+      frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+      frame '{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.jf","languageId":"jf","version":1,"text":"sum(1, rund(2))"}}}'
+      frame '{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a.jf"},"position":{"line":0,"character":8}}}'
+      frame '{"jsonrpc":"2.0","id":"x","method":"shutdown"}'
+      frame '{"jsonrpc":"2.0","method":"exit"}'
+    } > "$corpus/seed-session"
+    { printf '\x10'; frame '{"id":77,"method":5}'; frame '[]'; frame '{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{}}'; } > "$corpus/seed-invalid"
   else
     find examples Tests -name '*.json' -size -64k | while read -r file; do
       cp "$file" "$corpus/seed-$(echo "$file" | tr '/' '_')"

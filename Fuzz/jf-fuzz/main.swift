@@ -4,6 +4,8 @@
 //   scripts/fuzz.sh document [SECONDS]    # JoyDoc JSON
 //   scripts/fuzz.sh repl [SECONDS]        # lines of a REPL session
 //   scripts/fuzz.sh lsp [SECONDS]         # a text edited under the language server
+//   scripts/fuzz.sh lsp-stream [SECONDS]  # the bytes a client sends to `jf lsp`
+//   scripts/fuzz.sh config [SECONDS]      # a configuration file (jf.toml, .jf.json), path patterns
 //
 // libFuzzer calls `LLVMFuzzerTestOneInput` with inputs it mutates towards new code paths.
 // The script builds this target with `-sanitize=fuzzer,address`, which links libFuzzer in;
@@ -28,6 +30,14 @@
 //   it is a position in the text, "fix all" edits do not overlap, semantic tokens are in order
 //   and within the text, rename edits do not overlap, and hover, completion, definition,
 //   references, highlights and rename answer at positions all over it.
+// - lsp-stream: bytes as a client writes them to `jf lsp`, split where the input says, are
+//   framed (``MessageFraming``) and handled until the framing fails or the client exits: every
+//   reply is a JSON-RPC object, and a request with a readable id gets exactly one response,
+//   with that id, last among the replies (diagnostics may come before it).
+// - config: the input read as `jf.toml` and as `.jf.json` is a configuration or an error (a
+//   hostile nesting too), and a configuration answers for paths; each line, as a path
+//   pattern (an override's or a `.gitignore`'s), is matched against a deep path, and one
+//   without wildcards matches itself.
 // - document: a JoyDoc that reads is evaluated, linted and formatted, and the run's problems
 //   are placed in it and rendered (what `jf run` shows); the linter finds each
 //   error of the run that does not depend on values (syntax, unknown names and functions,
@@ -92,6 +102,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "document": checkDocument(bytes)
     case "repl": checkREPL(String(decoding: bytes, as: UTF8.self))
     case "lsp": checkLanguageServer(String(decoding: bytes, as: UTF8.self))
+    case "lsp-stream": checkMessageStream(bytes)
+    case "config": checkConfiguration(bytes)
     default: checkFormula(String(decoding: bytes, as: UTF8.self))
     }
     return 0
@@ -844,4 +856,65 @@ private func checkRanges(_ value: JSONValue, lines: [Int], in reply: String) {
     }
     for element in value.arrayValue ?? [] { checkRanges(element, lines: lines, in: reply) }
     for member in value.members ?? [] { checkRanges(member.value, lines: lines, in: reply) }
+}
+
+// MARK: - The language server's input stream
+
+/// The bytes of a client's stream, cut where its first byte says, framed and handled as
+/// `jf lsp` does.
+private func checkMessageStream(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let first = bytes.first else { return }
+    let stream = bytes.dropFirst()
+    let cut = stream.startIndex + Int(first) * stream.count / 256
+    let server = LanguageServer(version: "fuzz") { _ in .standard }
+    var framing = MessageFraming()
+    for part in [stream[..<cut], stream[cut...]] {
+        framing.append(part)
+        while server.exitCode == nil {
+            let body: [UInt8]
+            do {
+                guard let next = try framing.next() else { break }
+                body = next
+            } catch {
+                return   // `jf lsp` stops here: where the next message starts is unknown
+            }
+            let replies = server.handle(body) + server.publishStaleDiagnostics()
+            for reply in replies {
+                guard let value = try? JSONReader.read(reply), value.isObject, value["jsonrpc"]?.stringValue == "2.0" else {
+                    failure("a reply that is not a JSON-RPC object: \(reply.prefix(200))")
+                }
+            }
+            // A request (a string method, a number or string id) has one response, with its id.
+            guard let message = try? JSONReader.read(body), message.isObject, message["method"]?.stringValue != nil,
+                  let id = message["id"], id.numberValue != nil || id.stringValue != nil else { continue }
+            let responses = replies.compactMap { try? JSONReader.read($0) }.filter { $0["method"] == nil }
+            guard responses.count == 1, let response = responses.first, response["id"]?.text == id.text,
+                  (try? JSONReader.read(replies.last ?? ""))?["method"] == nil else {
+                failure("request \(id.text) got \(responses.count) responses: \(replies.map { $0.prefix(120) })")
+            }
+        }
+    }
+}
+
+// MARK: - Configuration files and path patterns
+
+private func checkConfiguration(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let paths = ["a.json", "forms/legacy/b.draft.json", Array(repeating: "d", count: 40).joined(separator: "/") + "/x.json"]
+    for name in ["jf.toml", ".jf.json"] {
+        guard let configuration = try? LintConfiguration(text: Array(bytes), name: name) else { continue }
+        for path in paths { _ = configuration.settings(for: path) }
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    for line in text.split(whereSeparator: \.isNewline).prefix(64) {
+        let glob = Glob(String(line))
+        for path in paths { _ = glob.matches(path) }
+        // Paths are matched as given, relative and without `.` or `..` parts (a pattern's
+        // leading `./` is read past; a path's is not).
+        let parts = line.split(separator: "/")
+        // Bytes, not characters: a `[` and a combining mark after it are one Character.
+        if !line.utf8.contains(where: { "*?[\\".utf8.contains($0) }), !parts.isEmpty, !parts.contains(where: { $0 == "." || $0 == ".." }),
+           !glob.matches(String(line)) {
+            failure("the pattern \(String(reflecting: String(line))) does not match itself")
+        }
+    }
 }
