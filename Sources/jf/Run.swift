@@ -25,7 +25,8 @@ struct Run: ParsableCommand {
               jf run --jsonl < in.jsonl         # one JoyDoc per line
 
             Exits 1 when a formula failed, 2 on a usage error or when a document cannot be \
-            read (invalid JSON, not a JoyDoc). For an input of 64 MiB or more, jf restarts \
+            read (invalid JSON, not a JoyDoc). With --jsonl, problems inside documents are \
+            reported and the exit is 0 once every line is answered (--strict: 1). For an input of 64 MiB or more, jf restarts \
             itself with huge pages (JF_HUGE_PAGES=auto|always|never). Details: docs/cli.md.
             """
     )
@@ -52,6 +53,14 @@ struct Run: ParsableCommand {
     @Flag(help: "Read JoyDocs from standard input, one per line; write each evaluated document as a line.")
     var jsonl = false
 
+    @Flag(help: "With --jsonl: exit 1 when a document had problems (by default a stream whose every line was answered exits 0).")
+    var strict = false
+
+    @Option(help: ArgumentHelp(
+        "With --jsonl: write each document's problems into its output line, as an array under this top-level key.",
+        valueName: "KEY"))
+    var problemsKey: String?
+
     @OptionGroup var evaluation: EvaluationFlags
 
     @Argument(help: "JoyDoc files or directories; - for standard input.", completion: .documents)
@@ -60,6 +69,9 @@ struct Run: ParsableCommand {
     func validate() throws {
         guard !JF.checksSuspended else { return }
         if jsonl && !paths.isEmpty { throw ValidationError("--jsonl reads standard input; give no PATH") }
+        if !jsonl && strict { throw ValidationError("--strict is for --jsonl; without it, problems already exit 1") }
+        if !jsonl && problemsKey != nil { throw ValidationError("--problems-key is for --jsonl; --json reports problems beside each document") }
+        if problemsKey?.isEmpty == true { throw ValidationError("--problems-key needs a key, e.g. --problems-key jfProblems") }
         if !jsonl && paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory), or --jsonl") }
         if write && out != nil { throw ValidationError("choose one of --write and --out") }
         if paths.contains("-") && (write || out != nil) {
@@ -127,8 +139,14 @@ struct Run: ParsableCommand {
 
     /// `--jsonl`: each input line is a JoyDoc; each output line is the evaluated document
     /// (the input line itself when it is not a JoyDoc); diagnostics go to standard error as
-    /// JSON lines with the input line number. Lines are evaluated on `--jobs` threads and
+    /// JSON lines naming the input line and the document's `_id` and `identifier`, and with
+    /// `--problems-key` into the output line too. Lines are evaluated on `--jobs` threads and
     /// answered in order.
+    ///
+    /// A problem inside a document is data: the stream exits 0 once every line is answered
+    /// (Spark's `RDD.pipe` and Hadoop streaming fail a whole task on any other exit code),
+    /// unless `--strict` asks for 1. A stream that fails itself (unreadable input, a line past
+    /// the limit, output that cannot be written) exits 2.
     private func runLines(options: EvaluationOptions, changes: [(path: String, value: JSONValue)]) throws {
         /// What one line gave: its output line, its lines for standard error, and how many
         /// problems it had.
@@ -139,23 +157,23 @@ struct Run: ParsableCommand {
         }
         var failures = 0
         let output = Terminal.standardOutput
+        let problemsKey = problemsKey
         try Input.mapLines(workers: parallel.jobs, flush: output.flush) { lineNumber, text in
             if Input.isBlank(text) { return Answer(line: []) }
             let bytes = SourceBytes(text)
             switch DocumentRun.evaluate(source: bytes, options: options, changes: changes) {
             case .unreadable(let error):
-                return Answer(line: Array(text), messages: Input.unreadableLine(lineNumber, error) + "\n", failures: 1)
+                return Answer(line: Array(text), messages: Input.unreadableLine(lineNumber, error, text: text) + "\n", failures: 1)
             case .evaluated(let engine, let changeError):
+                let head = Input.streamHead(lineNumber, document: engine.document.json)
+                var problems: [String] = []
+                if let changeError { problems.append("{\"error\":\(JSONText.string(changeError.description))}") }
+                problems += DocumentRun.diagnosticsJSON(engine, RunFindings(engine))
                 // As with files, a --set that cannot be applied gives back the input unchanged.
-                var answer = Answer(line: (changeError == nil ? engine.updatedBytes : nil) ?? Array(text))
-                if let changeError {
-                    answer.failures += 1
-                    answer.messages += "{\"line\":\(lineNumber),\"error\":\(JSONText.string(changeError.description))}\n"
-                }
-                answer.failures += engine.diagnostics.count
-                for diagnostic in DocumentRun.diagnosticsJSON(engine, RunFindings(engine)) {
-                    answer.messages += "{\"line\":\(lineNumber)," + diagnostic.dropFirst() + "\n"
-                }
+                var line = (changeError == nil ? engine.updatedBytes : nil) ?? Array(text)
+                if let problemsKey { line = Self.setting(problemsKey, to: problems, in: line) }
+                var answer = Answer(line: line, failures: engine.diagnostics.count + (changeError == nil ? 0 : 1))
+                for problem in problems { answer.messages += "{" + head + "," + problem.dropFirst() + "\n" }
                 return answer
             }
         } deliver: { answer in
@@ -165,7 +183,16 @@ struct Run: ParsableCommand {
             failures += answer.failures
         }
         output.flush()
-        if failures > 0 { throw Failure.problems }
+        if failures > 0 && strict { throw Failure.problems }
+    }
+
+    /// The document `line` with the array of `problems` (JSON objects) under its top-level
+    /// `key`, replacing what the key held; the rest of the line keeps its text.
+    private static func setting(_ key: String, to problems: [String], in line: [UInt8]) -> [UInt8] {
+        guard let document = try? JSONReader.read(line),
+              let array = try? JSONReader.read("[" + problems.joined(separator: ",") + "]"),
+              let edits = JSONEdit.edits(rewriting: document, as: JSONValue.setting(key, to: array, in: document)) else { return line }
+        return JSONEdit.apply(edits, to: line)
     }
 }
 

@@ -142,14 +142,28 @@ enum Input {
     }
 
     /// The JSON line that reports a stream line which is not a JoyDoc:
-    /// `{"line":N,"column":C,"field":…,"error":…}`. The line is the stream's; the column counts
-    /// characters within it (a JSON line has no line breaks of its own); `column` and `field`
-    /// appear when the reader knows them.
-    static func unreadableLine(_ number: Int, _ error: DocumentError) -> String {
-        var text = "{\"line\":\(number)"
+    /// `{"line":N,"_id":…,"identifier":…,"column":C,"field":…,"error":…}`. The line is the
+    /// stream's; `_id` and `identifier` are the document's, when the line is a JSON object
+    /// that has them (under Spark a line number counts within a partition, so it cannot find
+    /// the document alone); the column counts characters within the line (a JSON line has no
+    /// line breaks of its own); `column` and `field` appear when the reader knows them.
+    static func unreadableLine(_ number: Int, _ error: DocumentError, text: ArraySlice<UInt8>) -> String {
+        // A line that is JSON but no JoyDoc may still name itself.
+        let json = error.isNotJoyDoc ? try? JSONReader.read(Array(text)) : nil
+        var text = "{" + streamHead(number, document: json)
         if let column = error.column { text += ",\"column\":\(column)" }
         if let field = error.field { text += ",\"field\":" + JSONText.string(field) }
         return text + ",\"error\":" + JSONText.string(error.message) + "}"
+    }
+
+    /// The members that name a document of a stream in what is said of it, without braces:
+    /// `"line":N`, then the document's `_id` and `identifier` when it has them as strings.
+    static func streamHead(_ number: Int, document: JSONValue?) -> String {
+        var members = [JSONMember("line", .number(Double(number)))]
+        for key in ["_id", "identifier"] {
+            if let value = document?[key], value.stringValue != nil { members.append(JSONMember(key, value)) }
+        }
+        return String(JSONValue.object(members).text.dropFirst().dropLast())
     }
 
     /// Whether a line of a stream holds nothing but spaces and tabs.

@@ -30,7 +30,8 @@ struct Validate: ParsableCommand {
               jf validate --jsonl < submissions.jsonl   # a report per JoyDoc line
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
-            usage error or when a document cannot be read. Details: docs/cli.md.
+            usage error or when a document cannot be read; with --jsonl, 0 once every line is \
+            answered (--strict: those codes). Details: docs/cli.md.
             """
     )
 
@@ -62,6 +63,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Read JoyDocs from standard input, one per line; write each one's JSON report as a line.")
     var jsonl = false
 
+    @Flag(help: "With --jsonl: exit 1 when a document is invalid, 2 when a line is not a JoyDoc (by default a stream whose every line was answered exits 0).")
+    var strict = false
+
     @OptionGroup var evaluation: EvaluationFlags
 
     @Argument(help: "JoyDoc files or directories; - for standard input.", completion: .documents)
@@ -72,6 +76,7 @@ struct Validate: ParsableCommand {
         if json && format != .human && format != .json { throw ValidationError("--json is --format json; give one of them") }
         if jsonl && !paths.isEmpty { throw ValidationError("--jsonl reads standard input; give no PATH") }
         if jsonl && format != .human { throw ValidationError("--jsonl writes JSON lines; it takes no --format") }
+        if !jsonl && strict { throw ValidationError("--strict is for --jsonl; without it, an invalid document already exits 1") }
         if !jsonl && paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory), or --jsonl") }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
@@ -142,15 +147,16 @@ struct Validate: ParsableCommand {
             self.warnings += warnings
         }
 
-        /// Writes the summary to standard error and throws for the exit code: 2 when a document
-        /// could not be read, 1 when one is invalid.
-        func finish(started: Date) throws {
+        /// Writes the summary to standard error and, when `failing`, throws for the exit code:
+        /// 2 when a document could not be read, 1 when one is invalid.
+        func finish(started: Date, failing: Bool = true) throws {
             var summary = "\(checked) document\(checked == 1 ? "" : "s"), \(fields) field\(fields == 1 ? "" : "s") checked: "
             summary += invalid == 0 ? "valid" : "\(invalid) invalid, \(errors) missing value\(errors == 1 ? "" : "s")"
             if warnings > 0 { summary += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
             if unreadable > 0 { summary += ", \(unreadable) unreadable" }
             if skipped > 0 { summary += ", \(skipped) skipped (not JoyDocs)" }
             Terminal.standardError.write(summary + String(format: " in %.2f s", Date().timeIntervalSince(started)) + "\n")
+            guard failing else { return }
             if unreadable > 0 { throw Failure(message: "", code: 2) }
             if invalid > 0 { throw Failure.problems }
         }
@@ -275,10 +281,10 @@ struct Validate: ParsableCommand {
             do throws(DocumentError) {
                 document = try JoyDoc(source: SourceBytes(text))
             } catch {
-                return .unreadable(Input.unreadableLine(number, error))
+                return .unreadable(Input.unreadableLine(number, error, text: text))
             }
             let editor = DocumentEditor(document: document, options: options)
-            let head = "\"line\":\(number)"
+            let head = Input.streamHead(number, document: document.json)
             let validation: Validation
             do {
                 validation = try editor.validate(path: path)
@@ -303,7 +309,9 @@ struct Validate: ParsableCommand {
             }
         }
         output.flush()
-        try tally.finish(started: started)
+        // A problem inside a document is data: a stream whose every line was answered exits 0
+        // (see Run's runLines), unless --strict asks for the batch exit codes.
+        try tally.finish(started: started, failing: strict)
     }
 
     /// Failing rows, nested as the collection nests them (the reader bounds the depth).

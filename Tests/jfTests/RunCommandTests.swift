@@ -405,7 +405,8 @@ struct RunCommandTests {
             #expect(answers[0]?.contains("953.41") == true)
             #expect(answers[1] == "not json")
             let reports = try JF.converse(["validate", "--jsonl", "--jobs", jobs], lines: [invoice, "{"])
-            #expect(reports.map { $0?.prefix(22) } == [#"{"line":1,"status":"va"#, #"{"line":2,"column":2,""#])
+            #expect(reports[0]?.hasPrefix(#"{"line":1,"_id":"66a1f0c2e4b0a1b2c3d4e5f6","identifier":"doc_invoice_example","status":"valid""#) == true)
+            #expect(reports[1]?.hasPrefix(#"{"line":2,"column":2,"error":"invalid JSON:"#) == true)
         }
     }
 
@@ -441,13 +442,42 @@ struct RunCommandTests {
         #expect(lines[0] == lines[2])
         // The line is the stream's, the column the line's.
         #expect(result.stderr == "{\"line\":2,\"column\":1,\"error\":\"invalid JSON: expected a JSON value, found 'n'\"}\n")
-        #expect(result.status == 1)
+        // Every line was answered: a problem inside a document is data (exit 0), unless --strict.
+        #expect(result.status == 0)
+        let strict = try JF.run(["run", "--jsonl", "--strict"], stdin: invoice + "\nnot json\n")
+        #expect(strict.status == 1)
+        #expect(strict.stdout.hasSuffix("\nnot json\n"))
 
-        // A --set that cannot be applied gives the line back unchanged, as it writes no file.
+        // A --set that cannot be applied gives the line back unchanged, as it writes no file;
+        // what is said of it names the document.
         let refused = try JF.run(["run", "--jsonl", "--set", "tax_rat=10"], stdin: invoice + "\n")
         #expect(refused.stdout == invoice + "\n")
+        #expect(refused.stderr.hasPrefix(#"{"line":1,"_id":"66a1f0c2e4b0a1b2c3d4e5f6","identifier":"doc_invoice_example","error":"#))
         #expect(refused.stderr.contains("no field has the _id 'tax_rat' (did you mean 'tax_rate'?)"))
-        #expect(refused.status == 1)
+        #expect(refused.status == 0)
+    }
+
+    /// With --problems-key, each output line carries its document's problems (the objects
+    /// standard error gets, without the line), so a pipeline keeps them with the document.
+    @Test func problemsGoIntoTheOutputLine() throws {
+        let cycle = try String(contentsOf: JF.root.appendingPathComponent("examples/cycle.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let invoice = try String(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let result = try JF.run(["run", "--jsonl", "--problems-key", "jfProblems"], stdin: cycle + "\n" + invoice + "\n")
+        #expect(result.status == 0)
+        let lines = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let problems = try #require(lines.first?["jfProblems"] as? [[String: Any]])
+        #expect(problems.map { $0["code"] as? String } == ["circular-reference", "circular-reference", "depends-on-circular"])
+        #expect(lines.last?["jfProblems"] as? [Any] != nil && (lines.last?["jfProblems"] as? [Any])?.isEmpty == true)
+        // Standard error has the same problems, each naming its line and document.
+        let said = result.stderr.split(separator: "\n")
+        #expect(said.count == 3)
+        #expect(said.allSatisfy { $0.hasPrefix(#"{"line":1,"_id":"66d4c3f5b7e2d4e5f6071829","identifier":"doc_cycle_example","severity""#) })
+        let usage = try JF.run(["run", "--problems-key", "p", "examples/invoice.json"])
+        #expect(usage.status == 2)
     }
 
     @Test func parallelRunsMatchSerialOnes() throws {

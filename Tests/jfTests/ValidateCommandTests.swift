@@ -129,8 +129,11 @@ struct ValidateCommandTests {
         let input = [try line("examples/work-order.json"), try line("examples/invoice.json"), "", "{not json", "[1]"]
             .joined(separator: "\n") + "\n"
         let result = try JF.run(["validate", "--jsonl"], stdin: input)
-        // An unreadable line makes it exit 2, as an unreadable file does.
-        #expect(result.status == 2)
+        // Every line was answered: exit 0 (an unreadable line, an invalid document are data),
+        // unless --strict asks for the batch codes: 2 for an unreadable line.
+        #expect(result.status == 0)
+        #expect(try JF.run(["validate", "--jsonl", "--strict"], stdin: input).status == 2)
+        #expect(try JF.run(["validate", "--jsonl", "--strict"], stdin: try line("examples/work-order.json")).status == 1)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 6)   // five answers and the final newline
         let reports = try lines.filter { !$0.isEmpty }.map {
@@ -148,7 +151,7 @@ struct ValidateCommandTests {
 
         // --path applies to each document; one without that page is an error line.
         let page = try JF.run(["validate", "--jsonl", "--path", "page_approval"], stdin: input)
-        #expect(page.stdout.contains("{\"line\":2,\"error\":\"--path: no page has the _id 'page_approval'\"}"))
+        #expect(page.stdout.contains(#"{"line":2,"_id":"66a1f0c2e4b0a1b2c3d4e5f6","identifier":"doc_invoice_example","error":"--path: no page has the _id 'page_approval'"}"#))
 
         let valid = try JF.run(["validate", "--jsonl"], stdin: try line("examples/invoice.json"))
         #expect(valid.status == 0)
