@@ -37,6 +37,9 @@ public final class LanguageServer {
     private var isShutDown = false
     /// Set by the `initialize` request; before it, other requests are answered with an error.
     private var isInitialized = false
+    /// The editor's process id, from `initialize` (`processId`): the server should exit when
+    /// that process is gone.
+    public private(set) var clientProcessID: Int32?
     /// Set when the client sent `exit`: 0 after `shutdown`, 1 without it (as the protocol says).
     public private(set) var exitCode: Int32?
     /// The documents opened or changed since their diagnostics were last published, in order.
@@ -104,6 +107,7 @@ public final class LanguageServer {
         case "initialize":
             guard !isInitialized else { return Self.errorResponse(id: id, code: -32600, "the server is initialized already") }
             isInitialized = true
+            clientProcessID = params["processId"]?.integerValue.flatMap { Int32(exactly: $0) }
             return Self.response(id: id, initialize(params))
         case "shutdown":
             isShutDown = true

@@ -22,14 +22,36 @@ struct Lsp: ParsableCommand {
             errors as diagnostics). \
             Setting it up in VS Code, Neovim and Helix: docs/cli.md.
 
-            Exits 0 after the client's shutdown and exit, 1 when the input ends or breaks first.
+            Exits 0 after the client's shutdown and exit, 1 when the input ends or breaks first, \
+            or when the client's process (--clientProcessId, or the processId of initialize) \
+            is gone.
             """
     )
+
+    @Flag(help: "Speak on standard input and output, which jf lsp always does (for clients that pass it, as VS Code's does).")
+    var stdio = false
+
+    @Option(name: .customLong("clientProcessId"), help: ArgumentHelp(
+        "The editor's process id: the server exits when that process is gone (VS Code passes it).", valueName: "PID"))
+    var clientProcessID: Int32?
+
+    @Option(help: .hidden) var socket: String?
+    @Option(help: .hidden) var pipe: String?
+    @Flag(name: .customLong("node-ipc"), help: .hidden) var nodeIPC = false
+
+    func validate() throws {
+        guard !JF.checksSuspended else { return }
+        if socket != nil || pipe != nil || nodeIPC {
+            throw ValidationError("jf lsp speaks only on standard input and output: set the client's transport to stdio")
+        }
+        if let clientProcessID, clientProcessID <= 0 { throw ValidationError("--clientProcessId must be a process id, above 0") }
+    }
 
     func run() throws {
         let server = LanguageServer(version: JF.configuration.version) { path in
             try ConfigurationFinder(explicit: nil, disabled: false).configuration(for: path).settings(forFile: path)
         }
+        if let clientProcessID { ClientWatch.start(clientProcessID) }
         var framing = MessageFraming()
         let output = Terminal.standardOutput
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -42,6 +64,7 @@ struct Lsp: ParsableCommand {
                 while server.exitCode == nil, let body = try framing.next() {
                     for message in server.handle(body) { output.write(bytes: MessageFraming.frame(message)) }
                     output.flush()
+                    if clientProcessID == nil, let processID = server.clientProcessID { ClientWatch.start(processID) }
                 }
                 // Every message that has arrived is handled: changes to a document since its
                 // last diagnostics are linted once, for its latest text.
@@ -54,5 +77,26 @@ struct Lsp: ParsableCommand {
             }
         }
         if server.exitCode != 0 { throw Failure(message: "", code: server.exitCode ?? 1) }
+    }
+}
+
+/// Ends the server when the editor's process is gone, as the protocol asks (an editor that
+/// crashed sends no `exit`, and its server should not live on). A thread looks every two
+/// seconds whether the process still exists.
+private enum ClientWatch {
+    nonisolated(unsafe) private static var watched: Int32?
+
+    static func start(_ processID: Int32) {
+        guard watched == nil, processID > 0 else { return }
+        watched = processID
+        Thread.detachNewThread {
+            while true {
+                Thread.sleep(forTimeInterval: 2)
+                if kill(processID, 0) != 0 && errno == ESRCH {
+                    Terminal.standardError.write("jf: lsp: the client's process \(processID) is gone\n")
+                    Foundation.exit(1)
+                }
+            }
+        }
     }
 }

@@ -58,4 +58,28 @@ struct LspCommandTests {
         #expect(broken.status == 1)
         #expect(broken.stderr == "jf: lsp: a message header without Content-Length\n")
     }
+
+    /// VS Code's client starts a server as `jf lsp --stdio --clientProcessId=PID`: both are
+    /// accepted, and the server ends when that process is gone (as when the processId of
+    /// `initialize` is); other transports are refused with what to do.
+    @Test func theFlagsEditorsPassAreAccepted() throws {
+        let session = try [
+            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["processId": NSNull(), "capabilities": [:]]],
+            ["jsonrpc": "2.0", "id": 2, "method": "shutdown"], ["jsonrpc": "2.0", "method": "exit"],
+        ].map(Self.frame).joined()
+        let alive = try JF.run(["lsp", "--stdio", "--clientProcessId=\(getpid())"], stdin: session)
+        #expect(alive.status == 0, "\(alive.stderr)")
+        #expect(try Self.messages(alive.stdout).count == 2)
+        // A process that has ended: the server stops although its input stays open.
+        let gone = try JF.shell("""
+            true & pid=$!; wait $pid
+            fifo=$(mktemp -u); mkfifo "$fifo"   # opened to read and write: an input that never ends
+            $JF lsp --stdio --clientProcessId $pid <> "$fifo"; echo "exit $?"; rm "$fifo"
+            """)
+        #expect(gone.stdout == "exit 1\n")
+        #expect(gone.stderr.hasPrefix("jf: lsp: the client's process "), "\(gone.stderr)")
+        let socket = try JF.run(["lsp", "--socket=5000"])
+        #expect(socket.status == 2)
+        #expect(socket.stderr.hasPrefix("Error: jf lsp speaks only on standard input and output: set the client's transport to stdio\n"))
+    }
 }
