@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "jf",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],   // Synchronization's Atomic (an evaluation's interruption)
     products: [
         .library(name: "JoyfillFormulas", targets: ["JoyfillFormulas"]),
         .library(name: "JoyfillJSON", targets: ["JoyfillJSON"]),

@@ -71,6 +71,14 @@ public final class REPLSession {
         evaluator = Evaluator(registry: registry, options: options)
     }
 
+    /// What stops the session's evaluations when asked (Ctrl-C in `jf repl`): an input that
+    /// runs too long ends with an `interrupted` error, and the session (its variables, its
+    /// document) is as it was. The document's own formulas are not interrupted, so that what
+    /// `:set` and `:load` compute is always whole.
+    public var interruption: Interruption? {
+        didSet { setOptions(options) }
+    }
+
     /// The most bytes one input may have, on one line or several (16 MiB).
     public static let maximumInputSize = PendingInput.maximumSize
 
@@ -86,6 +94,8 @@ public final class REPLSession {
     /// Takes one line. Returns nil while the input continues (an open bracket or string, a
     /// trailing operator), otherwise the output of the whole input.
     public func feed(_ line: String) -> REPLOutput? {
+        // A Ctrl-C at the prompt asked to stop nothing that this input runs.
+        interruption?.reset()
         if pending.isEmpty {
             let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty { return REPLOutput("") }
@@ -179,7 +189,9 @@ public final class REPLSession {
 
     func setOptions(_ options: EvaluationOptions) {
         self.options = options
-        evaluator = Evaluator(registry: registry, options: options)
+        var interruptible = options
+        interruptible.interruption = interruption
+        evaluator = Evaluator(registry: registry, options: interruptible)
     }
 
     func bind(_ document: JoyDoc, path: String) -> DocumentEngine {

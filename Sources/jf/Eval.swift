@@ -86,7 +86,10 @@ struct Eval: ParsableCommand {
     }
 
     func run() throws {
-        let options = try evaluation.options()
+        var options = try evaluation.options()
+        // Ctrl-C stops the evaluation cleanly: its error, then exit 130 (see Interrupts).
+        Interrupts.stopEvaluationOnCtrlC()
+        options.interruption = Interrupts.evaluation
         let evaluator = Evaluator(options: options)
         let context = try documentContext(options: options)
         let output = Terminal.standardOutput
@@ -118,6 +121,7 @@ struct Eval: ParsableCommand {
                 var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
                 if bytes.last == UInt8(ascii: "\n") { lines.removeLast() }   // a final newline ends the last line
                 for (index, var line) in lines.enumerated() {
+                    if Interrupts.evaluation.isRequested { break }
                     if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
                     renderer.firstLine = index + 1
                     if !report(String(decoding: line, as: UTF8.self), evaluator, context, renderer, json: json,
@@ -126,6 +130,8 @@ struct Eval: ParsableCommand {
             }
         }
         output.flush()
+        // The interrupted evaluation has said so in its error.
+        if Interrupts.evaluation.isRequested { throw Failure(message: "", code: Interrupts.exitCode) }
         if failures > 0 { throw Failure.problems }
     }
 

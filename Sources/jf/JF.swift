@@ -27,6 +27,7 @@ struct JF: ParsableCommand {
 
     static func main() {
         Terminal.ignoreBrokenPipeSignals()
+        Interrupts.quitWithoutBacktrace()
         do {
             var command = try parseReportingTheParsersErrors()
             try command.run()

@@ -39,7 +39,12 @@ final class LineEditor {
             }
         }
         for entry in history { add_history(entry) }
-        signal(SIGINT) { _ in LineEditor.interrupted = 1 }
+        // Ctrl-C drops the line being typed, or stops the input being evaluated.
+        _ = Interrupts.evaluation.isRequested
+        signal(SIGINT) { _ in
+            LineEditor.interrupted = 1
+            Interrupts.evaluation.request()
+        }
         // A parent may have blocked SIGINT (the mask survives exec); Ctrl-C must reach us.
         var set = sigset_t()
         sigemptyset(&set)

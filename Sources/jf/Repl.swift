@@ -43,6 +43,7 @@ struct Repl: ParsableCommand {
         let interactive = isatty(STDIN_FILENO) != 0
         let session = REPLSession(files: RealFiles(), options: options,
                                   colored: interactive && Terminal.standardOutput.wantsColor)
+        if interactive { session.interruption = Interrupts.evaluation }
         let configurations = ConfigurationFinder(explicit: nil, disabled: false)
         session.lintSettings = { path in try configurations.configuration(for: path).settings(forFile: path) }
         var failed = false
@@ -92,15 +93,19 @@ struct Repl: ParsableCommand {
         output.write("jf \(JF.configuration.version) — :help for commands, Ctrl-D to leave\n")
         output.flush()
         var entry: [String] = []
+        var cancelledInARow = 0
         while true {
-            switch editor.read(prompt: session.prompt) {
+            let read = editor.read(prompt: session.prompt)
+            if case .cancelled = read { cancelledInARow += 1 } else { cancelledInARow = 0 }
+            switch read {
             case .end:
                 output.write("\n")
                 return
             case .cancelled:
                 session.cancelInput()
                 entry.removeAll()
-                output.write("^C\n")
+                // As node and IPython do: a second Ctrl-C in a row says how to leave.
+                output.write(cancelledInARow >= 2 ? "^C\n(to leave, press Ctrl-D or type :quit)\n" : "^C\n")
                 output.flush()
             case .text(let line):
                 entry.append(line)

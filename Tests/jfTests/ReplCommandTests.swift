@@ -108,6 +108,30 @@ struct ReplCommandTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Ctrl-C stops an input that runs too long and returns to the prompt with the session as
+    /// it was; a second Ctrl-C at the prompt says how to leave; Ctrl-\ leaves without the
+    /// runtime's backtrace.
+    @Test func ctrlCInterruptsAnEvaluation() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        defer { discard(state) }
+        let nested = (1...7).reduce("x1") { body, level in "sum(map(a, (x\(level)) -> \(body)))" }
+        let session = try drive([
+            ["expect": "jf> "],
+            ["send": "let a = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]\r", "expect": "jf> "],
+            ["send": ":load examples/order.json\r", "expect": "with formulas\r\njf> "],
+            ["send": nested + "\r", "expect": nil],                        // 20^7 calls: it would run for hours
+            ["send": "\u{3}", "pause": "1.5", "expect": "error[other]: interrupted"],
+            ["expect": "jf> "],
+            ["send": "length(a) + qty\r", "expect": "23\r\njf> "],         // the variable and the document are there
+            ["send": "\u{3}", "expect": "^C\r\njf> "],
+            ["send": "\u{3}", "expect": "(to leave, press Ctrl-D or type :quit)"],
+            ["expect": "jf> "],
+            ["send": "\u{1C}", "expect": nil],                             // Ctrl-\ leaves
+        ], arguments: ["--max-steps", "100000000000"], state: state)
+        #expect(session.transcript.contains("note: the evaluation was stopped (Ctrl-C) after"), "\(session.transcript)")
+        #expect(!session.transcript.contains("Backtrac") && !session.transcript.contains("Thread 0"), "\(session.transcript)")
+    }
+
     @Test func interactiveEditingCompletionHistoryAndDocument() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
         defer { discard(state) }

@@ -107,6 +107,9 @@ public struct EvaluationOptions: Sendable {
     public var maxStringLength: Int
     /// The most elements an operation may put in one array.
     public var maxCollectionCount: Int
+    /// A request to stop, from outside the evaluation (Ctrl-C in the REPL): when it is made,
+    /// an evaluation stops within about a million steps with an `interrupted` error.
+    public var interruption: Interruption?
 
     public init(
         now: Instant? = nil, zone: CalendarZone = .utc, maxSteps: Int = 100_000_000,

@@ -69,6 +69,8 @@ public final class Evaluator {
     /// Each name's slot in ``context``, across evaluations.
     @exclusivity(unchecked) var nameSlots = NameSlotCache()
     @exclusivity(unchecked) var steps = 0
+    /// Where the step count is next checked: the budget, or with an ``EvaluationOptions/interruption``
+    /// the next checkpoint before it (see ``checkpointReached(_:)``).
     @exclusivity(unchecked) var maxSteps = 0
     @exclusivity(unchecked) var maxStringLength = 0
     @exclusivity(unchecked) var maxCollectionCount = 0
@@ -288,6 +290,7 @@ public final class Evaluator {
         if !(slots.isEmpty && slotTable.isEmpty) { slotTable = slots }
         if memo != nil || self.memo != nil { self.memo = slots.isEmpty ? nil : memo }
         steps = 0
+        if options.interruption != nil { maxSteps = min(options.maxSteps, Evaluator.interruptionCheckInterval) }
         now = fixedNow ?? .now
         locals.removeAll()
         stack.removeAll()
@@ -298,7 +301,7 @@ public final class Evaluator {
 
     func eval(_ id: NodeID) throws(Diagnostic) -> Value {
         steps += 1
-        if steps > maxSteps { throw budgetExceeded(id) }
+        if steps > maxSteps { try checkpointReached(id) }
         switch nodes[id.index] {
         case .number(let value): return .number(value)
         case .string(let name): return .string(names[name.index])
@@ -363,15 +366,15 @@ public final class Evaluator {
         switch nodes[id.index] {
         case .number(let value):
             steps += 1
-            if steps > maxSteps { throw budgetExceeded(id) }
+            if steps > maxSteps { try checkpointReached(id) }
             return .number(value)
         case .parameter(let slot, _):
             steps += 1
-            if steps > maxSteps { throw budgetExceeded(id) }
+            if steps > maxSteps { try checkpointReached(id) }
             return locals[frameBase + Int(slot)]
         case .reference(let name):
             steps += 1
-            if steps > maxSteps { throw budgetExceeded(id) }
+            if steps > maxSteps { try checkpointReached(id) }
             return try referenceValue(name, at: id)
         default:
             return try eval(id)
@@ -427,10 +430,29 @@ public final class Evaluator {
         return Diagnostic(.other, message, at: span(of: id), notes: notes)
     }
 
+    /// How many steps an interruptible evaluation takes between two looks at its
+    /// ``EvaluationOptions/interruption``: a few milliseconds of work.
+    public static let interruptionCheckInterval = 1 << 20
+
+    /// The step count passed ``maxSteps``: the budget is spent, or, for an interruptible
+    /// evaluation, a checkpoint is reached, where a requested interruption stops it and
+    /// otherwise the next checkpoint is set.
     @inline(never)
-    private func budgetExceeded(_ id: NodeID) -> Diagnostic {
-        Diagnostic(.other, "evaluation stopped after \(options.maxSteps) steps", at: span(of: id),
-                   notes: ["the formula does too much work for the step budget; raise it with --max-steps if this is expected"])
+    private func checkpointReached(_ id: NodeID) throws(Diagnostic) {
+        try checkpointReached(at: span(of: id))
+    }
+
+    /// ``checkpointReached(_:)`` for work done outside the tree (a function's), placed at `span`.
+    func checkpointReached(at span: SourceSpan) throws(Diagnostic) {
+        if steps > options.maxSteps {
+            throw Diagnostic(.other, "evaluation stopped after \(options.maxSteps) steps", at: span,
+                             notes: ["the formula does too much work for the step budget; raise it with --max-steps if this is expected"])
+        }
+        if let interruption = options.interruption, interruption.isRequested {
+            throw Diagnostic(.other, "interrupted", at: span, notes: ["the evaluation was stopped (Ctrl-C) after \(steps) steps"],
+                             code: "interrupted")
+        }
+        maxSteps = min(options.maxSteps, steps + Evaluator.interruptionCheckInterval)
     }
 
     // MARK: - Names
@@ -791,7 +813,7 @@ public final class Evaluator {
             }
         }
         if rerun { steps += entry.values.count }
-        if steps > maxSteps { throw budgetExceeded(id) }
+        if steps > maxSteps { try checkpointReached(id) }
         if rerun {
             let base = stack.count
             stack.append(contentsOf: entry.values)

@@ -363,10 +363,7 @@ public struct Arguments {
     /// Counts `amount` steps against the evaluation budget (for work done outside the tree).
     public func charge(_ amount: Int) throws(Diagnostic) {
         evaluator.steps += amount
-        if evaluator.steps > evaluator.maxSteps {
-            throw error(.other, "evaluation stopped after \(evaluator.maxSteps) steps",
-                        notes: ["the formula does too much work for the step budget; raise it with --max-steps if this is expected"])
-        }
+        if evaluator.steps > evaluator.maxSteps { try evaluator.checkpointReached(at: callSpan) }
     }
 
     /// Builds an array result, enforcing the size and nesting limits and counting its

@@ -3,7 +3,8 @@
 usage: pty_session.py JF STEPS_JSON [ARG...]
 
 STEPS_JSON is a list of {"send": keys, "expect": text}: each step types `keys` and waits (up
-to 10 s) until the terminal shows `text` after what earlier steps saw. Steps should wait for
+to 10 s) until the terminal shows `text` after what earlier steps saw. A step may give "pause"
+seconds to wait before it types (0.2 by default). Steps should wait for
 the next prompt before typing again: line editors may discard input typed ahead of them when
 they switch the terminal's mode. Exits 1, printing the transcript, when an expectation is not
 met or jf does not exit within 10 s of the last step; 0 and the transcript otherwise.
@@ -51,7 +52,7 @@ for step in steps:
     if step.get("send"):
         # A prompt is drawn a moment before the line editor has set the terminal up; keys
         # typed in that moment can be lost, as they would be for a very fast typist.
-        time.sleep(0.2)
+        time.sleep(float(step.get("pause", 0.2)))
         os.write(fd, step["send"].encode())
     if step.get("expect") is not None and not read_until(step["expect"]):
         sys.stdout.write(transcript.decode(errors="replace"))
