@@ -38,6 +38,8 @@ struct Apply: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
+    @OptionGroup var colors: ColorFlags
+
     @Argument(help: "The JoyDoc to change.", completion: .documents)
     var doc: String
 

@@ -194,6 +194,7 @@ enum DocumentRun {
         guard !findings.isEmpty else { return text }
         let shown = findings.issues + findings.diagnostics
         var formatter = HumanFormatter(colored: Terminal.standardOutput.wantsColor)
+        formatter.width = Terminal.standardOutput.columns
         formatter.fixCommand = "jf lint --fix"
         // Findings are shown on their line of the file.
         return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(engine.document.bytes), diagnostics: shown))

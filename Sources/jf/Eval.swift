@@ -43,6 +43,8 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
+    @OptionGroup var colors: ColorFlags
+
     // Unrecognized words are taken too, so that a formula starting with '-' (`-x * 2`) is a
     // formula and not an unknown option; `validate()` accepts one word.
     @Argument(parsing: .allUnrecognized,
@@ -105,7 +107,8 @@ struct Eval: ParsableCommand {
                 while expression.last?.isNewline == true { expression.removeLast() }
                 origin = "stdin"
             }
-            let renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: origin)
+            var renderer = DiagnosticRenderer(colored: Terminal.standardError.wantsColor, origin: origin)
+            renderer.width = Terminal.standardError.columns
             if report(expression, evaluator, context, renderer, json: json, textLimit: options.maxStringLength,
                       errorsTo: Terminal.standardError) {
                 if !json { advise(on: expression, in: context, renderer: renderer) }
@@ -116,6 +119,7 @@ struct Eval: ParsableCommand {
             // The lines are read where the file's bytes lie (a large file is mapped), not copied.
             let source = try Input.source(linesFile)
             var renderer = DiagnosticRenderer(colored: output.wantsColor, origin: linesFile == "-" ? "stdin" : linesFile)
+            renderer.width = output.columns
             withExtendedLifetime(source) {
                 let bytes = source.buffer
                 var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -223,14 +223,14 @@ extension Files {
     }
 }
 
-/// `--jobs`, shared by the commands that work on many files or lines at once (`run`,
-/// `validate`, `lint`, `fmt`).
 /// `--no-ignore`, for the commands that search directories.
 struct SearchFlags: ParsableArguments {
     @Flag(help: "Search directories whole: do not pass over what .gitignore files ignore.")
     var noIgnore = false
 }
 
+/// `--jobs`, shared by the commands that work on many files or lines at once (`run`,
+/// `validate`, `lint`, `fmt`).
 struct ParallelFlags: ParsableArguments {
     // Optional, so that the help says "the number of cores" rather than this machine's number.
     @Option(name: .customLong("jobs"), help: ArgumentHelp("Work on N files at once (default: the number of cores).", valueName: "N"))

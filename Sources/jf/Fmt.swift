@@ -45,6 +45,8 @@ struct Fmt: ParsableCommand {
 
     @OptionGroup var parallel: ParallelFlags
 
+    @OptionGroup var colors: ColorFlags
+
     @OptionGroup var search: SearchFlags
 
     @Flag(help: "Print no summary line.")

@@ -38,7 +38,7 @@ struct Lint: ParsableCommand {
             """
     )
 
-    @Option(help: "Output format: human, json, sarif, github (annotations), gitlab (Code Quality) or junit (test results).")
+    @Option(help: "Output format: human, concise (a line a finding), json, sarif, github (annotations), gitlab (Code Quality) or junit (test results).")
     var format: LintFormat = .human
 
     @Option(help: ArgumentHelp("Use this configuration file instead of looking for one.", valueName: "FILE"),
@@ -76,6 +76,8 @@ struct Lint: ParsableCommand {
     var maxWarnings: Int?
 
     @OptionGroup var parallel: ParallelFlags
+
+    @OptionGroup var colors: ColorFlags
 
     @OptionGroup var search: SearchFlags
 
@@ -138,7 +140,7 @@ struct Lint: ParsableCommand {
         let files = found
         let showDiff = diff
         var report = LintOutput(format: format, statistics: statistics, quiet: quiet)
-        var wouldChange = false
+        var wouldFix = (findings: 0, files: 0)
         // Each job lints one file and, for --diff, makes its diff while it has the original
         // bytes. Results are reported in order as they are done, so that the files' text is
         // not kept beyond their report.
@@ -157,7 +159,8 @@ struct Lint: ParsableCommand {
             if let fixed = result.outcome.fixedBytes {
                 if showDiff {
                     Terminal.standardOutput.write(result.diff)
-                    wouldChange = true
+                    wouldFix.findings += fileReport.fixed
+                    wouldFix.files += 1
                     return
                 }
                 do throws(Failure) {
@@ -169,10 +172,16 @@ struct Lint: ParsableCommand {
             if !showDiff { report.add(fileReport) }
         }
         if diff {
-            if !wouldChange && !quiet { Terminal.standardError.write("jf lint: nothing to fix\n") }
-            throw wouldChange ? Failure.problems : Failure(message: "", code: 0)
+            if !quiet { Terminal.standardError.write(Self.diffSummary(findings: wouldFix.findings, files: wouldFix.files)) }
+            throw wouldFix.files > 0 ? Failure.problems : Failure(message: "", code: 0)
         }
         try report.finish(maxWarnings: maxWarnings)
+    }
+
+    /// The line that ends `--diff`: "jf lint: would fix 3 findings in 2 files", or "nothing to fix".
+    static func diffSummary(findings: Int, files: Int) -> String {
+        guard files > 0 else { return "jf lint: nothing to fix\n" }
+        return "jf lint: would fix \(findings) finding\(findings == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n"
     }
 
     /// `--add-suppressions`: each JoyDoc's findings silenced where they are, written
@@ -253,12 +262,15 @@ struct Lint: ParsableCommand {
         outcome.report.path = stdinFilename ?? "-"
         if diff {
             Terminal.standardOutput.write(LintFixes.diff(path: outcome.report.path, original: bytes, edits: outcome.edits))
-            throw outcome.fixedBytes == nil ? Failure(message: "", code: 0) : Failure.problems
+            let changes = outcome.fixedBytes != nil
+            if !quiet { Terminal.standardError.write(Self.diffSummary(findings: outcome.report.fixed, files: changes ? 1 : 0)) }
+            throw changes ? Failure.problems : Failure(message: "", code: 0)
         }
         if fix {
             // Like other fixers on standard input: the fixed text on stdout, findings on stderr.
             Terminal.standardOutput.write(String(decoding: outcome.fixedBytes ?? bytes, as: UTF8.self))
-            let formatter = HumanFormatter(colored: Terminal.standardError.wantsColor)
+            var formatter = HumanFormatter(colored: Terminal.standardError.wantsColor)
+            formatter.width = Terminal.standardError.columns
             Terminal.standardError.write(formatter.render(outcome.report))
             if outcome.report.diagnostics.contains(where: { $0.severity == .error }) { throw Failure.problems }
             return
@@ -409,7 +421,9 @@ private struct LintOutput {
         self.format = format
         self.statistics = statistics
         self.quiet = quiet
-        formatter = HumanFormatter(colored: output.wantsColor)
+        var formatter = HumanFormatter(colored: output.wantsColor)
+        formatter.width = output.columns
+        self.formatter = formatter
         interactive = output.isTerminal
     }
 
@@ -424,6 +438,7 @@ private struct LintOutput {
         }
         switch format {
         case .human: output.write(formatter.render(report))
+        case .concise: output.write(ConciseFormatter.render(report))
         case .github: output.write(GitHubFormatter.render(report))
         case .gitlab:
             for issue in GitLabFormatter.issues(report) {
@@ -448,7 +463,7 @@ private struct LintOutput {
             if !quiet { output.write(formatter.summary(summary)) }
         case .json where statistics:
             output.write(counts.json(summary: summary))
-        case .human:
+        case .human, .concise:
             if !quiet { output.write(formatter.summary(summary)) }
         case .json:
             output.write((summary.files == 0 ? JSONFormatter.opening : "") + JSONFormatter.closing(summary))

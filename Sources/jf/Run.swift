@@ -43,6 +43,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var parallel: ParallelFlags
 
+    @OptionGroup var colors: ColorFlags
+
     @OptionGroup var search: SearchFlags
 
     @Option(name: .customLong("set"), help: ArgumentHelp(

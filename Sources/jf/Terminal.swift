@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import JoyfillJSON
 import JoyfillModel
@@ -32,10 +33,28 @@ final class Terminal {
         return Int(size.ws_col)
     }
 
-    /// Colour when writing to a terminal and `NO_COLOR` is unset (https://no-color.org).
+    /// Whether to colour what is written here: as `--color` says (``colorChoice``), or with
+    /// `auto`, when `FORCE_COLOR` is set (and not `0` or `false`: for CI logs that show colour),
+    /// or else when this is a terminal and `NO_COLOR` is unset (https://no-color.org).
+    /// `FORCE_COLOR` wins over `NO_COLOR`, as in Node.
     var wantsColor: Bool {
-        isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        switch Terminal.colorChoice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let environment = ProcessInfo.processInfo.environment
+            if let force = environment["FORCE_COLOR"] { return !["0", "false"].contains(force.lowercased()) }
+            return isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
+        }
     }
+
+    /// When to colour output: the `--color` option of the commands that print findings.
+    enum ColorChoice: String, CaseIterable {
+        case auto, always, never
+    }
+
+    /// The `--color` given, for every output.
+    nonisolated(unsafe) static var colorChoice = ColorChoice.auto
 
     func write(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
@@ -101,6 +120,20 @@ final class Terminal {
     static func flushAll() {
         standardOutput.flush()
         standardError.flush()
+    }
+}
+
+extension Terminal.ColorChoice: ExpressibleByArgument {}
+
+/// `--color`, for the commands that print findings (`eval`, `run`, `lint`, `validate`,
+/// `apply`, `fmt`); it sets ``Terminal/colorChoice`` for all their output.
+struct ColorFlags: ParsableArguments {
+    @Option(help: ArgumentHelp("Colour the output: auto (on a terminal, unless NO_COLOR is set; always with FORCE_COLOR), always or never.",
+                               valueName: "WHEN"))
+    var color: Terminal.ColorChoice = .auto
+
+    func validate() throws {
+        Terminal.colorChoice = color
     }
 }
 

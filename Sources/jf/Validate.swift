@@ -58,6 +58,8 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var parallel: ParallelFlags
 
+    @OptionGroup var colors: ColorFlags
+
     @OptionGroup var search: SearchFlags
 
     @Flag(help: "Read JoyDocs from standard input, one per line; write each one's JSON report as a line.")
@@ -226,6 +228,7 @@ struct Validate: ParsableCommand {
         case .human where !findings.isEmpty:
             var formatter = HumanFormatter(colored: colored)
             formatter.fixCommand = ""
+            formatter.width = Terminal.standardOutput.columns
             outcome.report = formatter.render(FileReport(path: file, bytes: Array(document.bytes), diagnostics: findings))
         case .human:
             break

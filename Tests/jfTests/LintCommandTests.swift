@@ -73,6 +73,7 @@ struct LintCommandTests {
         #expect(diff.status == 1)
         #expect(diff.stdout.contains("-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\"},\n+    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"round(subtotal, 2)\"},\n"))
         #expect(try String(contentsOf: file, encoding: .utf8) == before, "--diff must not write")
+        #expect(diff.stderr == "jf lint: would fix 3 findings in 1 file\n")
 
         let fixed = try JF.run(["lint", "--fix", "--format", "json", directory.path])
         #expect(fixed.status == 1)   // the unfixable errors remain
@@ -90,6 +91,46 @@ struct LintCommandTests {
         let again = try JF.run(["lint", "--diff", directory.path])
         #expect(again.status == 0)
         #expect(again.stdout.isEmpty)
+        #expect(again.stderr == "jf lint: nothing to fix\n")
+    }
+
+    /// `--format concise`: a line a finding, `path:line:column: rule message`, for grep and
+    /// editors' quickfix lists, then the summary.
+    @Test func conciseFormatIsALineAFinding() throws {
+        let result = try JF.run(["lint", "--format", "concise", "examples/templates"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == Self.seededRules.count + 1)
+        #expect(lines[1] == "examples/templates/order-form.json:29:70: unknown-function unknown function 'rund' (field rounded, formula f_rounded)")
+        #expect(zip(lines, Self.seededRules).allSatisfy { line, rule in line.hasPrefix("examples/templates/order-form.json:") && line.contains(": \(rule) ") })
+        #expect(lines.last?.hasPrefix("Found 7 problems") == true)
+    }
+
+    /// `--color` and `FORCE_COLOR` colour output that is not a terminal; `NO_COLOR` and
+    /// `--color never` do not; `FORCE_COLOR` wins over `NO_COLOR`.
+    @Test func colourIsChosenByOptionOrEnvironment() throws {
+        let escape = "\u{1B}["
+        #expect(!(try JF.run(["lint", "examples/templates"])).stdout.contains(escape), "a pipe gets no colour")
+        #expect(try JF.run(["lint", "--color", "always", "examples/templates"]).stdout.contains(escape))
+        #expect(try JF.run(["lint", "examples/templates"], environment: ["FORCE_COLOR": "1"]).stdout.contains(escape))
+        #expect(try JF.run(["lint", "examples/templates"], environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"]).stdout.contains(escape))
+        #expect(!(try JF.run(["lint", "examples/templates"], environment: ["FORCE_COLOR": "0"])).stdout.contains(escape))
+        #expect(!(try JF.run(["lint", "--color", "never", "examples/templates"], environment: ["FORCE_COLOR": "1"])).stdout.contains(escape))
+        #expect(try JF.run(["eval", "--color", "always", "rund(1)"]).stderr.contains(escape))
+        #expect(try JF.run(["lint", "--color", "sometimes", "examples/templates"]).status == 2)
+    }
+
+    /// On a terminal of COLUMNS columns, a finding's line is cut so that it and its carets fit.
+    @Test func snippetsFitTheTerminalsWidth() throws {
+        for width in [40, 60, 100] {
+            let result = try JF.run(["lint", "examples/templates"], environment: ["COLUMNS": "\(width)"])
+            // The lines of the file shown, and the carets under them (a label after the carets may wrap).
+            let snippet = result.stdout.split(separator: "\n").filter { $0.contains(" | ") }
+                .map { line in line.contains("^") ? line[...line.lastIndex(of: "^")!] : line }
+            #expect(snippet.count >= 14)
+            #expect(snippet.allSatisfy { $0.count <= width }, "\(width): \(snippet.filter { $0.count > width })")
+            #expect(result.stdout.contains("^^^^ did you mean 'round'?"))
+        }
     }
 
     /// Suggestions (a misspelt field, a column's arithmetic) are applied only when asked for,

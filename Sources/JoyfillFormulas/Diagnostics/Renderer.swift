@@ -23,6 +23,9 @@ public struct DiagnosticRenderer: Sendable {
     /// Lines longer than this many bytes are cut to a window around the span, so a finding
     /// in a minified document or a 100,000-term formula prints one readable line.
     public var maxLineWidth = 160
+    /// The terminal's width in columns, when known: the line shown is cut narrower still, so
+    /// that it and its caret line, with the gutter before them, fit without wrapping.
+    public var width: Int?
 
     public init(colored: Bool = false, origin: String = "formula", firstLine: Int = 1) {
         self.colored = colored
@@ -57,8 +60,10 @@ public struct DiagnosticRenderer: Sendable {
         var startByte = min(column - 1, line.count)
         var endByte = min(startByte + max(diagnostic.span.length, 1), max(line.count, startByte + 1))
         var lineUTF8: [UInt8]
-        if line.count > maxLineWidth {
-            (lineUTF8, startByte, endByte) = Self.window(line, start: startByte, end: endByte, width: maxLineWidth)
+        // The gutter ("12 | ") and the two `…` of a cut line take columns of their own.
+        let fitting = width.map { min(maxLineWidth, max(20, $0 - gutter.count - 3 - 2)) } ?? maxLineWidth
+        if line.count > fitting {
+            (lineUTF8, startByte, endByte) = Self.window(line, start: startByte, end: endByte, width: fitting)
         } else {
             lineUTF8 = Array(line)
         }

@@ -122,7 +122,7 @@ public struct LintStatistics: Sendable, Equatable {
 
 /// The output formats of `jf lint --format`.
 public enum LintFormat: String, Sendable, CaseIterable {
-    case human, json, sarif, github, gitlab, junit
+    case human, concise, json, sarif, github, gitlab, junit
 }
 
 /// Human output, in the style of rustc and Ruff: the rule, the message, the place in the
@@ -131,6 +131,8 @@ public struct HumanFormatter: Sendable {
     public var colored: Bool
     /// How a safe fix is applied, shown after it (`jf run` names `jf lint --fix`).
     public var fixCommand = "--fix"
+    /// The terminal's width in columns, when known: the lines shown are cut to fit it.
+    public var width: Int?
 
     public init(colored: Bool) { self.colored = colored }
 
@@ -146,6 +148,7 @@ public struct HumanFormatter: Sendable {
             var renderer = DiagnosticRenderer(colored: colored)
             renderer.showsCode = true
             renderer.location = place
+            renderer.width = width
             var shown = Diagnostic(.other, diagnostic.message, at: diagnostic.span ?? SourceSpan(start: 0, end: 0),
                                    severity: diagnostic.severity, notes: diagnostic.notes, code: diagnostic.rule)
             if let fix = diagnostic.fix { shown.fix = Fix(fix.message + fixNote, edits: fix.edits, isSafe: fix.isSafe) }
