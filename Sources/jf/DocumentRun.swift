@@ -52,10 +52,12 @@ enum DocumentRun {
     /// - Parameter lastUse: the process exits after this document, so its memory is not freed:
     ///   tearing down a large document's JSON tree costs about a third of a run (compilers skip
     ///   their final frees for the same reason).
+    /// - Parameter durable: each `--out` file is flushed to disk before the next (`--fsync`);
+    ///   otherwise the batch is flushed once at its end.
     /// - Parameter foundInDirectory: the file was found under a directory argument, so JSON
     ///   that is not a JoyDoc is skipped rather than an error.
     static func run(path: String, options: EvaluationOptions, changes: [(path: String, value: JSONValue)], json: Bool,
-                    write: Bool, out: String?, foundInDirectory: Bool = false, lastUse: Bool = false) -> Outcome {
+                    write: Bool, out: String?, durable: Bool = true, foundInDirectory: Bool = false, lastUse: Bool = false) -> Outcome {
         var outcome = Outcome()
         let source: SourceBytes
         do {
@@ -86,7 +88,8 @@ enum DocumentRun {
             if let changeError { outcome.messages += "jf: \(path): --set: \(changeError)\n" }
             do {
                 let target = write && outcome.changed ? path : changeError == nil ? out : nil
-                if let target { try Files.writeAtomically(to: target, engine.writeUpdated) }
+                // A file rewritten in place is flushed on its own; a batch under --out, at its end.
+                if let target { try Files.writeAtomically(to: target, durable: durable || write, engine.writeUpdated) }
             } catch {
                 outcome.unreadable = true
                 outcome.changed = false

@@ -1,4 +1,5 @@
 import Foundation
+import JoyfillModel
 
 /// Streams of JoyDocs, one a line (`jf run --jsonl`, `jf validate --jsonl`): lines are read,
 /// worked on in parallel and answered in input order, at the same time.
@@ -217,5 +218,66 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
         if readerWaits && linesRead - linesDelivered <= window / 2
             && (bytesInWindow <= maxBytesInWindow / 2 || linesRead == linesDelivered) { condition.broadcast() }
         return ready
+    }
+}
+
+/// Recognises a pretty-printed document piped into a stream (`jf run --jsonl < doc.json`):
+/// its first line is a JSON value cut short at the line break. Instead of an error for every
+/// line, the stream then says once what is wrong and how to mend it, and counts the lines
+/// that are not JoyDocs rather than reporting each. Lines are given in input order.
+struct PrettyPrintedInput {
+    private(set) var isDetected = false
+    private var unreported = 0
+
+    /// Takes line `number`'s reading error, if any; returns whether it should be left out of
+    /// the report because the hint covers it.
+    mutating func leavesOut(line number: Int, _ error: DocumentError?) -> Bool {
+        guard let error else { return false }
+        if number == 1 && error.message.hasPrefix("invalid JSON") && error.message.hasSuffix("end of input") {
+            isDetected = true
+            Terminal.standardError.write("""
+                jf: line 1 is the start of a JSON document, not a whole one: --jsonl reads one JoyDoc a line. \
+                Compact a pretty-printed document first, e.g. jq -c . doc.json | jf run --jsonl (or give the file: jf run doc.json)
+
+                """)
+            return true
+        }
+        guard isDetected else { return false }
+        unreported += 1
+        return true
+    }
+
+    /// The closing note, when lines were left out.
+    func finish() {
+        guard unreported > 0 else { return }
+        Terminal.standardError.write("jf: \(unreported) more line\(unreported == 1 ? " was" : "s were") not a JoyDoc (not reported one by one)\n")
+    }
+}
+
+/// How far a stream is, on standard error when it is a terminal (a person watching, not a
+/// pipeline's log): the lines answered, drawn at most ten times a second and taken off the
+/// screen before anything else is written there.
+final class StreamProgress {
+    private var lastDrawn = Date.distantPast
+    private var drawn = false
+
+    /// Nil when standard error is no terminal.
+    init?() {
+        guard Terminal.standardError.isTerminal else { return nil }
+    }
+
+    func update(_ lines: Int) {
+        let now = Date()
+        guard now.timeIntervalSince(lastDrawn) > 0.1 else { return }
+        lastDrawn = now
+        drawn = true
+        Terminal.standardError.write("\r\(lines) line\(lines == 1 ? "" : "s") answered…")
+    }
+
+    /// Takes the line off the screen (before a message, and at the end).
+    func clear() {
+        guard drawn else { return }
+        Terminal.standardError.write("\r" + String(repeating: " ", count: 40) + "\r")
+        drawn = false
     }
 }

@@ -41,6 +41,9 @@ struct Run: ParsableCommand {
             completion: .directory)
     var out: String?
 
+    @Flag(help: "With --out: flush each file to disk before the next (by default the batch is flushed once, at its end).")
+    var fsync = false
+
     @OptionGroup var parallel: ParallelFlags
 
     @OptionGroup var colors: ColorFlags
@@ -65,8 +68,12 @@ struct Run: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
-    @Argument(help: "JoyDoc files or directories; - for standard input.", completion: .documents)
+    @Argument(help: "JoyDoc files or directories; - (or none, from a pipe) for standard input.", completion: .documents)
     var paths: [String] = []
+
+    /// The PATHs given; with none, standard input when it is not a terminal (as jq and
+    /// ripgrep read a pipe): `curl -s $URL | jf run`.
+    private var inputs: [String] { paths.isEmpty && !jsonl ? ["-"] : paths }
 
     func validate() throws {
         guard !JF.checksSuspended else { return }
@@ -74,9 +81,12 @@ struct Run: ParsableCommand {
         if !jsonl && strict { throw ValidationError("--strict is for --jsonl; without it, problems already exit 1") }
         if !jsonl && problemsKey != nil { throw ValidationError("--problems-key is for --jsonl; --json reports problems beside each document") }
         if problemsKey?.isEmpty == true { throw ValidationError("--problems-key needs a key, e.g. --problems-key jfProblems") }
-        if !jsonl && paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory), or --jsonl") }
+        if !jsonl && paths.isEmpty && isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("give at least one PATH (a JoyDoc or a directory), pipe one JoyDoc in, or use --jsonl")
+        }
         if write && out != nil { throw ValidationError("choose one of --write and --out") }
-        if paths.contains("-") && (write || out != nil) {
+        if fsync && out == nil { throw ValidationError("--fsync is for --out; --write flushes each file it rewrites") }
+        if inputs.contains("-") && (write || out != nil) {
             throw ValidationError("a JoyDoc on standard input (-) has no file to write; use --jsonl to get it back on standard output")
         }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
@@ -90,12 +100,12 @@ struct Run: ParsableCommand {
             try runLines(options: options, changes: parsedChanges)
             return
         }
-        let found = try Files.documents(in: paths, followingIgnoreFiles: !search.noIgnore)
+        let found = try Files.documents(in: inputs, followingIgnoreFiles: !search.noIgnore)
         let files = found.map(\.path)
         let targets = try out.map { directory throws(Failure) in try DocumentRun.destinations(of: found, in: directory) }
         HugePages.enableIfLarge(files.filter { $0 != "-" })
         if let targets { try Files.makeDirectories(for: targets) }
-        let json = json, write = write
+        let json = json, write = write, fsync = fsync
         // Reports are written as documents finish, in order; the bar shows how far the run is
         // when the reports go elsewhere than the terminal.
         var reports = ReportStream(json: json)
@@ -103,7 +113,7 @@ struct Run: ParsableCommand {
         var formulas = 0, errors = 0, warnings = 0, unreadable = 0, changed = 0, skipped = 0
         parallelForEach(files.count, workers: parallel.jobs) { index in
             DocumentRun.run(path: files[index], options: options, changes: parsedChanges, json: json,
-                            write: write, out: targets?[index], foundInDirectory: found[index].path != found[index].argument,
+                            write: write, out: targets?[index], durable: fsync, foundInDirectory: found[index].path != found[index].argument,
                             lastUse: files.count == 1)
         } deliver: { index, outcome in
             if !outcome.messages.isEmpty {
@@ -124,6 +134,7 @@ struct Run: ParsableCommand {
         }
         progress?.clear()
         reports.finish()
+        if out != nil && !fsync { Files.flushWrittenFiles() }
         let reported = reports.count
 
         let seconds = Date().timeIntervalSince(started)
@@ -156,8 +167,18 @@ struct Run: ParsableCommand {
             var line: [UInt8]
             var messages = ""
             var failures = 0
+            /// Why the line is not a JoyDoc, when it is not.
+            var unreadable: DocumentError?
+            /// The document's formula fields, for the summary.
+            var formulas = 0
         }
         var failures = 0
+        var prettyPrinted = PrettyPrintedInput()
+        var lineNumber = 0
+        // On a terminal, how far the stream is, and a summary at the end.
+        let progress = StreamProgress()
+        var tally = (documents: 0, formulas: 0, unreadable: 0)
+        let started = Date()
         let output = Terminal.standardOutput
         let problemsKey = problemsKey
         try Input.mapLines(workers: parallel.jobs, flush: output.flush) { lineNumber, text in
@@ -165,7 +186,8 @@ struct Run: ParsableCommand {
             let bytes = SourceBytes(text)
             switch DocumentRun.evaluate(source: bytes, options: options, changes: changes) {
             case .unreadable(let error):
-                return Answer(line: Array(text), messages: Input.unreadableLine(lineNumber, error, text: text) + "\n", failures: 1)
+                return Answer(line: Array(text), messages: Input.unreadableLine(lineNumber, error, text: text) + "\n", failures: 1,
+                              unreadable: error)
             case .evaluated(let engine, let changeError):
                 let head = Input.streamHead(lineNumber, document: engine.document.json)
                 var problems: [String] = []
@@ -174,17 +196,34 @@ struct Run: ParsableCommand {
                 // As with files, a --set that cannot be applied gives back the input unchanged.
                 var line = (changeError == nil ? engine.updatedBytes : nil) ?? Array(text)
                 if let problemsKey { line = Self.setting(problemsKey, to: problems, in: line) }
-                var answer = Answer(line: line, failures: engine.diagnostics.count + (changeError == nil ? 0 : 1))
+                var answer = Answer(line: line, failures: engine.diagnostics.count + (changeError == nil ? 0 : 1),
+                                    formulas: engine.formulaFieldCount)
                 for problem in problems { answer.messages += "{" + head + "," + problem.dropFirst() + "\n" }
                 return answer
             }
         } deliver: { answer in
             output.write(bytes: answer.line)
             output.write("\n")
-            if !answer.messages.isEmpty { Terminal.standardError.write(answer.messages) }
+            lineNumber += 1
+            let leftOut = prettyPrinted.leavesOut(line: lineNumber, answer.unreadable)
+            if !answer.messages.isEmpty && !leftOut {
+                progress?.clear()
+                Terminal.standardError.write(answer.messages)
+            }
             failures += answer.failures
+            if answer.unreadable != nil { tally.unreadable += 1 } else if !answer.line.isEmpty { tally.documents += 1 }
+            tally.formulas += answer.formulas
+            progress?.update(lineNumber)
         }
         output.flush()
+        progress?.clear()
+        prettyPrinted.finish()
+        if progress != nil {
+            var summary = "\(tally.documents) document\(tally.documents == 1 ? "" : "s"), \(tally.formulas) formula field\(tally.formulas == 1 ? "" : "s"), "
+            summary += "\(failures - tally.unreadable) problem\(failures - tally.unreadable == 1 ? "" : "s")"
+            if tally.unreadable > 0 { summary += ", \(tally.unreadable) unreadable" }
+            Terminal.standardError.write(summary + String(format: " in %.2f s", Date().timeIntervalSince(started)) + "\n")
+        }
         if failures > 0 && strict { throw Failure.problems }
     }
 

@@ -70,8 +70,12 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
-    @Argument(help: "JoyDoc files or directories; - for standard input.", completion: .documents)
+    @Argument(help: "JoyDoc files or directories; - (or none, from a pipe) for standard input.", completion: .documents)
     var paths: [String] = []
+
+    /// The PATHs given; with none, standard input when it is not a terminal (as jq and
+    /// ripgrep read a pipe): `curl -s $URL | jf validate`.
+    private var inputs: [String] { paths.isEmpty && !jsonl ? ["-"] : paths }
 
     func validate() throws {
         guard !JF.checksSuspended else { return }
@@ -79,7 +83,9 @@ struct Validate: ParsableCommand {
         if jsonl && !paths.isEmpty { throw ValidationError("--jsonl reads standard input; give no PATH") }
         if jsonl && format != .human { throw ValidationError("--jsonl writes JSON lines; it takes no --format") }
         if !jsonl && strict { throw ValidationError("--strict is for --jsonl; without it, an invalid document already exits 1") }
-        if !jsonl && paths.isEmpty { throw ValidationError("give at least one PATH (a JoyDoc or a directory), or --jsonl") }
+        if !jsonl && paths.isEmpty && isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("give at least one PATH (a JoyDoc or a directory), pipe one JoyDoc in, or use --jsonl")
+        }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
 
@@ -89,7 +95,7 @@ struct Validate: ParsableCommand {
             try validateLines(options: options)
             return
         }
-        let found = try Files.documents(in: paths, followingIgnoreFiles: !search.noIgnore)
+        let found = try Files.documents(in: inputs, followingIgnoreFiles: !search.noIgnore)
         if path != nil && found.count != 1 {
             throw Failure.usage("--path names a page of one document; \(found.count) documents were given")
         }
@@ -271,11 +277,14 @@ struct Validate: ParsableCommand {
         /// What one line gave: its output line, and what the summary counts of it.
         enum Answer: Sendable {
             case blank
-            case unreadable(String)
+            case unreadable(String, DocumentError?)
             case report(String, ValidationStatus, fields: Int, errors: Int, warnings: Int)
         }
         let output = Terminal.standardOutput
         var tally = Tally()
+        var prettyPrinted = PrettyPrintedInput()
+        var lineNumber = 0
+        let progress = StreamProgress()
         let started = Date()
         let path = path ?? ""
         try Input.mapLines(workers: parallel.jobs, flush: output.flush) { number, text -> Answer in
@@ -284,7 +293,7 @@ struct Validate: ParsableCommand {
             do throws(DocumentError) {
                 document = try JoyDoc(source: SourceBytes(text))
             } catch {
-                return .unreadable(Input.unreadableLine(number, error, text: text))
+                return .unreadable(Input.unreadableLine(number, error, text: text), error)
             }
             let editor = DocumentEditor(document: document, options: options)
             let head = Input.streamHead(number, document: document.json)
@@ -292,7 +301,7 @@ struct Validate: ParsableCommand {
             do {
                 validation = try editor.validate(path: path)
             } catch {
-                return .unreadable("{" + head + ",\"error\":" + JSONText.string("--path: \(error)") + "}")
+                return .unreadable("{" + head + ",\"error\":" + JSONText.string("--path: \(error)") + "}", nil)
             }
             let findings = ValidationFindings(validation, of: editor).diagnostics
             let errors = findings.filter { $0.severity == .error }.count
@@ -300,18 +309,24 @@ struct Validate: ParsableCommand {
             return .report(Self.report(head, validation, findings, failedFormulas: failed), validation.status,
                            fields: validation.fields.count, errors: errors, warnings: findings.count - errors)
         } deliver: { answer in
+            lineNumber += 1
+            defer { progress?.update(lineNumber) }
             switch answer {
             case .blank:
                 output.write("\n")
-            case .unreadable(let line):
+            case .unreadable(let line, let error):
                 tally.unreadable += 1
                 output.write(line + "\n")
+                // Each line keeps its report line; the hint for a pretty-printed input is said once.
+                if lineNumber == 1 || prettyPrinted.isDetected { progress?.clear() }
+                _ = prettyPrinted.leavesOut(line: lineNumber, error)
             case .report(let line, let status, let fields, let errors, let warnings):
                 tally.count(status, fields: fields, errors: errors, warnings: warnings)
                 output.write(line + "\n")
             }
         }
         output.flush()
+        progress?.clear()
         // A problem inside a document is data: a stream whose every line was answered exits 0
         // (see Run's runLines), unless --strict asks for the batch exit codes.
         try tally.finish(started: started, failing: strict)

@@ -457,6 +457,46 @@ struct RunCommandTests {
         #expect(refused.status == 0)
     }
 
+    /// Habits of batch tools: with no PATH, a pipe is read (as jq and ripgrep do); a
+    /// pretty-printed document piped to --jsonl gets one hint, not an error a line; on a
+    /// terminal, a stream shows how far it is and a summary at the end.
+    @Test func batchHabits() throws {
+        let piped = try JF.shell("$JF run --json < examples/invoice.json")
+        #expect(piped.status == 0)
+        #expect(try report(piped.stdout).first?["path"] as? String == "-")
+
+        let pretty = try JF.run(["run", "--jsonl"], stdin: try String(contentsOfFile: JF.root.appendingPathComponent("examples/invoice.json").path, encoding: .utf8))
+        #expect(pretty.status == 0)
+        let said = pretty.stderr.split(separator: "\n")
+        #expect(said.count == 2, "\(pretty.stderr)")
+        #expect(said.first?.hasPrefix("jf: line 1 is the start of a JSON document, not a whole one: --jsonl reads one JoyDoc a line. Compact a pretty-printed document first, e.g. jq -c . doc.json | jf run --jsonl") == true)
+        #expect(said.last?.hasSuffix("more lines were not a JoyDoc (not reported one by one)") == true)
+        let validated = try JF.run(["validate", "--jsonl"], stdin: try String(contentsOfFile: JF.root.appendingPathComponent("examples/invoice.json").path, encoding: .utf8))
+        #expect(validated.stderr.hasPrefix("jf: line 1 is the start of a JSON document"))
+
+        // Standard error on a terminal (script(1) gives one): progress, then the summary.
+        let terminal = try JF.shell("""
+            line=$(tr -d '\n' < examples/invoice.json); for i in 1 2 3; do echo "$line"; done > "$TMPDIR/jf-lines-$$.jsonl"
+            script -qec "$JF run --jsonl < '$TMPDIR/jf-lines-$$.jsonl' > /dev/null" /dev/null; rm "$TMPDIR/jf-lines-$$.jsonl"
+            """.replacingOccurrences(of: "$TMPDIR", with: FileManager.default.temporaryDirectory.path))
+        #expect(terminal.stdout.contains("lines answered…") || terminal.stdout.contains("line answered…"), "\(terminal.stdout)")
+        #expect(terminal.stdout.contains("3 documents, 18 formula fields, 0 problems in "), "\(terminal.stdout)")
+        #expect(!(try JF.run(["run", "--jsonl"], stdin: "")).stderr.contains("documents"), "no summary for a pipeline's log")
+
+        // --out flushes the batch once at its end; --fsync each file. The files are the same.
+        let directory = try workspace(["invoice.json", "order.json"])
+        defer { discard(directory) }
+        for flags in [[], ["--fsync"]] {
+            let out = directory.appendingPathComponent("out\(flags.count)").path
+            let result = try JF.run(["run", "--out", out] + flags + [directory.appendingPathComponent("invoice.json").path,
+                                                                   directory.appendingPathComponent("order.json").path])
+            #expect(result.status == 0)
+            #expect(FileManager.default.fileExists(atPath: out + "/invoice.json") && FileManager.default.fileExists(atPath: out + "/order.json"))
+        }
+        #expect(try Data(contentsOf: directory.appendingPathComponent("out0/order.json")) == Data(contentsOf: directory.appendingPathComponent("out1/order.json")))
+        #expect(try JF.run(["run", "--fsync", "examples/invoice.json"]).status == 2, "--fsync is for --out")
+    }
+
     /// With --problems-key, each output line carries its document's problems (the objects
     /// standard error gets, without the line), so a pipeline keeps them with the document.
     @Test func problemsGoIntoTheOutputLine() throws {
