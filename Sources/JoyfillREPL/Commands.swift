@@ -42,6 +42,8 @@ extension REPLSession {
         MetaCommand(name: "time", arguments: "EXPR", help: "the time to parse and evaluate an expression"),
         MetaCommand(name: "tz", arguments: "ZONE", help: "the time zone of date functions (IANA name)"),
         MetaCommand(name: "now", arguments: "[ISO8601]", help: "fix now(); with no argument, use the clock"),
+        MetaCommand(name: "limit", arguments: "[N|off]",
+                    help: "the most array elements a value shows, the rest counted (100; off shows all)"),
         MetaCommand(name: "vars", arguments: "", help: "the session variables (let name = expression)"),
         MetaCommand(name: "save", arguments: "FILE", help: "write the document, with the results, to FILE"),
         MetaCommand(name: "quit", arguments: "", help: "leave (or Ctrl-D)"),
@@ -57,6 +59,7 @@ extension REPLSession {
         case "fields": return fields()
         case "formulas": return formulas(argument)
         case "set": return set(argument)
+        case "limit": return limit(argument)
         case "apply": return apply(argument)
         case "rows": return rows(argument)
         case "validate": return validate(argument)
@@ -117,6 +120,20 @@ extension REPLSession {
         }
         text += paragraph("Tab completes names and commands; Ctrl-R searches the history.")
         return REPLOutput(text)
+    }
+
+    /// `:limit [N|off]`: how many elements of an array a value shows.
+    private func limit(_ argument: String) -> REPLOutput {
+        switch argument {
+        case "": break
+        case "off": itemLimit = nil
+        default:
+            guard let count = Int(argument), count > 0 else {
+                return failure(":limit takes a number of elements above 0, or off (to show every element)")
+            }
+            itemLimit = count
+        }
+        return REPLOutput("limit: " + (itemLimit.map { "\($0) elements of an array, then how many more" } ?? "off (every element shown)") + "\n")
     }
 
     private func load(_ path: String) -> REPLOutput {

@@ -82,6 +82,23 @@ public final class REPLSession {
     /// The most bytes one input may have, on one line or several (16 MiB).
     public static let maximumInputSize = PendingInput.maximumSize
 
+    /// Where the session's input comes from, when it is numbered (`jf repl < session.jf`): its
+    /// name, and the number of the line being fed, set before each ``feed(_:)``. Errors then
+    /// name the line of the input where the failing input starts (`session.jf:12:5`);
+    /// otherwise `input:1:5`.
+    public var source: (name: String, line: Int)?
+
+    /// The line of ``source`` where the input being gathered started.
+    private var firstLineOfInput = 1
+
+    /// The value of the last input that gave one: `_` names it, as in node and Python (a
+    /// variable or field named `_` comes first).
+    private(set) var lastResult: Value?
+
+    /// The most elements of an array a value shows before `… N more items` (`:limit`, 100 by
+    /// default as in node; nil shows them all).
+    public var itemLimit: Int? = 100
+
     /// `jf> `, or `... ` while an input continues.
     public var prompt: String { pending.isEmpty ? "jf> " : "... " }
 
@@ -101,6 +118,7 @@ public final class REPLSession {
             if trimmed.isEmpty { return REPLOutput("") }
             if trimmed.hasPrefix(":") { return command(trimmed) }
         }
+        if pending.isEmpty { firstLineOfInput = source?.line ?? 1 }
         let unfinished = pending.append(line)
         if pending.text.utf8.count > PendingInput.maximumSize {
             let lines = pending.lines.count
@@ -133,11 +151,13 @@ public final class REPLSession {
             }
             let advice = self.advice(on: binding.expression)
             variables[binding.name] = value
+            lastResult = value
             return REPLOutput("\(binding.name) = \(printer.format(value))\n" + advice)
         }
         let result = evaluate(source)
         switch result.value {
-        case .success:
+        case .success(let value):
+            lastResult = value
             return REPLOutput(result.output.text + advice(on: source))
         case .failure(var error):
             if let hint = habitHint(source, commandNames: Self.commands.map(\.name)) {
@@ -155,7 +175,7 @@ public final class REPLSession {
     /// column that gives nulls, a comparison whose outcome is fixed), rendered as warnings
     /// after the value.
     private func advice(on source: String) -> String {
-        var renderer = DiagnosticRenderer(colored: colored, origin: "input")
+        var renderer = inputRenderer
         renderer.showsCode = true   // the rule's name, as jf lint and jf lint --explain know it
         let lines = SourceLines(source)
         return checker().advice(afterEvaluating: Parser.parse(source)).map { renderer.render($0, in: lines) }.joined()
@@ -172,17 +192,26 @@ public final class REPLSession {
     }
 
     var context: SessionContext {
-        SessionContext(variables: variables, document: engine?.context)
+        var names = variables
+        if let lastResult, names["_"] == nil, engine?.document.field("_") == nil { names["_"] = lastResult }
+        return SessionContext(variables: names, document: engine?.context)
     }
 
     var printer: ValuePrinter {
         var printer = ValuePrinter(colored: colored)
         printer.width = width - 8
+        printer.itemLimit = itemLimit
         return printer
     }
 
+    /// The renderer of what is said about an input: placed in ``source`` when it is numbered.
+    private var inputRenderer: DiagnosticRenderer {
+        guard let source else { return DiagnosticRenderer(colored: colored, origin: "input") }
+        return DiagnosticRenderer(colored: colored, origin: source.name, firstLine: firstLineOfInput)
+    }
+
     func render(_ diagnostic: Diagnostic, in source: String) -> String {
-        DiagnosticRenderer(colored: colored, origin: "input").render(diagnostic, in: source)
+        inputRenderer.render(diagnostic, in: source)
     }
 
     // MARK: Settings

@@ -11,6 +11,10 @@ public struct ValuePrinter: Sendable {
     /// Arrays and objects whose one-line form is longer than this are indented.
     public var width = 72
 
+    /// The most elements of an array shown, the rest counted (`… 99,900 more items`), as node
+    /// shows arrays; nil shows them all. A value printed on one line is short already.
+    public var itemLimit: Int?
+
     /// Values whose canonical text is longer than this (in UTF-8 bytes) are not printed: an
     /// array can hold one long string a million times, and its text would not fit in memory.
     public var maxTextLength = EvaluationOptions().maxStringLength
@@ -34,10 +38,16 @@ public struct ValuePrinter: Sendable {
                 return
             }
             output += "[\n"
-            for (index, element) in elements.enumerated() {
+            let shown = min(elements.count, itemLimit ?? elements.count)
+            for (index, element) in elements.prefix(shown).enumerated() {
                 output += String(repeating: "  ", count: indent + 1)
                 write(element, indent: indent + 1, to: &output)
                 output += index < elements.count - 1 ? ",\n" : "\n"
+            }
+            if shown < elements.count {
+                let more = elements.count - shown
+                output += String(repeating: "  ", count: indent + 1)
+                output += paint("… \(Self.grouped(more)) more item\(more == 1 ? "" : "s")", "2") + "\n"
             }
             output += String(repeating: "  ", count: indent) + "]"
         case .object(let object):
@@ -57,6 +67,17 @@ public struct ValuePrinter: Sendable {
         default:
             output += paint(Self.scalarText(value), Self.colour(of: value))
         }
+    }
+
+    /// `number` with its thousands grouped: 99,900.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
     }
 
     /// The text of a value that is neither a string, an array nor an object.

@@ -30,8 +30,11 @@ final class LineEditor {
             let word = String(cString: text).unicodeScalars
             let head = String(word.prefix(word.count - word.reversed().prefix(while: REPLSession.isNameScalar).count))
             LineEditor.matches = candidates.map { head + $0 }
-            // A function name ends in `(`: no space after it.
-            jf_editline_append_character(candidates.count == 1 && candidates[0].hasSuffix("(") ? 0 : 32)
+            // No space after a function name, which ends in `(`, nor before what closes or
+            // goes on from a name (`sum(subtotal|)`, `f(a|, b)`, `row|.price`).
+            let next = Int(end) < line.count ? line[Int(end)] : nil
+            let closes = next.map { Array(",)]}.".utf8).contains($0) } ?? false
+            jf_editline_append_character(candidates.count == 1 && !candidates[0].hasSuffix("(") && !closes ? 32 : 0)
             return rl_completion_matches(text) { _, state in
                 let index = Int(state)
                 guard index < LineEditor.matches.count else { return nil }

@@ -76,6 +76,8 @@ struct Repl: ParsableCommand {
         var lines = InputLines(limit: REPLSession.maximumInputSize)
         do {
             while let line = try lines.next() {
+                // Errors name the line of standard input where their input starts.
+                session.source = ("stdin", lines.number)
                 if let result = session.feed(line), show(result) { return failed }
             }
         } catch {

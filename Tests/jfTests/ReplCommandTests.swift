@@ -132,6 +132,39 @@ struct ReplCommandTests {
         #expect(!session.transcript.contains("Backtrac") && !session.transcript.contains("Thread 0"), "\(session.transcript)")
     }
 
+    /// Completing a name before `)` or `,` adds no space; `_` is the last result; a long
+    /// array shows 100 elements, then how many more (`:limit` changes it).
+    @Test func completionBeforeAClosingBracketAndTheLastResult() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        defer { discard(state) }
+        let session = try drive([
+            ["expect": "jf> "],
+            ["send": ":load examples/invoice.json\r", "expect": "with formulas\r\njf> "],
+            ["send": "round(subt, 1)", "expect": "round(subt, 1)"],
+            ["send": "\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[D", "expect": nil],          // back before ", 1)"
+            ["send": "\t", "expect": "otal"],                                      // subt<TAB> → subtotal, no space
+            ["send": "\r", "expect": "880.8\r\njf> "],
+            ["send": "_ * 2\r", "expect": "1761.6\r\njf> "],
+            ["send": "\u{4}", "expect": nil],
+        ], state: state)
+        #expect(session.status == 0, "\(session.transcript)")
+        // The line editor redraws from the cursor: "otal, 1)" follows "round(subt", no space between.
+        #expect(session.transcript.contains("Gotal, 1)"), "\(session.transcript)")
+        #expect(!session.transcript.contains("otal , 1)"))
+
+        let piped = try JF.run(["repl"], stdin: "map([" + (1...250).map(String.init).joined(separator: ", ") + "], (x) -> x)\n:limit 2\n_\n:limit off\nlength(_)\n")
+        #expect(piped.stdout.contains("  100,\n  … 150 more items\n]\n"), "\(piped.stdout.suffix(300))")
+        #expect(piped.stdout.contains("limit: 2 elements of an array, then how many more\n[\n  1,\n  2,\n  … 248 more items\n]\n"))
+        #expect(piped.stdout.hasSuffix("limit: off (every element shown)\n250\n"))
+    }
+
+    /// Piped, an error names the line of standard input where its input starts.
+    @Test func pipedErrorsNameTheirLine() throws {
+        let result = try JF.run(["repl"], stdin: "1 + 1\n\nsum(1,\n  rund(2))\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("2\nerror[reference]: unknown function 'rund'\n --> stdin:4:3\n"), "\(result.stdout)")
+    }
+
     @Test func interactiveEditingCompletionHistoryAndDocument() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
         defer { discard(state) }
