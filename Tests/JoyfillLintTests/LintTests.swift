@@ -215,6 +215,21 @@ struct LinterTests {
         #expect(Linter(settings: web).lint(expression: "iff(true, (x) => x, 1)").isEmpty)
         #expect(Linter(settings: web).lint(expression: "if(true, 1, 2)").map(\.message) == ["'if' is not available in the web SDK"])
         #expect(Linter().lint(expression: "iff(true, (x) => x, 1)").map(\.rule) == ["non-portable", "non-portable"])
+        #expect(Linter(settings: web).lint(expression: "if(true, 1, 2)").first?.fix?.edits.first?.replacement == "iff")
+    }
+
+    /// With targets that share no spelling of a function (the Swift SDK has only `if`, the web
+    /// only `iff`), the least-bad spelling is not reported, and the other is, with a fix to it.
+    @Test func targetsWithNoCommonSpellingKeepTheLeastBad() {
+        var both = LintSettings.standard
+        both.targets = [.swift, .web]
+        #expect(Linter(settings: both).lint(expression: "if(true, 1, 2)").isEmpty)
+        let other = Linter(settings: both).lint(expression: "iff(true, 1, 2)")
+        #expect(other.map(\.message) == ["'iff' is not available in the Swift SDK"])
+        #expect(other.first?.fix?.edits.first?.replacement == "if")
+        #expect(other.first?.notes == ["no spelling of it runs on every target; 'if', which runs on the Swift SDK, is the one to keep "
+                                        + "(the most targets run it, the Swift SDK deciding a tie), and it is not reported"])
+        #expect(Linter(settings: both).lint(expression: "abs(-1)").map(\.rule) == ["non-portable"], "no other spelling: still reported")
     }
 
     @Test func hostileInputIsAFindingNotACrash() {

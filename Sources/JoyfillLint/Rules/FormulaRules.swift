@@ -8,9 +8,23 @@ import JoyfillFormulas
 
 /// `non-portable`: syntax and functions that a target SDK will not run (decisions S1–S5,
 /// F1, F8). Safe fixes rewrite the syntax to its portable spelling where one exists.
+///
+/// A function with other spellings of the same meaning (`if` and `iff`) is judged among them:
+/// a spelling every target runs is suggested; when there is none (`targets = ["swift",
+/// "web"]`: the Swift SDK has only `if`, the web only `iff`), the least-bad spelling is the
+/// one most targets run, the Swift SDK (the reference engine) deciding a tie. Written so, the
+/// call is not reported (nothing better can be written); another spelling is, with a note that
+/// none runs everywhere and a fix to the least-bad one.
 enum NonPortable {
     /// Functions with a portable spelling of the same meaning.
     static let aliases = ["iff": "if"]
+
+    /// The spellings that mean what `name` means: itself and its aliases, either way.
+    static func spellings(of name: String) -> [String] {
+        let lowered = name.lowercased()
+        let group = aliases.filter { $0.key == lowered || $0.value == lowered }.flatMap { [$0.key, $0.value] }
+        return group.isEmpty ? [lowered] : Array(Set(group)).sorted()
+    }
 
     static func check(_ tree: SyntaxTree, targets: Portability, registry: FunctionRegistry) -> [Diagnostic] {
         guard tree.root != nil, !targets.isEmpty else { return [] }
@@ -26,9 +40,19 @@ enum NonPortable {
             let nameSpan = tree.nameSpan(ofCall: NodeID(index))
             var fix: Fix?
             var notes: [String] = []
-            if let alias = aliases[name.lowercased()], let replacement = registry.lookup(alias),
-               targets.isSubset(of: replacement.signature.portability) {
-                fix = .replace(nameSpan, with: alias, "use '\(alias)', which means the same")
+            let others = spellings(of: name).filter { $0 != name.lowercased() }
+                .compactMap { registry.lookup($0).map { (name: $0.signature.name, runs: $0.signature.portability.intersection(targets)) } }
+            if let portable = others.first(where: { $0.runs == targets }) {
+                fix = .replace(nameSpan, with: portable.name, "use '\(portable.name)', which means the same")
+            } else if !others.isEmpty {
+                // No spelling runs on every target: the least-bad one is written as it is, or suggested.
+                let runs = function.signature.portability.intersection(targets)
+                func rank(_ runs: Portability) -> (Int, Int) { (runs.names.count, runs.contains(.swift) ? 1 : 0) }
+                let better = others.filter { rank($0.runs) > rank(runs) }.max { rank($0.runs) < rank($1.runs) }
+                guard let better else { continue }
+                notes.append("no spelling of it runs on every target; '\(better.name)', which runs on \(sdkList(better.runs)), "
+                             + "is the one to keep (the most targets run it, the Swift SDK deciding a tie), and it is not reported")
+                fix = .replace(nameSpan, with: better.name, "use '\(better.name)', which means the same")
             } else if function.signature.portability.isEmpty {
                 notes.append("'\(function.signature.name)' is a jf extension that no Joyfill SDK has")
             }

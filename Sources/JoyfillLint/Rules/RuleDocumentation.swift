@@ -168,7 +168,7 @@ public enum RuleDocumentation {
             why: "jf accepts more than the Joyfill SDKs (see docs/compatibility.md). A template that uses it works in `jf run` and fails in the app.",
             bad: formula("iff(total > 1e3, (x) => x, 5-3)"),
             good: formula("if(total > 1000, (x) -> x, 5 - 3)"),
-            fix: "`jf lint --fix` rewrites `iff` to `if`, `=>` to `->`, `1e3` to `1000` and `5-3` to `5 - 3`. Set the SDKs with `targets = [\"swift\", \"web\"]` (default: swift, the reference engine; `web` means what the web formulas guide documents)."),
+            fix: "`jf lint --fix` rewrites `iff` to `if`, `=>` to `->`, `1e3` to `1000` and `5-3` to `5 - 3`. Set the SDKs with `targets = [\"swift\", \"web\"]` (default: swift, the reference engine; `web` means what the web formulas guide documents). When no spelling of a function runs on every target (with both targets, the Swift SDK has only `if` and the web only `iff`), the one most targets run is kept, the Swift SDK deciding a tie: `if` is then not reported, since nothing better can be written, and `iff` is, with a fix to `if`. Narrow `targets` to the SDKs a template is for to hear of the rest."),
         "missing-formula": Page(
             what: "Reports a field whose `formulas` entry names a formula `_id` that the document's `formulas` list does not have.",
             why: "The SDKs skip the entry silently: the field is never computed.",
