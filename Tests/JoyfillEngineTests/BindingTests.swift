@@ -108,6 +108,37 @@ struct BindingTests {
         #expect(try evaluate(formula) == expected, "\(formula)")
     }
 
+    /// A text or textarea field holding the text of a JSON array or object reads as that value,
+    /// as the reference's samples rely on; other text, numbers and dates in text stay text.
+    static let jsonTextDocument = #"""
+        {"fields": [
+          {"_id": "answers", "type": "text", "value": "[\"Yes\", \"No\", \"Yes\", \"Maybe\", \"Yes\"]"},
+          {"_id": "numbers", "type": "textarea", "value": " [1, 2, 3, 4, 5]\n"},
+          {"_id": "user", "type": "text", "value": "{\"name\": \"John Doe\", \"age\": 30}"},
+          {"_id": "matrix", "type": "text", "value": "[[1, 2, 3], [4, 5, 6]]"},
+          {"_id": "fruits", "type": "text", "value": "[\"apple\", \"pear\"]"},
+          {"_id": "broken", "type": "text", "value": "[1, 2"},
+          {"_id": "count", "type": "text", "value": "42"},
+          {"_id": "day", "type": "text", "value": "2024-06-01"},
+          {"_id": "rich", "type": "richText", "value": "[1, 2]"}
+        ]}
+        """#
+
+    static let jsonTextCases: [(String, String)] = [
+        (#"countIf(answers, "Yes")"#, "3"), (#"length(filter(answers, (a) -> a == "Yes"))"#, "3"),
+        (#"find(answers, (a) -> a != "Yes")"#, "\"No\""), (#"some(answers, (a) -> a == "Maybe")"#, "true"),
+        (#"every(answers, (a) -> length(a) > 1)"#, "true"), ("reduce(numbers, (sum, n) -> sum + n, 0)", "15"),
+        ("length(numbers)", "5"), ("sum(numbers)", "15"), ("map(numbers, (n) -> round(n / 3, 1))", "[0.3, 0.7, 1, 1.3, 1.7]"),
+        ("user.name", "\"John Doe\""), ("user.age + 1", "31"), ("matrix[1][2]", "6"), ("flat(matrix)", "[1, 2, 3, 4, 5, 6]"),
+        ("flatMap(matrix, (row) -> row)", "[1, 2, 3, 4, 5, 6]"), ("fruits[0]", "\"apple\""),
+        ("broken", "\"[1, 2\""), ("count", "\"42\""), ("day", "\"2024-06-01\""), ("rich", "\"[1, 2]\""),
+    ]
+
+    @Test(arguments: jsonTextCases)
+    func jsonTextInTextFields(_ formula: String, _ expected: String) throws {
+        #expect(try evaluate(formula, in: Self.jsonTextDocument) == expected, "\(formula)")
+    }
+
     @Test func columnTitlesMatchCaseInsensitively() throws {
         #expect(try evaluate("items.description") == "[nut, bolt, washer]")
         #expect(try evaluate("items.UNIT PRICE") == "error: syntax: unexpected name 'PRICE' after the end of the expression")

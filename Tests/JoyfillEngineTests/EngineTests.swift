@@ -183,6 +183,46 @@ struct EngineTests {
         #expect(updated.contains(#""value": "h", "formulas": [{"_id": "ah", "formula": "f_hide", "key": "hidden"}], "hidden": true}"#))
     }
 
+    /// A date into a number field stores its epoch milliseconds; "" into a dropdown clears it.
+    @Test func dateIntoANumberAndAnEmptyTextIntoADropdown() throws {
+        let text = makeDocument(formulas: [("n", "number", "date(2024, 1, 2)"), ("p", "dropdown", "\"\"")])
+            .replacingOccurrences(of: #""type": "dropdown""#, with: #""type": "dropdown", "value": "o1", "options": [{"_id": "o1", "value": "A"}]"#)
+        let engine = try run(text)
+        #expect(engine.value("n") == "1704153600000")
+        #expect(engine.value("p") == "\"\"")
+        #expect(engine.diagnostics.isEmpty)
+    }
+
+    /// A chart result is written as the schema requires: every line and point with an `_id`
+    /// (the result's, the stored one's at its place, or one made from the place), `deleted:
+    /// false`, text titles and labels, numbers for x and y; writing it again changes nothing.
+    @Test func chartWriteBackProducesWhatTheSchemaRequires() throws {
+        let stored = #"[{"title": "old", "_id": "line-1", "points": [{"x": 0, "y": 0, "_id": "point-1", "label": ""}]}]"#
+        let text = makeDocument(formulas: [
+            ("built", "chart", #"[{title: 7, points: [{x: 1, y: null, label: 3}, {x: "2"}]}, {points: []}]"#),
+            ("copy", "chart", "built"), ("bad", "chart", "[{points: [{x: \"abc\"}]}]"), ("flat", "chart", "[1]"),
+        ]).replacingOccurrences(of: #"{"_id": "built", "type": "chart", "#, with: #"{"_id": "built", "type": "chart", "value": \#(stored), "#)
+        let engine = try run(text)
+        let built = try JSONReader.read(engine.value("built"))
+        let lines = try #require(built.arrayValue)
+        #expect(lines.count == 2)
+        // The stored line's keys keep their order; "deleted", which it lacked, comes after them.
+        #expect(lines[0].text == #"{"title":"7","_id":"line-1","points":[{"x":1,"y":0,"_id":"point-1","label":"3"},"#
+                + #"{"_id":"\#(WriteBack.id(nil, stored: nil, field: engine.document.field("built")!, place: [0, 1]))","label":"","x":2,"y":0}],"#
+                + #""deleted":false}"#)
+        let madeID = try #require(lines[1]["_id"]?.stringValue)
+        #expect(madeID.count == 24 && madeID.allSatisfy(\.isHexDigit))
+        #expect(lines[1].text == #"{"_id":"\#(madeID)","title":"","deleted":false,"points":[]}"#)
+        // A chart read from another keeps its ids (the result's own come first).
+        #expect(try JSONReader.read(engine.value("copy")).arrayValue?.first?["_id"]?.stringValue == "line-1")
+        #expect(engine.status("bad") == .error)
+        #expect(engine.diagnostics.first { $0.field == "bad" }?.message.contains("x of point 1 of line 1 is the text \"abc\", not a number") == true)
+        #expect(engine.diagnostics.first { $0.field == "flat" }?.message.contains("line 1 of the chart is a number") == true)
+        // Written and run again, nothing changes.
+        let again = try run(String(decoding: try #require(engine.updatedBytes), as: UTF8.self))
+        #expect(again.updatedBytes == nil)
+    }
+
     @Test func aFormulaCannotClearATable() throws {
         let table = #"{"_id": "rows", "type": "table", "value": [{"_id": "r1", "cells": {"c": "kept"}}], "#
             + #""tableColumns": [{"_id": "c", "type": "text"}], "formulas": [{"_id": "a", "formula": "f", "key": "value"}]}"#
@@ -205,7 +245,7 @@ struct EngineTests {
         let leaf = String(repeating: "x", count: 100)
         let doubling = "reduce([\((1...20).map(String.init).joined(separator: ", "))], (acc, v) -> [acc, acc], \"\(leaf)\")"
         let engine = try run(makeDocument(formulas: [
-            ("huge", "chart", "[\(doubling)]"), ("small", "chart", "[[1, \"a\"], {k: [true]}]"), ("attachment", "file", doubling),
+            ("huge", "chart", "[\(doubling)]"), ("small", "file", "[[1, \"a\"], {k: [true]}]"), ("attachment", "file", doubling),
         ]))
         for id in ["huge", "attachment"] {
             #expect(engine.status(id) == .error)

@@ -49,7 +49,7 @@ struct RunCommandTests {
         let line = try #require(plain.stdout.split(separator: "\n").first { $0.hasPrefix("  target_chart") })
         #expect(line.count == 2 + 12 + 2 + 80 + 1, "80 characters of the value and a …: \(line)")
         let narrow = try JF.run(["run", "examples/sales-chart.json"], environment: ["COLUMNS": "60"])
-        #expect(narrow.stdout.contains("  target_chart  [{\"_id\":\"target\",\"title\":\"Target\",\"points\":…\n"))
+        #expect(narrow.stdout.contains("  target_chart  [{\"_id\":\"target\",\"title\":\"Target\",\"deleted\"…\n"))
         #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 })
     }
 

@@ -92,7 +92,7 @@ public enum FieldValueTypes {
     /// cannot be written at all.
     public static func writable(_ type: FieldType) -> ValueTypes {
         switch type {
-        case .number: return [.number, .null, .undefined]
+        case .number: return [.number, .date, .null, .undefined]   // a date as its epoch milliseconds
         case .date: return [.date, .number, .string, .null, .undefined]
         case .multiSelect, .chart: return [.array, .null, .undefined]
         case .table, .collection: return []

@@ -10,7 +10,10 @@ enum ValueConversion {
     static func value(of field: Field, stored replacement: JSONValue?? = nil) -> Value {
         let stored = replacement ?? field.value
         switch field.type {
-        case .text, .textarea, .block, .richText, .signature:
+        case .text, .textarea:
+            guard let stored else { return .string("") }
+            return jsonText(stored) ?? plain(stored)
+        case .block, .richText, .signature:
             guard let stored else { return .string("") }
             return plain(stored)
         case .number:
@@ -31,6 +34,18 @@ enum ValueConversion {
         case .image, .file, .unknown:
             return stored.map(plain) ?? .null
         }
+    }
+
+    /// The array or object a text holds as JSON text (`"[1, 2, 3]"`, `{"name": "Ada"}`, spaces
+    /// around it allowed), which a text or textarea field reads as, as the reference does
+    /// (specification, "Field values"); nil for any other value, and for text that is not a
+    /// whole JSON array or object. Numbers and dates in text are never read so.
+    static func jsonText(_ stored: JSONValue) -> Value? {
+        guard let text = stored.stringValue else { return nil }
+        let trimmed = text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard let first = trimmed.first, first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
+              let json = try? JSONReader.read(Array(trimmed)), json.isArray || json.isObject else { return nil }
+        return plain(json)
     }
 
     /// JSON as a plain formula value: objects keep their key order.

@@ -24,6 +24,7 @@ enum WriteBack {
         case .number:
             switch value {
             case .number(let number): return try finite(number)
+            case .date(let instant): return .number(Double(instant.milliseconds))   // epoch milliseconds
             case .string(let text):
                 guard let number = FieldValueTypes.number(fromText: text) else {
                     throw Mismatch(message: "the text \"\(abbreviated(text))\" is not a number, and '\(field.id)' is a number field")
@@ -50,6 +51,8 @@ enum WriteBack {
                 throw Mismatch(message: "a \(value.type.rawValue) cannot be stored in the date field '\(field.id)'")
             }
         case .dropdown:
+            // "" clears the selection (stored as "", as the reference stores it).
+            if case .string("") = value { return .string("") }
             // A text past the limit is no option's (nil matches none).
             let text = value.text(limit: textLimit)
             guard let option = field.options.first(where: { !$0.deleted && $0.text == text }) else {
@@ -70,10 +73,11 @@ enum WriteBack {
             }
             return .array(ids)
         case .chart:
-            guard case .array = value else {
+            guard case .array(let lines) = value else {
                 throw Mismatch(message: "a chart takes an array of lines, not a \(value.type.rawValue)")
             }
-            return try plain(value, for: field, limit: textLimit)
+            _ = try plain(value, for: field, limit: textLimit)   // the size limit, as for any value
+            return try chart(lines, for: field, textLimit: textLimit)
         case .table, .collection:
             throw Mismatch(message: "formulas cannot write \(field.type.name) fields")
         case .image, .file, .unknown:
@@ -96,7 +100,7 @@ enum WriteBack {
     /// counted is the strings' and keys' UTF-8 with their quotes, and a byte for each other
     /// value and separator: never more than the JSON written, so nothing under the limit is
     /// refused.
-    private static func plain(_ value: Value, budget: inout Int) throws(Mismatch) -> JSONValue? {
+    static func plain(_ value: Value, budget: inout Int) throws(Mismatch) -> JSONValue? {
         budget -= 1
         switch value {
         case .number(let number): return try finite(number)
@@ -128,12 +132,12 @@ enum WriteBack {
         }
     }
 
-    private static func finite(_ number: Double) throws(Mismatch) -> JSONValue {
+    static func finite(_ number: Double) throws(Mismatch) -> JSONValue {
         guard number.isFinite else { throw Mismatch(message: "\(Value.number(number).text) cannot be stored: JSON has no such number") }
         return .number(number)
     }
 
-    private static func abbreviated(_ text: String) -> String {
+    static func abbreviated(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
 }
