@@ -254,6 +254,10 @@ extension LanguageServer {
             if !selected.isEmpty, field.type == .dropdown || field.type == .multiSelect {
                 text += ", which formulas read as " + (field.type == .dropdown ? selected[0] : "[" + selected.joined(separator: ", ") + "]")
             }
+            // The text of a JSON array or object reads as that value.
+            if let json = FieldValueTypes.jsonText(field) {
+                text += ", the text of a JSON \(json.type.rawValue), which formulas read as the \(json.type.rawValue)"
+            }
         }
         return text
     }

@@ -38,8 +38,14 @@ public struct Linter: Sendable {
 
     /// The findings of the formula rules in one tree, each with its rule name as `code`, and
     /// the types the formula may produce.
-    func formulaDiagnostics(_ tree: SyntaxTree, checker: Checker, fields: Set<String>) -> (diagnostics: [Diagnostic], result: ValueTypes) {
+    /// - Parameter jsonTextFields: the text fields that read as a JSON array or object, and
+    ///   what they read as (``JSONTextField``).
+    func formulaDiagnostics(_ tree: SyntaxTree, checker: Checker, fields: Set<String>,
+                            jsonTextFields: [String: Value] = [:]) -> (diagnostics: [Diagnostic], result: ValueTypes) {
         var (diagnostics, result) = checker.analyze(tree)
+        if !jsonTextFields.isEmpty, settings.enabled.contains("json-text") {
+            diagnostics += JSONTextField.check(tree, fields: jsonTextFields, registry: registry)
+        }
         if settings.enabled.contains("non-portable") {
             diagnostics += NonPortable.check(tree, targets: settings.targets, registry: registry)
         }
@@ -146,13 +152,17 @@ struct DocumentLint {
         let fieldIDs = Set(document.fields.map(\.id))
         var checker = Checker(registry: registry, knownNames: fieldIDs)
         checker.learn(document.fields)
+        var jsonTextFields: [String: Value] = [:]
+        for field in document.fields {
+            if let value = FieldValueTypes.jsonText(field) { jsonTextFields[field.id] = value }
+        }
         for definition in document.formulas where trees[definition.id] == nil {
             let tree = Parser.parse(definition.expression)
             trees[definition.id] = tree
             let users = appliers[definition.id] ?? []
             let field = users.first.map { document.fields[$0].id }
             let place = placement(of: definition)
-            let analysis = linter.formulaDiagnostics(tree, checker: checker, fields: fieldIDs)
+            let analysis = linter.formulaDiagnostics(tree, checker: checker, fields: fieldIDs, jsonTextFields: jsonTextFields)
             resultTypes[definition.id] = analysis.result
             for diagnostic in analysis.diagnostics
             where !suppressions.ignores(diagnostic.identifier, formula: definition.id, appliers: users) {

@@ -211,6 +211,14 @@ struct ServerTests {
         #expect(field.range == [7, 41, 7, 44])
         #expect(try hover(0, 2).text == nil, "outside any formula")
         #expect(try hover(7, 37).text == nil, "no function is called rund")
+
+        // A text field holding a JSON array says what formulas read it as.
+        let json = #"{"fields": [{"_id": "tags", "type": "text", "value": "[1, 2]"}], "formulas": [{"_id": "f", "expression": "length(tags)"}]}"#
+        _ = try client.open("file:///t/tags.json", json)
+        let tags = try client.request("textDocument/hover", ["textDocument": ["uri": "file:///t/tags.json"],
+                                                            "position": ["line": 0, "character": 114]])["result"] as? [String: Any]
+        #expect((tags?["contents"] as? [String: Any])?["value"] as? String
+                == "**`tags`**: text field\n\nvalue: `\"[1, 2]\"`, the text of a JSON array, which formulas read as the array")
     }
 
     @Test func completionDefinitionAndOutline() throws {

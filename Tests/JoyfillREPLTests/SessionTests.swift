@@ -54,6 +54,18 @@ struct SessionTests {
         #expect(run(repl, ["sum(1, max([2,", "3]), 4)"]) == [nil, "8\n"])
     }
 
+    /// A text field holding a JSON object or array reads as it: its keys complete after a dot,
+    /// and `:type` says what it is.
+    @Test func jsonTextFieldsCompleteTheirKeys() throws {
+        let files = TestFiles()
+        files.written["doc.json"] = Array(#"{"fields": [{"_id": "user", "type": "text", "value": "{\"name\": \"Ada\", \"age\": 36}"}, {"_id": "tags", "type": "textarea", "value": "[\"a\", \"b\"]"}]}"#.utf8)
+        let repl = REPLSession(files: files)
+        #expect(repl.feed(":load doc.json")?.failed == false)
+        #expect(repl.completions(for: "user.") == ["age", "name"] || repl.completions(for: "user.") == ["name", "age"])
+        #expect(repl.feed("user.name")?.text == "\"Ada\"\n")
+        #expect(repl.feed("length(tags)")?.text == "2\n")
+    }
+
     /// An input of many lines costs time in proportion to its length: each line is lexed once.
     @Test func aLongInputIsGatheredLineByLine() {
         let repl = session()

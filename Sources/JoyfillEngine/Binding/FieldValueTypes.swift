@@ -21,6 +21,13 @@ public enum FieldValueTypes {
         return types
     }
 
+    /// The array or object a text or textarea field reads as when it holds the text of one
+    /// (`"[1, 2, 3]"`); nil for any other field or value.
+    public static func jsonText(_ field: Field) -> Value? {
+        guard field.type == .text || field.type == .textarea, let stored = field.value else { return nil }
+        return ValueConversion.jsonText(stored)
+    }
+
     /// The rows of a table, collection or chart field as ``ValueConversion`` makes them (B4): a
     /// table's columns; a collection's schemas reachable from its root, each once, with their
     /// children (a collection without a root schema has no rows and no columns); a chart's

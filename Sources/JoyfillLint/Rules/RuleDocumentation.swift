@@ -163,6 +163,18 @@ public enum RuleDocumentation {
             bad: formula("map(items, (qty) -> qty * price)"),
             good: formula("map(items, (item) -> item.qty * price)"),
             fix: "Rename the parameter (`item`, `row`, `x`)."),
+        "json-text": Page(
+            what: "Reports a text or textarea field whose value is the text of a JSON array or object, given to a function where text is taken (`length`, `upper`, `contains`, `concat` …).",
+            why: "Formulas read such a field as the array or object, as the Joyfill SDKs do: `length(answers)` counts the elements rather than the characters, and `upper(answers)` fails. A template that means the text gets something else.",
+            bad: json("""
+                "fields": [{"_id": "answers", "type": "text", "value": "[\\"Yes\\", \\"No\\"]"}],
+                "formulas": [{"_id": "f_count", "expression": "length(answers)"}]
+                """),
+            good: json("""
+                "fields": [{"_id": "answers", "type": "text", "value": "[\\"Yes\\", \\"No\\"]"}],
+                "formulas": [{"_id": "f_count", "expression": "countIf(answers, \\"Yes\\")"}]
+                """),
+            fix: "Nothing to fix when the array or object is what the formula means (`countIf(answers, \"Yes\")` is not reported). To read the text, store plain text that does not start with `[` or `{`."),
         "non-portable": Page(
             what: "Reports syntax and functions that a target SDK does not run: `=>` lambdas, exponent literals (`1e3`), a `-` written against a digit (`5-3`), names that start with a digit, and functions outside a target's catalogue (`iff` and `abs` are not in the Swift SDK; `jf functions` shows each function's portability).",
             why: "jf accepts more than the Joyfill SDKs (see docs/compatibility.md). A template that uses it works in `jf run` and fails in the app.",
