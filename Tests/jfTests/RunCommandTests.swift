@@ -44,6 +44,47 @@ struct RunCommandTests {
         #expect(result.stderr.hasPrefix("1 document, 6 formula fields, 0 errors in "))
     }
 
+    /// What the reference's own samples rely on, through `jf run`: JSON text in text fields read
+    /// as arrays and objects, a chart written with the ids and types the schema wants, a date
+    /// written to a number field, "" written to a dropdown.
+    @Test func whatReferenceTemplatesRelyOn() throws {
+        let document = #"""
+            {"fields": [
+              {"_id": "answers", "type": "text", "value": "[\"Yes\", \"No\", \"Yes\", \"Maybe\", \"Yes\"]"},
+              {"_id": "user", "type": "textarea", "value": "{\"name\": \"John Doe\", \"age\": 30}"},
+              {"_id": "matrix", "type": "text", "value": "[[1, 2, 3], [4, 5, 6]]"},
+              {"_id": "yes", "type": "number", "formulas": [{"formula": "f_yes", "key": "value"}]},
+              {"_id": "who", "type": "text", "formulas": [{"formula": "f_who", "key": "value"}]},
+              {"_id": "cell", "type": "number", "formulas": [{"formula": "f_cell", "key": "value"}]},
+              {"_id": "stamp", "type": "number", "formulas": [{"formula": "f_stamp", "key": "value"}]},
+              {"_id": "choice", "type": "dropdown", "value": "o1", "options": [{"_id": "o1", "value": "A"}],
+               "formulas": [{"formula": "f_choice", "key": "value"}]},
+              {"_id": "trend", "type": "chart", "formulas": [{"formula": "f_trend", "key": "value"}]}
+            ],
+            "formulas": [
+              {"_id": "f_yes", "expression": "countIf(answers, \"Yes\")"}, {"_id": "f_who", "expression": "user.name"},
+              {"_id": "f_cell", "expression": "matrix[1][2]"}, {"_id": "f_stamp", "expression": "date(2024, 1, 2)"},
+              {"_id": "f_choice", "expression": "\"\""},
+              {"_id": "f_trend", "expression": "[{title: \"Yes\", points: map(answers, (a, i) -> {x: i, y: if(a == \"Yes\", 1, 0)})}]"}
+            ]}
+            """#
+        let result = try JF.run(["run", "--json", "-"], stdin: document)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(try report(result.stdout).first)
+        #expect(fieldValue(report, "yes") as? Double == 3)
+        #expect(fieldValue(report, "who") as? String == "John Doe")
+        #expect(fieldValue(report, "cell") as? Double == 6)
+        #expect(fieldValue(report, "stamp") as? Double == 1_704_153_600_000)
+        #expect(fieldValue(report, "choice") as? String == "")
+        let lines = try #require(fieldValue(report, "trend") as? [[String: Any]])
+        #expect(lines.count == 1)
+        #expect(lines[0]["deleted"] as? Bool == false && lines[0]["title"] as? String == "Yes")
+        #expect((lines[0]["_id"] as? String)?.count == 24)
+        let points = try #require(lines[0]["points"] as? [[String: Any]])
+        #expect(points.map { $0["y"] as? Double } == [1, 0, 1, 0, 1])
+        #expect(points.allSatisfy { ($0["_id"] as? String)?.count == 24 && $0["label"] as? String == "" })
+    }
+
     @Test func valuesAreCutAtTheTerminalsEdge() throws {
         let plain = try JF.run(["run", "examples/sales-chart.json"])
         let line = try #require(plain.stdout.split(separator: "\n").first { $0.hasPrefix("  target_chart") })
