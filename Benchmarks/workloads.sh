@@ -5,7 +5,7 @@
 #   prepare_workloads N
 prepare_workloads() {
   cd "$(dirname "${BASH_SOURCE[0]}")/.."
-  local generator=../shared/bench/gen_workloads.py
+  local generator=Benchmarks/workloads/gen_workloads.py
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   python3 "$generator" env --out "$work/env.json"

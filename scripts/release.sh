@@ -17,7 +17,7 @@
 #   PGO=0 scripts/release.sh      # the plain release build, without profiles
 #
 # Without the profile runtime or llvm-profdata beside swiftc, or without the workload
-# generator (../shared/bench/gen_workloads.py), it makes the plain build, with a note.
+# generator (Benchmarks/workloads/gen_workloads.py), it makes the plain build, with a note.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,7 +40,7 @@ if [ "${PGO:-1}" = 0 ]; then
   build
   exit 0
 fi
-generator=../shared/bench/gen_workloads.py
+generator=Benchmarks/workloads/gen_workloads.py
 if [ ! -x "$profdata" ] || [ -z "$runtime" ] || [ ! -f "$generator" ]; then
   echo "release: no llvm-profdata or profile runtime beside $toolchain/swiftc, or no $generator; building without PGO" >&2
   build

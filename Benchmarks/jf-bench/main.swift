@@ -2,7 +2,7 @@
 //
 //   swift run -c release jf-bench --formulas F.txt --env ENV.json [--rows N] [--iterations K]
 //
-// Benchmarks/run.sh generates the workloads with ../shared/bench/gen_workloads.py and runs
+// Benchmarks/run.sh generates the workloads with Benchmarks/workloads/gen_workloads.py and runs
 // this; docs/performance.md records the results. Each measurement runs K times and reports
 // the best and the median (wall-clock, one core).
 import Foundation
