@@ -3,7 +3,7 @@ import Foundation
 /// The files under a directory, as `jf run`, `validate`, `lint` and `fmt` search it: read with
 /// `readdir`, whose entries carry their type, so a file costs no `stat` unless it is a symbolic
 /// link (Foundation's enumerator and a `fileExists` for each entry took about 6 µs a file:
-/// 1.3 s before the first of 220,000 documents was read; see docs/performance.md).
+/// 1.3 s before the first of 220,000 documents was read).
 ///
 /// - Order: by path, byte for byte, as sorting the whole list would give, but one directory at
 ///   a time (a directory's name sorts as if followed by `/`).
