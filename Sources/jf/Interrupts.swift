@@ -33,5 +33,15 @@ enum Interrupts {
             }
             Interrupts.evaluation.request()
         }
+        receiveCtrlC()
+    }
+
+    /// Unblocks SIGINT: a parent may have blocked it (the mask survives exec), and Ctrl-C must
+    /// reach `jf`.
+    static func receiveCtrlC() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 }

@@ -48,11 +48,7 @@ final class LineEditor {
             LineEditor.interrupted = 1
             Interrupts.evaluation.request()
         }
-        // A parent may have blocked SIGINT (the mask survives exec); Ctrl-C must reach us.
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigprocmask(SIG_UNBLOCK, &set, nil)
+        Interrupts.receiveCtrlC()
     }
 
     enum Line {

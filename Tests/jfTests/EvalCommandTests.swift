@@ -59,6 +59,20 @@ struct EvalCommandTests {
         #expect(result.stderr.components(separatedBy: "warning[always-false-comparison]").count - 1 == 199_998)
     }
 
+    /// Ctrl-C (SIGINT) stops a long evaluation cleanly: its `interrupted` error, exit 130.
+    @Test func ctrlCStopsAnEvaluation() throws {
+        // 20^7 lambda calls: hours of work.
+        let twenty = "[" + (1...20).map(String.init).joined(separator: ", ") + "]"
+        let formula = (1...7).reduce("x1") { body, level in "sum(map(\(twenty), (x\(level)) -> \(body)))" }
+        let result = try JF.shell("""
+            $JF eval --max-steps 100000000000 '\(formula)' & pid=$!
+            sleep 1.5; kill -INT $pid; wait $pid; echo "exit $?"
+            """)
+        #expect(result.stdout == "exit 130\n", "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error[other]: interrupted\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("note: the evaluation was stopped (Ctrl-C) after"))
+    }
+
     @Test func linesFromStandardInput() throws {
         let result = try JF.run(["eval", "--json", "--lines", "-"], stdin: "1 + 1\nupper(\"a\")\n")
         #expect(result.stdout == """
