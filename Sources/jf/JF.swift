@@ -3,7 +3,8 @@ import Foundation
 import JoyfillLint
 
 /// The `jf` command line: a thin layer over the libraries. Each subcommand lives in its own
-/// file; none holds logic a library should own.
+/// file in `Commands/`, and what they share (the terminal, files, streams, ignore rules,
+/// common options) in `Support/`; none holds logic a library should own.
 ///
 /// Exit codes (docs/cli.md): 0 success; 1 the input had problems (a formula error, lint
 /// findings, validation failures); 2 usage errors and unreadable input.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
@@ -234,91 +233,5 @@ struct Run: ParsableCommand {
               let array = try? JSONReader.read("[" + problems.joined(separator: ",") + "]"),
               let edits = JSONEdit.edits(rewriting: document, as: JSONValue.setting(key, to: array, in: document)) else { return line }
         return JSONEdit.apply(edits, to: line)
-    }
-}
-
-/// The options that set up evaluation, shared by `eval`, `run` and `repl`.
-struct EvaluationFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("The calendar time zone of date functions: an IANA name such as Europe/Paris.", valueName: "ZONE"))
-    var tz: String = "UTC"
-
-    @Option(help: ArgumentHelp("The instant now() returns, in ISO-8601 (default: the current time).", valueName: "ISO8601"))
-    var now: String?
-
-    @Option(help: ArgumentHelp("Stop an evaluation after this many steps.", valueName: "N"))
-    var maxSteps: Int = EvaluationOptions().maxSteps
-
-    func validate() throws {
-        guard !JF.checksSuspended else { return }
-        if maxSteps < 1 { throw ValidationError("--max-steps must be at least 1") }
-    }
-
-    /// The evaluation options the flags describe.
-    func options() throws(Failure) -> EvaluationOptions {
-        guard let zone = CalendarZone(identifier: tz) else {
-            throw .usage("--tz: unknown time zone '\(tz)' (use an IANA name such as Europe/Paris, or UTC)")
-        }
-        var options = EvaluationOptions(zone: zone, maxSteps: maxSteps)
-        if let now {
-            guard let instant = Instant(iso8601: now) else {
-                throw .usage("--now: '\(now)' is not an ISO-8601 date-time (e.g. 2024-06-01T12:00:00Z)")
-            }
-            options.now = instant
-        }
-        return options
-    }
-}
-
-/// A progress bar on standard error (a terminal), for a run of many documents whose reports go
-/// elsewhere: drawn at most ten times a second, by the thread that writes the reports.
-final class ProgressBar {
-    private let total: Int
-    private var lastDrawn = Date.distantPast
-    private var drawn = false
-
-    init?(total: Int) {
-        guard total >= 20, Terminal.standardError.isTerminal else { return nil }
-        self.total = total
-    }
-
-    func update(_ done: Int) {
-        let now = Date()
-        guard now.timeIntervalSince(lastDrawn) > 0.1 || done == total else { return }
-        lastDrawn = now
-        drawn = true
-        let width = 30
-        let filled = width * done / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        Terminal.standardError.write("\r[\(bar)] \(done)/\(total)")
-    }
-
-    /// Takes the bar off the screen (before a message, and at the end); the next update draws it again.
-    func clear() {
-        guard drawn else { return }
-        Terminal.standardError.write("\r" + String(repeating: " ", count: 50) + "\r")
-        drawn = false
-        lastDrawn = .distantPast
-    }
-}
-
-/// The `--set FIELD=VALUE` changes of `run` and `eval`.
-enum FieldChanges {
-    /// Each change as a field id or cell path (``DocumentEngine/fieldChanges(_:)``) and its new
-    /// JSON value; a usage error names the one that is not `FIELD=JSON`.
-    static func parse(_ changes: [String]) throws(Failure) -> [(path: String, value: JSONValue)] {
-        var result: [(path: String, value: JSONValue)] = []
-        for change in changes {
-            guard let equals = change.firstIndex(of: "="), equals != change.startIndex else {
-                throw .usage("--set \(change): expected FIELD=VALUE, e.g. --set qty=5")
-            }
-            let field = String(change[..<equals])
-            let text = String(change[change.index(after: equals)...])
-            do {
-                result.append((field, try JSONReader.read(text)))
-            } catch {
-                throw .usage("--set \(change): the value must be JSON (\(error.message)); quote text: \(field)='\"\(text)\"'")
-            }
-        }
-        return result
     }
 }

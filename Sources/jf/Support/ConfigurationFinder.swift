@@ -1,0 +1,67 @@
+import Foundation
+import JoyfillLint
+
+/// Finds and caches the configuration that applies to each linted path.
+final class ConfigurationFinder {
+    /// A configuration and the directory its path patterns are relative to.
+    struct Located {
+        var configuration: LintConfiguration
+        var directory: String?
+
+        /// The settings for a file, by its path relative to the configuration's directory.
+        func settings(forFile path: String) -> LintSettings {
+            guard let directory else { return configuration.settings(for: path) }
+            let absolute = Located.absolute(path)
+            let relative = absolute.hasPrefix(directory + "/") ? String(absolute.dropFirst(directory.count + 1)) : absolute
+            return configuration.settings(for: relative)
+        }
+
+        static func absolute(_ path: String) -> String {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
+                : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+            return url.standardizedFileURL.path
+        }
+    }
+
+    private let explicit: String?
+    private let disabled: Bool
+    private var cache: [String: Located] = [:]
+
+    init(explicit: String?, disabled: Bool) {
+        self.explicit = explicit
+        self.disabled = disabled
+    }
+
+    func configuration(for path: String) throws -> Located {
+        if disabled { return Located(configuration: .standard, directory: nil) }
+        if let explicit { return try load(explicit) }
+        var directory = Located.absolute(path)
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        while true {
+            for name in LintConfiguration.fileNames {
+                let candidate = (directory as NSString).appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: candidate) { return try load(candidate) }
+            }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if parent == directory || parent.isEmpty { return Located(configuration: .standard, directory: nil) }
+            directory = parent
+        }
+    }
+
+    private func load(_ path: String) throws -> Located {
+        if let cached = cache[path] { return cached }
+        let bytes = try Input.read(path)
+        do {
+            let configuration = try LintConfiguration(text: bytes, name: path)
+            let located = Located(configuration: configuration,
+                                  directory: (Located.absolute(path) as NSString).deletingLastPathComponent)
+            cache[path] = located
+            return located
+        } catch {
+            throw Failure.usage(error.message)
+        }
+    }
+}
