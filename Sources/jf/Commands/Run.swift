@@ -70,25 +70,20 @@ struct Run: ParsableCommand {
     @Argument(help: "JoyDoc files or directories; - (or none, from a pipe) for standard input.", completion: .documents)
     var paths: [String] = []
 
-    /// The PATHs given; with none, standard input when it is not a terminal (as jq and
-    /// ripgrep read a pipe): `curl -s $URL | jf run`.
-    private var inputs: [String] { paths.isEmpty && !jsonl ? ["-"] : paths }
+    /// What to read (``DocumentPaths``).
+    private var inputs: [String] { DocumentPaths.inputs(paths, jsonl: jsonl) }
 
     func validate() throws {
         guard !JF.checksSuspended else { return }
-        if jsonl && !paths.isEmpty { throw ValidationError("--jsonl reads standard input; give no PATH") }
+        try DocumentPaths.check(paths, jsonl: jsonl)
         if !jsonl && strict { throw ValidationError("--strict is for --jsonl; without it, problems already exit 1") }
         if !jsonl && problemsKey != nil { throw ValidationError("--problems-key is for --jsonl; --json reports problems beside each document") }
         if problemsKey?.isEmpty == true { throw ValidationError("--problems-key needs a key, e.g. --problems-key jfProblems") }
-        if !jsonl && paths.isEmpty && isatty(STDIN_FILENO) != 0 {
-            throw ValidationError("give at least one PATH (a JoyDoc or a directory), pipe one JoyDoc in, or use --jsonl")
-        }
         if write && out != nil { throw ValidationError("choose one of --write and --out") }
         if fsync && out == nil { throw ValidationError("--fsync is for --out; --write flushes each file it rewrites") }
         if inputs.contains("-") && (write || out != nil) {
             throw ValidationError("a JoyDoc on standard input (-) has no file to write; use --jsonl to get it back on standard output")
         }
-        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
 
     func run() throws {

@@ -73,20 +73,15 @@ struct Validate: ParsableCommand {
     @Argument(help: "JoyDoc files or directories; - (or none, from a pipe) for standard input.", completion: .documents)
     var paths: [String] = []
 
-    /// The PATHs given; with none, standard input when it is not a terminal (as jq and
-    /// ripgrep read a pipe): `curl -s $URL | jf validate`.
-    private var inputs: [String] { paths.isEmpty && !jsonl ? ["-"] : paths }
+    /// What to read (``DocumentPaths``).
+    private var inputs: [String] { DocumentPaths.inputs(paths, jsonl: jsonl) }
 
     func validate() throws {
         guard !JF.checksSuspended else { return }
         if json && format != .human && format != .json { throw ValidationError("--json is --format json; give one of them") }
-        if jsonl && !paths.isEmpty { throw ValidationError("--jsonl reads standard input; give no PATH") }
+        try DocumentPaths.check(paths, jsonl: jsonl)
         if jsonl && format != .human { throw ValidationError("--jsonl writes JSON lines; it takes no --format") }
         if !jsonl && strict { throw ValidationError("--strict is for --jsonl; without it, an invalid document already exits 1") }
-        if !jsonl && paths.isEmpty && isatty(STDIN_FILENO) != 0 {
-            throw ValidationError("give at least one PATH (a JoyDoc or a directory), pipe one JoyDoc in, or use --jsonl")
-        }
-        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
 
     func run() throws {
