@@ -1,8 +1,18 @@
 // JoyfillEngine: formulas × documents.
 //
-// Binding/   DocumentContext (a field `_id` → its value, decision B1), ValueConversion (JSON
-//            of a field, cell or line → formula value, by field or column type: B2–B4, C8),
+// DocumentEngine (Engine.swift) runs a JoyDoc's formulas: it parses each once, binds its
+// names to field positions, orders the formula fields by the dependency graph, evaluates
+// them, writes each result back by the field's type, and after a change recomputes only the
+// fields that depend on it (CellChanges: a table cell's change merged into its field's).
+//
+// Binding/   DocumentContext (a field `_id` → its value), ValueConversion (JSON of a field,
+//            cell or line → formula value, by field or column type), WriteBack (a result →
+//            the JSON the field stores; WriteBack+Chart: a chart as the schema requires),
+//            FieldValueTypes (what the checker may know of a field before evaluating),
+//            ApplicationProblems (applied formulas that are missing or misapplied),
 //            StoredValueCheck (stored values their type does not hold: lint's `invalid-value`,
 //            and the notes of the failures they cause).
+// Graph/     DependencyGraph: the fields each formula reads, the order to evaluate them in
+//            (without recursion), cycles with their paths, what a change affects.
 //
-// The dependency graph, ordering, write-back and incremental recalculation build on these.
+// How documents bind to formulas is described in docs/language.md ("Fields of a document").

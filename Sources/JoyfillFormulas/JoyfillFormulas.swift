@@ -1,4 +1,7 @@
-// JoyfillFormulas: the Joyfill formula language. Nothing here knows about JoyDocs.
+// JoyfillFormulas: the Joyfill formula language. Nothing here knows about JoyDocs: names get
+// values through an EvaluationContext, and what the checker knows of a name's value (its
+// types, the columns of its rows, the options it reads as) it is told through plain values
+// (ValueTypes, RowShapes, OptionChoices), which JoyfillEngine makes from a document.
 //
 // The pipeline, one folder per stage:
 //
@@ -25,7 +28,8 @@
 // Functions/    FunctionSignature (the one declaration of a function), FunctionRegistry,
 //               Arguments (what a body receives), one file per family, and the generated
 //               reference (docs/functions.md).
-// Check/        Checker: static findings without evaluating.
+// Check/        Checker: static findings without evaluating; RowTracker follows rows into
+//               callbacks; RowShapes and OptionChoices describe what names hold.
 // Diagnostics/  Diagnostic (the one error type), Fix, the caret renderer, suggestions.
 // Support/      RawStack: the growable buffer behind the parser's tables and the evaluator's
 //               stacks; SmallString: short names packed straight into their `String`;
