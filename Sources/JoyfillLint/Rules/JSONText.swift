@@ -1,5 +1,25 @@
 import JoyfillFormulas
 
+extension LintRule {
+    /// `json-text`: A text field holding a JSON array or object, given where text is taken: it reads as the array or object.
+    static let jsonText = LintRule(
+        name: "json-text", severity: .info,
+        summary: "A text field holding a JSON array or object, given where text is taken: it reads as the array or object.",
+        fixability: .never,
+        documentation: Documentation(
+            what: "Reports a text or textarea field whose value is the text of a JSON array or object, given to a function where text is taken (`length`, `upper`, `contains`, `concat` …).",
+            why: "Formulas read such a field as the array or object, as the Joyfill SDKs do: `length(answers)` counts the elements rather than the characters, and `upper(answers)` fails. A template that means the text gets something else.",
+            bad: json("""
+                "fields": [{"_id": "answers", "type": "text", "value": "[\\"Yes\\", \\"No\\"]"}],
+                "formulas": [{"_id": "f_count", "expression": "length(answers)"}]
+                """),
+            good: json("""
+                "fields": [{"_id": "answers", "type": "text", "value": "[\\"Yes\\", \\"No\\"]"}],
+                "formulas": [{"_id": "f_count", "expression": "countIf(answers, \\"Yes\\")"}]
+                """),
+            fix: "Nothing to fix when the array or object is what the formula means (`countIf(answers, \"Yes\")` is not reported). To read the text, store plain text that does not start with `[` or `{`."))
+}
+
 /// `json-text` (info): a text or textarea field that holds the text of a JSON array or object,
 /// given to a function where text is taken. Formulas read such a field as the array or
 /// object, not as its text (specification, "Fields of a document"): `length(answers)` counts

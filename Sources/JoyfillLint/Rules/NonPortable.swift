@@ -1,13 +1,21 @@
 import JoyfillFormulas
 
-// The rules that look at one formula's syntax tree. `syntax-error` and `invalid-operator`
-// come from the parser, and `unknown-function`, `wrong-arity`, `type-mismatch`,
-// `unknown-reference`, `unknown-column`, `null-projection`, `invalid-argument`,
-// `division-by-zero`, `always-false-comparison` and `unknown-option` from the ``Checker``
-// (shared with `jf eval` and the REPL); the rest are here.
+extension LintRule {
+    /// `non-portable`: Syntax or a function that a target Joyfill SDK does not run.
+    static let nonPortable = LintRule(
+        name: "non-portable", severity: .warning,
+        summary: "Syntax or a function that a target Joyfill SDK does not run.",
+        fixability: .sometimes,
+        documentation: Documentation(
+            what: "Reports syntax and functions that a target SDK does not run: `=>` lambdas, exponent literals (`1e3`), a `-` written against a digit (`5-3`), names that start with a digit, and functions outside a target's catalogue (`iff` and `abs` are not in the Swift SDK; `jf functions` shows each function's portability).",
+            why: "jf accepts more than the Joyfill SDKs (see docs/compatibility.md). A template that uses it works in `jf run` and fails in the app.",
+            bad: formula("iff(total > 1e3, (x) => x, 5-3)"),
+            good: formula("if(total > 1000, (x) -> x, 5 - 3)"),
+            fix: "`jf lint --fix` rewrites `iff` to `if`, `=>` to `->`, `1e3` to `1000` and `5-3` to `5 - 3`. Set the SDKs with `targets = [\"swift\", \"web\"]` (default: swift, the reference engine; `web` means what the web formulas guide documents). When no spelling of a function runs on every target (with both targets, the Swift SDK has only `if` and the web only `iff`), the one most targets run is kept, the Swift SDK deciding a tie: `if` is then not reported, since nothing better can be written, and `iff` is, with a fix to `if`. Narrow `targets` to the SDKs a template is for to hear of the rest."))
+}
 
-/// `non-portable`: syntax and functions that a target SDK will not run (decisions S1–S5,
-/// F1, F8). Safe fixes rewrite the syntax to its portable spelling where one exists.
+/// `non-portable`: syntax and functions that a target SDK will not run (see docs/compatibility.md).
+/// Safe fixes rewrite the syntax to its portable spelling where one exists.
 ///
 /// A function with other spellings of the same meaning (`if` and `iff`) is judged among them:
 /// a spelling every target runs is suggested; when there is none (`targets = ["swift",
@@ -103,27 +111,5 @@ enum NonPortable {
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: span.start)
         return String(decoding: utf8[start..<utf8.index(start, offsetBy: span.length)], as: UTF8.self)
-    }
-}
-
-/// `shadowed-field`: a lambda parameter named like a field of the document. Inside the lambda
-/// the name means the parameter (B1), which is rarely what the author meant.
-enum ShadowedField {
-    static func check(_ tree: SyntaxTree, fields: Set<String>) -> [Diagnostic] {
-        guard tree.root != nil else { return [] }
-        var findings: [Diagnostic] = []
-        for index in tree.nodes.indices {
-            guard case .lambda(let params, _, _) = tree.nodes[index] else { continue }
-            let spans = tree.parameterSpans(of: NodeID(index))
-            for (position, nameIndex) in params.indices.enumerated() where fields.contains(tree.names[nameIndex]) {
-                let name = tree.names[nameIndex]
-                let span = position < spans.count ? spans[position] : tree.spans[index]
-                findings.append(Diagnostic(
-                    .other, "the lambda parameter '\(name)' hides the field '\(name)'", at: span, severity: .warning,
-                    notes: ["inside this lambda '\(name)' is the parameter, not the field; rename the parameter (e.g. '\(name)Item')"],
-                    code: "shadowed-field"))
-            }
-        }
-        return findings
     }
 }

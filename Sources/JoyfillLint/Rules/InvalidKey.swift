@@ -1,0 +1,19 @@
+import JoyfillFormulas
+
+extension LintRule {
+    /// `invalid-key`: An applied formula writes a key other than `value` or `hidden`.
+    static let invalidKey = LintRule(
+        name: "invalid-key", severity: .error,
+        summary: "An applied formula writes a key other than `value` or `hidden`.",
+        fixability: .never, scope: .field,
+        documentation: Documentation(
+            what: "Reports an applied formula whose `key` is neither `value` nor `hidden` (a missing `key` means `value`).",
+            why: "Only those two keys are written (decision B5); any other key makes the field an error in `jf run` and is ignored by the SDKs.",
+            bad: json("""
+                {"_id": "total", "formulas": [{"formula": "f_total", "key": "vaule"}]}
+                """),
+            good: json("""
+                {"_id": "total", "formulas": [{"formula": "f_total", "key": "value"}]}
+                """),
+            fix: "Write `\"key\": \"value\"` to set the field's value, or `\"key\": \"hidden\"` with a boolean formula to show or hide it."))
+}

@@ -1,0 +1,19 @@
+import JoyfillFormulas
+
+extension LintRule {
+    /// `invalid-logic`: Conditional logic that cannot work as written: an unknown field, column, operator or option.
+    static let invalidLogic = LintRule(
+        name: "invalid-logic", severity: .warning,
+        summary: "Conditional logic that cannot work as written: an unknown field, column, operator or option.",
+        fixability: .never, scope: .field,
+        documentation: Documentation(
+            what: "Reports conditional logic (`logic` on a field, page or collection schema) that cannot work as written: logic that is not an object or has no `action` of `show` or `hide`, an `eval` other than `and` or `or`, a condition with no `field`, an unknown operator (`==`), a field the document does not have, `>` or `<` with a value that is not a number, and a dropdown or multiSelect compared with something that is none of its option ids (its option's text, most often). On a collection schema, also: a condition with no `columnID`, a column the schema it reads does not have, a `schema` that is not above the logic's own, conditions listed under `conditions` instead of `schemaConditions`, and logic on the root schema (its rows hang under no row for conditions to read). `jf validate` reports the same problems.",
+            why: "Such a condition never holds (or, with `!=`, always does), so the field or page it should show stays hidden, or the one it should hide stays shown, and a required field may be checked or skipped by mistake. The SDKs give no error.",
+            bad: json("""
+                "logic": {"action": "show", "conditions": [{"field": "priority", "condition": "=", "value": "High"}]}
+                """),
+            good: json("""
+                "logic": {"action": "show", "conditions": [{"field": "priority", "condition": "=", "value": "opt_high"}]}
+                """),
+            fix: "Name an existing field (or, on a schema, a column of the row above), use one of `=`, `!=`, `?=`, `>`, `<`, `null=` and `*=`, and compare dropdowns and multiSelects with an option's `_id` (see docs/validation.md)."))
+}
