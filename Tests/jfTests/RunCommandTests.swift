@@ -592,24 +592,6 @@ struct RunCommandTests {
         #expect(try report(validated.stdout).count == 300)
     }
 
-    /// `JF_HUGE_PAGES=always` restarts jf with glibc's huge-page tunable (added to any tunables
-    /// already set); the run must be the same as without, and must not restart again.
-    @Test func hugePageRestartGivesTheSameRun() throws {
-        let plain = try JF.run(["run", "--json", "examples"], environment: ["JF_HUGE_PAGES": "never"])
-        let restarted = try JF.run(["run", "--json", "examples"], environment: ["JF_HUGE_PAGES": "always"])
-        let withTunables = try JF.run(["run", "--json", "examples"],
-                                      environment: ["JF_HUGE_PAGES": "always", "GLIBC_TUNABLES": "glibc.malloc.check=0"])
-        #expect(plain.status == 1)
-        for run in [restarted, withTunables] {
-            #expect(run.status == plain.status)
-            #expect(run.stdout == plain.stdout)
-            #expect(run.stderr.components(separatedBy: " in ").first == plain.stderr.components(separatedBy: " in ").first)
-        }
-        let graph = try JF.run(["graph", "--format", "json", "examples/invoice.json"], environment: ["JF_HUGE_PAGES": "always"])
-        #expect(graph.status == 0)
-        #expect(graph.stdout == (try JF.run(["graph", "--format", "json", "examples/invoice.json"])).stdout)
-    }
-
     @Test func aDashReadsOneDocumentFromStandardInput() throws {
         let invoice = try String(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"), encoding: .utf8)
         let result = try JF.run(["run", "--json", "-"], stdin: invoice)

@@ -40,7 +40,6 @@ struct Graph: ParsableCommand {
     var document: String
 
     func run() throws {
-        if document != "-" { HugePages.enableIfLarge([document]) }
         let doc: JoyDoc
         do {
             doc = try JoyDoc(source: try Input.source(document))

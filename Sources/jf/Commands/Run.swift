@@ -25,8 +25,8 @@ struct Run: ParsableCommand {
 
             Exits 1 when a formula failed, 2 on a usage error or when a document cannot be \
             read (invalid JSON, not a JoyDoc). With --jsonl, problems inside documents are \
-            reported and the exit is 0 once every line is answered (--strict: 1). For an input of 64 MiB or more, jf restarts \
-            itself with huge pages (JF_HUGE_PAGES=auto|always|never). Details: docs/cli.md.
+            reported and the exit is 0 once every line is answered (--strict: 1). Details: \
+            docs/cli.md.
             """
     )
 
@@ -97,7 +97,6 @@ struct Run: ParsableCommand {
         let found = try Files.documents(in: inputs, followingIgnoreFiles: !search.noIgnore)
         let files = found.map(\.path)
         let targets = try out.map { directory throws(Failure) in try DocumentRun.destinations(of: found, in: directory) }
-        HugePages.enableIfLarge(files.filter { $0 != "-" })
         if let targets { try Files.makeDirectories(for: targets) }
         let json = json, write = write, fsync = fsync
         // Reports are written as documents finish, in order; the bar shows how far the run is
