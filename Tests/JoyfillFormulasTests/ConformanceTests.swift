@@ -2,9 +2,8 @@ import Foundation
 import Testing
 @testable import JoyfillFormulas
 
-/// The reference engine's example table (reference-language.md §8), with this project's
-/// decisions applied where they differ (decisions.md), plus the edge cases the reference
-/// documents. Each row is a formula and its result: a value's debug form or `error: kind`.
+/// The Joyfill reference engine's own examples, with this project's choices applied where
+/// they differ (docs/compatibility.md), plus the edge cases the reference documents. Each row is a formula and its result: a value's debug form or `error: kind`.
 struct ConformanceTests {
     static let referenceExamples: [(String, String)] = [
         ("and(true, true)", "true"),
