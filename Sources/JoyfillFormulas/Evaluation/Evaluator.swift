@@ -21,34 +21,10 @@ public final class Evaluator {
     /// The tree being evaluated, unretained: ``evaluate(_:in:slots:memo:)``'s caller keeps it
     /// alive for the evaluation (and a lambda from another tree keeps its own alive while it
     /// runs), and nothing reads it between evaluations. Retaining it would cost two atomic
-    /// operations per formula. While source text is evaluated in place (``evaluate(_:in:)``),
-    /// a placeholder until ``tree`` is first asked for.
+    /// operations per formula.
     @exclusivity(unchecked) private var currentTree: Unmanaged<SyntaxTree>
-    /// For the whole of an evaluation of source text (``evaluate(_:in:)``): the parser's
-    /// builder, whose tables are read in place, and the text; nil otherwise.
-    @exclusivity(unchecked) private var inPlaceFormula: Unmanaged<TreeBuilder>?
-    @exclusivity(unchecked) private var inPlaceSource = ""
-    /// True while the tables read are the in-place formula's (false while a lambda from
-    /// another tree runs).
-    @exclusivity(unchecked) private var readingInPlace = false
-    /// The in-place formula's tree, once something needed it, held until the evaluation ends
-    /// (a lambda that outlives it holds it too).
-    @exclusivity(unchecked) private var madeTree: SyntaxTree?
-    /// Whether the in-place formula's lambdas are made without a tree (see ``Lambda``): only
-    /// when every function it can call is a built-in one, since a custom body could keep a
-    /// lambda past the evaluation.
-    @exclusivity(unchecked) private var treelessLambdas = false
-    /// Whether this evaluation made a lambda without a tree, so that its result must be
-    /// checked for them (``giveTrees(in:)``).
-    @exclusivity(unchecked) private var madeTreelessLambda = false
-    /// Whether every function the parser's hints lead to is a built-in one.
-    private let hintsLeadToBuiltins: Bool
-    /// The tree being evaluated (see ``currentTree``). For a formula read in place it is made
-    /// on first use, from a copy of the parser's tables: most formulas never need it.
-    var tree: SyntaxTree {
-        if readingInPlace { return formulaTree() }
-        return currentTree.takeUnretainedValue()
-    }
+    /// The tree being evaluated (see ``currentTree``).
+    var tree: SyntaxTree { currentTree.takeUnretainedValue() }
     // The current tables, read without bounds checks or reference counting: node and name ids
     // come from the parser, and the tree (or the parser's builder) is alive while it is
     // evaluated. Set by `use(_:)`.
@@ -91,14 +67,7 @@ public final class Evaluator {
     @exclusivity(unchecked) var memo: CallMemo?
     /// True during ``evaluate(_:in:slots:memo:)``, which hands a nested call to another evaluator.
     @exclusivity(unchecked) private var isEvaluating = false
-    /// The last lambda made, to be made over for the next one when it is no longer referred to
-    /// elsewhere (see ``makeLambda(_:captured:)``); it keeps its tree until then.
-    @exclusivity(unchecked) var spareLambda: Lambda?
-
     private static let placeholder = Parser.parse("null")
-    /// ``placeholder``, read once: the current tree of an in-place evaluation until it has one.
-    private let idleTree = Unmanaged.passUnretained(Evaluator.placeholder)
-
     deinit {
         nameSlots.release()
         hinted.deallocate()
@@ -109,15 +78,12 @@ public final class Evaluator {
     public init(registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
         self.registry = registry
         self.options = options
-        hinted = .allocate(capacity: registry.hintedFunctions.count)
-        _ = hinted.initialize(from: registry.hintedFunctions.map(Unmanaged.passUnretained))
         // Hints are positions among the standard functions, and a registry's own functions come
         // after them; a registry not numbered as the standard one takes no hints (every call is
         // looked up by name, and may find a custom function).
-        let standardCount = FunctionRegistry.standard.hintedFunctions.count
-        hintsLeadToBuiltins = registry.hintedFunctions.count >= standardCount
-            && registry.hintedFunctions.prefix(standardCount).allSatisfy(\.isBuiltin)
-        currentTree = idleTree
+        hinted = .allocate(capacity: registry.hintedFunctions.count)
+        _ = hinted.initialize(from: registry.hintedFunctions.map(Unmanaged.passUnretained))
+        currentTree = Unmanaged.passUnretained(Evaluator.placeholder)
         let idle = DictionaryContext()
         nameSlots.reset(for: idle)
         context = idle
@@ -142,66 +108,11 @@ public final class Evaluator {
         (nodes, names, children, hints, spans) = tree.evaluationTables
     }
 
-    /// Whether `lambda` belongs to the tables being read: made in the current tree, or made
-    /// without a tree by this evaluator in the formula it reads in place.
+    /// Whether `lambda` was made in the tree being evaluated, so that its body is read in the
+    /// current tables.
     @inline(__always)
     private func isCurrent(_ lambda: Lambda) -> Bool {
-        if let tree = lambda.definingTree { return currentTree.toOpaque() == Unmanaged.passUnretained(tree).toOpaque() }
-        return readingInPlace && lambda.owner?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
-    }
-
-    /// The tree of the formula read in place, made on first use. The tables read stay the
-    /// builder's, which are the same and stay alive until the evaluation ends.
-    private func formulaTree() -> SyntaxTree {
-        if let madeTree { return madeTree }
-        return makeFormulaTree()
-    }
-
-    @inline(never)
-    private func makeFormulaTree() -> SyntaxTree {
-        let made = SyntaxTree.make(inPlaceFormula!.takeUnretainedValue(), source: inPlaceSource, copying: true)
-        madeTree = made
-        if readingInPlace { currentTree = Unmanaged.passUnretained(made) }
-        return made
-    }
-
-    /// Gives `lambda`, made without a tree in the formula read in place, that formula's tree.
-    func giveFormulaTree(to lambda: Lambda) -> SyntaxTree {
-        let tree = formulaTree()
-        lambda.adopt(tree)
-        return tree
-    }
-
-    /// Gives every lambda without a tree that `result` holds (directly, in arrays and objects,
-    /// or captured by other lambdas) the formula's tree, before the result outlives the
-    /// evaluation. Iterative, and each array, object and lambda is visited once, however
-    /// deeply nested or often shared.
-    private func giveTrees(in result: Value) {
-        switch result {
-        case .lambda, .object: break
-        case .array(let array) where array.contains(where: \.mayHoldLambda): break
-        default: return
-        }
-        var pending = [result]
-        var seen = Set<UnsafeRawPointer>()
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        while let value = pending.popLast() {
-            switch value {
-            case .lambda(let lambda):
-                guard seen.insert(UnsafeRawPointer(Unmanaged.passUnretained(lambda).toOpaque())).inserted else { continue }
-                if lambda.owner?.toOpaque() == me { lambda.adopt(formulaTree()) }
-                pending.append(contentsOf: lambda.captured.lazy.filter(\.mayHoldLambda))
-            case .array(let array):
-                guard let buffer = array.elements.withUnsafeBufferPointer({ $0.baseAddress }),
-                      seen.insert(UnsafeRawPointer(buffer)).inserted else { continue }
-                pending.append(contentsOf: array.lazy.filter(\.mayHoldLambda))
-            case .object(let object):
-                guard seen.insert(UnsafeRawPointer(Unmanaged.passUnretained(object.storage).toOpaque())).inserted else { continue }
-                pending.append(contentsOf: object.storage.values.lazy.filter(\.mayHoldLambda))
-            default:
-                continue
-            }
-        }
+        currentTree.toOpaque() == Unmanaged.passUnretained(lambda.tree).toOpaque()
     }
 
     /// The span of node `id` of the current tree.
@@ -240,38 +151,10 @@ public final class Evaluator {
         return try eval(root)
     }
 
-    /// Parses and evaluates `source`.
-    ///
-    /// The parser's tables are evaluated where the parser left them, and no ``SyntaxTree`` is
-    /// made unless a lambda needs one: one that the result holds, whose text is asked for, or
-    /// made in a formula that calls a custom function (whose body could keep it). Parse errors
-    /// throw as ``evaluate(_:in:slots:memo:)`` does.
+    /// Parses `source` into a tree and evaluates it; parse errors throw as
+    /// ``evaluate(_:in:slots:memo:)`` does.
     public func evaluate(_ source: String, in context: any EvaluationContext = DictionaryContext()) throws(Diagnostic) -> Value {
-        if isEvaluating {
-            return try Evaluator(registry: registry, options: options).evaluate(source, in: context)
-        }
-        let builder = Parser.parseInPlace(source)
-        defer { builder.giveBackAfterEvaluation() }
-        let root = try Evaluator.root(builder.root, diagnostics: builder.diagnostics)
-        isEvaluating = true
-        currentTree = idleTree
-        (nodes, names, children, hints, spans) = builder.evaluationTables
-        inPlaceFormula = Unmanaged.passUnretained(builder)
-        inPlaceSource = source
-        readingInPlace = true
-        treelessLambdas = hintsLeadToBuiltins && !builder.callsUnhintedName
-        madeTreelessLambda = false
-        defer {
-            isEvaluating = false
-            inPlaceFormula = nil
-            readingInPlace = false
-            inPlaceSource = ""
-            if madeTree != nil { madeTree = nil }
-        }
-        begin(in: context, slots: [], memo: nil)
-        let result = try eval(root)
-        if madeTreelessLambda { giveTrees(in: result) }
-        return result
+        try evaluate(Parser.parse(source), in: context)
     }
 
     /// The root of a parse, or its first error (fixable findings such as `===` do not stop it).
@@ -395,25 +278,12 @@ public final class Evaluator {
         return try resolve(name, at: id)
     }
 
-    /// The lambda value of node `id` of the current tree: ``spareLambda`` made over when
-    /// nothing else refers to it any more (the call it was passed to has returned), else a new
-    /// object, which becomes the spare.
+    /// The lambda value of node `id` of the current tree, closing over `captured`.
     private func makeLambda(_ id: NodeID, captured: [Value]) -> Lambda {
         guard case .lambda(let parameters, let body, _) = nodes[id.index] else {
             preconditionFailure("a lambda value is made from a lambda node")
         }
-        // In a formula read in place, without a tree until one is needed (see ``Lambda``).
-        let withoutTree = readingInPlace && treelessLambdas && madeTree == nil
-        let tree = withoutTree ? nil : self.tree
-        let owner = withoutTree ? Unmanaged.passUnretained(self) : nil
-        if withoutTree { madeTreelessLambda = true }
-        if isKnownUniquelyReferenced(&spareLambda), let lambda = spareLambda {
-            lambda.reuse(tree: tree, owner: owner, node: id, body: body, parameterCount: parameters.indices.count, captured: captured)
-            return lambda
-        }
-        let lambda = Lambda(tree: tree, owner: owner, node: id, body: body, parameterCount: parameters.indices.count, captured: captured)
-        spareLambda = lambda
-        return lambda
+        return Lambda(tree: tree, node: id, body: body, parameterCount: parameters.indices.count, captured: captured)
     }
 
     func checkedArray(_ elements: consuming [Value], at id: NodeID) throws(Diagnostic) -> Value {
@@ -931,21 +801,14 @@ public final class Evaluator {
         if isCurrent(lambda) { return try eval(lambda.body) }
         // A lambda from another formula (passed in through the context): evaluate in its tree,
         // whose names are resolved one by one (the slot table belongs to the current tree).
-        // The current tables are restored as they were, not from the current tree: in an
-        // in-place evaluation they are the parser's.
-        let saved = (nodes, names, children, hints, spans, readingInPlace)
-        let savedTree = currentTree
+        let savedTree = tree
         let savedSlots = slotTable
         let savedMemo = memo
         use(lambda.tree)
-        readingInPlace = false
         slotTable = []
         memo = nil
         defer {
-            (nodes, names, children, hints, spans, readingInPlace) = saved
-            // The in-place formula's tree may have been made meanwhile (by a lambda of it
-            // that the other one used as text).
-            currentTree = readingInPlace && madeTree != nil ? Unmanaged.passUnretained(madeTree!) : savedTree
+            use(savedTree)
             slotTable = savedSlots
             memo = savedMemo
         }

@@ -23,9 +23,6 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
     let lazyParameters: UInt64
     /// True when some parameter is evaluated on demand by the body.
     var hasLazyParameters: Bool { lazyParameters != 0 }
-    /// True for the functions of ``FunctionRegistry/standard``, whose bodies keep no value
-    /// past the call (see ``Lambda``).
-    fileprivate(set) var isBuiltin = false
     /// `usage: round(value: number, digits?: number) -> number`, the note of every arity and
     /// type error, and per parameter what an argument must be (`a string or array`): made
     /// once, as an error costs more to word than the rest of the call.
@@ -95,7 +92,6 @@ public struct FunctionRegistry: Sendable {
         DateFunctions.register(in: &registry)
         ArrayFunctions.register(in: &registry)
         registry.numberedAsStandard = true
-        for function in registry.numbered { function.isBuiltin = true }
         return registry
     }()
 

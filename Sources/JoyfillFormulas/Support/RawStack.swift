@@ -69,23 +69,6 @@ struct RawStack<Element> {
 
     mutating func removeAll() { truncate(to: 0) }
 
-    /// Empties the stack without deinitializing its elements: only for elements that hold no
-    /// reference (plain data, small strings).
-    mutating func forgetAll() { count = 0 }
-
-    /// Copies the elements to raw memory (which they are bound to); the stack keeps them.
-    /// `bitwise` copies their bytes, which is a copy only of elements that hold no reference
-    /// (small strings), without a call per element.
-    func copy(to destination: UnsafeMutableRawPointer, bitwise: Bool = false) {
-        guard count > 0 else { return }
-        let typed = destination.bindMemory(to: Element.self, capacity: count)
-        if bitwise {
-            UnsafeMutableRawPointer(typed).copyMemory(from: base, byteCount: count * MemoryLayout<Element>.stride)
-        } else {
-            typed.initialize(from: base, count: count)
-        }
-    }
-
     /// Moves the elements to raw memory (which they are bound to), for a finished tree; the
     /// stack is left empty.
     mutating func move(to destination: UnsafeMutableRawPointer) {
@@ -177,19 +160,6 @@ struct PairedStack<First, Second> {
     }
 
     mutating func removeAll() { truncate(to: 0) }
-
-    /// ``RawStack/forgetAll()`` for both the firsts and the seconds.
-    mutating func forgetAll() {
-        seconds.deinitialize(count: firsts.count)
-        firsts.forgetAll()
-    }
-
-    /// Copies the firsts and the seconds to raw memory (see ``RawStack/copy(to:)``).
-    func copy(firstsTo firstsDestination: UnsafeMutableRawPointer, secondsTo secondsDestination: UnsafeMutableRawPointer,
-              bitwise: Bool = false) {
-        secondsDestination.bindMemory(to: Second.self, capacity: firsts.count).initialize(from: seconds, count: firsts.count)
-        firsts.copy(to: firstsDestination, bitwise: bitwise)
-    }
 
     /// Moves the firsts and the seconds to raw memory (see ``RawStack/move(to:)``).
     mutating func move(firstsTo firstsDestination: UnsafeMutableRawPointer, secondsTo secondsDestination: UnsafeMutableRawPointer) {

@@ -104,21 +104,6 @@ public struct Parser {
         return parser.run(source)
     }
 
-    /// Parses `source` into this thread's ``TreeBuilder`` and leaves the result there, for an
-    /// evaluator to read in place; the caller gives the builder back
-    /// (``TreeBuilder/giveBackAfterEvaluation()``).
-    static func parseInPlace(_ source: String) -> TreeBuilder {
-        if let builder = source.utf8.withContiguousStorageIfAvailable({ parseInPlace($0) }) { return builder }
-        var text = source
-        return text.withUTF8 { parseInPlace($0) }
-    }
-
-    private static func parseInPlace(_ bytes: UnsafeBufferPointer<UInt8>) -> TreeBuilder {
-        var parser = Parser(bytes: bytes)
-        parser.parseRoot()
-        return parser.tree
-    }
-
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         lexer = Lexer(bytes: bytes)

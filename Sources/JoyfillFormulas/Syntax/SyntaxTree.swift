@@ -163,23 +163,15 @@ public final class SyntaxTree: Sendable {
         namesAreInline = builder.longestName <= SyntaxTree.inlineNameLength
     }
 
-    /// A new tree for `source` with a finished builder's tables: moved out of the builder,
-    /// which is left empty, or copied, which it keeps (an evaluator reading them in place
-    /// makes a tree when a lambda needs one).
-    static func make(_ builder: TreeBuilder, source: String, copying: Bool = false) -> SyntaxTree {
+    /// A new tree for `source` with a finished builder's tables, moved out of the builder,
+    /// which is left empty.
+    static func make(_ builder: TreeBuilder, source: String) -> SyntaxTree {
         let layout = Layout(nodes: builder.nodes.count, names: builder.names.count, children: builder.children.count)
         let tree = SyntaxTree(builder, source: source, layout: layout)
         let raw = tree.storage
-        if copying {
-            builder.nodes.copy(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
-            builder.names.copy(firstsTo: raw + layout.names, secondsTo: raw + layout.hints,
-                               bitwise: builder.longestName <= SyntaxTree.inlineNameLength)
-            builder.children.copy(to: raw + layout.children)
-        } else {
-            builder.nodes.move(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
-            builder.names.move(firstsTo: raw + layout.names, secondsTo: raw + layout.hints)
-            builder.children.move(to: raw + layout.children)
-        }
+        builder.nodes.move(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
+        builder.names.move(firstsTo: raw + layout.names, secondsTo: raw + layout.hints)
+        builder.children.move(to: raw + layout.children)
         return tree
     }
 

@@ -20,9 +20,6 @@ final class TreeBuilder {
     /// The UTF-8 length of the longest name so far that is not a small string (see
     /// ``SyntaxTree/inlineNameLength``); small strings, which hold no reference, are not counted.
     @exclusivity(unchecked) var longestName = 0
-    /// Whether a call's name is not a standard function's (it has no hint): the formula may
-    /// call a custom function.
-    @exclusivity(unchecked) var callsUnhintedName = false
     @exclusivity(unchecked) var children = RawStack<NodeID>()
     @exclusivity(unchecked) var root: NodeID?
     @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
@@ -92,7 +89,6 @@ final class TreeBuilder {
         if count <= SmallString.capacity && makesSmallStrings {
             let (low, high) = SmallString.load(bytes)
             let hint = isCall && count > 0 ? callHints.position(low: low, high: high, count: count) : -1
-            if isCall && hint < 0 { callsUnhintedName = true }
             // The small string's words are stored as they are: a small string holds no
             // reference, but a `String` copied in would still go through two runtime calls
             // to retain nothing.
@@ -108,7 +104,6 @@ final class TreeBuilder {
     @inline(never)
     private func addLong(_ bytes: UnsafeBufferPointer<UInt8>, isCall: Bool) -> NameID {
         let hint = isCall ? callHints.position(bytes) : -1
-        if isCall && hint < 0 { callsUnhintedName = true }
         names.append(cache.lookup(bytes), hint)
         longestName = max(longestName, bytes.count)
         return NameID(names.count - 1)
@@ -136,7 +131,6 @@ final class TreeBuilder {
     private func reset() {
         root = nil
         longestName = 0
-        callsUnhintedName = false
         nodes.removeAll()
         names.removeAll()
         children.removeAll()
@@ -164,18 +158,6 @@ final class TreeBuilder {
         builder.inUse = true
         builder.reset()
         return builder
-    }
-
-    /// The tables as an evaluator reads them in place (see ``Evaluator/evaluate(_:in:)``).
-    var evaluationTables: EvaluationTables {
-        (nodes.firsts.base, names.firsts.base, children.base, names.seconds, nodes.seconds)
-    }
-
-    /// ``giveBack()`` after an evaluation of the tables in place. Names that hold no reference
-    /// (small strings) are dropped without being visited, as a tree's are.
-    func giveBackAfterEvaluation() {
-        if longestName <= SyntaxTree.inlineNameLength { names.forgetAll() }
-        giveBack()
     }
 
     /// Ends a parse with this builder: the thread keeps it for the next one.

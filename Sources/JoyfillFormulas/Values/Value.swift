@@ -307,64 +307,29 @@ public struct ObjectValue: Sendable, Sequence {
 }
 
 /// A lambda value: the parameters and body in the tree that defined it, and the values of
-/// the enclosing lambdas' parameters it closes over.
-///
-/// Immutable to everyone but the evaluator that made it, which reuses the object for its next
-/// lambda once nothing else refers to it (see `Evaluator.makeLambda`): a formula like
-/// `map(items, (row) -> …)` makes a lambda every time it is evaluated, and an allocation
-/// costs more than the rest of the node.
-///
-/// A lambda of a formula that an evaluator reads in place (`Evaluator.evaluate(_:in:)` on
-/// source text) has no tree while that evaluation runs: its ``owner`` makes the tree only if
-/// the lambda needs it or outlives the evaluation (a result that holds lambdas gets them
-/// their tree before it is returned).
-public final class Lambda: @unchecked Sendable {   // mutated only while uniquely referenced
-    // Read on every call of the lambda; no access overlaps a reuse (which needs the only
-    // reference), so the dynamic exclusivity checks are switched off.
-    @exclusivity(unchecked) private(set) var definingTree: SyntaxTree?
-    /// For a lambda without a tree: the evaluator reading its formula in place, which is
-    /// alive while the lambda is reachable without a tree.
-    @exclusivity(unchecked) private(set) var owner: Unmanaged<Evaluator>?
-    @exclusivity(unchecked) public private(set) var node: NodeID
-    @exclusivity(unchecked) private(set) var body: NodeID
+/// the enclosing lambdas' parameters it closes over. Immutable, so it can be shared freely.
+public final class Lambda: Sendable {
+    /// The tree that defines the lambda; the lambda keeps it alive.
+    public let tree: SyntaxTree
+    /// The lambda's node in ``tree``.
+    public let node: NodeID
+    /// The body's node in ``tree``.
+    let body: NodeID
     /// Number of declared parameters.
-    @exclusivity(unchecked) public private(set) var parameterCount: Int
-    @exclusivity(unchecked) private(set) var captured: [Value]
+    public let parameterCount: Int
+    /// The values of the enclosing lambdas' parameters, in their slot order.
+    let captured: [Value]
 
-    /// The tree that defines the lambda.
-    public var tree: SyntaxTree { definingTree ?? owner!.takeUnretainedValue().giveFormulaTree(to: self) }
-
-    /// A lambda at `node`, whose body is `body`, of `tree`, or without a tree of the formula
-    /// `owner` reads in place.
-    init(tree: SyntaxTree?, owner: Unmanaged<Evaluator>?, node: NodeID, body: NodeID, parameterCount: Int, captured: [Value]) {
-        definingTree = tree
-        self.owner = owner
+    init(tree: SyntaxTree, node: NodeID, body: NodeID, parameterCount: Int, captured: [Value]) {
+        self.tree = tree
         self.node = node
         self.body = body
         self.parameterCount = parameterCount
         self.captured = captured
     }
 
-    /// Makes this object another lambda (``init(tree:owner:node:body:parameterCount:captured:)``);
-    /// only while nothing else refers to it.
-    func reuse(tree: SyntaxTree?, owner: Unmanaged<Evaluator>?, node: NodeID, body: NodeID, parameterCount: Int, captured: [Value]) {
-        if definingTree !== tree { definingTree = tree }
-        self.owner = owner
-        self.node = node
-        self.body = body
-        self.parameterCount = parameterCount
-        if !(captured.isEmpty && self.captured.isEmpty) { self.captured = captured }
-    }
-
-    /// Gives a lambda without a tree the tree of its formula (made by its ``owner``).
-    func adopt(_ tree: SyntaxTree) {
-        definingTree = tree
-        owner = nil
-    }
-
     /// The parameter names.
     public var parameters: [String] {
-        let tree = self.tree
         guard case .lambda(let params, _, _) = tree[node] else { return [] }
         return params.indices.map { tree.names[$0] }
     }
