@@ -48,7 +48,7 @@ public final class DocumentEditor {
         visibility = Visibility(values)
     }
 
-    /// What the formulas reported (a failed formula keeps its field's stored value, B7).
+    /// What the formulas reported (a failed formula keeps its field's stored value, specification §8.3).
     public var formulaDiagnostics: [EngineDiagnostic] { engine.diagnostics }
 
     /// The document's text with the formulas' results written in; nil when they changed nothing.

@@ -4,7 +4,7 @@ import JoyfillModel
 
 /// Evaluates a document's formulas: all of them in dependency order (``evaluateAll()``), then
 /// only what a change affects (``apply(_:)``). Results are written back by field type;
-/// a failure keeps the field's previous value and becomes a diagnostic (B5–B9, C9–C11).
+/// a failure keeps the field's previous value and becomes a diagnostic (specification §8, §9).
 ///
 /// Everything per field or formula is kept in arrays indexed by position (fields by their
 /// position in the document, formulas by theirs), resolved once when the engine is made, so
@@ -182,7 +182,7 @@ public final class DocumentEngine {
         values[position] ?? document.fields[position].value
     }
 
-    /// The field's `hidden` flag after the run (a `hidden` formula sets it, B5).
+    /// The field's `hidden` flag after the run (a `hidden` formula sets it, §8.1).
     public func isHidden(fieldAt position: Int) -> Bool {
         hidden[position] ?? document.fields[position].isHidden
     }
@@ -208,7 +208,7 @@ public final class DocumentEngine {
     }
 
     /// The document with the results written in, or nil when no stored value changed (an
-    /// unchanged document is not rewritten at all, B10).
+    /// unchanged document is not rewritten at all, §10).
     public var updatedBytes: [UInt8]? {
         let edits = edits
         return edits.isEmpty ? nil : JSONEdit.apply(edits, to: document.bytes)

@@ -15,4 +15,5 @@
 // Graph/     DependencyGraph: the fields each formula reads, the order to evaluate them in
 //            (without recursion), cycles with their paths, what a change affects.
 //
-// How documents bind to formulas is described in docs/language.md ("Fields of a document").
+// How documents bind to formulas is specified in docs/specification.md (§7–§10; a § in a
+// comment is one of its sections) and described in docs/language.md ("Fields of a document").

@@ -9,15 +9,13 @@
 //                                          │
 //                                          └──Evaluator + FunctionRegistry + EvaluationContext──▶ Value
 //
-// Text evaluated once (`Evaluator.evaluate(_:in:)` on a String, what `jf eval` does) skips
-// the SyntaxTree: the evaluator reads the parser's tables where they were built, and makes
-// the tree only for lambdas that outlive the evaluation.
+// There is one evaluation path: text (`Evaluator.evaluate(_:in:)` on a String, what `jf eval`
+// does) is parsed to a SyntaxTree and the tree is evaluated.
 //
 // Syntax/       SourceSpan, Token, Lexer (byte-class table), SyntaxTree (a flat post-order
 //               arena of Nodes with a span each), Parser (precedence climbing; lambda
-//               parameters resolved to slots), TreeBuilder (each thread's tables for the
-//               parser), NameCache (each thread's strings for long names), Printer (a tree
-//               back to text in the canonical layout of `jf fmt`).
+//               parameters resolved to slots), Printer (a tree back to text in the
+//               canonical layout of `jf fmt`).
 // Values/       Value (number, string, boolean, date, array, object, null, undefined, lambda),
 //               the canonical text form, JavaScript number text, instants and the civil
 //               calendar, ISO-8601 reading, the JSON form used by `jf`.
@@ -31,9 +29,14 @@
 // Check/        Checker: static findings without evaluating; RowTracker follows rows into
 //               callbacks; RowShapes and OptionChoices describe what names hold.
 // Diagnostics/  Diagnostic (the one error type), Fix, the caret renderer, suggestions.
-// Support/      RawStack: the growable buffer behind the parser's tables and the evaluator's
-//               stacks; SmallString: short names packed straight into their `String`;
-//               PowersOfTen; the unretained calls of GuaranteedReference.
+// Support/      PowersOfTen, SourceLines (line and column of an offset), Wrapping.
+// Unchecked/    Everything Swift cannot check for memory safety, with the invariants it
+//               relies on (Unchecked.swift): EvaluatorState (the evaluator's working state,
+//               without exclusivity checks), UncheckedReference (calls without reference
+//               counting), RawStack (buffers without copy-on-write), TreeBuilder (each
+//               thread's tables for the parser), NameCache (each thread's strings for long
+//               names), SmallString (short names packed straight into their `String`).
 //
-// The language is described in docs/language.md; differences from the Joyfill SDKs are in
-// docs/compatibility.md; limits (nesting 256, value nesting 512, steps, sizes) in both.
+// The language is specified in docs/specification.md and described in docs/language.md;
+// differences from the Joyfill SDKs are in docs/compatibility.md. A § in a comment is a
+// section of docs/specification.md.

@@ -1,4 +1,4 @@
-/// JSON read and written losslessly (decision B10), for documents that must survive a
+/// JSON read and written losslessly (specification §10), for documents that must survive a
 /// round trip byte for byte.
 ///
 /// A value read from text is a view into a ``JSONTape``: the document's bytes plus one flat

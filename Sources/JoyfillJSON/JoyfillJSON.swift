@@ -5,7 +5,7 @@
 // JSONReader   RFC 8259 reader into a tape (one flat entry per token): iterative (an explicit
 //              stack, a depth limit of 512), errors with line and column, strict UTF-8.
 // JSONWriter   compact text for values built in code; JSONEdit replaces only changed spans,
-//              so an unchanged document is written back byte for byte (decision B10).
+//              so an unchanged document is written back byte for byte (specification §10).
 // SourceBytes  the text a tape points into: owned, immutable, shared; large files are mapped
 //              read-only instead of read, so their bytes cost no copy and no fresh memory.
 // StringIndex  positions of distinct strings under a seeded word-at-a-time hash: the lookup

@@ -19,4 +19,5 @@
 //                     kind of edits.
 // Output/             human, json, sarif, github, gitlab and junit formats.
 //
-// Nothing here reads files or prints: `jf` does both, in parallel across files.
+// Nothing here reads files or prints: `jf` does both, in parallel across files. A § in a
+// comment is a section of docs/specification.md.

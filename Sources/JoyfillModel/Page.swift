@@ -2,7 +2,7 @@ import JoyfillJSON
 
 /// A page of a JoyDoc file: `files[].pages[]`, with the positions that place fields on it.
 ///
-/// Formulas ignore pages (decision B1 reads fields from the flat `fields` list); pages matter
+/// Formulas ignore pages (specification §7.1 reads fields from the flat `fields` list); pages matter
 /// to what a person filling the form sees: conditional logic, validation, navigation.
 public struct Page: Sendable {
     public let id: String

@@ -192,7 +192,7 @@ public struct ValuePrinter: Sendable {
         return quote + text + quote
     }
 
-    /// The quote a text is written in. The language has no escapes (S4): the one the text does
+    /// The quote a text is written in. The language has no escapes (specification §2.1): the one the text does
     /// not contain. Bytes, not Characters: a quote followed by a combining mark is one Character.
     private func quoteMark(_ text: String) -> String {
         text.utf8.contains(UInt8(ascii: "\"")) && !text.utf8.contains(UInt8(ascii: "'")) ? "'" : "\""

@@ -80,7 +80,7 @@ struct BindingTests {
         ("qty * 2", "8"), ("noQty", "0"), ("nullQty", "null"), ("big + 1", "2000000001"),
         ("year(when)", "1990"), ("noDate", "null"), ("color", "\"Green\""), ("badColor", "\"\""),
         ("tags", "[A, B]"), ("length(sig) > 10", "true"), ("photo.0.url", "\"https://example.test/a.png\""),
-        // tables (B3, C8)
+        // tables (§7.4, §7.2)
         ("length(items)", "3"), ("items.desc", "[nut, bolt, washer]"), ("items.price", "[0, 2.5, 0.1]"),
         ("items.Price", "error: reference: table 'items' has no column 'Price'"),
         ("items.kind", "[, Part, ]"), ("items.1.labels", "[x, y]"), ("items.0.due", "null"),
@@ -91,11 +91,11 @@ struct BindingTests {
         ("items.nope", "error: reference: table 'items' has no column 'nope'"),
         ("sum(map(items, (row) -> row.price))", "2.6"), ("items.Description", "[nut, bolt, washer]"),
         ("items.labels", "[[], [x, y], []]"),
-        // collections (B4)
+        // collections (§7.5)
         ("inspections.site", "[North, South]"), ("inspections.ok", "[Yes, ]"), ("inspections.Site_name", "error: reference: collection 'inspections' has no column 'Site_name'"),
         ("inspections.0.children.checks.item", "[fence, roof]"), ("inspections.0.children.checks.1.score", "0"),
         ("length(inspections.1.children.checks)", "0"), ("inspections.2", "error: reference: collection 'inspections' has 2 rows; there is no row 2"),
-        // charts (B4)
+        // charts (§7.5)
         ("length(sales)", "1"), ("sales.0.points.1.x", "0"), ("sales.0.points.y", "[10, 12]"), ("sales.0.title", "\"2024\""),
         ("sales.title", "[2024]"), ("sales.titel", "error: reference: chart 'sales' has no line property 'titel'"),
         ("sales.1", "error: reference: chart 'sales' has 1 line; there is no line 1"), ("sales.0.points.label", "[Q1, Q2]"), ("sales.0.points.lable", "[null, null]"),

@@ -28,7 +28,7 @@ struct WideCallTests {
             let fresh = try run(document(values: values, formulas: formulas))
             for (id, _, _) in formulas {
                 #expect(engine.status(id) == fresh.status(id), "\(id) after f\(index) = \(value)")
-                // A failed formula keeps the value it had (B7), which a fresh document does not have.
+                // A failed formula keeps the value it had (§8.3), which a fresh document does not have.
                 if fresh.status(id) == .ok {
                     #expect(engine.value(id) == fresh.value(id), "\(id) after f\(index) = \(value)")
                 }

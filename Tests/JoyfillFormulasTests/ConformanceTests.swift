@@ -3,7 +3,9 @@ import Testing
 @testable import JoyfillFormulas
 
 /// The Joyfill reference engine's own examples, with this project's choices applied where
-/// they differ (docs/compatibility.md), plus the edge cases the reference documents. Each row is a formula and its result: a value's debug form or `error: kind`.
+/// they differ (docs/compatibility.md), plus the edge cases the reference documents. Each row
+/// is a formula and its result: a value's debug form or `error: kind`. A § is a section of
+/// docs/specification.md.
 struct ConformanceTests {
     static let referenceExamples: [(String, String)] = [
         ("and(true, true)", "true"),
@@ -29,7 +31,7 @@ struct ConformanceTests {
         ("date(2023, 5, 0)", "2023-04-30T00:00:00.000Z"),
         ("dateAdd(date(2023, 1, 1), 3, \"years\")", "2026-01-01T00:00:00.000Z"),
         ("dateAdd(dateAdd(date(2023, 1, 1), 6, \"months\"), 15, \"days\")", "2023-07-16T00:00:00.000Z"),
-        // V5: dates join text in ISO form (the reference writes epoch ms).
+        // §3.2: dates join text in ISO form (the reference writes epoch ms).
         ("\"Your subscription expires on \" + dateAdd(date(2023,1,1), 1, \"years\")",
          "\"Your subscription expires on 2024-01-01T00:00:00.000Z\""),
         ("dateSubtract(date(2023, 1, 1), 3, \"years\")", "2020-01-01T00:00:00.000Z"),
@@ -56,7 +58,7 @@ struct ConformanceTests {
         ("floor(50 / 12.99)", "3"),
         ("if(true, 'It is true', 'It is false')", "\"It is true\""),
         ("if(85 >= 90, \"A\", if(85 >= 80, \"B\", \"C\"))", "\"B\""),
-        ("iff(85 >= 90, \"A\", iff(85 >= 80, \"B\", \"C\"))", "\"B\""),           // F1
+        ("iff(85 >= 90, \"A\", iff(85 >= 80, \"B\", \"C\"))", "\"B\""),           // §5.2
         ("length(\"Joyfill\")", "7"),
         ("length(['opt1', 'opt2'])", "2"),
         ("lower(\"JOY\")", "\"joy\""),
@@ -64,7 +66,7 @@ struct ConformanceTests {
         ("map([1, 2, 3], (item) -> item * 2)", "[2, 4, 6]"),
         ("map([\"hello\", \"world\"], (item) -> upper(item))", "[HELLO, WORLD]"),
         ("map([10, 20, 30], (num, index) -> num + index)", "[10, 21, 32]"),
-        ("map([1, \"a\", 3], (x) -> x * 2)", "error: type"),                       // F5
+        ("map([1, \"a\", 3], (x) -> x * 2)", "error: type"),                       // §5.4
         ("max(10, 14, 3)", "14"),
         ("max([10, 14, 3])", "14"),
         ("max(10, [14, 3])", "14"),
@@ -122,9 +124,9 @@ struct ConformanceTests {
         ("IF(CONTAINS(\"Hello World\", \"World\"), UPPER(\"found it\"), \"not found\")", "\"FOUND IT\""),
         ("average(10, 20, 30)", "20"),
         ("round(3.14159, 2)", "3.14"),
-        ("abs(-5)", "5"),                                                           // F1
-        ("filter([90, 70, 85], (score) => score >= 80)", "[90, 85]"),               // S2
-        ("5-3", "2"),                                                               // S1
+        ("abs(-5)", "5"),                                                           // §5.2
+        ("filter([90, 70, 85], (score) => score >= 80)", "[90, 85]"),               // §2.3
+        ("5-3", "2"),                                                               // §2.2
         ("unique([1, \"1\", 2])", "[1, 2]"),
         ("sort([3, 1, 2], false)", "[3, 2, 1]"),
     ]
@@ -135,22 +137,22 @@ struct ConformanceTests {
     }
 
     static let edgeCases: [(String, String)] = [
-        // S1: minus by position
+        // §2.2: minus by position
         ("5 -3", "2"), ("a-1", "2"), ("2*-3", "-6"), ("5--3", "8"), ("--5", "5"), ("(1+2)-3", "0"), ("[4][0]-1", "3"),
-        // S3, C6: numbers
+        // §2.1: numbers
         ("1e3", "1000"), ("2.5E-4", "0.00025"), (".5e1", "5"), ("1e+2", "100"), ("1E-2", "0.01"), ("007", "7"),
         ("1_000", "error: reference"), ("12abc", "error: reference"), ("0x1F", "error: reference"), ("5.", "error: syntax"),
-        // S4: strings
+        // §2.1: strings
         ("'a\"b'", "\"a\"b\""), ("\"a\\\\b\"", "\"a\\\\b\""), ("\"abc\" == 'abc'", "true"), ("\"a\\\"b\"", "error: syntax"),
         // keywords
         ("TRUE", "true"), ("False", "false"), ("NULL", "null"), ("Undefined", "undefined"),
         // precedence and associativity
         ("1 == 1 == true", "true"), ("1 < 2 < 3", "false"), ("10 - 2 - 3", "5"), ("100 / 5 * 2", "40"),
         ("2 + 3 * 4", "14"), ("(2 + 3) * 4", "20"), ("!true == false", "true"), ("-2 * -2", "4"),
-        // V4, C2: short-circuit
+        // §4.4: short-circuit
         ("false && nosuch", "false"), ("true || nosuch", "true"), ("false && 1", "false"), ("true && 1", "error: type"),
         ("1 && true", "error: type"), ("and(false, nosuch)", "false"), ("or(true, 1)", "true"),
-        // V2, V3
+        // §4.2, §4.3
         ("null == null", "true"), ("undefined == undefined", "true"), ("0 == false", "false"), ("\"\" == null", "false"),
         ("date(2023,5,15) == date(2023,5,15)", "true"), ("date(2023,5,15) > date(2023,1,1)", "true"),
         ("\"b\" > \"a\"", "false"), ("null < 1", "false"),
@@ -159,19 +161,19 @@ struct ConformanceTests {
         ("date(2023, 5, 15) - 1", "error: type"), ("null + 1", "error: type"), ("true + 1", "error: type"),
         ("[1] + [2]", "error: type"), ("\"a\" + [1, 2]", "\"a[1, 2]\""), ("\"n: \" + null", "\"n: null\""), ("-\"a\"", "error: type"),
         ("!1", "error: type"), ("\"a\" * 2", "error: type"), ("1 / 0", "error: divisionByZero"), ("0 / 0", "error: divisionByZero"),
-        // V5 canonical numbers
+        // §3.2 canonical numbers
         ("toString(1e21)", "\"1e+21\""), ("toString(1e-7)", "\"1e-7\""), ("toString(0.000001)", "\"0.000001\""),
         ("toString(123456789012345680000)", "\"123456789012345680000\""), ("toString(-0)", "\"0\""), ("0.1 + 0.2", "0.30000000000000004"),
         ("toString(pow(10, 400))", "\"Infinity\""), ("toString(pow(-8, 1/3))", "\"NaN\""), ("toString(1/3)", "\"0.3333333333333333\""),
         ("toString(-1.5e-10)", "\"-1.5e-10\""), ("toString(9007199254740993)", "\"9007199254740992\""),
-        // indexing and members (C3)
+        // indexing and members (§6.1)
         ("[1,2][5]", "error: arguments"), ("[1,2][-1]", "error: arguments"), ("[1,2][0.5]", "error: type"), ("[1,2].5", "error: reference"),
         ("[1,2].1", "2"), ("[{a:1},{b:2}].a", "[1, null]"), ("\"abc\".length", "error: type"), ("\"abc\"[0]", "error: type"),
         ("{a: {b: [10, 20]}}.a.b.1", "20"), ("{a: 1}.b", "error: reference"), ("[[1, 2], [3]][0][1]", "2"),
         // objects
         ("{\"b c\": 2, a: 1}", "{b c: 2, a: 1}"), ("{a: 1, a: 2, b: 3}", "{a: 2, b: 3}"), ("{a: 1,}", "{a: 1}"), ("{}", "{}"),
         ("{null: 1}.null", "1"),
-        // lambdas (F6, C5, C7)
+        // lambdas (§5.4, §3.3)
         ("(x) -> x", "(x) -> x"), ("map([1, 2], (x) -> map([10, 20], (y) -> x + y))", "[[11, 21], [12, 22]]"),
         ("map([1, 2], if(true, (x) -> x + 1, (x) -> x))", "[2, 3]"), ("map([1, 2, 3], (x, i, arr) -> length(arr))", "[3, 3, 3]"),
         ("map([1, 2], () -> 1)", "error: arguments"), ("map([1], (a, b, c, d) -> 1)", "error: arguments"),
@@ -204,7 +206,7 @@ struct ConformanceTests {
         ("toString({a: [1, \"b\"], c: null})", "\"{a: [1, b], c: null}\""), ("toString(undefined)", "\"undefined\""),
         ("concat({a: 1})", "error: type"), ("concat([1], \"b\")", "\"[1]b\""), ("concat([])", "\"\""), ("concat([1])", "[1]"),
         ("concat([\"a\"], [\"b\"])", "[a, b]"), ("concat(\"a\", null, true, 1.5)", "\"anulltrue1.5\""),
-        // F2, F3: dates
+        // §5.3: dates
         ("year(946684800000)", "2000"), ("day(null)", "null"), ("year(null)", "null"), ("month(null)", "null"),
         ("dateAdd(null, 1, \"days\")", "null"), ("dateSubtract(null, 1, \"days\")", "null"),
         // An unknown unit fails whatever the date, as the checker reports it (invalid-argument).

@@ -447,8 +447,7 @@ struct EvaluatorTests {
         #expect(try evaluator.evaluate("map([(x) -> x], show)", in: DictionaryContext(["show": show])).description == "[<(x) -> x>]")
     }
 
-    /// A custom function's body may keep a lambda it is given: a formula that calls one has
-    /// its lambdas made with their tree.
+    /// A custom function's body may keep a lambda it is given: the lambda keeps its tree.
     @Test func aCustomFunctionMayKeepTheLambdasItIsGiven() throws {
         final class Box: @unchecked Sendable { var kept: [Value] = [] }
         let box = Box()

@@ -1,37 +1,26 @@
 import JoyfillFormulas
 import JoyfillModel
 
-/// Resolves formula names against a JoyDoc (decision B1): a name is the field whose `_id`
+/// Resolves formula names against a JoyDoc (specification §7.1): a name is the field whose `_id`
 /// equals it. Values are converted once per field and cached.
 ///
 /// `table.col` projects a column by `_id`, then by title (case-insensitively); `table.N` is
 /// row N; collections do the same over their root schema; an unknown column or row is a
-/// `reference` error (B3). Other paths are read from the field's value in the generic way.
+/// `reference` error (§7.4). Other paths are read from the field's value in the generic way.
 ///
 /// ``override(_:with:)`` replaces a field's stored value (a computed formula result), so the
 /// engine can evaluate dependents before anything is written back.
 ///
 /// A field's slot is its position in the document; ``slots(for:)`` resolves a formula's names
 /// once, so that repeated evaluations read values by slot without hashing names.
-public final class DocumentContext: EvaluationContext {
+/// Its tables (values, overrides, changes, projections) are declared in its superclass,
+/// ``DocumentContextState``.
+public final class DocumentContext: DocumentContextState, EvaluationContext {
     public let document: JoyDoc
-    // A context belongs to one engine and is used by one thread at a time, and no access to
-    // these tables overlaps another, so their dynamic exclusivity checks (a fifth of a slot
-    // read) are switched off.
-    /// Each field's current value by position: converted on first use, or overridden.
-    @exclusivity(unchecked) private var values: [Value?]
-    @exclusivity(unchecked) private var overridden: [Bool]
-    /// Every override's slot, in order; its length is the change version.
-    @exclusivity(unchecked) private var changes: [Int32] = []
-    /// Column projections already built (`items.price`), per field position, until the field
-    /// is overridden: a projection allocates an array, and formulas repeat them.
-    @exclusivity(unchecked) private var projections: [[(column: String, value: Value)]]
 
     public init(document: JoyDoc) {
         self.document = document
-        values = [Value?](repeating: nil, count: document.fields.count)
-        overridden = [Bool](repeating: false, count: document.fields.count)
-        projections = Array(repeating: [], count: document.fields.count)
+        super.init(fieldCount: document.fields.count)
     }
 
     /// Replaces the value formulas see for `field` (a result already written back).
@@ -109,7 +98,7 @@ public final class DocumentContext: EvaluationContext {
 
     /// `chart.N` and `chart.KEY`: as for any array of objects, except that the errors name the
     /// chart and its lines, and a key no line has is an error rather than a list of nulls, as
-    /// for tables (B3).
+    /// for tables (§7.4).
     private func chartLines(_ member: String, of name: String, atSlot index: Int) throws(ResolutionError) -> Value? {
         if Lexer.isIndex(member) {
             guard case .array(let lines)? = value(atSlot: index) else { return nil }

@@ -5,7 +5,7 @@ import JoyfillModel
 /// formula may read from it and the result types write-back can store in it. The checker
 /// and the linter use these; they follow ``ValueConversion`` and ``WriteBack``.
 public enum FieldValueTypes {
-    /// The types a formula can read from `field` (B2–B4, C8): the type its field type gives,
+    /// The types a formula can read from `field` (§7.2–§7.5): the type its field type gives,
     /// plus the type of the value it holds now (a text field may hold a number).
     public static func read(_ field: Field) -> ValueTypes {
         var types: ValueTypes
@@ -28,7 +28,7 @@ public enum FieldValueTypes {
         return ValueConversion.jsonText(stored)
     }
 
-    /// The rows of a table, collection or chart field as ``ValueConversion`` makes them (B4): a
+    /// The rows of a table, collection or chart field as ``ValueConversion`` makes them (§7.5): a
     /// table's columns; a collection's schemas reachable from its root, each once, with their
     /// children (a collection without a root schema has no rows and no columns); a chart's
     /// lines and their points. Nil for any other field.
@@ -79,14 +79,14 @@ public enum FieldValueTypes {
         }
     }
 
-    /// The texts a dropdown (or each element of a multiSelect) with `options` reads as (B2,
-    /// C8), for `unknown-option`: the options a field or column has, deleted ones too, since
+    /// The texts a dropdown (or each element of a multiSelect) with `options` reads as
+    /// (§7.2), for `unknown-option`: the options a field or column has, deleted ones too, since
     /// a value may still select one.
     public static func choices(_ owner: String, _ options: [FieldOption], isMultiple: Bool) -> OptionChoices {
         OptionChoices(owner: owner, texts: options.map(\.text), ids: options.map(\.id), isMultiple: isMultiple)
     }
 
-    /// The number a number field stores for a text result (C9): the text without surrounding
+    /// The number a number field stores for a text result (§8.2): the text without surrounding
     /// white space, read as a finite number; nil when it is not one (a `write-type-mismatch`).
     public static func number(fromText text: String) -> Double? {
         guard let number = Double(text.trimmingWhitespace()), number.isFinite else { return nil }
@@ -94,7 +94,7 @@ public enum FieldValueTypes {
     }
 
     /// The result types that can ever be stored in a field of this type by `key: "value"`
-    /// (B6, C9). Null and undefined clear any writable field. A string fits a number field
+    /// (§8.2). Null and undefined clear any writable field. A string fits a number field
     /// only when it reads as a number, so it is not listed here. Tables and collections
     /// cannot be written at all.
     public static func writable(_ type: FieldType) -> ValueTypes {

@@ -2,7 +2,7 @@ import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
-/// Field and cell values as formulas see them (decisions B2–B4, C8). Conversion follows the
+/// Field and cell values as formulas see them (specification §7.2–§7.5). Conversion follows the
 /// field or column type; there are no magnitude or string-sniffing heuristics.
 enum ValueConversion {
     /// A field's value as formulas see it; `stored` replaces the document's value when given
@@ -74,20 +74,20 @@ enum ValueConversion {
         }
     }
 
-    /// A dropdown's selected option text; nothing selected or an unknown id reads as "" (C8).
+    /// A dropdown's selected option text; nothing selected or an unknown id reads as "" (§7.2).
     static func optionText(_ json: JSONValue?, in options: [FieldOption]) -> String {
         guard let id = json?.stringValue else { return "" }
         return options.first { $0.id == id }?.text ?? ""
     }
 
-    /// A multiSelect's selected option texts, in the options' order (B2); unknown ids are dropped.
+    /// A multiSelect's selected option texts, in the options' order (§7.2); unknown ids are dropped.
     static func optionTexts(_ json: JSONValue?, in options: [FieldOption]) -> Value {
         guard let selected = json?.arrayValue else { return .array(ArrayValue([])) }
         let ids = Set(selected.compactMap(\.stringValue))
         return .array(ArrayValue(options.filter { ids.contains($0.id) }.map { .string($0.text) }))
     }
 
-    /// A cell by its column's type; a missing cell is the column type's default (C8).
+    /// A cell by its column's type; a missing cell is the column type's default (§7.2).
     static func cell(_ json: JSONValue?, column: TableColumn) -> Value {
         switch column.type {
         case .number:
@@ -105,7 +105,7 @@ enum ValueConversion {
         }
     }
 
-    /// A table's rows as objects keyed by column `_id` (B3), sharing one key shape.
+    /// A table's rows as objects keyed by column `_id` (§7.4), sharing one key shape.
     static func tableRows(_ field: Field, _ stored: JSONValue?) -> [Value] {
         let rows = Field.liveRows(stored?.arrayValue ?? [], order: field.rowOrder)
         let keys = ObjectKeys(field.columns.map(\.id))
@@ -115,7 +115,7 @@ enum ValueConversion {
         }
     }
 
-    /// A collection's root rows (B4): cells by the level's columns, plus `children`: one array
+    /// A collection's root rows (§7.5): cells by the level's columns, plus `children`: one array
     /// of rows per child schema of that level, converted the same way at every level.
     static func collectionRows(_ field: Field, _ stored: JSONValue?) -> [Value] {
         guard let root = field.rootSchema else { return [] }
@@ -142,7 +142,7 @@ enum ValueConversion {
     static let chartLineKeys = ["_id", "title", "description", "points"]
     static let chartPointKeys = ["_id", "label", "x", "y"]
 
-    /// A chart's lines without the deleted ones (B4): `{_id, title, description, points}` with
+    /// A chart's lines without the deleted ones (§7.5): `{_id, title, description, points}` with
     /// points `{_id, label, x, y}` (x and y default to 0).
     static func chartLines(_ json: JSONValue?) -> [Value] {
         let lineKeys = ObjectKeys(chartLineKeys)

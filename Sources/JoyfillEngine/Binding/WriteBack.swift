@@ -2,7 +2,7 @@ import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
-/// A formula result as the stored JSON of a field (decisions B6, C9). A result that cannot
+/// A formula result as the stored JSON of a field (specification §8.2). A result that cannot
 /// fit the field's type is a `write-type-mismatch` error, and the field keeps its value.
 enum WriteBack {
     struct Mismatch: Error {

@@ -2,10 +2,10 @@ import JoyfillFormulas
 import JoyfillModel
 
 /// Which formula fields read which fields, in what order they must be evaluated, and which
-/// of them sit on or after a cycle (decisions B8, B9, C1).
+/// of them sit on or after a cycle (specification §9.1, §9.2).
 ///
 /// Nodes are the fields that have applied formulas. An edge `a → b` means a formula of `a`
-/// reads `b` (lambda parameters and function names are not reads, B1). Everything is computed
+/// reads `b` (lambda parameters and function names are not reads, §7.1). Everything is computed
 /// without recursion, so a chain of a million fields needs no more call stack than one.
 ///
 /// Internally names are integers and every table is a flat array indexed by them (adjacency
@@ -301,7 +301,7 @@ public struct DependencyGraph: Sendable {
         return (order, components)
     }
 
-    /// The shortest cycle through the component's smallest field id, following reads (C1):
+    /// The shortest cycle through the component's smallest field id, following reads (§9.2):
     /// `[a, b, c, a]` where `a` reads `b`.
     static func cyclePath(in component: [Int], nodes: [String], reads: (Int) -> ArraySlice<Int32>) -> [String] {
         let members = Set(component)

@@ -4,7 +4,7 @@ extension Checker {
     static let meaningfulMilliseconds = 1000.0
 
     /// `date-milliseconds`: a date arithmetic that counts in days where dates count in
-    /// milliseconds (decision F2). Two shapes are certain enough to report:
+    /// milliseconds (specification §5.3). Two shapes are certain enough to report:
     ///
     /// - a date plus a small whole number (`due_date + 30`), which moves it by 30 ms; the
     ///   suggestion is `dateAdd(due_date, 30, "days")`;

@@ -49,7 +49,7 @@ public struct RowShapes: Sendable {
         public var columns: [String]
         /// Each column's title (nil where it has none), in the order of ``columns``: a path
         /// from the field itself may use it instead of the id, ignoring case (`items.Quantity`,
-        /// decision B3), and messages show it beside the id.
+        /// specification §7.4), and messages show it beside the id.
         public var titles: [String?]
         /// A collection level's child schemas, by schema key, as positions in
         /// ``RowShapes/levels``; its rows then also have the key `children`, an object of

@@ -99,7 +99,7 @@ public final class DictionaryContext: EvaluationContext, Sendable {
 public struct EvaluationOptions: Sendable {
     /// The instant `now()` returns; nil means the current time, read once per evaluation.
     public var now: Instant?
-    /// The calendar zone of date functions (decision F4).
+    /// The calendar zone of date functions (specification §5.3).
     public var zone: CalendarZone
     /// The most syntax nodes one evaluation may visit before it is stopped.
     public var maxSteps: Int

@@ -7,7 +7,7 @@
 /// budget in ``EvaluationOptions/maxSteps``.
 ///
 /// An evaluator can be reused for many formulas (it keeps its buffers); it is not thread-safe.
-public final class Evaluator {
+public final class Evaluator: EvaluatorState {
     public let registry: FunctionRegistry
     public var options: EvaluationOptions {
         // Copied into plain properties here, not on every evaluation: each read of `options`
@@ -15,64 +15,13 @@ public final class Evaluator {
         didSet { adopt(options) }
     }
 
-    // The evaluator is single-threaded and never holds an access to these across a call that
-    // could touch them again, so the dynamic exclusivity checks (about a tenth of the running
-    // time) are switched off for them.
-    /// The tree being evaluated, unretained: ``evaluate(_:in:slots:memo:)``'s caller keeps it
-    /// alive for the evaluation (and a lambda from another tree keeps its own alive while it
-    /// runs), and nothing reads it between evaluations. Retaining it would cost two atomic
-    /// operations per formula.
-    @exclusivity(unchecked) private var currentTree: Unmanaged<SyntaxTree>
-    /// The tree being evaluated (see ``currentTree``).
-    var tree: SyntaxTree { currentTree.takeUnretainedValue() }
-    // The current tables, read without bounds checks or reference counting: node and name ids
-    // come from the parser, and the tree (or the parser's builder) is alive while it is
-    // evaluated. Set by `use(_:)`.
-    @exclusivity(unchecked) var nodes: UnsafeMutablePointer<Node>
-    @exclusivity(unchecked) var names: UnsafeMutablePointer<String>
-    @exclusivity(unchecked) var children: UnsafeMutablePointer<NodeID>
-    @exclusivity(unchecked) var hints: UnsafeMutablePointer<Int16>
-    @exclusivity(unchecked) var spans: UnsafeMutablePointer<SourceSpan>
-    /// The context being evaluated in, unowned: ``nameSlots`` holds it.
-    @exclusivity(unchecked) unowned(unsafe) var context: any EvaluationContext
-    /// ``nameSlots``' handle on ``context``, through which the calls made for every reference
-    /// go (see ``ContextHandle``).
-    @exclusivity(unchecked) var contextHandle: Unmanaged<ContextHandle>
     /// ``registry``'s functions by the parser's hints, unretained (the registry holds them), so
     /// that a call takes its function without reference counting. Empty for a registry whose
     /// functions are not numbered as the standard ones.
-    let hinted: UnsafeMutableBufferPointer<Unmanaged<RegisteredFunction>>
-    /// Each name's slot in ``context``, across evaluations.
-    @exclusivity(unchecked) var nameSlots = NameSlotCache()
-    @exclusivity(unchecked) var steps = 0
-    /// Where the step count is next checked: the budget, or with an ``EvaluationOptions/interruption``
-    /// the next checkpoint before it (see ``checkpointReached(_:)``).
-    @exclusivity(unchecked) var maxSteps = 0
-    /// ``maxSteps`` at the start of an evaluation, worked out once from the options (reading
-    /// them at every evaluation cost 1.6% of an evaluation's instructions).
-    @exclusivity(unchecked) private var firstCheckpoint = 0
-    @exclusivity(unchecked) var maxStringLength = 0
-    @exclusivity(unchecked) var maxCollectionCount = 0
-    @exclusivity(unchecked) var zone: CalendarZone = .utc
-    @exclusivity(unchecked) var now: Instant = .now
-    /// The instant fixed by the options, or nil to read the clock once per evaluation.
-    @exclusivity(unchecked) var fixedNow: Instant?
-    @exclusivity(unchecked) var locals = RawStack<Value>()
-    @exclusivity(unchecked) var frameBase = 0
-    @exclusivity(unchecked) var stack = RawStack<Value>()
-    @exclusivity(unchecked) var spine: [NodeID] = []
-    /// For the tree being evaluated, each name's slot in the context (or empty: look up by name).
-    @exclusivity(unchecked) var slotTable: [Int32] = []
-    /// The caller's memo of wide calls for the tree being evaluated, if any.
-    @exclusivity(unchecked) var memo: CallMemo?
-    /// True during ``evaluate(_:in:slots:memo:)``, which hands a nested call to another evaluator.
-    @exclusivity(unchecked) private var isEvaluating = false
+    let hinted: UnsafeMutableBufferPointer<UncheckedReference<RegisteredFunction>>
     private static let placeholder = Parser.parse("null")
     deinit {
-        nameSlots.release()
         hinted.deallocate()
-        locals.release()
-        stack.release()
     }
 
     public init(registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
@@ -82,13 +31,8 @@ public final class Evaluator {
         // after them; a registry not numbered as the standard one takes no hints (every call is
         // looked up by name, and may find a custom function).
         hinted = .allocate(capacity: registry.hintedFunctions.count)
-        _ = hinted.initialize(from: registry.hintedFunctions.map(Unmanaged.passUnretained))
-        currentTree = Unmanaged.passUnretained(Evaluator.placeholder)
-        let idle = DictionaryContext()
-        nameSlots.reset(for: idle)
-        context = idle
-        contextHandle = Unmanaged.passUnretained(nameSlots.handle!)
-        (nodes, names, children, hints, spans) = Evaluator.placeholder.evaluationTables
+        _ = hinted.initialize(from: registry.hintedFunctions.map(UncheckedReference.init))
+        super.init(tree: Evaluator.placeholder)
         adopt(options)
     }
 
@@ -104,7 +48,7 @@ public final class Evaluator {
     /// Makes `tree` the tree being evaluated.
     @inline(__always)
     private func use(_ tree: SyntaxTree) {
-        currentTree = Unmanaged.passUnretained(tree)
+        currentTree = UncheckedReference(tree)
         (nodes, names, children, hints, spans) = tree.evaluationTables
     }
 
@@ -112,7 +56,7 @@ public final class Evaluator {
     /// current tables.
     @inline(__always)
     private func isCurrent(_ lambda: Lambda) -> Bool {
-        currentTree.toOpaque() == Unmanaged.passUnretained(lambda.tree).toOpaque()
+        currentTree.refers(to: lambda.tree)
     }
 
     /// The span of node `id` of the current tree.
@@ -169,7 +113,7 @@ public final class Evaluator {
     private func begin(in context: any EvaluationContext, slots: [Int32], memo: CallMemo?) {
         if context !== nameSlots.context {
             nameSlots.reset(for: context)
-            contextHandle = Unmanaged.passUnretained(nameSlots.handle!)
+            contextHandle = UncheckedReference(nameSlots.handle!)
         }
         self.context = context
         // Assigned only when they change: most evaluations have neither, and each assignment
@@ -334,7 +278,7 @@ public final class Evaluator {
     /// The context's value in `slot`, read through ``contextHandle``.
     @inline(__always)
     private func value(atSlot slot: Int) -> Value? {
-        contextHandle._withUnsafeGuaranteedRef { $0.context.value(atSlot: slot) }
+        contextHandle.withObject { $0.context.value(atSlot: slot) }
     }
 
     private func resolve(_ id: NameID, at node: NodeID) throws(Diagnostic) -> Value {
@@ -389,7 +333,7 @@ public final class Evaluator {
             let baseName = names[baseID.index]
             let slot = Int(slotTable.isEmpty ? nameSlots.slot(of: names + baseID.index) : slotTable[baseID.index])
             do throws(ResolutionError) {
-                let value = try contextHandle.withGuaranteedReference { handle throws(ResolutionError) in
+                let value = try contextHandle.withObject { handle throws(ResolutionError) in
                     try handle.context.member(name, of: baseName, atSlot: slot)
                 }
                 if let value { return value }
@@ -518,7 +462,7 @@ public final class Evaluator {
             guard case .boolean(let flag) = left else {
                 throw notBoolean(op, left, at: leftNode, notes: ["there is no implicit truthiness; compare explicitly, e.g. x != 0"])
             }
-            if (op == .and && !flag) || (op == .or && flag) { return left }   // short-circuit (V4, C2)
+            if (op == .and && !flag) || (op == .or && flag) { return left }   // short-circuit (§4.4)
             let right = try eval(rightNode)
             guard case .boolean = right else { throw notBoolean(op, right, at: rightNode, notes: []) }
             return right
@@ -578,29 +522,29 @@ public final class Evaluator {
             throw unknownFunction(names[name.index], at: id)
         }
         // The registry holds the function.
-        return try call(Unmanaged.passUnretained(function), range, at: id)
+        return try call(UncheckedReference(function), range, at: id)
     }
 
     @inline(__always)
-    private func call(_ unmanaged: Unmanaged<RegisteredFunction>, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
+    private func call(_ reference: UncheckedReference<RegisteredFunction>, _ range: TableRange, at id: NodeID) throws(Diagnostic) -> Value {
         let count = range.indices.count
-        let (minimum, maximum, hasLazyParameters) = unmanaged._withUnsafeGuaranteedRef {
+        let (minimum, maximum, hasLazyParameters) = reference.withObject {
             ($0.minimumArity, $0.maximumArity, $0.hasLazyParameters)
         }
-        if count < minimum || count > maximum { throw wrongArity(unmanaged.takeUnretainedValue(), count, at: id) }
+        if count < minimum || count > maximum { throw wrongArity(reference.object, count, at: id) }
         if let memo, count >= CallMemo.minimumWidth, !hasLazyParameters, !slotTable.isEmpty {
-            return try rememberedCall(unmanaged, range, at: id, memo: memo)
+            return try rememberedCall(reference, range, at: id, memo: memo)
         }
-        return try plainCall(unmanaged, range, at: id)
+        return try plainCall(reference, range, at: id)
     }
 
     /// Evaluates the arguments onto ``stack``, checking their types, and runs the function;
     /// `capture` sees the argument values and the result.
     @inline(__always)
-    private func plainCall(_ function: Unmanaged<RegisteredFunction>, _ range: TableRange, at id: NodeID,
+    private func plainCall(_ function: UncheckedReference<RegisteredFunction>, _ range: TableRange, at id: NodeID,
                            capture: (([Value], Value) -> Void)? = nil) throws(Diagnostic) -> Value {
         let base = stack.count
-        let (lazy, types, last) = function._withUnsafeGuaranteedRef {
+        let (lazy, types, last) = function.withObject {
             ($0.lazyParameters, $0.parameterTypes, $0.lastParameter)
         }
         var position = 0
@@ -611,7 +555,7 @@ public final class Evaluator {
                 let value = try evalOperand(node)
                 if !types[min(position, last)].admits(value) {
                     stack.truncate(to: base)
-                    throw Signatures.typeError(function.takeUnretainedValue(), position, value, span: span(of: node))
+                    throw Signatures.typeError(function.object, position, value, span: span(of: node))
                 }
                 stack.append(value)
             }
@@ -620,14 +564,14 @@ public final class Evaluator {
         defer { stack.truncate(to: base) }
         let arguments = Arguments(evaluator: self, function: function, call: id, nodes: range, base: base)
         // Called where it lies in the function, so that its context is not retained around the call.
-        let result = try function.withGuaranteedReference { function throws(Diagnostic) in try function.body(arguments) }
+        let result = try function.withObject { function throws(Diagnostic) in try function.body(arguments) }
         capture?(stack.suffix(from: base), result)
         return result
     }
 
     /// A wide call through the memo: only the arguments whose slots changed since the last
     /// evaluation are read again (see ``CallMemo``).
-    private func rememberedCall(_ function: Unmanaged<RegisteredFunction>, _ range: TableRange, at id: NodeID,
+    private func rememberedCall(_ function: UncheckedReference<RegisteredFunction>, _ range: TableRange, at id: NodeID,
                                 memo: CallMemo) throws(Diagnostic) -> Value {
         let key = Int32(truncatingIfNeeded: id.index)
         switch memo.entries[key] {
@@ -664,9 +608,9 @@ public final class Evaluator {
 
     /// Brings a remembered call up to date, or returns nil when a full evaluation is needed
     /// (the context cannot say what changed, too much changed, or a new value is an error).
-    private func update(_ entry: CallMemo.Entry, _ unmanaged: Unmanaged<RegisteredFunction>, _ range: TableRange,
+    private func update(_ entry: CallMemo.Entry, _ reference: UncheckedReference<RegisteredFunction>, _ range: TableRange,
                         at id: NodeID) throws(Diagnostic) -> Value? {
-        let function = unmanaged.takeUnretainedValue()
+        let function = reference.object
         guard let changed = context.changedSlots(since: entry.version), changed.count * 4 < entry.values.count else { return nil }
         var result = entry.result
         var rerun = function.integerDelta == nil || entry.inexact > 0
@@ -692,7 +636,7 @@ public final class Evaluator {
             let base = stack.count
             stack.append(contentsOf: entry.values)
             defer { stack.truncate(to: base) }
-            result = try function.body(Arguments(evaluator: self, function: unmanaged, call: id, nodes: range, base: base))
+            result = try function.body(Arguments(evaluator: self, function: reference, call: id, nodes: range, base: base))
         }
         entry.result = result
         entry.version = context.changeVersion

@@ -66,8 +66,8 @@ struct NameSlotCache {
     }
 }
 
-/// A context in an object of a known final class, so that an evaluator holding it unmanaged can
-/// call the context where it lies (``Unmanaged/_withUnsafeGuaranteedRef(_:)``): called through
+/// A context in an object of a known final class, so that an evaluator holding it unretained can
+/// call the context where it lies (``UncheckedReference/withObject(_:)``): called through
 /// a stored reference, a context is retained and released around every call.
 final class ContextHandle {
     let context: any EvaluationContext

@@ -1,4 +1,4 @@
-/// The semantics of the binary operators other than `&&` and `||` (decisions V2, V3, V5, V6).
+/// The semantics of the binary operators other than `&&` and `||` (specification §4.2, §4.3, §3.2, §4.1).
 enum Operators {
     static func apply(_ op: BinaryOperator, _ left: Value, _ right: Value, span: SourceSpan, limit: Int) throws(Diagnostic) -> Value {
         switch op {
@@ -72,7 +72,7 @@ enum Operators {
         }
     }
 
-    /// `==` (decision V2): same type and same value; arrays, objects and lambdas are never equal.
+    /// `==` (specification §4.2): same type and same value; arrays, objects and lambdas are never equal.
     static func strictlyEqual(_ left: Value, _ right: Value) -> Bool {
         switch (left, right) {
         case (.number(let a), .number(let b)): return a == b
@@ -84,7 +84,7 @@ enum Operators {
         }
     }
 
-    /// `< <= > >=` (decision V3): numbers with numbers and dates with dates; anything else is false.
+    /// `< <= > >=` (specification §4.3): numbers with numbers and dates with dates; anything else is false.
     static func compare(_ op: BinaryOperator, _ left: Value, _ right: Value) -> Bool {
         let a: Double
         let b: Double

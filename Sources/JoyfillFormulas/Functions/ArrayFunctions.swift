@@ -1,8 +1,8 @@
 /// MAP, FILTER, FIND, EVERY, SOME, FLATMAP, REDUCE, FLAT, COUNTIF, UNIQUE, SORT.
 ///
-/// Callbacks are any lambda values (decision F6). They receive the element, its index and
+/// Callbacks are any lambda values (specification §5.4). They receive the element, its index and
 /// the whole array (REDUCE: the accumulator first); a callback may declare fewer parameters,
-/// but not none and not more (C5).
+/// but not none and not more (§5.4).
 enum ArrayFunctions {
     static func register(in registry: inout FunctionRegistry) {
         let eachElement = Callback(supplies: ["element", "index", "array"], element: 0, of: 0)

@@ -1,7 +1,7 @@
 /// NOW, DATE, YEAR, MONTH, DAY, DATEADD, DATESUBTRACT, TIMESTAMP.
 ///
-/// Numbers are epoch milliseconds and text must be ISO-8601 (decision F2); calendar fields
-/// are read in the evaluation's calendar zone, UTC by default (F4).
+/// Numbers are epoch milliseconds and text must be ISO-8601 (specification §5.3); calendar fields
+/// are read in the evaluation's calendar zone, UTC by default (§5.3).
 enum DateFunctions {
     static let dateLike: ValueTypes = [.date, .number, .string, .null]
 

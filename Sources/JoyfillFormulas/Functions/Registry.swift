@@ -62,7 +62,7 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
     }
 }
 
-/// The functions a formula can call, looked up case-insensitively (decision S6).
+/// The functions a formula can call, looked up case-insensitively (specification §2.4).
 ///
 /// ``standard`` holds the 46 reference functions plus `iff` and `abs`. Library users copy it
 /// and ``register(_:_:)`` their own functions the same way the built-ins are declared; the
@@ -245,36 +245,36 @@ public struct FunctionRegistry: Sendable {
 /// Eager arguments are already evaluated and type-checked against the signature; read them
 /// with the subscript. Lazy ones are evaluated on demand with ``value(_:)``.
 public struct Arguments {
-    /// The evaluator running the call, which outlives it. Unmanaged: a method called through
+    /// The evaluator running the call, which outlives it. Unretained: a method called through
     /// a stored reference, even an unowned one, retains and releases the evaluator around the
     /// call (two atomic operations for every lazy argument and element loop); see
     /// ``withEvaluator(_:)``.
-    let unmanagedEvaluator: Unmanaged<Evaluator>
+    let evaluatorReference: UncheckedReference<Evaluator>
     /// The function called, which the evaluator's registry holds.
-    let unmanagedFunction: Unmanaged<RegisteredFunction>
+    let function: UncheckedReference<RegisteredFunction>
     let call: NodeID
     let nodes: TableRange
     let base: Int
 
-    init(evaluator: Evaluator, function: Unmanaged<RegisteredFunction>, call: NodeID, nodes: TableRange, base: Int) {
-        self.unmanagedEvaluator = Unmanaged.passUnretained(evaluator)
-        self.unmanagedFunction = function
+    init(evaluator: Evaluator, function: UncheckedReference<RegisteredFunction>, call: NodeID, nodes: TableRange, base: Int) {
+        evaluatorReference = UncheckedReference(evaluator)
+        self.function = function
         self.call = call
         self.nodes = nodes
         self.base = base
     }
 
     /// The evaluator, for reading its state.
-    var evaluator: Evaluator { unmanagedEvaluator.takeUnretainedValue() }
+    var evaluator: Evaluator { evaluatorReference.object }
 
     /// Runs `body` on the evaluator where it lies, without retaining it.
     @inline(__always)
     private func withEvaluator<Result>(_ body: (Evaluator) throws(Diagnostic) -> Result) throws(Diagnostic) -> Result {
-        try unmanagedEvaluator.withGuaranteedReference(body)
+        try evaluatorReference.withObject(body)
     }
 
     /// The signature being called.
-    public var signature: FunctionSignature { unmanagedFunction.takeUnretainedValue().signature }
+    public var signature: FunctionSignature { function.object.signature }
 
     /// The number of arguments passed.
     public var count: Int { nodes.indices.count }
@@ -286,8 +286,8 @@ public struct Arguments {
     public func value(_ position: Int) throws(Diagnostic) -> Value {
         let node = evaluator.children[nodes.indices.lowerBound + position]
         let value = try withEvaluator { evaluator throws(Diagnostic) in try evaluator.eval(node) }
-        if !unmanagedFunction._withUnsafeGuaranteedRef({ $0.types(at: position) }).admits(value) {
-            throw Signatures.typeError(unmanagedFunction.takeUnretainedValue(), position, value, span: evaluator.span(of: node))
+        if !function.withObject({ $0.types(at: position) }).admits(value) {
+            throw Signatures.typeError(function.object, position, value, span: evaluator.span(of: node))
         }
         return value
     }
@@ -326,13 +326,13 @@ public struct Arguments {
     }
 
     /// Argument `position` as a lambda that accepts what the parameter's ``Callback``
-    /// supplies (decision C5): at least one parameter and at most as many as supplied. A
+    /// supplies (specification §5.4): at least one parameter and at most as many as supplied. A
     /// parameter that declares no callback takes any lambda.
     public func lambda(_ position: Int) throws(Diagnostic) -> Lambda {
         guard case .lambda(let lambda) = self[position] else {
-            throw Signatures.typeError(unmanagedFunction.takeUnretainedValue(), position, self[position], span: span(position))
+            throw Signatures.typeError(function.object, position, self[position], span: span(position))
         }
-        let supplied = unmanagedFunction._withUnsafeGuaranteedRef { $0.suppliedCounts[min(position, $0.lastParameter)] }
+        let supplied = function.withObject { $0.suppliedCounts[min(position, $0.lastParameter)] }
         if supplied > 0, lambda.parameterCount == 0 || lambda.parameterCount > supplied {
             throw error(.arguments, Signatures.callbackMismatch(signature, position, declares: lambda.parameterCount), at: position)
         }

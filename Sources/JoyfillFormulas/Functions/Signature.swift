@@ -1,5 +1,5 @@
 /// The declared shape of a function: the single source of truth for arity and argument
-/// type checks, the documentation, the REPL's help and completion, and the linter (decision F7).
+/// type checks, the documentation, the REPL's help and completion, and the linter (specification §5.1).
 public struct FunctionSignature: Sendable {
     /// The canonical spelling (`countIf`); calls match it case-insensitively.
     public var name: String
@@ -153,7 +153,7 @@ public struct Parameter: Sendable {
     }
 }
 
-/// What a function passes to a lambda argument (decision C5): the values, named in order,
+/// What a function passes to a lambda argument (specification §5.4): the values, named in order,
 /// of which the lambda may declare one or more but not more than supplied; and which of them
 /// is an element of an array argument, so that the checker knows `row` in
 /// `map(items, (row) -> row.price)` is one of `items`' rows.
@@ -173,7 +173,7 @@ public struct Callback: Sendable {
     }
 }
 
-/// The Joyfill SDKs that have a function (decisions F1, F8).
+/// The Joyfill SDKs that have a function (specification §5.2).
 public struct Portability: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }

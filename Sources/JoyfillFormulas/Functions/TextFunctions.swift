@@ -119,7 +119,7 @@ enum TextFunctions {
         )) { args throws(Diagnostic) in .boolean(looselyEqual(args[0], args[1])) }
     }
 
-    /// EQUALS (decision C4).
+    /// EQUALS (specification §5.5).
     static func looselyEqual(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
         case (.string(let text), .number), (.string(let text), .boolean): return text == b.text

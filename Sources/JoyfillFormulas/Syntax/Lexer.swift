@@ -3,7 +3,7 @@
 /// The lexer works on UTF-8 bytes with an ASCII fast path; only non-ASCII bytes are decoded
 /// into Unicode scalars (for Unicode letters in names and Unicode white space).
 ///
-/// Context-dependent rules (decisions S1, S3, S5, C6):
+/// Context-dependent rules (specification §2.2, §2.1):
 /// - a `.` right after an operand is member access, and the name after it is lexed as a
 ///   name even when it is all digits (`items.0.price`); elsewhere `.5` is a number;
 /// - `-` is always its own token; the parser decides unary or binary by position;
@@ -117,15 +117,14 @@ public struct Lexer {
         let byteClass = classes[Int(bytes[index])]
         let kind: TokenKind
         if byteClass >= ByteClass.single {
-            // The table holds only valid kinds, and a raw-valued enum's case is its raw value
-            // (both count from 0 in declaration order); `init(rawValue:)` is a call per token.
-            kind = unsafeBitCast(byteClass &- ByteClass.single, to: TokenKind.self)
+            // The table holds only valid kinds; `init(rawValue:)` would be a call per token.
+            kind = Unchecked.enumCase(byteClass &- ByteClass.single, as: TokenKind.self)
             position = index + 1
         } else if byteClass == ByteClass.pair {
             // An operator of one byte, or of two when the second is the one it pairs with.
             let entry = pairs[Int(bytes[index])]
             let paired = index + 1 < end && bytes[index + 1] == UInt8(truncatingIfNeeded: entry >> 8)
-            kind = unsafeBitCast(UInt8(truncatingIfNeeded: paired ? entry >> 16 : entry), to: TokenKind.self)
+            kind = Unchecked.enumCase(UInt8(truncatingIfNeeded: paired ? entry >> 16 : entry), as: TokenKind.self)
             position = index + (paired ? 2 : 1)
         } else if byteClass &- ByteClass.digit < 2, previous != .dot,
                   case let run = asciiNameRun(from: index), run.complete {

@@ -439,14 +439,14 @@ public struct Parser {
             if entry == 0 { return left }
             if entry == Parser.borrowedSpelling { entry = try borrowedOperator() }
             // The table holds only valid raw values (see ``infix``); `init(rawValue:)` is a call.
-            var op = unsafeBitCast(entry &- 1, to: BinaryOperator.self)
+            var op = Unchecked.enumCase(entry &- 1, as: BinaryOperator.self)
             if op.precedence < minimumPrecedence { return left }
             let operatorToken = advance()
             if op == .less, current.kind == .greater, current.span.start == operatorToken.span.end {
                 op = notEqualSpelledWithAngles(operatorToken)
             }
             if op == .subtract, operatorToken.span.end == current.span.start, current.kind == .number {
-                // `5-3`, `5 -3`: the SDKs lex `-3` as a literal and fail (decision S1).
+                // `5-3`, `5 -3`: the SDKs lex `-3` as a literal and fail (specification §2.2).
                 tree.extensions.append(SyntaxExtension(.unspacedMinus, at: operatorToken.span))
             }
             let right = try parseExpression(minimumPrecedence: op.precedence + 1)
@@ -911,17 +911,17 @@ public struct Parser {
     }
 }
 
-/// Syntax this project accepts that the Joyfill SDKs reject (decisions S1–S5); the linter
+/// Syntax this project accepts that the Joyfill SDKs reject (specification §2.1–§2.3); the linter
 /// reports each occurrence under the rule `non-portable`.
 public struct SyntaxExtension: Sendable, Hashable {
     public enum Kind: String, Sendable {
-        /// `(x) => …` (S2).
+        /// `(x) => …` (§2.3).
         case fatArrow
-        /// `1e3` (S3).
+        /// `1e3` (§2.1).
         case exponentLiteral
-        /// `5-3`, `a -1`: a binary minus directly followed by a digit, which the SDKs read as a negative literal (S1).
+        /// `5-3`, `a -1`: a binary minus directly followed by a digit, which the SDKs read as a negative literal (§2.2).
         case unspacedMinus
-        /// A name that starts with a digit, such as an ObjectId (S5).
+        /// A name that starts with a digit, such as an ObjectId (§2.1).
         case digitLeadingName
     }
     public var kind: Kind

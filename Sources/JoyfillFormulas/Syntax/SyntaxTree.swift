@@ -311,7 +311,7 @@ public final class SyntaxTree: Sendable {
     public func text(of id: NodeID) -> Substring { source.text(in: spans[id.index]) }
 
     /// Every free name the formula reads (field ids), in order of first appearance.
-    /// Lambda parameters and function names are not included (decision B1).
+    /// Lambda parameters and function names are not included (specification §7.1).
     public var references: [String] {
         var seen = Set<String>()
         var result: [String] = []

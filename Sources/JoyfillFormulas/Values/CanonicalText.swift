@@ -1,4 +1,4 @@
-/// The one text form of every value (decision V5), used by `+` with a string, CONCAT,
+/// The one text form of every value (specification §3.2), used by `+` with a string, CONCAT,
 /// TOSTRING, JOIN, EQUALS, COUNTIF and UNIQUE keys, and writes to text fields:
 ///
 /// | value | text |

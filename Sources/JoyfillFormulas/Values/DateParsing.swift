@@ -1,4 +1,4 @@
-/// Reading dates from text: the ISO-8601 forms date functions accept (decision F2).
+/// Reading dates from text: the ISO-8601 forms date functions accept (specification §5.3).
 ///
 /// Accepted: `YYYY-MM-DD` (local midnight in the calendar zone) and
 /// `YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH:MM|±HHMM|±HH]` (a time without an offset is

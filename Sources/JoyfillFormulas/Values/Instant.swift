@@ -27,7 +27,7 @@ public struct Instant: Hashable, Comparable, Sendable {
         Instant(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
     }
 
-    /// ISO-8601 in UTC with milliseconds: `2024-01-01T00:00:00.000Z` (decision V5).
+    /// ISO-8601 in UTC with milliseconds: `2024-01-01T00:00:00.000Z` (specification §3.2).
     public var iso8601: String {
         let (days, msOfDay) = milliseconds.floorDivided(by: 86_400_000)
         let (year, month, day) = CivilCalendar.civil(fromDays: days)
@@ -120,7 +120,7 @@ struct LocalDateTime {
     }
 }
 
-/// The time zone calendar functions use (decision F4): UTC unless the caller sets another.
+/// The time zone calendar functions use (specification §5.3): UTC unless the caller sets another.
 public struct CalendarZone: Sendable {
     /// The zone, or nil for UTC (which needs no lookups).
     public let timeZone: TimeZone?

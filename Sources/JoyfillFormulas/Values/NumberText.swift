@@ -1,5 +1,5 @@
 /// Numbers as text, exactly as JavaScript's `Number.prototype.toString` writes them
-/// (decision V5): `8`, `0.1`, `1e+21`, `1e-7`, `NaN`, `Infinity`.
+/// (specification §3.2): `8`, `0.1`, `1e+21`, `1e-7`, `NaN`, `Infinity`.
 ///
 /// Whole numbers and short fractions (`74.51`) are written from an exact integer; for the
 /// rest, Swift's `description` gives the shortest digits that read back as the same double,

@@ -1,4 +1,4 @@
-/// A formula value (decision V1).
+/// A formula value (specification §3.1).
 ///
 /// Arrays and objects record their nesting depth when they are built, so that values nested
 /// deeper than ``Value/maxDepth`` are refused where they are made (a `reduce` that wraps its
@@ -232,8 +232,7 @@ public final class ObjectKeys: Sendable {
     /// The position of the key whose representation is `key`'s, if any (see ``position(of:)``).
     @inlinable @inline(__always)
     public func identicalPosition(of key: String) -> Int? {
-        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
-        let wanted = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        guard let wanted = Unchecked.words(of: key) else { return nil }
         return names.withUnsafeBytes { raw in
             for index in 0..<(raw.count / MemoryLayout<String>.stride)
             where raw.load(fromByteOffset: index * MemoryLayout<String>.stride, as: (UInt64, UInt64).self) == wanted {
@@ -244,7 +243,7 @@ public final class ObjectKeys: Sendable {
     }
 }
 
-/// An insertion-ordered object value (decision V1). Keys are unique.
+/// An insertion-ordered object value (specification §3.1). Keys are unique.
 public struct ObjectValue: Sendable, Sequence {
     final class Storage: Sendable {
         let keys: ObjectKeys
@@ -334,6 +333,6 @@ public final class Lambda: Sendable {
         return params.indices.map { tree.names[$0] }
     }
 
-    /// The lambda's source text as written (decision C7).
+    /// The lambda's source text as written (specification §3.3).
     public var sourceText: String { String(tree.text(of: node)) }
 }

@@ -66,7 +66,7 @@ extension DocumentLint {
     }
 
     /// `missing-formula` and `invalid-key`: each applied formula must name a document
-    /// formula and write `value` or `hidden` (B5, C11). Records who applies what.
+    /// formula and write `value` or `hidden` (§8.1). Records who applies what.
     mutating func applications() {
         var formulaIDs: Suggestions.Index?
         for (index, field) in document.fields.enumerated() {
@@ -100,7 +100,7 @@ extension DocumentLint {
     }
 
     /// `write-type-mismatch`: a formula whose every possible result is refused by the field it
-    /// writes (B6, C9, C11): text into a number field, a number into a multiSelect, anything
+    /// writes (§8.2, §8.1): text into a number field, a number into a multiSelect, anything
     /// into a table, a non-boolean into `hidden`.
     mutating func writeTypes() {
         guard settings.enabled.contains("write-type-mismatch") else { return }
@@ -119,7 +119,7 @@ extension DocumentLint {
                     if case .table = field.type { message = "formulas cannot write the table '\(field.id)'" }
                     else if case .collection = field.type { message = "formulas cannot write the collection '\(field.id)'" }
                     else {
-                        // A number field stores text that reads as a number (C9): flag text only
+                        // A number field stores text that reads as a number (§8.2): flag text only
                         // when it certainly does not.
                         if case .number = field.type, result.contains(.string), !Self.textNeverReadsAsNumber(root, in: tree) {
                             continue
@@ -138,7 +138,7 @@ extension DocumentLint {
     }
 
     /// `circular-reference`: one finding per cycle, on the field where its path starts (the
-    /// smallest id, C1), pointing at the reference that closes the loop.
+    /// smallest id, §9.2), pointing at the reference that closes the loop.
     mutating func cycles() {
         guard settings.enabled.contains("circular-reference") else { return }
         var references: [(field: String, reads: [String])] = []
@@ -182,7 +182,7 @@ extension DocumentLint {
     }
 
     /// Whether the text `root` produces, if it produces text, certainly does not read as a
-    /// number (which a number field stores, B6/C9: the text, trimmed, as a finite `Double`).
+    /// number (which a number field stores, §8.2: the text, trimmed, as a finite `Double`).
     /// Sound, not complete: a text is known by a whole string literal, or by the literal at its
     /// front (`concat("Total: ", x)`, `"#" + n`), through both branches of an `if`.
     static func textNeverReadsAsNumber(_ root: NodeID, in tree: SyntaxTree) -> Bool {

@@ -8,7 +8,7 @@ extension LintRule {
         fixability: .never, scope: .field,
         documentation: Documentation(
             what: "Reports an applied formula whose `key` is neither `value` nor `hidden` (a missing `key` means `value`).",
-            why: "Only those two keys are written (decision B5); any other key makes the field an error in `jf run` and is ignored by the SDKs.",
+            why: "Only those two keys are written ([specification](../specification.md) §8.1); any other key makes the field an error in `jf run` and is ignored by the SDKs.",
             bad: json("""
                 {"_id": "total", "formulas": [{"formula": "f_total", "key": "vaule"}]}
                 """),

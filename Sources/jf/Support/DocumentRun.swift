@@ -99,7 +99,7 @@ enum DocumentRun {
             outcome.warnings = findings.issues.count
             outcome.report = json ? jsonReport(path, engine, findings, changeError: changeError, changed: outcome.changed)
                 : humanReport(path, engine, findings)
-            if lastUse { _ = Unmanaged.passRetained(engine) }
+            if lastUse { keepUntilExit(engine) }
         }
         return outcome
     }
@@ -202,4 +202,10 @@ enum DocumentRun {
         // Findings are shown on their line of the file.
         return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(engine.document.bytes), diagnostics: shown))
     }
+}
+
+/// Keeps `object` alive until the process exits, by a strong reference that is never
+/// released: the memory it holds is left to the end of the process.
+private func keepUntilExit(_ object: AnyObject) {
+    UnsafeMutablePointer<AnyObject>.allocate(capacity: 1).initialize(to: object)
 }

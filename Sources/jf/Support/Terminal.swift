@@ -11,7 +11,7 @@ final class Terminal {
     /// The bytes waiting to be written: a plain block rather than an array, whose append of a
     /// string's bytes cost hundreds of instructions (`jf eval` writes a few pieces per line).
     private let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Terminal.capacity)
-    @exclusivity(unchecked) private var count = 0
+    private var count = 0
     private static let capacity = 1 << 16
 
     private init(descriptor: Int32) {

@@ -1,0 +1,44 @@
+// Unchecked/: every construct of this module that Swift cannot check for memory safety, in one
+// place. Each is here because instruction counts show it pays (docs/performance.md); each has
+// tests in Tests/JoyfillFormulasTests/UncheckedTests.swift. Nothing outside this folder uses
+// `Unmanaged`, `unowned(unsafe)`, `@exclusivity(unchecked)` or `unsafeBitCast`.
+//
+// The invariants the rest of the module keeps for them:
+//
+// 1. One thread. An Evaluator (its EvaluatorState) and a TreeBuilder are used by one thread at
+//    a time; a TreeBuilder belongs to the thread that took it (ThreadBuilders).
+// 2. No overlapping access. Code that holds an access to a property of EvaluatorState,
+//    TreeBuilder or NameCache (an `inout`, a `mutating` call) never calls anything that could
+//    touch the same property. That is what the dynamic exclusivity checks would verify, and
+//    switching them off for these properties halves the instructions of a parse and of an
+//    evaluation (7,726 → 18,635 a parse, 5,466 → 9,741 an evaluation, with the checks on).
+// 3. Borrowed references outlive their use. An UncheckedReference does not retain its object:
+//    whoever makes one keeps the object alive for as long as it is used (the evaluator's
+//    caller keeps the tree and the context; the registry keeps its functions; an Arguments
+//    lives only during the call of the evaluator that made it).
+// 4. Tables are read within bounds. Node, name and child ids come from the parser that made
+//    the tables, so the evaluator reads them through raw pointers without checks.
+// 5. Layouts are checked before they are relied on. SmallString packs a `String`'s small
+//    form only where a check at start-up finds it equal to the standard library's; raw-valued
+//    enums are made from bytes only from tables built of their own raw values.
+
+/// Helpers that read a value as bits of another type (invariant 5).
+@usableFromInline enum Unchecked {
+    /// The case of `E` whose raw value is `raw`, without the call `init(rawValue:)` makes. A
+    /// raw-valued enum's case is its raw value; `raw` must be one (tables built from
+    /// `rawValue`s).
+    @inline(__always)
+    static func enumCase<E: RawRepresentable>(_ raw: UInt8, as type: E.Type) -> E where E.RawValue == UInt8 {
+        assert(E(rawValue: raw) != nil, "\(raw) is not a raw value of \(E.self)")
+        return unsafeBitCast(raw, to: E.self)
+    }
+
+    /// The two words of a `String` value, compared to find a string whose representation is
+    /// identical (same small form, or same storage) without comparing characters. Nil where a
+    /// `String` is not two words.
+    @usableFromInline @inline(__always)
+    static func words(of string: String) -> (UInt64, UInt64)? {
+        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
+        return unsafeBitCast(string, to: (UInt64, UInt64).self)
+    }
+}
