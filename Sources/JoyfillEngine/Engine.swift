@@ -228,26 +228,15 @@ public final class DocumentEngine {
         try sink(UnsafeRawBufferPointer(rebasing: raw[copied...]))
     }
 
-    /// Calls `body` with each edit, in document order: the bytes replaced and the new text
-    /// (one buffer, reused from edit to edit).
+    /// Calls `body` with each edit, in document order: the bytes replaced and the new text.
     private func forEachEdit(_ body: (Range<Int>, inout String) throws -> Void) rethrows {
-        var text = ""
         for position in touched.indices where touched[position] {
             let value = values[position]
             let flag = hidden[position]
             if value == nil && flag == nil { continue }
             let json = document.fields[position].json
-            var inserted = false
-            text.removeAll(keepingCapacity: true)
-            func insert(_ key: String, _ newValue: JSONValue) {
-                // A key added to a field written without spaces (a JSON line) is written so too.
-                let compact = isWrittenCompactly(json)
-                text += inserted || (json.count ?? 0) > 0 ? (compact ? ",\"" : ", \"") : "\""
-                text += key
-                text += compact ? "\":" : "\": "
-                newValue.write(to: &text)
-                inserted = true
-            }
+            // Members the field does not have yet, added after its last one.
+            var added: [JSONMember] = []
             if let value {
                 if let old = json["value"], let span = old.span {
                     if old != value {
@@ -256,7 +245,7 @@ public final class DocumentEngine {
                         try body(span, &replacement)
                     }
                 } else {
-                    insert("value", value)
+                    added.append(JSONMember("value", value))
                 }
             }
             if let flag {
@@ -266,21 +255,13 @@ public final class DocumentEngine {
                         try body(span, &replacement)
                     }
                 } else if flag {
-                    insert("hidden", .bool(true))   // an absent `hidden` already means visible
+                    added.append(JSONMember("hidden", .bool(true)))   // an absent `hidden` already means visible
                 }
             }
-            if inserted, let span = json.span {
-                // Right after the last member, so the layout before the closing brace stays.
-                let at = json.endOfLastElement ?? span.upperBound - 1
-                try body(at..<at, &text)
+            if var edit = JSONEdit(adding: added, to: json) {
+                try body(edit.span, &edit.replacement)
             }
         }
-    }
-
-    /// Whether an object's text has no space after its first key's colon (`{"_id":"a",…}`).
-    private func isWrittenCompactly(_ object: JSONValue) -> Bool {
-        guard let start = object.members?.first?.value.span?.lowerBound, start > 0 else { return false }
-        return document.bytes.buffer[start - 1] == UInt8(ascii: ":")
     }
 
     // MARK: - Evaluation

@@ -40,6 +40,15 @@ public struct JSONValue: Sendable {
     public static func string(_ value: String) -> JSONValue { JSONValue(.string(value)) }
     public static func array(_ values: [JSONValue]) -> JSONValue { JSONValue(.array(values)) }
     public static func object(_ members: [JSONMember]) -> JSONValue { JSONValue(.object(members)) }
+    /// An object of the members whose value is not nil, in the order given: output written in
+    /// code, where a member is present only sometimes.
+    public static func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+        JSONValue(.object(members.compactMap { key, value in value.map { JSONMember(key, $0) } }))
+    }
+    /// A whole number.
+    public static func integer(_ value: Int) -> JSONValue { JSONValue(.number(String(value))) }
+    /// An array of strings.
+    public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 
     /// A number; integers are written without a fraction, others in the shortest form that
     /// reads back as the same double. Non-finite numbers are not JSON and become null.
@@ -450,4 +459,10 @@ private extension String {
         while exponent.count > 1 && exponent.first == "0" { exponent = exponent.dropFirst() }
         return self[..<e] + "e" + sign + exponent
     }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
+    public init(stringLiteral value: String) { self.init(.string(value)) }
+    public init(booleanLiteral value: Bool) { self.init(.bool(value)) }
+    public init(integerLiteral value: Int) { self.init(.number(String(value))) }
 }

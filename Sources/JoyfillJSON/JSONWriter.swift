@@ -1,190 +1,144 @@
-/// Writing JSON: compact text for values built in code, and edits that replace only the
-/// changed spans of a document that was read, so everything else keeps its bytes.
-extension JSONValue {
-    /// Compact JSON text. Numbers keep their text and members their order.
-    public var text: String {
-        var output = ""
-        write(to: &output)
-        return output
-    }
+/// Compact JSON written as UTF-8 bytes, a key or a value at a time, for output assembled in
+/// code (an error per line of `jf eval --json`, a lint report): appending to a `String` costs
+/// hundreds of instructions a piece, appending bytes a few. The writer places the commas and
+/// colons, so what it writes is well-formed by construction:
+///
+/// ```swift
+/// var json = JSONWriter()
+/// json.beginObject()
+/// json.key("line"); json.integer(3)
+/// json.key("notes"); json.beginArray(); json.string("a"); json.endArray()
+/// json.endObject()
+/// json.text   // {"line":3,"notes":["a"]}
+/// ```
+///
+/// A document that is printed while it is written (a report whose files come in as they are
+/// done) takes the text written so far with ``flush()`` and goes on where it was. A value
+/// made on another thread travels as ``EncodedJSON`` and is written in with ``value(_:)``.
+public struct JSONWriter {
+    /// The JSON written since the last ``flush()``.
+    private var bytes: ByteBuffer
+    /// How many objects and arrays are open.
+    private var depth = 0
+    /// For each open object or array, whether it has a member or element yet: bit `d` for
+    /// the container at depth `d` (from 0), for the first 64; ``deeper`` holds the rest, so
+    /// the usual shallow output allocates nothing for it.
+    private var hasElement: UInt64 = 0
+    private var deeper: [Bool] = []
+    /// Whether a key was just written, so the next value is its value.
+    private var afterKey = false
+    /// Whether the next member or element starts a line (see ``lineBreak()``).
+    private var breaksLine = false
 
-    /// The first `limit` characters of the compact JSON text, with whether that is all of it;
-    /// written only that far, so a large table costs no more than a small one.
-    public func textPrefix(_ limit: Int) -> (text: String, isWhole: Bool) {
-        var output = ""
-        let isWhole = write(to: &output, limit: limit)
-        return isWhole ? (output, true) : (String(output.prefix(limit)), false)
-    }
-
-    /// Appends compact JSON text to `output`.
-    public func write(to output: inout String) {
-        _ = write(to: &output, limit: .max)
-    }
-
-    /// Appends compact JSON text to `output` until it is longer than `limit` characters (a
-    /// character is at least one byte, so it is measured in bytes until it may be too long);
-    /// false when the text was cut there.
-    private func write(to output: inout String, limit: Int) -> Bool {
-        func fits() -> Bool { output.utf8.count <= limit || output.count <= limit }
-        switch kind {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let text): output += text
-        case .string(let text): JSONText.appendString(text, to: &output)
-        case .array(let elements):
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                guard fits(), element.write(to: &output, limit: limit) else { return false }
-            }
-            output += "]"
-        case .object(let members):
-            output += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                JSONText.appendString(member.key, to: &output)
-                output += ":"
-                guard fits(), member.value.write(to: &output, limit: limit) else { return false }
-            }
-            output += "}"
-        }
-        return fits()
-    }
-}
-
-/// JSON string literals.
-public enum JSONText {
-    /// Appends `text` as a JSON string literal: `"`, `\` and control characters are escaped,
-    /// everything else is written as UTF-8.
-    public static func appendString(_ text: String, to output: inout String) {
-        var literal = JSONBytes(capacity: text.utf8.count + 2)
-        literal.string(text)
-        output += literal.text
-    }
-
-    /// `text` as a JSON string literal.
-    public static func string(_ text: String) -> String {
-        var output = ""
-        appendString(text, to: &output)
-        return output
-    }
-}
-
-/// A replacement of a byte range of a JSON document's text.
-public struct JSONEdit: Sendable, Equatable {
-    public var span: Range<Int>
-    public var replacement: String
-
-    public init(span: Range<Int>, replacement: String) {
-        self.span = span
-        self.replacement = replacement
-    }
-
-    /// Replaces a value that was read from the document with `value`'s compact text.
-    public init?(replacing original: JSONValue, with value: JSONValue) {
-        guard let span = original.span else { return nil }
-        self.init(span: span, replacement: value.text)
-    }
-
-    /// Adds `members` at the end of an object that was read from the document: right after
-    /// its last member (so the layout before the closing brace stays), or inside `{}`; nil for
-    /// none, or a built object.
-    public init?(adding members: [JSONMember], to object: JSONValue) {
-        guard !members.isEmpty, let span = object.span else { return nil }
-        let last = object.endOfLastElement
-        var text = last == nil ? "" : ", "
-        text += members.map { JSONText.string($0.key) + ": " + $0.value.text }.joined(separator: ", ")
-        let at = last ?? span.upperBound - 1
-        self.init(span: at..<at, replacement: text)
-    }
-
-    /// Adds `elements` at the end of an array that was read from the document: right after
-    /// its last element (so the layout before the closing bracket stays), or inside `[]`; nil
-    /// for none, or a built array.
-    public init?(appending elements: [JSONValue], to array: JSONValue) {
-        guard !elements.isEmpty, let span = array.span else { return nil }
-        let last = array.endOfLastElement
-        let text = (last == nil ? "" : ", ") + elements.map(\.text).joined(separator: ", ")
-        let at = last ?? span.upperBound - 1
-        self.init(span: at..<at, replacement: text)
-    }
-
-    /// The edits that turn `original`, a value read from a document, into `changed`, a value
-    /// built from it (members set with ``JSONValue/setting(_:to:in:)``, elements replaced or
-    /// appended), rewriting as little as they can: a part of `changed` that is still the
-    /// document's own text is left as it is, a member added to an object or an element added
-    /// to an array is inserted, and anything else is replaced whole by its compact text. So
-    /// a cell changed three levels down a collection row rewrites that cell, not the row and
-    /// its layout. Nil when `original` was not read from a text. The walk goes as deep as the
-    /// values nest, which the reader bounds (``JSONReader/maxDepth``).
-    public static func edits(rewriting original: JSONValue, as changed: JSONValue) -> [JSONEdit]? {
-        guard let span = original.span else { return nil }
-        if changed.isSameRead(as: original) { return [] }
-        if let old = original.members, let new = changed.members, new.count >= old.count,
-           zip(old, new).allSatisfy({ $0.key == $1.key }) {
-            var edits: [JSONEdit] = []
-            for (before, after) in zip(old, new) { edits += JSONEdit.edits(rewriting: before.value, as: after.value) ?? [] }
-            if let added = JSONEdit(adding: Array(new[old.count...]), to: original) { edits.append(added) }
-            return edits
-        }
-        if let old = original.arrayValue, let new = changed.arrayValue, new.count >= old.count {
-            var edits: [JSONEdit] = []
-            for (before, after) in zip(old, new) { edits += JSONEdit.edits(rewriting: before, as: after) ?? [] }
-            if let added = JSONEdit(appending: Array(new[old.count...]), to: original) { edits.append(added) }
-            return edits
-        }
-        return [JSONEdit(span: span, replacement: changed.text)]
-    }
-
-    /// Applies non-overlapping edits to `bytes`; an edit overlapping an earlier one is skipped.
-    public static func apply<Bytes: RandomAccessCollection<UInt8>>(_ edits: [JSONEdit], to bytes: Bytes) -> [UInt8]
-    where Bytes.Index == Int {
-        guard !edits.isEmpty else { return Array(bytes) }
-        var output: [UInt8] = []
-        // Sized once, so a large document is not copied again each time the buffer grows.
-        output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
-        var copied = 0
-        let ordered = zip(edits, edits.dropFirst()).allSatisfy { $0.span.lowerBound <= $1.span.lowerBound }
-        for edit in ordered ? edits : edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })
-        where edit.span.lowerBound >= copied {
-            output.append(contentsOf: bytes[copied..<min(edit.span.lowerBound, bytes.count)])
-            output.append(contentsOf: edit.replacement.utf8)
-            copied = min(edit.span.upperBound, bytes.count)
-        }
-        output.append(contentsOf: bytes[copied...])
-        return output
-    }
-}
-
-/// Compact JSON built as UTF-8 bytes, for objects assembled piece by piece where many are
-/// made (an error per line of `jf eval --json`): appending to a `String` costs hundreds of
-/// instructions a piece, appending bytes a few.
-public struct JSONBytes {
-    /// The JSON so far.
-    public private(set) var bytes: [UInt8] = []
-
-    /// An empty builder with room for `capacity` bytes before it grows.
+    /// An empty writer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 128) {
-        bytes.reserveCapacity(capacity)
+        bytes = ByteBuffer(capacity: capacity)
     }
 
-    /// The JSON as a `String`.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The JSON written since the last ``flush()``, as a `String`.
+    public var text: String { bytes.withBytes { String(decoding: $0, as: UTF8.self) } }
 
-    /// JSON text as it is: punctuation, keys, and values known to need no escaping.
-    public mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    /// Calls `body` with the bytes written since the last ``flush()``.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try bytes.withBytes(body)
     }
 
-    /// JSON text as it is, from a string (a number's text, an enumeration's raw value).
-    public mutating func raw(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
+    /// The JSON written since the last flush; the writer goes on after it.
+    public mutating func flush() -> String {
+        defer { bytes.removeAll() }
+        return text
+    }
+
+    /// The value written, whole, to be written into another writer (on another thread).
+    public var encoded: EncodedJSON {
+        precondition(depth == 0 && !afterKey, "only a finished value is encoded")
+        return EncodedJSON(bytes: bytes.array)
+    }
+
+    /// Forgets what was written, keeping the memory, to write another value (one line after
+    /// another).
+    public mutating func reset() {
+        bytes.removeAll()
+        depth = 0
+        hasElement = 0
+        deeper.removeAll(keepingCapacity: true)
+        afterKey = false
+        breaksLine = false
+    }
+
+    // MARK: Containers and keys
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        push()
+    }
+
+    public mutating func endObject() {
+        precondition(!afterKey, "a key without a value")
+        pop()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        push()
+    }
+
+    public mutating func endArray() {
+        pop()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// The key of the next member of the open object: a name written in code, which needs no
+    /// escaping.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        let count = name.utf8CodeUnitCount
+        let start = name.utf8Start
+        assert(!UnsafeBufferPointer(start: start, count: count).contains(where: JSONWriter.needsEscape),
+               "a key written in code needs no escaping")
+        bytes.append(count: count + 3) { pointer in
+            pointer[0] = UInt8(ascii: "\"")
+            (pointer + 1).update(from: start, count: count)
+            pointer[count + 1] = UInt8(ascii: "\"")
+            pointer[count + 2] = UInt8(ascii: ":")
         }
+        afterKey = true
+    }
+
+    /// The key of the next member of the open object, from text (a document's own key).
+    @_disfavoredOverload
+    public mutating func key(_ name: String) {
+        separate()
+        appendString(name)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Starts the next member or element of the open container on a line of its own (after
+    /// its comma): a long array that people read, one entry a line.
+    public mutating func lineBreak() {
+        breaksLine = true
+    }
+
+    // MARK: Values
+
+    public mutating func null() {
+        separate()
+        appendStatic("null")
+    }
+
+    /// `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        separate()
+        appendStatic(value ? "true" : "false")
     }
 
     /// A whole number in decimal.
     public mutating func integer(_ value: Int) {
+        separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // room for 20 digits, filled from the end
@@ -195,44 +149,226 @@ public struct JSONBytes {
                 buffer[buffer.count - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: buffer[(buffer.count - count)...])
+            for index in (buffer.count - count)..<buffer.count { bytes.append(buffer[index]) }
         }
     }
 
-    /// `true` or `false`.
-    public mutating func bool(_ value: Bool) {
-        value ? raw("true") : raw("false")
+    /// A number given as its JSON text (made by a number formatter, such as JavaScript's
+    /// shortest form); text that is not a JSON number is written as null.
+    public mutating func number(text: String) {
+        guard JSONWriter.isNumber(text) else { return null() }
+        separate()
+        appendASCII(text)
     }
 
     /// `text` as a JSON string literal: `"`, `\` and control characters are escaped,
     /// everything else is written as UTF-8.
     public mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var copy = text
-        copy.withUTF8 { utf8 in
-            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-                bytes.append(contentsOf: utf8)
+        separate()
+        appendString(text)
+    }
+
+    /// A string, or null for nil.
+    public mutating func optionalString(_ text: String?) {
+        if let text { string(text) } else { null() }
+    }
+
+    /// An array of strings.
+    public mutating func strings(_ texts: [String]) {
+        beginArray()
+        for text in texts { string(text) }
+        endArray()
+    }
+
+    /// A value read or built as a ``JSONValue``, in its compact form (numbers keep their
+    /// text, members their order).
+    public mutating func value(_ value: JSONValue) {
+        _ = write(value, byteLimit: .max)
+    }
+
+    /// Writes `value` until more than `byteLimit` bytes are written; false when it stopped
+    /// there. The recursion follows the value's nesting, which the reader bounds.
+    mutating func write(_ value: JSONValue, byteLimit: Int) -> Bool {
+        switch value.kind {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let text):
+            separate()
+            appendASCII(text)
+        case .string(let text): string(text)
+        case .array(let elements):
+            beginArray()
+            for element in elements {
+                guard bytes.count <= byteLimit, write(element, byteLimit: byteLimit) else { return false }
+            }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for member in members {
+                guard bytes.count <= byteLimit else { return false }
+                key(member.key)
+                guard write(member.value, byteLimit: byteLimit) else { return false }
+            }
+            endObject()
+        }
+        return bytes.count <= byteLimit
+    }
+
+    /// A value another writer wrote (``encoded``).
+    public mutating func value(_ encoded: EncodedJSON) {
+        separate()
+        encoded.bytes.withUnsafeBufferPointer { bytes.append($0) }
+    }
+
+    // MARK: Private
+
+    /// The comma before a member or element that is not the first of its container.
+    @inline(__always)
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard depth > 0 else { return }
+        let last: Bool
+        if depth <= 64 {
+            let bit: UInt64 = 1 << UInt64(depth - 1)
+            last = hasElement & bit != 0
+            hasElement |= bit
+        } else {
+            last = deeper[depth - 65]
+            deeper[depth - 65] = true
+        }
+        if last { bytes.append(UInt8(ascii: ",")) }
+        if breaksLine {
+            breaksLine = false
+            if last { bytes.append(UInt8(ascii: "\n")) }
+        }
+    }
+
+    /// Opens a container, with no element yet.
+    @inline(__always)
+    private mutating func push() {
+        depth += 1
+        if depth <= 64 { hasElement &= ~(1 << UInt64(depth - 1)) } else { deeper.append(false) }
+    }
+
+    /// Closes the innermost container.
+    @inline(__always)
+    private mutating func pop() {
+        precondition(depth > 0, "nothing to close")
+        if depth > 64 { deeper.removeLast() }
+        depth -= 1
+    }
+
+    /// Text written in code that needs no escaping (a keyword).
+    @inline(__always)
+    private mutating func appendStatic(_ text: StaticString) {
+        bytes.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Whether a byte of a string must be escaped in JSON.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+
+    /// Text known to be ASCII that needs no escaping (a keyword, a number's text).
+    private mutating func appendASCII(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append($0) }) == nil {
+            for byte in text.utf8 { bytes.append(byte) }
+        }
+    }
+
+
+    /// `text` as a string literal: written in one piece when nothing needs escaping (most
+    /// text), else run by run, each escape between them.
+    private mutating func appendString(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else {
+                appendStatic("\"\"")
                 return
             }
-            // Only ASCII is escaped, so the bytes of other characters pass through.
-            for byte in utf8 {
+            var first = 0
+            while first < utf8.count && !JSONWriter.needsEscape(base[first]) { first += 1 }
+            if first == utf8.count {
+                bytes.append(count: utf8.count + 2) { pointer in
+                    pointer[0] = UInt8(ascii: "\"")
+                    (pointer + 1).update(from: base, count: utf8.count)
+                    pointer[utf8.count + 1] = UInt8(ascii: "\"")
+                }
+                return
+            }
+            bytes.append(UInt8(ascii: "\""))
+            var run = 0
+            for index in first..<utf8.count {
+                let byte = base[index]
+                guard JSONWriter.needsEscape(byte) else { continue }
+                // Only ASCII is escaped, so the bytes of other characters pass through.
+                if run < index { bytes.append(UnsafeBufferPointer(start: base + run, count: index - run)) }
+                run = index + 1
                 switch byte {
-                case 0x22: raw("\\\"")
-                case 0x5C: raw("\\\\")
-                case 0x0A: raw("\\n")
-                case 0x0D: raw("\\r")
-                case 0x09: raw("\\t")
-                case ..<0x20:
-                    raw("\\u00")
-                    bytes.append(JSONBytes.hexDigits[Int(byte >> 4)])
-                    bytes.append(JSONBytes.hexDigits[Int(byte & 0xF)])
+                case 0x22: appendStatic("\\\"")
+                case 0x5C: appendStatic("\\\\")
+                case 0x0A: appendStatic("\\n")
+                case 0x0D: appendStatic("\\r")
+                case 0x09: appendStatic("\\t")
                 default:
-                    bytes.append(byte)
+                    appendStatic("\\u00")
+                    bytes.append(JSONWriter.hexDigits[Int(byte >> 4)])
+                    bytes.append(JSONWriter.hexDigits[Int(byte & 0xF)])
                 }
             }
+            if run < utf8.count { bytes.append(UnsafeBufferPointer(start: base + run, count: utf8.count - run)) }
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Whether `text` is a JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    static func isNumber(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] &- 0x30 < 10 }
+            func digits() -> Int {
+                let start = index
+                while isDigit(index) { index += 1 }
+                return index - start
+            }
+            if index < bytes.count && bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count && bytes[index] == UInt8(ascii: "0") { index += 1 } else if digits() == 0 { return false }
+            if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                if digits() == 0 { return false }
+            }
+            if index < bytes.count && bytes[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+                if digits() == 0 { return false }
+            }
+            return index == bytes.count
+        }
+    }
+}
+
+/// One whole JSON value as a ``JSONWriter`` wrote it, to be written into another writer: a
+/// report made on a worker thread, placed in the document the output thread writes.
+public struct EncodedJSON: Sendable {
+    let bytes: [UInt8]
+
+    /// The JSON text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+extension JSONValue {
+    /// The value a ``JSONWriter`` wrote, read back: to place writer-made JSON in a value built
+    /// in code.
+    public init(encoded: EncodedJSON) {
+        do {
+            self = try JSONReader.read(encoded.bytes)
+        } catch {
+            preconditionFailure("a JSONWriter wrote JSON that does not read back: \(error)")
+        }
+    }
 }

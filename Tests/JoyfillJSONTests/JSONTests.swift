@@ -44,20 +44,47 @@ struct JSONReaderTests {
             ("größe 日本 🙂", #""größe 日本 🙂""#),
         ]
         for (text, literal) in cases {
-            var bytes = JSONBytes()
-            bytes.string(text)
-            #expect(bytes.text == literal)
+            var writer = JSONWriter()
+            writer.string(text)
+            #expect(writer.text == literal)
             #expect(JSONText.string(text) == literal)
             #expect(try JSONReader.read(literal).stringValue == text)
         }
-        var numbers = JSONBytes()
-        for (index, value) in [0, 7, -7, 1_234_567_890, Int.max, Int.min].enumerated() {
-            if index > 0 { numbers.raw(",") }
-            numbers.integer(value)
-        }
-        numbers.raw(",")
+        var numbers = JSONWriter()
+        numbers.beginArray()
+        for value in [0, 7, -7, 1_234_567_890, Int.max, Int.min] { numbers.integer(value) }
         numbers.bool(true)
-        #expect(numbers.text == "0,7,-7,1234567890,\(Int.max),\(Int.min),true")
+        numbers.endArray()
+        #expect(numbers.text == "[0,7,-7,1234567890,\(Int.max),\(Int.min),true]")
+    }
+
+    /// The writer places commas and colons itself, across nesting, keys from text and
+    /// values built elsewhere; a document written in parts comes out whole.
+    @Test func theWriterPunctuatesWhatItWrites() throws {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("a"); json.beginArray(); json.endArray()
+        json.key("b"); json.beginObject(); json.key("c"); json.null(); json.key("d"); json.number(text: "1.5e+3"); json.endObject()
+        let documentKey = "quote \" key"   // a key from text is escaped
+        json.key(documentKey); json.value(.object(["x": .strings(["y"])]))
+        json.key("bad"); json.number(text: "NaN")
+        json.key("list")
+        json.beginArray()
+        let start = json.flush()
+        for index in 0..<3 {
+            var element = JSONWriter()
+            element.beginObject(); element.key("i"); element.integer(index); element.endObject()
+            json.lineBreak()
+            json.value(element.encoded)
+        }
+        json.endArray()
+        json.endObject()
+        let whole = start + json.text
+        #expect(whole == #"{"a":[],"b":{"c":null,"d":1.5e+3},"quote \" key":{"x":["y"]},"bad":null,"list":[{"i":0},"#
+            + "\n" + #"{"i":1},"# + "\n" + #"{"i":2}]}"#)
+        #expect(try JSONReader.read(whole)["list"]?.count == 3)
+        for number in ["0", "-0.5", "12", "1e5", "1E-7", "-0"] { #expect(JSONWriter.isNumber(number), "\(number)") }
+        for text in ["", "-", "01", "1.", ".5", "1e", "+1", "Infinity", "1 "] { #expect(!JSONWriter.isNumber(text), "\(text)") }
     }
 
     @Test func escapesAndUnicode() throws {

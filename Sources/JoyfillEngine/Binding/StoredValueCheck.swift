@@ -264,7 +264,7 @@ private struct FieldCheck {
             if let text = value.stringValue ?? value.numberText {
                 let option = slot.options.first { $0.id == text } ?? Self.option(named: text, in: slot.options)
                 report(value, "\(slot.place) holds \(Self.quoted(text)), not an array of option _ids; formulas read []",
-                       replacement: option.map { "[" + JSONText.string($0.id) + "]" },
+                       replacement: option.map { JSONValue.strings([$0.id]).text },
                        fix: option.map { "store the array [\"\($0.id)\"]" })
             } else {
                 report(value, "\(slot.place) holds \(Self.describe(value)), not an array of option _ids; formulas read []")

@@ -1,25 +1,36 @@
 import JoyfillJSON
 
 extension SourceSpan {
-    /// `{"start":4,"end":5,"line":1,"column":5}`: byte offsets, 1-based line and column.
-    public func json(in source: String) -> String {
-        var output = JSONBytes(capacity: 64)
-        write(to: &output, in: source)
-        return output.text
-    }
-
-    /// Appends ``json(in:)``.
-    public func write(to output: inout JSONBytes, in source: String) {
+    /// Writes `{"start":4,"end":5,"line":1,"column":5}`: byte offsets, 1-based line and column.
+    public func write(to output: inout JSONWriter, in source: String) {
         let location = SourceLocation(offset: start, in: source)
-        output.raw("{\"start\":")
-        output.integer(start)
-        output.raw(",\"end\":")
-        output.integer(end)
-        output.raw(",\"line\":")
-        output.integer(location.line)
-        output.raw(",\"column\":")
-        output.integer(location.column)
-        output.raw("}")
+        output.beginObject()
+        output.key("start"); output.integer(start)
+        output.key("end"); output.integer(end)
+        output.key("line"); output.integer(location.line)
+        output.key("column"); output.integer(location.column)
+        output.endObject()
+    }
+}
+
+extension Fix {
+    /// Writes `{"message":…,"safe":…,"edits":[{"start":…,"end":…,"replacement":…}]}`, offsets
+    /// in the formula.
+    public func write(to output: inout JSONWriter) {
+        output.beginObject()
+        output.key("message"); output.string(message)
+        output.key("safe"); output.bool(isSafe)
+        output.key("edits")
+        output.beginArray()
+        for edit in edits {
+            output.beginObject()
+            output.key("start"); output.integer(edit.span.start)
+            output.key("end"); output.integer(edit.span.end)
+            output.key("replacement"); output.string(edit.replacement)
+            output.endObject()
+        }
+        output.endArray()
+        output.endObject()
     }
 }
 
@@ -27,47 +38,25 @@ extension Diagnostic {
     /// The error object of the `jf` JSON contract:
     /// `{"kind":…,"code":…,"message":…,"span":{…}}`, plus `notes` and `fix` when present.
     public func json(in source: String) -> String {
-        var output = JSONBytes(capacity: 256)
+        var output = JSONWriter(capacity: 256)
         write(to: &output, in: source)
         return output.text
     }
 
-    /// Appends ``json(in:)``.
-    public func write(to output: inout JSONBytes, in source: String) {
-        output.raw("{\"kind\":\"")
-        output.raw(kind.rawValue)
-        output.raw("\",\"code\":")
-        output.string(identifier)
-        output.raw(",\"message\":")
-        output.string(message)
-        output.raw(",\"span\":")
-        span.write(to: &output, in: source)
+    /// Writes ``json(in:)`` as the next value of `output`.
+    public func write(to output: inout JSONWriter, in source: String) {
+        output.beginObject()
+        output.key("kind"); output.string(kind.rawValue)
+        output.key("code"); output.string(identifier)
+        output.key("message"); output.string(message)
+        output.key("span"); span.write(to: &output, in: source)
         if !notes.isEmpty {
-            output.raw(",\"notes\":[")
-            for (index, note) in notes.enumerated() {
-                if index > 0 { output.raw(",") }
-                output.string(note)
-            }
-            output.raw("]")
+            output.key("notes")
+            output.strings(notes)
         }
         if let fix {
-            output.raw(",\"fix\":{\"message\":")
-            output.string(fix.message)
-            output.raw(",\"safe\":")
-            output.bool(fix.isSafe)
-            output.raw(",\"edits\":[")
-            for (index, edit) in fix.edits.enumerated() {
-                if index > 0 { output.raw(",") }
-                output.raw("{\"start\":")
-                output.integer(edit.span.start)
-                output.raw(",\"end\":")
-                output.integer(edit.span.end)
-                output.raw(",\"replacement\":")
-                output.string(edit.replacement)
-                output.raw("}")
-            }
-            output.raw("]}")
+            output.key("fix"); fix.write(to: &output)
         }
-        output.raw("}")
+        output.endObject()
     }
 }

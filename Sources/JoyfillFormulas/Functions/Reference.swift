@@ -99,20 +99,43 @@ public enum FunctionReference {
 
     /// The JSON catalogue of some signatures.
     public static func json(_ signatures: [FunctionSignature]) -> String {
-        let entries = signatures.map { signature -> String in
-            let parameters = signature.parameters.map { parameter in
-                "{\"name\":\(JSONText.string(parameter.name)),\"types\":[\(parameter.types.types.map { JSONText.string($0.rawValue) }.joined(separator: ","))],"
-                    + "\"optional\":\(parameter.isOptional),\"variadic\":\(parameter.isVariadic),\"lazy\":\(parameter.isLazy)"
-                    + (parameter.choices.isEmpty ? "" : ",\"choices\":[\(parameter.choices.map(JSONText.string).joined(separator: ","))]") + "}"
-            }.joined(separator: ",")
-            let examples = signature.examples.map { "{\"formula\":\(JSONText.string($0.formula)),\"result\":\(JSONText.string($0.result))}" }
-                .joined(separator: ",")
-            return "{\"name\":\(JSONText.string(signature.name)),\"category\":\(JSONText.string(signature.category.rawValue)),"
-                + "\"usage\":\(JSONText.string(signature.usage)),\"parameters\":[\(parameters)],"
-                + "\"returns\":[\(signature.returns.types.map { JSONText.string($0.rawValue) }.joined(separator: ","))],"
-                + "\"summary\":\(JSONText.string(signature.summary)),\"details\":[\(signature.details.map(JSONText.string).joined(separator: ","))],"
-                + "\"examples\":[\(examples)],\"portability\":[\(signature.portability.names.map(JSONText.string).joined(separator: ","))]}"
+        var output = JSONWriter(capacity: 512 * signatures.count)
+        output.beginArray()
+        for signature in signatures {
+            output.lineBreak()
+            output.beginObject()
+            output.key("name"); output.string(signature.name)
+            output.key("category"); output.string(signature.category.rawValue)
+            output.key("usage"); output.string(signature.usage)
+            output.key("parameters")
+            output.beginArray()
+            for parameter in signature.parameters {
+                output.beginObject()
+                output.key("name"); output.string(parameter.name)
+                output.key("types"); output.strings(parameter.types.types.map(\.rawValue))
+                output.key("optional"); output.bool(parameter.isOptional)
+                output.key("variadic"); output.bool(parameter.isVariadic)
+                output.key("lazy"); output.bool(parameter.isLazy)
+                if !parameter.choices.isEmpty { output.key("choices"); output.strings(parameter.choices) }
+                output.endObject()
+            }
+            output.endArray()
+            output.key("returns"); output.strings(signature.returns.types.map(\.rawValue))
+            output.key("summary"); output.string(signature.summary)
+            output.key("details"); output.strings(signature.details)
+            output.key("examples")
+            output.beginArray()
+            for example in signature.examples {
+                output.beginObject()
+                output.key("formula"); output.string(example.formula)
+                output.key("result"); output.string(example.result)
+                output.endObject()
+            }
+            output.endArray()
+            output.key("portability"); output.strings(signature.portability.names)
+            output.endObject()
         }
-        return "[" + entries.joined(separator: ",\n") + "]"
+        output.endArray()
+        return output.text
     }
 }

@@ -5,39 +5,33 @@ import JoyfillJSON
 /// source text, and NaN and ±Infinity as the strings "NaN", "Infinity", "-Infinity".
 extension Value {
     public var json: String {
-        var output = ""
-        appendJSON(to: &output)
-        return output
+        var output = JSONWriter()
+        write(to: &output)
+        return output.text
     }
 
-    public func appendJSON(to output: inout String) {
+    /// Writes ``json`` as the next value of `output`. Values nest at most ``Value/maxDepth``
+    /// levels, which bounds the recursion.
+    public func write(to output: inout JSONWriter) {
         switch self {
         case .number(let number):
-            if number.isFinite { output += NumberText.format(number) } else { JSONText.appendString(NumberText.format(number), to: &output) }
-        case .string(let text): JSONText.appendString(text, to: &output)
-        case .boolean(let flag): output += flag ? "true" : "false"
-        case .date(let instant): JSONText.appendString(instant.iso8601, to: &output)
-        case .null, .undefined: output += "null"
-        case .lambda(let lambda): JSONText.appendString(lambda.sourceText, to: &output)
+            if number.isFinite { output.number(text: NumberText.format(number)) } else { output.string(NumberText.format(number)) }
+        case .string(let text): output.string(text)
+        case .boolean(let flag): output.bool(flag)
+        case .date(let instant): output.string(instant.iso8601)
+        case .null, .undefined: output.null()
+        case .lambda(let lambda): output.string(lambda.sourceText)
         case .array(let array):
-            output += "["
-            for (index, element) in array.enumerated() {
-                if index > 0 { output += "," }
-                element.appendJSON(to: &output)
-            }
-            output += "]"
+            output.beginArray()
+            for element in array { element.write(to: &output) }
+            output.endArray()
         case .object(let object):
-            output += "{"
-            var first = true
+            output.beginObject()
             for (key, value) in object {
-                if !first { output += "," }
-                first = false
-                JSONText.appendString(key, to: &output)
-                output += ":"
-                value.appendJSON(to: &output)
+                output.key(key)
+                value.write(to: &output)
             }
-            output += "}"
+            output.endObject()
         }
     }
 }
-

@@ -8,13 +8,8 @@ import JoyfillJSON
 /// `info`), the file and its lines, and a fingerprint that does not change when lines move:
 /// the finding's own (as SARIF's), the path, and its place among identical findings of the file.
 public enum GitLabFormatter {
-    /// The report's start, before the first issue.
-    public static let opening = "["
-    /// The report's end, after the last issue.
-    public static let closing = "]\n"
-
-    /// A file's findings as issues, each one JSON object.
-    public static func issues(_ report: FileReport) -> [String] {
+    /// A file's findings as issues.
+    public static func issues(_ report: FileReport) -> [JSONValue] {
         var seen: [String: Int] = [:]
         return report.diagnostics.map { diagnostic in
             let identity = SARIFFormatter.fingerprint(diagnostic)
@@ -24,10 +19,16 @@ public enum GitLabFormatter {
             if let field = diagnostic.field { description = "field \(field): " + description }
             if !diagnostic.notes.isEmpty { description += " (" + diagnostic.notes.joined(separator: "; ") + ")" }
             let severity = diagnostic.severity == .error ? "major" : diagnostic.severity == .warning ? "minor" : "info"
-            let lines = "{\"begin\":\(diagnostic.location.line),\"end\":\(diagnostic.location.endLine)}"
-            return "{\"description\":" + JSONText.string(description) + ",\"check_name\":" + JSONText.string(diagnostic.rule)
-                + ",\"fingerprint\":\"" + SARIFFormatter.hash([identity, report.path, String(occurrence)]) + "\""
-                + ",\"severity\":\"\(severity)\",\"location\":{\"path\":" + JSONText.string(report.path) + ",\"lines\":" + lines + "}}"
+            return .object([
+                "description": .string(description),
+                "check_name": .string(diagnostic.rule),
+                "fingerprint": .string(SARIFFormatter.hash([identity, report.path, String(occurrence)])),
+                "severity": .string(severity),
+                "location": .object([
+                    "path": .string(report.path),
+                    "lines": .object(["begin": .integer(diagnostic.location.line), "end": .integer(diagnostic.location.endLine)]),
+                ]),
+            ])
         }
     }
 }

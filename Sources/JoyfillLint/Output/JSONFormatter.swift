@@ -1,69 +1,104 @@
 import JoyfillFormulas
 import JoyfillJSON
 
-/// `--format json`, the contract of docs/cli.md.
+/// `--format json`, the contract of docs/cli.md: `{"files":[…],"summary":{…}}`.
+///
+/// A batch writes the report as it goes: ``begin(_:)``, then each file with ``write(_:to:)``
+/// as it is done, then ``end(_:to:)`` with the summary of them all.
 public enum JSONFormatter {
     public static func render(_ reports: [FileReport]) -> String {
-        opening + reports.map(file).joined(separator: ",") + closing(LintSummary(reports))
+        var output = JSONWriter()
+        begin(&output)
+        for report in reports { write(report, to: &output) }
+        end(LintSummary(reports), to: &output)
+        return output.text + "\n"
     }
 
-    /// The report's start, before the files (a batch writes the files as they are done).
-    public static let opening = "{\"files\":["
-
-    /// The report's end after the files, with the summary of them all.
-    public static func closing(_ summary: LintSummary) -> String {
-        "],\"summary\":" + json(summary) + "}\n"
+    /// The report's start, before the files.
+    public static func begin(_ output: inout JSONWriter) {
+        output.beginObject()
+        output.key("files")
+        output.beginArray()
     }
 
     /// One file's entry in `files`: `{"path":…,"diagnostics":[…]}` (and `skipped`, `error`, `fixed`).
-    public static func file(_ report: FileReport) -> String {
-        var output = "{\"path\":" + JSONText.string(report.path) + ",\"diagnostics\":["
-        output += report.diagnostics.map(json).joined(separator: ",") + "]"
-        if let skipped = report.skipped { output += ",\"skipped\":" + JSONText.string(skipped) }
-        if let failure = report.failure { output += ",\"error\":" + JSONText.string(failure) }
-        if report.fixed > 0 { output += ",\"fixed\":\(report.fixed)" }
-        return output + "}"
+    public static func write(_ report: FileReport, to output: inout JSONWriter) {
+        output.beginObject()
+        output.key("path"); output.string(report.path)
+        output.key("diagnostics")
+        output.beginArray()
+        for diagnostic in report.diagnostics { write(diagnostic, to: &output) }
+        output.endArray()
+        if let skipped = report.skipped { output.key("skipped"); output.string(skipped) }
+        if let failure = report.failure { output.key("error"); output.string(failure) }
+        if report.fixed > 0 { output.key("fixed"); output.integer(report.fixed) }
+        output.endObject()
+    }
+
+    /// The report's end after the files, with the summary of them all.
+    public static func end(_ summary: LintSummary, to output: inout JSONWriter) {
+        output.endArray()
+        output.key("summary")
+        write(summary, to: &output)
+        output.endObject()
     }
 
     /// `{"errors":…,"warnings":…,"infos":…,"fixable":…,"unsafeFixable":…,"fixed":…,"files":…}`.
-    static func json(_ summary: LintSummary) -> String {
-        "{\"errors\":\(summary.errors),\"warnings\":\(summary.warnings),\"infos\":\(summary.infos)"
-            + ",\"fixable\":\(summary.fixable),\"unsafeFixable\":\(summary.unsafeFixable),\"fixed\":\(summary.fixed),\"files\":\(summary.files)}"
+    public static func write(_ summary: LintSummary, to output: inout JSONWriter) {
+        output.beginObject()
+        output.key("errors"); output.integer(summary.errors)
+        output.key("warnings"); output.integer(summary.warnings)
+        output.key("infos"); output.integer(summary.infos)
+        output.key("fixable"); output.integer(summary.fixable)
+        output.key("unsafeFixable"); output.integer(summary.unsafeFixable)
+        output.key("fixed"); output.integer(summary.fixed)
+        output.key("files"); output.integer(summary.files)
+        output.endObject()
     }
 
     /// One finding: `rule severity field formula message span fix`, plus `location` (the
     /// place in the file) and `notes`.
-    static func json(_ diagnostic: LintDiagnostic) -> String {
-        var output = "{\"rule\":\"\(diagnostic.rule)\",\"severity\":\"\(diagnostic.severity.rawValue)\""
-        output += ",\"field\":" + (diagnostic.field.map(JSONText.string) ?? "null")
-        output += ",\"formula\":" + (diagnostic.formula.map(JSONText.string) ?? "null")
-        output += ",\"message\":" + JSONText.string(diagnostic.message)
+    static func write(_ diagnostic: LintDiagnostic, to output: inout JSONWriter) {
+        output.beginObject()
+        output.key("rule"); output.string(diagnostic.rule)
+        output.key("severity"); output.string(diagnostic.severity.rawValue)
+        output.key("field"); output.optionalString(diagnostic.field)
+        output.key("formula"); output.optionalString(diagnostic.formula)
+        output.key("message"); output.string(diagnostic.message)
+        output.key("span")
         if let span = diagnostic.span, let expression = diagnostic.expression {
-            output += ",\"span\":" + span.json(in: expression)
+            span.write(to: &output, in: expression)
         } else {
-            output += ",\"span\":null"
+            output.null()
         }
-        output += ",\"location\":" + json(diagnostic.location)
-        if !diagnostic.notes.isEmpty { output += ",\"notes\":" + json(diagnostic.notes) }
-        output += ",\"fix\":" + (diagnostic.fix.map(json) ?? "null")
-        return output + "}"
+        output.key("location"); write(diagnostic.location, to: &output)
+        if !diagnostic.notes.isEmpty { output.key("notes"); output.strings(diagnostic.notes) }
+        output.key("fix")
+        if let fix = diagnostic.fix { fix.write(to: &output) } else { output.null() }
+        output.endObject()
     }
 
     /// `{"line":…,"column":…,"endLine":…,"endColumn":…}`.
-    public static func json(_ location: FileLocation) -> String {
-        "{\"line\":\(location.line),\"column\":\(location.column),\"endLine\":\(location.endLine),\"endColumn\":\(location.endColumn)}"
+    public static func write(_ location: FileLocation, to output: inout JSONWriter) {
+        output.beginObject()
+        output.key("line"); output.integer(location.line)
+        output.key("column"); output.integer(location.column)
+        output.key("endLine"); output.integer(location.endLine)
+        output.key("endColumn"); output.integer(location.endColumn)
+        output.endObject()
     }
 
-    /// `["…", …]`.
-    public static func json(_ notes: [String]) -> String {
-        "[" + notes.map(JSONText.string).joined(separator: ",") + "]"
+    /// ``write(_:to:)-(FileLocation,_)`` as a value, for reports built as ``JSONValue``s.
+    public static func value(_ location: FileLocation) -> JSONValue {
+        var output = JSONWriter(capacity: 64)
+        write(location, to: &output)
+        return JSONValue(encoded: output.encoded)
     }
 
-    /// `{"message":…,"safe":…,"edits":[{"start":…,"end":…,"replacement":…}]}`, offsets in the expression.
-    public static func json(_ fix: Fix) -> String {
-        var output = "{\"message\":" + JSONText.string(fix.message) + ",\"safe\":\(fix.isSafe),\"edits\":["
-        output += fix.edits.map { "{\"start\":\($0.span.start),\"end\":\($0.span.end),\"replacement\":" + JSONText.string($0.replacement) + "}" }
-            .joined(separator: ",")
-        return output + "]}"
+    /// ``write(_:to:)-(LintSummary,_)`` as a value.
+    public static func value(_ summary: LintSummary) -> JSONValue {
+        var output = JSONWriter()
+        write(summary, to: &output)
+        return JSONValue(encoded: output.encoded)
     }
 }

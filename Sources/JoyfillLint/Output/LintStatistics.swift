@@ -53,9 +53,12 @@ public struct LintStatistics: Sendable, Equatable {
     /// `{"statistics":[{"rule":…,"severity":…,"count":…,"fixable":…}],"summary":{…}}`, the
     /// summary as in the findings report.
     public func json(summary: LintSummary) -> String {
-        let entries = rows.map {
-            "{\"rule\":\"\($0.rule)\",\"severity\":\"\($0.severity.rawValue)\",\"count\":\($0.count),\"fixable\":\($0.fixable)}"
+        let entries = rows.map { row -> JSONValue in
+            .object([
+                "rule": .string(row.rule), "severity": .string(row.severity.rawValue),
+                "count": .integer(row.count), "fixable": .integer(row.fixable),
+            ])
         }
-        return "{\"statistics\":[" + entries.joined(separator: ",") + "],\"summary\":" + JSONFormatter.json(summary) + "}\n"
+        return JSONValue.object(["statistics": .array(entries), "summary": JSONFormatter.value(summary)]).text + "\n"
     }
 }

@@ -38,69 +38,89 @@ public enum SARIFFormatter {
     public static let lintRules = LintRule.all.map(Rule.init)
 
     public static func render(_ reports: [FileReport], version: String, rules: [Rule] = lintRules) -> String {
-        var output = "{\"$schema\":\"\(schema)\",\"version\":\"2.1.0\",\"runs\":[{"
-        output += "\"tool\":{\"driver\":{\"name\":\"jf\",\"semanticVersion\":\"\(version)\",\"rules\":["
-        output += rules.map(rule).joined(separator: ",")
-        output += "]}},\"columnKind\":\"unicodeCodePoints\",\"results\":["
-        var first = true
         let indices = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for report in reports {
-            for diagnostic in report.diagnostics {
-                if !first { output += "," }
-                first = false
-                output += result(diagnostic, path: report.path, ruleIndex: indices[diagnostic.rule])
-            }
+        let results = reports.flatMap { report in
+            report.diagnostics.map { result($0, path: report.path, ruleIndex: indices[$0.rule]) }
         }
-        output += "]"
-        let failures = reports.filter { $0.failure != nil }
-        if !failures.isEmpty {
-            output += ",\"invocations\":[{\"executionSuccessful\":false,\"toolExecutionNotifications\":["
-            output += failures.map { report in
-                "{\"level\":\"error\",\"message\":{\"text\":" + JSONText.string(report.failure!) + "},\"locations\":[{\"physicalLocation\":"
-                    + "{\"artifactLocation\":{\"uri\":" + JSONText.string(uri(report.path)) + "}}}]}"
-            }.joined(separator: ",")
-            output += "]}]"
-        }
-        return output + "}]}\n"
+        let failures = reports.compactMap { report in report.failure.map { (report.path, $0) } }
+        let invocations: JSONValue? = failures.isEmpty ? nil : .array([.object([
+            "executionSuccessful": false,
+            "toolExecutionNotifications": .array(failures.map { path, failure in
+                .object([
+                    "level": "error",
+                    "message": .object(["text": .string(failure)]),
+                    "locations": .array([.object(["physicalLocation": .object(["artifactLocation": .object(["uri": .string(uri(path))])])])]),
+                ])
+            }),
+        ])])
+        let log: JSONValue = .object([
+            "$schema": .string(schema),
+            "version": "2.1.0",
+            "runs": .array([.object([
+                "tool": .object(["driver": .object([
+                    "name": "jf", "semanticVersion": .string(version), "rules": .array(rules.map(rule)),
+                ])]),
+                "columnKind": "unicodeCodePoints",
+                "results": .array(results),
+                "invocations": invocations,
+            ])]),
+        ])
+        return log.text + "\n"
     }
 
-    private static func rule(_ rule: Rule) -> String {
-        let level = level(rule.severity.rawValue)
-        return "{\"id\":\"\(rule.id)\",\"name\":\"\(camelCase(rule.id))\",\"shortDescription\":{\"text\":"
-            + JSONText.string(rule.summary) + "},\"fullDescription\":{\"text\":" + JSONText.string(rule.summary)
-            + "},\"help\":{\"text\":" + JSONText.string(rule.help) + "}"
-            + ",\"defaultConfiguration\":{\"level\":\"\(level)\"}"
-            + ",\"properties\":{\"fixable\":\"\(rule.fixability.rawValue)\"}}"
+    private static func rule(_ rule: Rule) -> JSONValue {
+        .object([
+            "id": .string(rule.id),
+            "name": .string(camelCase(rule.id)),
+            "shortDescription": .object(["text": .string(rule.summary)]),
+            "fullDescription": .object(["text": .string(rule.summary)]),
+            "help": .object(["text": .string(rule.help)]),
+            "defaultConfiguration": .object(["level": .string(level(rule.severity.rawValue))]),
+            "properties": .object(["fixable": .string(rule.fixability.rawValue)]),
+        ])
     }
 
-    private static func result(_ diagnostic: LintDiagnostic, path: String, ruleIndex: Int?) -> String {
+    private static func result(_ diagnostic: LintDiagnostic, path: String, ruleIndex: Int?) -> JSONValue {
         let location = diagnostic.location
-        var output = "{\"ruleId\":\"\(diagnostic.rule)\""
-        if let ruleIndex { output += ",\"ruleIndex\":\(ruleIndex)" }
-        output += ",\"level\":\"\(level(diagnostic.severity.rawValue))\""
         var message = diagnostic.message
         if !diagnostic.notes.isEmpty { message += " (" + diagnostic.notes.joined(separator: "; ") + ")" }
-        output += ",\"message\":{\"text\":" + JSONText.string(message) + "}"
-        let artifact = "{\"uri\":" + JSONText.string(uri(path)) + "}"
-        let region = "{\"startLine\":\(location.line),\"startColumn\":\(location.column),\"endLine\":\(location.endLine),"
-            + "\"endColumn\":\(max(location.endColumn, location.line == location.endLine ? location.column + 1 : 1)),"
-            + "\"byteOffset\":\(location.start),\"byteLength\":\(location.end - location.start)}"
-        output += ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":\(artifact),\"region\":\(region)}"
-        var logical: [String] = []
-        if let field = diagnostic.field { logical.append("{\"name\":" + JSONText.string(field) + ",\"kind\":\"member\"}") }
-        if let formula = diagnostic.formula { logical.append("{\"name\":" + JSONText.string(formula) + ",\"kind\":\"function\"}") }
-        if !logical.isEmpty { output += ",\"logicalLocations\":[" + logical.joined(separator: ",") + "]" }
-        output += "}]"
-        output += ",\"partialFingerprints\":{\"jfFindingHash/v1\":\"\(fingerprint(diagnostic))\"}"
+        let artifact: JSONValue = .object(["uri": .string(uri(path))])
+        let region: JSONValue = .object([
+            "startLine": .integer(location.line),
+            "startColumn": .integer(location.column),
+            "endLine": .integer(location.endLine),
+            "endColumn": .integer(max(location.endColumn, location.line == location.endLine ? location.column + 1 : 1)),
+            "byteOffset": .integer(location.start),
+            "byteLength": .integer(location.end - location.start),
+        ])
+        var logical: [JSONValue] = []
+        if let field = diagnostic.field { logical.append(.object(["name": .string(field), "kind": "member"])) }
+        if let formula = diagnostic.formula { logical.append(.object(["name": .string(formula), "kind": "function"])) }
+        var fixes: JSONValue?
         if let fix = diagnostic.fix, diagnostic.isFixable, !diagnostic.fileEdits.isEmpty {
-            let replacements = diagnostic.fileEdits.map { edit in
-                "{\"deletedRegion\":{\"byteOffset\":\(edit.start),\"byteLength\":\(edit.end - edit.start)},"
-                    + "\"insertedContent\":{\"text\":" + JSONText.string(edit.replacement) + "}}"
-            }.joined(separator: ",")
-            output += ",\"fixes\":[{\"description\":{\"text\":" + JSONText.string(fix.message) + "},"
-                + "\"artifactChanges\":[{\"artifactLocation\":\(artifact),\"replacements\":[\(replacements)]}]}]"
+            let replacements = diagnostic.fileEdits.map { edit -> JSONValue in
+                .object([
+                    "deletedRegion": .object(["byteOffset": .integer(edit.start), "byteLength": .integer(edit.end - edit.start)]),
+                    "insertedContent": .object(["text": .string(edit.replacement)]),
+                ])
+            }
+            fixes = .array([.object([
+                "description": .object(["text": .string(fix.message)]),
+                "artifactChanges": .array([.object(["artifactLocation": artifact, "replacements": .array(replacements)])]),
+            ])])
         }
-        return output + "}"
+        return .object([
+            "ruleId": .string(diagnostic.rule),
+            "ruleIndex": ruleIndex.map(JSONValue.integer),
+            "level": .string(level(diagnostic.severity.rawValue)),
+            "message": .object(["text": .string(message)]),
+            "locations": .array([.object([
+                "physicalLocation": .object(["artifactLocation": artifact, "region": region]),
+                "logicalLocations": logical.isEmpty ? nil : .array(logical),
+            ])]),
+            "partialFingerprints": .object(["jfFindingHash/v1": .string(fingerprint(diagnostic))]),
+            "fixes": fixes,
+        ])
     }
 
     /// FNV-1a over what identifies a finding, independent of its line.

@@ -226,40 +226,30 @@ struct Eval: ParsableCommand {
     }
 
     /// Writes a value's line of the JSON contract, `{"ok":true,"type":…,"value":…,"text":…}`
-    /// (`text` is the value's canonical text), in pieces straight to `output` (building the
-    /// line as a `String` first cost as much as evaluating the formula).
+    /// (`text` is the value's canonical text).
     static func writeJSONLine(_ value: Value, text: String, to output: Terminal) {
-        output.write("{\"ok\":true,\"type\":\"")
-        output.write(value.type.rawValue)
-        output.write("\",\"value\":")
-        switch value {
-        case .number(let number) where number.isFinite:
-            // A finite number's JSON is its text, which needs no escaping.
-            output.write(text)
-            output.write(",\"text\":\"")
-            output.write(text)
-            output.write("\"}\n")
-        case .string:
-            // A string's text is the string: one escaped copy serves both.
-            let quoted = JSONText.string(text)
-            output.write(quoted)
-            output.write(",\"text\":")
-            output.write(quoted)
-            output.write("}\n")
-        default:
-            var json = ""
-            value.appendJSON(to: &json)
-            output.write(json)
-            output.write(",\"text\":")
-            output.write(JSONText.string(text))
-            output.write("}\n")
+        output.writeJSONLine { json in
+            json.beginObject()
+            json.key("ok"); json.bool(true)
+            json.key("type"); json.string(value.type.rawValue)
+            json.key("value")
+            switch value {
+            case .number(let number) where number.isFinite: json.number(text: text)
+            case .string: json.string(text)
+            default: value.write(to: &json)
+            }
+            json.key("text"); json.string(text)
+            json.endObject()
         }
     }
 
     /// Writes an error's line of the JSON contract, `{"ok":false,"error":{…}}`.
     static func writeJSONLine(_ error: Diagnostic, source: String, to output: Terminal) {
-        output.write("{\"ok\":false,\"error\":")
-        output.write(error.json(in: source))
-        output.write("}\n")
+        output.writeJSONLine { json in
+            json.beginObject()
+            json.key("ok"); json.bool(false)
+            json.key("error"); error.write(to: &json, in: source)
+            json.endObject()
+        }
     }
 }

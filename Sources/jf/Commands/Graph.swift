@@ -106,22 +106,23 @@ struct Graph: ParsableCommand {
 
     private func json(_ graph: DependencyGraph, _ selection: Selection, _ doc: JoyDoc) -> String {
         let readsByNode = selection.reads
-        let nodes = selection.nodes.map { node -> String in
-            var entry = "{\"field\":\(JSONText.string(graph.nodes[node])),\"reads\":["
-            entry += readsByNode[node].map(JSONText.string).joined(separator: ",") + "]"
+        let nodes = selection.nodes.map { node -> JSONValue in
             let unknown = readsByNode[node].filter { doc.field($0) == nil }
-            if !unknown.isEmpty { entry += ",\"unknown\":[" + unknown.map(JSONText.string).joined(separator: ",") + "]" }
-            if let cycle = graph.cycles[node] {
-                entry += Self.showsWholePath(cycle, on: graph.nodes[node])
-                    ? ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]"
-                    : ",\"onCycle\":" + JSONText.string(cycle[0])
+            var cycle: JSONValue?, onCycle: JSONValue?
+            if let path = graph.cycles[node] {
+                if Self.showsWholePath(path, on: graph.nodes[node]) { cycle = .strings(path) } else { onCycle = .string(path[0]) }
             }
-            if graph.downstreamOfCycle.contains(node) { entry += ",\"dependsOnCircular\":true" }
-            return entry + "}"
+            return .object([
+                "field": .string(graph.nodes[node]),
+                "reads": .strings(readsByNode[node]),
+                "unknown": unknown.isEmpty ? nil : .strings(unknown),
+                "cycle": cycle,
+                "onCycle": onCycle,
+                "dependsOnCircular": graph.downstreamOfCycle.contains(node) ? true : nil,
+            ])
         }
-        let cycles = distinctCycles(graph, selection.nodes)
-        return "{\"order\":[" + nodes.joined(separator: ",") + "],\"cycles\":["
-            + cycles.map { "[" + $0.map(JSONText.string).joined(separator: ",") + "]" }.joined(separator: ",") + "]}"
+        let cycles = distinctCycles(graph, selection.nodes).map(JSONValue.strings)
+        return JSONValue.object(["order": .array(nodes), "cycles": .array(cycles)]).text
     }
 
     /// The graph as `--format dot` and `--format mermaid` draw it: boxes for the formula

@@ -283,10 +283,13 @@ struct Lint: ParsableCommand {
     private func printRules() {
         let output = Terminal.standardOutput
         if format == .json {
-            output.write("[" + LintRule.all.map { rule in
-                "{\"name\":\"\(rule.name)\",\"severity\":\"\(rule.severity.rawValue)\",\"fixable\":\"\(rule.fixability.rawValue)\","
-                    + "\"summary\":" + JSONText.string(rule.summary) + "}"
-            }.joined(separator: ",") + "]\n")
+            let rules = LintRule.all.map { rule -> JSONValue in
+                .object([
+                    "name": .string(rule.name), "severity": .string(rule.severity.rawValue),
+                    "fixable": .string(rule.fixability.rawValue), "summary": .string(rule.summary),
+                ])
+            }
+            output.write(JSONValue.array(rules).text + "\n")
             return
         }
         let width = LintRule.all.map(\.name.count).max() ?? 0
@@ -348,8 +351,10 @@ private struct LintOutput {
     private var summary = LintSummary()
     private var counts = LintStatistics()
     private var kept: [FileReport] = []
-    /// How many GitLab issues were written.
-    private var issues = 0
+    /// The JSON report (`--format json`, `gitlab`) written so far; flushed file by file.
+    private var json = JSONWriter()
+    /// Whether the JSON report has begun.
+    private var begun = false
     private var notes = ""
 
     init(format: LintFormat, statistics: Bool, quiet: Bool) {
@@ -365,7 +370,6 @@ private struct LintOutput {
     mutating func add(_ report: FileReport) {
         if let failure = report.failure { notes += "jf: \(failure)\n" }
         if let skipped = report.skipped, format == .human, !quiet { notes += "jf: note: skipped \(report.path): \(skipped)\n" }
-        let first = summary.files == 0
         summary.add(report)
         if statistics {
             counts.add(report)
@@ -376,11 +380,13 @@ private struct LintOutput {
         case .concise: output.write(ConciseFormatter.render(report))
         case .github: output.write(GitHubFormatter.render(report))
         case .gitlab:
-            for issue in GitLabFormatter.issues(report) {
-                output.write((issues == 0 ? GitLabFormatter.opening : ",") + issue)
-                issues += 1
-            }
-        case .json: output.write((first ? JSONFormatter.opening : ",") + JSONFormatter.file(report))
+            beginJSON()
+            for issue in GitLabFormatter.issues(report) { json.value(issue) }
+            output.write(json.flush())
+        case .json:
+            beginJSON()
+            JSONFormatter.write(report, to: &json)
+            output.write(json.flush())
         case .sarif, .junit:
             var findings = report
             findings.bytes = []   // SARIF and JUnit give locations, not lines of the file
@@ -389,9 +395,16 @@ private struct LintOutput {
         if interactive { output.flush() }
     }
 
+    /// Starts the JSON report once: `{"files":[` or, for GitLab, `[`.
+    private mutating func beginJSON() {
+        guard !begun else { return }
+        begun = true
+        if format == .gitlab { json.beginArray() } else { JSONFormatter.begin(&json) }
+    }
+
     /// Ends the report and says how the run ends: exit 2 when a file could not be linted, 1
     /// for errors or more than `maxWarnings` warnings.
-    func finish(maxWarnings: Int?) throws {
+    mutating func finish(maxWarnings: Int?) throws {
         switch format {
         case .human where statistics:
             output.write(counts.human)
@@ -401,11 +414,15 @@ private struct LintOutput {
         case .human, .concise:
             if !quiet { output.write(formatter.summary(summary)) }
         case .json:
-            output.write((summary.files == 0 ? JSONFormatter.opening : "") + JSONFormatter.closing(summary))
+            beginJSON()
+            JSONFormatter.end(summary, to: &json)
+            output.write(json.flush() + "\n")
         case .sarif:
             output.write(SARIFFormatter.render(kept, version: JF.configuration.version))
         case .gitlab:
-            output.write((issues == 0 ? GitLabFormatter.opening : "") + GitLabFormatter.closing)
+            beginJSON()
+            json.endArray()
+            output.write(json.flush() + "\n")
         case .junit:
             output.write(JUnitFormatter.render(kept))
         case .github:

@@ -183,15 +183,31 @@ struct Run: ParsableCommand {
                               unreadable: error)
             case .evaluated(let engine, let changeError):
                 let head = Input.streamHead(lineNumber, document: engine.document.json)
-                var problems: [String] = []
-                if let changeError { problems.append("{\"error\":\(JSONText.string(changeError.description))}") }
-                problems += DocumentRun.diagnosticsJSON(engine, RunFindings(engine))
+                // Each problem twice: as a line on standard error, after the members that name
+                // the document, and in the array that --problems-key puts in the output line.
+                var messages = ""
+                var problems = JSONWriter()
+                problems.beginArray()
+                func add(_ write: (inout JSONWriter) -> Void) {
+                    var message = JSONWriter()
+                    message.beginObject()
+                    for member in head { message.key(member.key); message.value(member.value) }
+                    write(&message)
+                    message.endObject()
+                    messages += message.text + "\n"
+                    problems.beginObject()
+                    write(&problems)
+                    problems.endObject()
+                }
+                if let changeError { add { $0.key("error"); $0.string(changeError.description) } }
+                DocumentRun.forEachDiagnostic(engine, RunFindings(engine)) { add($0) }
+                problems.endArray()
                 // As with files, a --set that cannot be applied gives back the input unchanged.
                 var line = (changeError == nil ? engine.updatedBytes : nil) ?? Array(text)
-                if let problemsKey { line = Self.setting(problemsKey, to: problems, in: line) }
+                if let problemsKey { line = Self.setting(problemsKey, to: JSONValue(encoded: problems.encoded), in: line) }
                 var answer = Answer(line: line, failures: engine.diagnostics.count + (changeError == nil ? 0 : 1),
                                     formulas: engine.formulaFieldCount)
-                for problem in problems { answer.messages += "{" + head + "," + problem.dropFirst() + "\n" }
+                answer.messages = messages
                 return answer
             }
         } deliver: { answer in
@@ -222,10 +238,9 @@ struct Run: ParsableCommand {
 
     /// The document `line` with the array of `problems` (JSON objects) under its top-level
     /// `key`, replacing what the key held; the rest of the line keeps its text.
-    private static func setting(_ key: String, to problems: [String], in line: [UInt8]) -> [UInt8] {
+    private static func setting(_ key: String, to problems: JSONValue, in line: [UInt8]) -> [UInt8] {
         guard let document = try? JSONReader.read(line),
-              let array = try? JSONReader.read("[" + problems.joined(separator: ",") + "]"),
-              let edits = JSONEdit.edits(rewriting: document, as: JSONValue.setting(key, to: array, in: document)) else { return line }
+              let edits = JSONEdit.edits(rewriting: document, as: JSONValue.setting(key, to: problems, in: document)) else { return line }
         return JSONEdit.apply(edits, to: line)
     }
 }

@@ -130,7 +130,7 @@ struct Validate: ParsableCommand {
         if format == .sarif {
             output.write(SARIFFormatter.render(kept, version: JF.configuration.version, rules: ValidationFindings.rules))
         } else if format == .gitlab {
-            output.write(GitLabFormatter.opening + kept.flatMap(GitLabFormatter.issues).joined(separator: ",") + GitLabFormatter.closing)
+            output.write(JSONValue.array(kept.flatMap(GitLabFormatter.issues)).text + "\n")
         } else if format == .junit {
             output.write(JUnitFormatter.render(kept, tool: "jf validate"))
         }
@@ -168,7 +168,7 @@ struct Validate: ParsableCommand {
     /// What checking one document produced, ready to print (documents are checked on several
     /// threads; one thread writes their outcomes, in document order).
     struct Outcome: Sendable {
-        var report = ""
+        var report = Report.none
         /// The findings, kept whole for `--format sarif`, `gitlab` and `junit` (one value for all the documents).
         var findings: FileReport?
         var messages = ""
@@ -198,8 +198,8 @@ struct Validate: ParsableCommand {
             }
             outcome.messages = "jf: \(message)\n"
             switch format {
-            case .json: outcome.report = "{\"path\":\(JSONText.string(file)),\"error\":\(JSONText.string(message))}"
-            case .github: outcome.report = GitHubFormatter.render(FileReport(path: file, failure: message), tool: "jf validate")
+            case .json: outcome.report = .json(.object(["path": .string(file), "error": .string(message)]))
+            case .github: outcome.report = .text(GitHubFormatter.render(FileReport(path: file, failure: message), tool: "jf validate"))
             case .sarif, .gitlab, .junit: outcome.findings = FileReport(path: file, failure: message)
             case .human: break
             }
@@ -221,16 +221,16 @@ struct Validate: ParsableCommand {
         outcome.messages = FormulaFailures.warning(file, editor.formulaDiagnostics) ?? ""
         switch format {
         case .json:
-            outcome.report = report("\"path\":" + JSONText.string(file), validation, findings)
+            outcome.report = .json(report([JSONMember("path", .string(file))], validation, findings))
         case .github:
-            outcome.report = GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate")
+            outcome.report = .text(GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate"))
         case .sarif, .gitlab, .junit:
             outcome.findings = FileReport(path: file, diagnostics: findings)
         case .human where !findings.isEmpty:
             var formatter = HumanFormatter(colored: colored)
             formatter.fixCommand = ""
             formatter.width = Terminal.standardOutput.columns
-            outcome.report = formatter.render(FileReport(path: file, bytes: Array(document.bytes), diagnostics: findings))
+            outcome.report = .text(formatter.render(FileReport(path: file, bytes: Array(document.bytes), diagnostics: findings)))
         case .human:
             break
         }
@@ -238,29 +238,37 @@ struct Validate: ParsableCommand {
     }
 
     /// One document's JSON report: every field checked, with its failing rows, and the findings.
-    /// `head` is its first member: the document's path, or its line in a stream.
-    static func report(_ head: String, _ validation: Validation, _ findings: [LintDiagnostic],
-                       failedFormulas: [String] = []) -> String {
-        var text = "{" + head + ",\"status\":\"\(validation.status.rawValue)\",\"fields\":["
-        for (index, field) in validation.fields.enumerated() {
-            if index > 0 { text += "," }
-            text += "{\"field\":\(JSONText.string(field.field.id)),\"type\":\(JSONText.string(field.field.type.name)),"
-            text += "\"page\":\(field.pageID.map(JSONText.string) ?? "null"),\"position\":\(field.positionID.map(JSONText.string) ?? "null"),"
-            text += "\"status\":\"\(field.status.rawValue)\",\"required\":\(field.field.isRequired),\"missing\":\(field.isMissing)"
-            if !field.rows.isEmpty { text += ",\"rows\":" + rowsJSON(field.rows) }
-            text += "}"
+    /// `head` are its first members: the document's path, or its line in a stream.
+    static func report(_ head: [JSONMember], _ validation: Validation, _ findings: [LintDiagnostic],
+                       failedFormulas: [String] = []) -> JSONValue {
+        let fields = validation.fields.map { field -> JSONValue in
+            .object([
+                "field": .string(field.field.id),
+                "type": .string(field.field.type.name),
+                "page": field.pageID.map(JSONValue.string) ?? .null,
+                "position": field.positionID.map(JSONValue.string) ?? .null,
+                "status": .string(field.status.rawValue),
+                "required": .bool(field.field.isRequired),
+                "missing": .bool(field.isMissing),
+                "rows": field.rows.isEmpty ? nil : rowsJSON(field.rows),
+            ])
         }
-        text += "],\"diagnostics\":["
-        text += findings.map { finding in
-            var item = "{\"severity\":\"\(finding.severity.rawValue)\",\"code\":\"\(finding.rule)\","
-            item += "\"field\":\(finding.field.map(JSONText.string) ?? "null"),\"message\":\(JSONText.string(finding.message)),"
-            item += "\"location\":" + JSONFormatter.json(finding.location)
-            if !finding.notes.isEmpty { item += ",\"notes\":" + JSONFormatter.json(finding.notes) }
-            return item + "}"
-        }.joined(separator: ",")
-        text += "]"
-        if !failedFormulas.isEmpty { text += ",\"failedFormulas\":" + JSONFormatter.json(failedFormulas) }
-        return text + "}"
+        let diagnostics = findings.map { finding -> JSONValue in
+            .object([
+                "severity": .string(finding.severity.rawValue),
+                "code": .string(finding.rule),
+                "field": finding.field.map(JSONValue.string) ?? .null,
+                "message": .string(finding.message),
+                "location": JSONFormatter.value(finding.location),
+                "notes": finding.notes.isEmpty ? nil : .strings(finding.notes),
+            ])
+        }
+        var members = head
+        members.append(JSONMember("status", .string(validation.status.rawValue)))
+        members.append(JSONMember("fields", .array(fields)))
+        members.append(JSONMember("diagnostics", .array(diagnostics)))
+        if !failedFormulas.isEmpty { members.append(JSONMember("failedFormulas", .strings(failedFormulas))) }
+        return .object(members)
     }
 
     /// `--jsonl`: each input line is a JoyDoc, and each output line its report, in order
@@ -296,12 +304,12 @@ struct Validate: ParsableCommand {
             do {
                 validation = try editor.validate(path: path)
             } catch {
-                return .unreadable("{" + head + ",\"error\":" + JSONText.string("--path: \(error)") + "}", nil)
+                return .unreadable(JSONValue.object(head + [JSONMember("error", .string("--path: \(error)"))]).text, nil)
             }
             let findings = ValidationFindings(validation, of: editor).diagnostics
             let errors = findings.filter { $0.severity == .error }.count
             let failed = FormulaFailures.fields(editor.formulaDiagnostics)
-            return .report(Self.report(head, validation, findings, failedFormulas: failed), validation.status,
+            return .report(Self.report(head, validation, findings, failedFormulas: failed).text, validation.status,
                            fields: validation.fields.count, errors: errors, warnings: findings.count - errors)
         } deliver: { answer in
             lineNumber += 1
@@ -328,13 +336,16 @@ struct Validate: ParsableCommand {
     }
 
     /// Failing rows, nested as the collection nests them (the reader bounds the depth).
-    private static func rowsJSON(_ rows: [RowValidity]) -> String {
-        "[" + rows.map { row in
-            var text = "{\"row\":\(JSONText.string(row.id)),\"index\":\(row.index),\"schema\":\(row.schema.map(JSONText.string) ?? "null"),"
-            text += "\"emptyColumns\":[" + row.emptyColumns.map { JSONText.string($0.id) }.joined(separator: ",") + "],"
-            text += "\"missingSchemas\":[" + row.missingSchemas.map(JSONText.string).joined(separator: ",") + "]"
-            if !row.children.isEmpty { text += ",\"children\":" + rowsJSON(row.children) }
-            return text + "}"
-        }.joined(separator: ",") + "]"
+    private static func rowsJSON(_ rows: [RowValidity]) -> JSONValue {
+        .array(rows.map { row in
+            .object([
+                "row": .string(row.id),
+                "index": .integer(row.index),
+                "schema": row.schema.map(JSONValue.string) ?? .null,
+                "emptyColumns": .strings(row.emptyColumns.map(\.id)),
+                "missingSchemas": .strings(row.missingSchemas),
+                "children": row.children.isEmpty ? nil : rowsJSON(row.children),
+            ])
+        })
     }
 }

@@ -15,7 +15,7 @@ enum DocumentRun {
 
     /// What a document's run produced, ready to print.
     struct Outcome: Sendable {
-        var report = ""
+        var report = Report.none
         var formulas = 0
         var errors = 0
         /// The reader's issues (`invalid-document` warnings); they do not fail the run.
@@ -64,7 +64,7 @@ enum DocumentRun {
             source = try Input.source(path)
         } catch {
             outcome.unreadable = true
-            outcome.report = json ? "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\(JSONText.string(error.message))},\"changed\":false}" : ""
+            if json { outcome.report = unreadableReport(path, error.message) }
             outcome.messages += "jf: \(error.message)\n"
             return outcome
         }
@@ -76,9 +76,7 @@ enum DocumentRun {
             outcome.unreadable = true
             outcome.messages += "jf: \(path): \(error)\n"
             if json {
-                var location = ""
-                if let line = error.line, let column = error.column { location = ",\"line\":\(line),\"column\":\(column)" }
-                outcome.report = "{\"path\":\(JSONText.string(path)),\"error\":{\"message\":\(JSONText.string(error.message))\(location)},\"changed\":false}"
+                outcome.report = unreadableReport(path, error.message, line: error.line, column: error.column)
             }
         case .evaluated(let engine, let changeError):
             outcome.formulas = engine.formulaFieldCount
@@ -97,8 +95,8 @@ enum DocumentRun {
             }
             let findings = RunFindings(engine)
             outcome.warnings = findings.issues.count
-            outcome.report = json ? jsonReport(path, engine, findings, changeError: changeError, changed: outcome.changed)
-                : humanReport(path, engine, findings)
+            outcome.report = json ? .json(jsonReport(path, engine, findings, changeError: changeError, changed: outcome.changed).encoded)
+                : .text(humanReport(path, engine, findings))
             if lastUse { keepUntilExit(engine) }
         }
         return outcome
@@ -124,51 +122,98 @@ enum DocumentRun {
         }
     }
 
+    /// The JSON report of a document that could not be read: `{"path":…,"error":{"message":…},"changed":false}`,
+    /// with the error's line and column when the reader knows them.
+    static func unreadableReport(_ path: String, _ message: String, line: Int? = nil, column: Int? = nil) -> Report {
+        let located = line != nil && column != nil
+        return .json(.object([
+            "path": .string(path),
+            "error": .object([
+                "message": .string(message),
+                "line": located ? line.map(JSONValue.integer) : nil,
+                "column": located ? column.map(JSONValue.integer) : nil,
+            ]),
+            "changed": false,
+        ]))
+    }
+
     static func jsonReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings, changeError: EngineError?,
-                           changed: Bool) -> String {
-        var text = "{\"path\":\(JSONText.string(path)),\"fields\":{"
-        for (index, report) in engine.fieldReports.enumerated() {
-            if index > 0 { text += "," }
-            text += JSONText.string(report.field) + ":{\"status\":\"\(report.status.rawValue)\",\"value\":"
-            text += report.value?.text ?? "null"
-            text += "}"
+                           changed: Bool) -> JSONWriter {
+        var json = JSONWriter(capacity: 64 * engine.formulaFieldCount + 256)
+        json.beginObject()
+        json.key("path"); json.string(path)
+        json.key("fields")
+        json.beginObject()
+        for report in engine.fieldReports {
+            json.key(report.field)
+            json.beginObject()
+            json.key("status"); json.string(report.status.rawValue)
+            json.key("value")
+            if let value = report.value { json.value(value) } else { json.null() }
+            json.endObject()
         }
-        let diagnostics = (changeError.map { [changeJSON($0)] } ?? []) + diagnosticsJSON(engine, findings)
-        text += "},\"diagnostics\":[" + diagnostics.joined(separator: ",") + "]"
-        return text + ",\"changed\":\(changed)}"
+        json.endObject()
+        json.key("diagnostics")
+        json.beginArray()
+        if let changeError {
+            json.beginObject()
+            writeChange(changeError, to: &json)
+            json.endObject()
+        }
+        forEachDiagnostic(engine, findings) { write in
+            json.beginObject()
+            write(&json)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("changed"); json.bool(changed)
+        json.endObject()
+        return json
     }
 
-    /// A `--set` that could not be applied (nothing was changed or written).
-    static func changeJSON(_ error: EngineError) -> String {
-        var text = "{\"severity\":\"error\",\"code\":\"invalid-change\",\"kind\":\"reference\","
-        text += "\"field\":\(error.field.map(JSONText.string) ?? "null"),\"formula\":null,"
-        text += "\"message\":\(JSONText.string("--set: " + error.message))"
-        if let suggestion = error.suggestion { text += ",\"notes\":" + JSONFormatter.json(["did you mean '\(suggestion)'?"]) }
-        return text + "}"
+    /// The members of a `--set` that could not be applied (nothing was changed or written).
+    static func writeChange(_ error: EngineError, to json: inout JSONWriter) {
+        json.key("severity"); json.string("error")
+        json.key("code"); json.string("invalid-change")
+        json.key("kind"); json.string("reference")
+        json.key("field"); json.optionalString(error.field)
+        json.key("formula"); json.null()
+        json.key("message"); json.string("--set: " + error.message)
+        if let suggestion = error.suggestion { json.key("notes"); json.strings(["did you mean '\(suggestion)'?"]) }
     }
 
-    /// The report's diagnostics: the reader's issues (warnings), then the run's errors.
-    static func diagnosticsJSON(_ engine: DocumentEngine, _ findings: RunFindings) -> [String] {
-        findings.issues.map(issueJSON) + zip(engine.diagnostics, findings.diagnostics).map(diagnosticJSON)
+    /// Calls `body` with a writer of each diagnostic's members, in the report's order: the
+    /// reader's issues (warnings), then the run's errors.
+    static func forEachDiagnostic(_ engine: DocumentEngine, _ findings: RunFindings,
+                                  _ body: ((inout JSONWriter) -> Void) -> Void) {
+        for issue in findings.issues { body { writeIssue(issue, to: &$0) } }
+        for (diagnostic, finding) in zip(engine.diagnostics, findings.diagnostics) {
+            body { writeDiagnostic(diagnostic, finding, to: &$0) }
+        }
     }
 
-    static func issueJSON(_ issue: LintDiagnostic) -> String {
-        var text = "{\"severity\":\"warning\",\"code\":\"\(issue.rule)\",\"kind\":\"other\","
-        text += "\"field\":\(issue.field.map(JSONText.string) ?? "null"),\"formula\":null,"
-        text += "\"message\":\(JSONText.string(issue.message)),\"location\":" + JSONFormatter.json(issue.location)
-        return text + "}"
+    static func writeIssue(_ issue: LintDiagnostic, to json: inout JSONWriter) {
+        json.key("severity"); json.string("warning")
+        json.key("code"); json.string(issue.rule)
+        json.key("kind"); json.string("other")
+        json.key("field"); json.optionalString(issue.field)
+        json.key("formula"); json.null()
+        json.key("message"); json.string(issue.message)
+        json.key("location"); JSONFormatter.write(issue.location, to: &json)
     }
 
-    static func diagnosticJSON(_ diagnostic: EngineDiagnostic, _ finding: LintDiagnostic) -> String {
-        var text = "{\"severity\":\"error\",\"code\":\"\(diagnostic.code)\",\"kind\":\"\(diagnostic.kind.rawValue)\","
-        text += "\"field\":\(JSONText.string(diagnostic.field)),\"formula\":\(diagnostic.formula.map(JSONText.string) ?? "null"),"
-        text += "\"message\":\(JSONText.string(diagnostic.message))"
-        if let cycle = diagnostic.cycle { text += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]" }
-        if let span = diagnostic.span, let expression = diagnostic.expression { text += ",\"span\":" + span.json(in: expression) }
-        text += ",\"location\":" + JSONFormatter.json(finding.location)
-        if !diagnostic.notes.isEmpty { text += ",\"notes\":" + JSONFormatter.json(diagnostic.notes) }
-        if let fix = diagnostic.fix { text += ",\"fix\":" + JSONFormatter.json(fix) }
-        return text + "}"
+    static func writeDiagnostic(_ diagnostic: EngineDiagnostic, _ finding: LintDiagnostic, to json: inout JSONWriter) {
+        json.key("severity"); json.string("error")
+        json.key("code"); json.string(diagnostic.code)
+        json.key("kind"); json.string(diagnostic.kind.rawValue)
+        json.key("field"); json.string(diagnostic.field)
+        json.key("formula"); json.optionalString(diagnostic.formula)
+        json.key("message"); json.string(diagnostic.message)
+        if let cycle = diagnostic.cycle { json.key("cycle"); json.strings(cycle) }
+        if let span = diagnostic.span, let expression = diagnostic.expression { json.key("span"); span.write(to: &json, in: expression) }
+        json.key("location"); JSONFormatter.write(finding.location, to: &json)
+        if !diagnostic.notes.isEmpty { json.key("notes"); json.strings(diagnostic.notes) }
+        if let fix = diagnostic.fix { json.key("fix"); fix.write(to: &json) }
     }
 
     static func humanReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings) -> String {

@@ -19,20 +19,21 @@ enum Input {
     static func unreadableLine(_ number: Int, _ error: DocumentError, text: ArraySlice<UInt8>) -> String {
         // A line that is JSON but no JoyDoc may still name itself.
         let json = error.isNotJoyDoc ? try? JSONReader.read(Array(text)) : nil
-        var text = "{" + streamHead(number, document: json)
-        if let column = error.column { text += ",\"column\":\(column)" }
-        if let field = error.field { text += ",\"field\":" + JSONText.string(field) }
-        return text + ",\"error\":" + JSONText.string(error.message) + "}"
+        var members = streamHead(number, document: json)
+        if let column = error.column { members.append(JSONMember("column", .integer(column))) }
+        if let field = error.field { members.append(JSONMember("field", .string(field))) }
+        members.append(JSONMember("error", .string(error.message)))
+        return JSONValue.object(members).text
     }
 
-    /// The members that name a document of a stream in what is said of it, without braces:
-    /// `"line":N`, then the document's `_id` and `identifier` when it has them as strings.
-    static func streamHead(_ number: Int, document: JSONValue?) -> String {
-        var members = [JSONMember("line", .number(Double(number)))]
+    /// The members that name a document of a stream in what is said of it: `"line":N`, then
+    /// the document's `_id` and `identifier` when it has them as strings.
+    static func streamHead(_ number: Int, document: JSONValue?) -> [JSONMember] {
+        var members = [JSONMember("line", .integer(number))]
         for key in ["_id", "identifier"] {
             if let value = document?[key], value.stringValue != nil { members.append(JSONMember(key, value)) }
         }
-        return String(JSONValue.object(members).text.dropFirst().dropLast())
+        return members
     }
 
     /// Whether a line of a stream holds nothing but spaces and tabs.

@@ -1,4 +1,5 @@
 import Foundation
+import JoyfillJSON
 
 /// Buffered output to a file descriptor. Batch commands write a line per input; writing
 /// through a buffer keeps that cheap. Not thread-safe: worker threads return what they have
@@ -12,6 +13,8 @@ final class Terminal {
     /// string's bytes cost hundreds of instructions (`jf eval` writes a few pieces per line).
     private let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Terminal.capacity)
     private var count = 0
+    /// The writer of ``writeJSONLine(_:)``.
+    private var jsonLine = JSONWriter(capacity: 1024)
     private static let capacity = 1 << 16
 
     private init(descriptor: Int32) {
@@ -61,13 +64,22 @@ final class Terminal {
         if descriptor == STDERR_FILENO { flush() }
     }
 
+    /// Writes one line of JSON: what `body` writes, then a line break. The writer is kept
+    /// from line to line, so a stream of lines allocates nothing for it.
+    func writeJSONLine(_ body: (inout JSONWriter) -> Void) {
+        jsonLine.reset()
+        body(&jsonLine)
+        jsonLine.withBytes { write(bytes: $0) }
+        write("\n")
+    }
+
     /// Writes bytes as they are (a document, which need not be turned into a `String`).
     func write(bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { write(bytes: $0) }
         if descriptor == STDERR_FILENO { flush() }
     }
 
-    private func write(bytes: UnsafeBufferPointer<UInt8>) {
+    func write(bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > Terminal.capacity { flush() }
         if bytes.count > Terminal.capacity {
