@@ -12,6 +12,11 @@ import JoyfillJSON
 /// Nesting is bounded: keys of at most ``maximumDepth`` parts, and arrays and inline tables
 /// nested at most as deep, so a hostile file is an error, not a stack overflow (the reader,
 /// and the tree it builds, recurse once a level).
+///
+/// Why not LebJe/TOMLKit, which is on this machine: its package depends on karwa/swift-checkit
+/// (for its own tests), which is not, so the package does not resolve here. It would also
+/// bring a C++ parser into a build that has none, to read a few settings; reading them into
+/// a `JSONValue` lets one decoder serve `jf.toml` and `.jf.json` alike.
 enum TOML {
     /// The most parts a key may have, and the most levels arrays and inline tables may nest.
     static let maximumDepth = 64
