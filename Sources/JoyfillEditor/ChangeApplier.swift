@@ -69,27 +69,13 @@ public enum ChangeApplier {
         }
 
         mutating func addDecoratorChange(_ change: DocumentChange, at index: Int) throws(ChangeError) {
-            func fail(_ message: String) -> ChangeError {
-                ChangeError(index: index, field: nil, message: message, offset: change.json.span?.lowerBound)
-            }
-            let path = change.path ?? "", action = change.change["action"]?.stringValue
-            let list = change.change["decorators"]?.arrayValue, decorator = change.change["decorator"]
-            switch change.target {
-            case .decoratorsAdd where list == nil:
-                throw fail("decorators.add needs \"change\": {\"decorators\": [{\"action\": …}, …]}")
-            case .decoratorsUpdate where action == nil || decorator == nil:
-                throw fail("decorators.update needs \"change\": {\"action\": …, \"decorator\": {…}}")
-            case .decoratorsRemove where action == nil:
-                throw fail("decorators.remove needs \"change\": {\"action\": …}")
-            default:
-                break
-            }
             do throws(DecoratorError) {
-                switch change.target {
-                case .decoratorsAdd: decoratorFields.insert(try decorators.add(list!, at: path))
-                case .decoratorsUpdate: decoratorFields.insert(try decorators.update(action: action!, with: decorator!, at: path))
-                case .decoratorsRemove: decoratorFields.insert(try decorators.remove(action: action!, at: path))
-                default: break
+                switch change.operation {
+                case .decoratorsAdd(let path, let list): decoratorFields.insert(try decorators.add(list.map(\.json), at: path))
+                case .decoratorsUpdate(let path, let action, let decorator):
+                    decoratorFields.insert(try decorators.update(action: action, with: decorator.json, at: path))
+                case .decoratorsRemove(let path, let action): decoratorFields.insert(try decorators.remove(action: action, at: path))
+                default: preconditionFailure("a value change is not a decorator change")
                 }
             } catch {
                 throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
@@ -112,8 +98,7 @@ public enum ChangeApplier {
                 states[position] = FieldState(field)
                 order.append(position)
             }
-            if change.target == .fieldUpdate {
-                guard let value = change.change["value"] else { throw fail("field.update needs \"change\": {\"value\": …}") }
+            if case .fieldUpdate(let value) = change.operation {
                 states[position]!.replace(value)
                 return
             }
@@ -122,20 +107,12 @@ public enum ChangeApplier {
             }
             let kind = field.type.name
             states[position]!.loadRows()
-            let targetIndex: Int?
-            switch change.change["targetRowIndex"] {
-            case nil, .some(.null): targetIndex = nil
-            case let .some(json):
-                guard let number = json.numberValue, number >= 0, number == number.rounded(), number < 1e9 else {
-                    throw fail("\"targetRowIndex\" must be a whole number from 0", at: json)
-                }
-                targetIndex = Int(number)
-            }
-            if change.target == .rowCreate {
-                guard let row = change.change["row"], row.isObject else { throw fail("rowCreate needs \"change\": {\"row\": {…}}") }
-                if let cells = row["cells"], !cells.isObject, !cells.isNull { throw fail("the row's \"cells\" must be an object", at: cells) }
+            let rowID: DocumentChange.RowID
+            switch change.operation {
+            case .rowCreate(let row, let targetIndex, let parentPath, let schemaID):
                 // Where it goes: a collection row names the row it goes under (see ``childParent``).
-                let parent = field.type == .collection ? try childParent(of: change, in: position, fail) : nil
+                let parent = field.type == .collection
+                    ? try childParent(path: parentPath, schema: schemaID, in: position, fail) : nil
                 var id = row["_id"]?.stringValue ?? ""
                 var created = row
                 if id.isEmpty {
@@ -152,34 +129,32 @@ public enum ChangeApplier {
                     states[position]!.create(created, id: id, at: targetIndex)
                 }
                 return
+            case .rowUpdate(let id, _), .rowDelete(let id), .rowMove(let id, _):
+                rowID = id
+            case .fieldUpdate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
+                preconditionFailure("not a row change")
             }
-            guard let rowID = change.change["rowId"]?.stringValue else { throw fail("\(change.target.rawValue) needs \"change\": {\"rowId\": …}") }
-            guard !rowID.isEmpty else { throw fail("the \"rowId\" is empty: a row is named by its _id", at: change.change["rowId"]) }
             var child: RowPlace?
-            if !states[position]!.containsLive(rowID) {
+            if !states[position]!.containsLive(rowID.id) {
                 // In a collection, a row below the root rows (its `rowId` is enough to find it).
-                guard field.type == .collection, let (place, live) = states[position]!.childRow(rowID) else {
-                    throw fail("the \(kind) has no row with the _id '\(rowID)' (deleted rows cannot be changed)",
-                               suggestion: Suggestions.closest(to: rowID, in: field.type == .collection
+                guard field.type == .collection, let (place, live) = states[position]!.childRow(rowID.id) else {
+                    throw fail("the \(kind) has no row with the _id '\(rowID.id)' (deleted rows cannot be changed)",
+                               suggestion: Suggestions.closest(to: rowID.id, in: field.type == .collection
                                                                    ? states[position]!.rowIDsAtAnyDepth : states[position]!.liveIDs),
-                               at: change.change["rowId"])
+                               at: rowID.json)
                 }
                 guard live else {
-                    throw fail("the row '\(rowID)' is deleted, or under a deleted row (deleted rows cannot be changed)", at: change.change["rowId"])
+                    throw fail("the row '\(rowID.id)' is deleted, or under a deleted row (deleted rows cannot be changed)", at: rowID.json)
                 }
                 child = place
             }
-            switch change.target {
-            case .rowUpdate:
-                guard let cells = change.change["row"]?["cells"], cells.isObject else {
-                    throw fail("rowUpdate needs \"change\": {\"rowId\": …, \"row\": {\"cells\": {…}}}")
-                }
-                if let child { states[position]!.updateChild(at: child, cells: cells) } else { states[position]!.update(rowID, cells: cells) }
+            switch change.operation {
+            case .rowUpdate(_, let cells):
+                if let child { states[position]!.updateChild(at: child, cells: cells) } else { states[position]!.update(rowID.id, cells: cells) }
             case .rowDelete:
-                if let child { states[position]!.deleteChild(at: child) } else { states[position]!.delete(rowID) }
-            case .rowMove:
-                guard let targetIndex else { throw fail("rowMove needs \"change\": {\"rowId\": …, \"targetRowIndex\": …}") }
-                if let child { states[position]!.moveChild(at: child, to: targetIndex) } else { states[position]!.move(rowID, to: targetIndex) }
+                if let child { states[position]!.deleteChild(at: child) } else { states[position]!.delete(rowID.id) }
+            case .rowMove(_, let targetIndex):
+                if let child { states[position]!.moveChild(at: child, to: targetIndex) } else { states[position]!.move(rowID.id, to: targetIndex) }
             case .fieldUpdate, .rowCreate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
                 break
             }
@@ -192,10 +167,9 @@ public enum ChangeApplier {
         /// decorator paths, row ids and schema keys (`site_1/schemas/checks/c1`), which may end
         /// with the schema (`site_1/schemas/checks`). Otherwise `schemaId` names the schema, and
         /// may be left out when the parent's schema has only one child schema.
-        private mutating func childParent(of change: DocumentChange, in position: Int,
+        private mutating func childParent(path pathJSON: JSONValue?, schema schemaJSON: JSONValue?, in position: Int,
                                           _ fail: (String, String?, JSONValue?) -> ChangeError) throws(ChangeError) -> (RowPlace, String)? {
             let field = document.fields[position]
-            let pathJSON = change.change["parentPath"], schemaJSON = change.change["schemaId"]
             guard let pathJSON, !pathJSON.isNull, pathJSON.stringValue?.isEmpty != true else {
                 if let schemaJSON, let key = schemaJSON.stringValue, let root = field.rootSchema, key != root.key {
                     throw fail("the schema '\(key)' is not the collection's root schema ('\(root.key)'): "
@@ -203,7 +177,7 @@ public enum ChangeApplier {
                 }
                 return nil
             }
-            guard let path = pathJSON.stringValue else { throw fail("\"parentPath\" must be a string", nil, pathJSON) }
+            let path = pathJSON.stringValue ?? ""   // a string: the decoder checked it
             let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             let shape = "a row's _id, or ROW/schemas/SCHEMA/ROW…, optionally ending in /schemas/SCHEMA"
             guard segments.count % 3 != 2, segments.indices.allSatisfy({ $0 % 3 != 1 || segments[$0] == "schemas" }),

@@ -13,8 +13,10 @@
 //                 shown fields of the document, one page, or one field (`validate(path:)`).
 // Filled          what "has a value" means, shared by `required` and the `*=`/`null=` conditions.
 // DocumentChange  the change API's entries (`field.update`, table and collection row
-//                 create/update/delete/move, at any level of a collection);
-// ChangeApplier   applies them to a document's text, all or none, rewriting only what changed.
+//                 create/update/delete/move, at any level of a collection, decorators),
+//                 decoded once into an Operation with typed payloads, shape errors named;
+// ChangeApplier   applies the operations to a document's text, all or none, rewriting only
+//                 what changed; only what depends on the document is checked there.
 // RowOperations   the SDKs' row operations (insertRow, duplicateRows, moveRowUp …) as entries.
 // DecoratorScope  a decorator path (`PAGE/POSITION[/rows|/ROW|/columns/COLUMN|…]`) resolved;
 // DecoratorEditor the SDKs' get/add/update/remove of decorators, as edits of the text;

@@ -114,9 +114,10 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
 
     @Test func aRowWithAnEmptyIDCannotBeNamedNorSuggested() throws {
         let text = table.replacingOccurrences(of: #"{"_id": "a", "cells""#, with: #"{"_id": "", "cells""#)
-        let document = try JoyDoc(bytes: Array(text.utf8))
-        let changes = try DocumentChange.list(from: try JSONReader.read(#"{"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": ""}}"#))
-        let error = #expect(throws: ChangeError.self) { try ChangeApplier.apply(changes, to: document) }
+        #expect(try JoyDoc(bytes: Array(text.utf8)).field("items") != nil)
+        // The entry is refused when it is read, before any document is looked at.
+        let entry = try JSONReader.read(#"{"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": ""}}"#)
+        let error = #expect(throws: ChangeError.self) { try DocumentChange.list(from: entry) }
         #expect(error?.description == "change 1 (field 'items'): the \"rowId\" is empty: a row is named by its _id")
     }
 
@@ -143,6 +144,26 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         #expect(try problem(#"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "a", "targetRowIndex": 1.5}}"#)
                 == "change 1 (field 'items'): \"targetRowIndex\" must be a whole number from 0")
         #expect(try problem(#"[{"fieldId": "note", "change": {}}]"#) == "change 1 (field 'note'): the change has no \"target\" string")
+    }
+
+    /// Entries are decoded into their operations before anything is applied: a malformed
+    /// entry is named with its place in the list and the key at fault, and the typed payload
+    /// holds what applying needs.
+    @Test func entriesAreDecodedBeforeTheyAreApplied() throws {
+        let text = """
+            [{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "a", "targetRowIndex": 2}},
+             {"target": "decorators.add", "path": "p/items", "change": {"decorators": [{"action": "ok", "icon": "camera"}, {"icon": "flag"}]}}]
+            """
+        let error = #expect(throws: ChangeError.self) { try DocumentChange.list(from: try JSONReader.read(text)) }
+        #expect(error?.index == 1)
+        #expect(error?.message.hasPrefix("decorator path 'p/items': decorator 2 of 2 ") == true)
+        #expect(error?.offset == text.utf8.count - #"{"icon": "flag"}]}}]"#.utf8.count)
+        let moves = try DocumentChange.list(from: try JSONReader.read(String(text.prefix(while: { $0 != "\n" })).dropLast() + "]"))
+        guard case .rowMove(let row, let to)? = moves.first?.operation else {
+            Issue.record("a rowMove entry decodes to .rowMove")
+            return
+        }
+        #expect(row.id == "a" && to == 2)
     }
 
     /// Three levels of a collection: a row added two levels down (under a parent named by its
