@@ -291,14 +291,14 @@ public final class DocumentEngine {
             let shown = full ? cycle : Array(cycle.prefix(10)) + ["…"] + Array(cycle.suffix(10))
             var message = "circular reference: " + shown.joined(separator: " → ")
             if !full { message += " (\(cycle.count - 1) fields; the whole path is on '\(cycle[0])')" }
-            report(node, .circular, "circular-reference", message, formula: formula(of: field, reading: next),
+            report(node, .circular, .circularReference, message, formula: formula(of: field, reading: next),
                    cycle: full ? cycle : nil)
             return
         }
         if graph.downstreamOfCycle.contains(node) {
             statuses[node] = .dependsOnCircular
             let source = graph.reads(of: node).first { graph.cycles[$0] != nil || graph.downstreamOfCycle.contains($0) }.map { graph.nodes[$0] } ?? ""
-            report(node, .circular, "depends-on-circular", "depends on '\(source)', which is on or after a circular reference; the value is kept",
+            report(node, .circular, .dependsOnCircular, "depends on '\(source)', which is on or after a circular reference; the value is kept",
                    formula: formula(of: field, reading: source))
             return
         }
@@ -309,7 +309,7 @@ public final class DocumentEngine {
             guard application.formula >= 0, let tree = trees[Int(application.formula)] else {
                 let applied = field.appliedFormulas[index - first]
                 let (message, notes) = ApplicationProblems.missingFormula(applied, of: field, in: document) { formulaIDs }
-                fail(node, .reference, "missing-formula", message, formula: nil, notes: notes, at: applied.json["formula"] ?? applied.json)
+                fail(node, .reference, .missingFormula, message, formula: nil, notes: notes, at: applied.json["formula"] ?? applied.json)
                 continue
             }
             let definition = document.formulas[Int(application.formula)]
@@ -327,11 +327,11 @@ public final class DocumentEngine {
                 do throws(WriteBack.Mismatch) {
                     store(try WriteBack.json(value, for: field, textLimit: evaluator.options.maxStringLength), at: position)
                 } catch {
-                    fail(node, .type, "write-type-mismatch", error.message, formula: (definition, tree.root.map(tree.span) ?? SourceSpan(start: 0, end: 0)))
+                    fail(node, .type, .writeTypeMismatch, error.message, formula: (definition, tree.root.map(tree.span) ?? SourceSpan(start: 0, end: 0)))
                 }
             case .hidden:
                 guard case .boolean(let flag) = value else {
-                    fail(node, .type, "write-type-mismatch", "a 'hidden' formula must give a boolean, not \(value.type.rawValue)",
+                    fail(node, .type, .writeTypeMismatch, "a 'hidden' formula must give a boolean, not \(value.type.rawValue)",
                          formula: (definition, tree.root.map(tree.span) ?? SourceSpan(start: 0, end: 0)))
                     continue
                 }
@@ -340,7 +340,7 @@ public final class DocumentEngine {
             case .invalid:
                 let applied = field.appliedFormulas[index - first]
                 let (message, notes) = ApplicationProblems.invalidKey(applied)
-                fail(node, .other, "invalid-key", message, formula: nil, notes: notes, at: applied.json["key"] ?? applied.json)
+                fail(node, .other, .invalidKey, message, formula: nil, notes: notes, at: applied.json["key"] ?? applied.json)
             }
         }
     }
@@ -384,7 +384,7 @@ public final class DocumentEngine {
         return nil
     }
 
-    private func fail(_ node: Int, _ kind: Diagnostic.Kind, _ code: String, _ message: String, formula: (FormulaDefinition, SourceSpan)?,
+    private func fail(_ node: Int, _ kind: Diagnostic.Kind, _ code: RuleCode, _ message: String, formula: (FormulaDefinition, SourceSpan)?,
                       notes: [String] = [], fix: Fix? = nil, at json: JSONValue? = nil) {
         statuses[node] = .error
         report(node, kind, code, message, formula: formula, notes: notes, fix: fix, at: json)
@@ -392,7 +392,7 @@ public final class DocumentEngine {
 
     /// Records a diagnostic of `node`'s field: about a span of one of its formulas, or else
     /// about a JSON value of the document (`json`, by default the field).
-    private func report(_ node: Int, _ kind: Diagnostic.Kind, _ code: String, _ message: String,
+    private func report(_ node: Int, _ kind: Diagnostic.Kind, _ code: RuleCode, _ message: String,
                         formula: (FormulaDefinition, SourceSpan)?, cycle: [String]? = nil,
                         notes: [String] = [], fix: Fix? = nil, at json: JSONValue? = nil) {
         let placed: Range<Int>?
@@ -424,8 +424,8 @@ public struct FieldReport: Sendable {
 /// A problem with one field's formulas.
 public struct EngineDiagnostic: Sendable {
     public let kind: Diagnostic.Kind
-    /// A lint rule name where one fits: `circular-reference`, `write-type-mismatch` …
-    public let code: String
+    /// A lint rule's code where one fits: `circular-reference`, `write-type-mismatch` …
+    public let code: RuleCode
     public let field: String
     /// The document formula involved, if any.
     public let formula: String?

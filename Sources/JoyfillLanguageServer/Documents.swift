@@ -112,10 +112,10 @@ struct Analysis {
         engine.evaluateAll()
         for report in engine.fieldReports { results[report.field] = report }
         let linted = Set(findings.map { "\($0.rule) \($0.location.start)" })
-        let structural: Set = ["circular-reference", "depends-on-circular", "missing-formula", "invalid-key"]
+        let structural: Set<RuleCode> = [.circularReference, .dependsOnCircular, .missingFormula, .invalidKey]
         let suppressions = Suppressions(of: document)
         runFindings = RunFindings(engine).diagnostics.compactMap { finding in
-            guard !structural.contains(finding.rule), !linted.contains("\(finding.rule) \(finding.location.start)"),
+            guard !structural.contains(where: { $0.name == finding.rule }), !linted.contains("\(finding.rule) \(finding.location.start)"),
                   !suppressions.silences(finding.rule, formula: finding.formula, field: finding.field.flatMap(document.fieldIndex))
             else { return nil }
             guard LintRule.named(finding.rule) != nil else { return finding }   // evaluation-error: no rule configures it

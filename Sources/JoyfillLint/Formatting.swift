@@ -134,7 +134,7 @@ private struct ErrorReport {
         if lines == nil { lines = LineIndex(bytes) }
         for diagnostic in diagnostics {
             let location = lines!.location(offset(diagnostic.span.start), offset(diagnostic.span.end))
-            findings.append(LintDiagnostic(rule: diagnostic.identifier, severity: .error, message: diagnostic.message,
+            findings.append(LintDiagnostic(rule: diagnostic.identifier.name, severity: .error, message: diagnostic.message,
                                            notes: diagnostic.notes, fix: diagnostic.fix, field: field, formula: formula,
                                            expression: tree.source, span: diagnostic.span, location: location))
         }

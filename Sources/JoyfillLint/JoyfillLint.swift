@@ -4,12 +4,12 @@
 //                     document-level rules; findings placed in the file (line, column, byte range).
 // Rules.swift         the catalogue (LintRule.all) and what a rule declares: name, default
 //                     severity, summary, fixability, scope and its documentation.
-// Rules/              one file a rule (SyntaxError.swift … JSONText.swift): its declaration and
-//                     page, and its check where the check is the rule's alone (non-portable,
-//                     shadowed-field, json-text); the parser and the Checker find syntax-error,
-//                     invalid-operator and the type and reference rules, and DocumentRules the
-//                     document-level ones (applications, write types, cycles, structure).
-//                     RuleDocumentation renders a page, from which docs/rules/<name>.md is made.
+// Rules/              one file a rule (SyntaxError.swift … JSONText.swift): its code (RuleCode),
+//                     declaration and page, and its check where the check is the rule's own
+//                     (the document rules, non-portable, shadowed-field, json-text); a rule
+//                     the parser or the Checker finds says so, and the linter adapts those
+//                     findings by their code. RuleDocumentation renders a page, from which
+//                     docs/rules/<name>.md is made.
 // Suppressions.swift  `"jfLint": {"ignore": [...]}` on a document, field or formula: read, and
 //                     added where each rule reads it (`--add-suppressions`).
 // Configuration/      jf.toml and .jf.json (a TOML subset read into JSON), path globs, settings.

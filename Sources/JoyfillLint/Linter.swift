@@ -43,13 +43,13 @@ public struct Linter: Sendable {
     func formulaDiagnostics(_ tree: SyntaxTree, checker: Checker, fields: Set<String>,
                             jsonTextFields: [String: Value] = [:]) -> (diagnostics: [Diagnostic], result: ValueTypes) {
         var (diagnostics, result) = checker.analyze(tree)
-        if !jsonTextFields.isEmpty, settings.enabled.contains("json-text") {
+        if !jsonTextFields.isEmpty, settings.isEnabled(.jsonText) {
             diagnostics += JSONTextField.check(tree, fields: jsonTextFields, registry: registry)
         }
-        if settings.enabled.contains("non-portable") {
+        if settings.isEnabled(.nonPortable) {
             diagnostics += NonPortable.check(tree, targets: settings.targets, registry: registry)
         }
-        if !fields.isEmpty, settings.enabled.contains("shadowed-field") {
+        if !fields.isEmpty, settings.isEnabled(.shadowedField) {
             diagnostics += ShadowedField.check(tree, fields: fields)
         }
         return (diagnostics, result)
@@ -71,11 +71,11 @@ struct Findings {
 
     /// Adds a finding about the file's bytes `range` (structural findings); a `fix` of such a
     /// finding edits the file's bytes.
-    mutating func add(_ rule: String, _ message: String, at range: Range<Int>, notes: [String] = [], fix: Fix? = nil,
+    mutating func add(_ rule: RuleCode, _ message: String, at range: Range<Int>, notes: [String] = [], fix: Fix? = nil,
                       field: String? = nil, formula: String? = nil) {
-        guard let severity = settings.severity(of: rule) else { return }
+        guard let severity = settings.severity(of: rule.name) else { return }
         let location = locate(range.lowerBound, range.upperBound)
-        var finding = LintDiagnostic(rule: rule, severity: severity, message: message, notes: notes, fix: fix,
+        var finding = LintDiagnostic(rule: rule.name, severity: severity, message: message, notes: notes, fix: fix,
                                      field: field, formula: formula, location: location)
         if let fix, fix.isSafe || settings.unsafeFixes {
             finding.isFixable = true
@@ -87,7 +87,7 @@ struct Findings {
     /// Adds a finding in a formula; `place` maps a span of the expression to file bytes.
     mutating func add(_ diagnostic: Diagnostic, expression: String, formula: String?, field: String?,
                       place: (SourceSpan) -> SourceSpan) {
-        let rule = diagnostic.identifier
+        let rule = diagnostic.identifier.name
         guard let severity = settings.severity(of: rule) else { return }
         let range = place(diagnostic.span)
         var finding = LintDiagnostic(rule: rule, severity: severity, message: diagnostic.message, notes: diagnostic.notes,
@@ -173,6 +173,33 @@ struct DocumentLint {
         writeTypes()
         cycles()
     }
+
+    /// Each field's applied formulas: `invalid-key` and `missing-formula`, and who applies what
+    /// (``appliers``).
+    mutating func applications() {
+        var formulaIDs: Suggestions.Index?
+        for (index, field) in document.fields.enumerated() {
+            for applied in field.appliedFormulas {
+                invalidKey(applied, of: field, at: index)
+                if document.formula(applied.formula) != nil {
+                    if appliers[applied.formula]?.last != index { appliers[applied.formula, default: []].append(index) }
+                } else {
+                    missingFormula(applied, of: field, at: index, formulaIDs: &formulaIDs)
+                }
+            }
+        }
+    }
+
+    /// Issues found while reading the document, as findings of `rule` at their offsets, but for
+    /// those on a field that silences the rule.
+    mutating func add(_ issues: [DocumentIssue], as rule: RuleCode) {
+        for issue in issues {
+            if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores(rule, field: index) { continue }
+            let start = issue.offset ?? 0
+            findings.add(rule, issue.message, at: start..<min(start + 1, document.bytes.count), field: issue.field)
+        }
+    }
+
 
     /// Maps a span of a formula's expression to the bytes of its JSON string in the file.
     func placement(of definition: FormulaDefinition) -> (SourceSpan) -> SourceSpan {

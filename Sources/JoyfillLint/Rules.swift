@@ -1,9 +1,10 @@
 import JoyfillFormulas
 
-/// One lint rule: a stable name, a default severity, a one-line summary, whether findings can
-/// carry a fix, and its documentation. Each rule is declared in its own file,
-/// `Rules/<RuleName>.swift`, with its page and, where the check is the rule's alone, the check
-/// (the checker's rules are found by ``Checker`` and share its walk). Every rule has a page in
+/// One lint rule: its code (``RuleCode``, its stable name), a default severity, a one-line
+/// summary, whether findings can carry a fix, and its documentation. Each rule is declared in
+/// its own file, `Rules/<RuleName>.swift`, with its page and its check; a rule that the parser
+/// or ``Checker`` finds (sharing one walk of the formula) says so there, and its findings come
+/// to the linter with the rule's code. Every rule has a page in
 /// `docs/rules/<name>.md` and a fixture in `Tests/JoyfillLintTests/Fixtures/rules/<name>/` (a
 /// test checks both exist).
 public struct LintRule: Sendable, Hashable {
@@ -43,16 +44,19 @@ public struct LintRule: Sendable, Hashable {
         var fix: String
     }
 
-    public let name: String
+    /// The rule's code, which its findings carry.
+    public let code: RuleCode
+    /// The rule's name: its code's.
+    public var name: String { code.name }
     public let severity: Diagnostic.Severity
     public let summary: String
     public let fixability: Fixability
     public let scope: Scope
     public let documentation: Documentation
 
-    init(name: String, severity: Diagnostic.Severity, summary: String, fixability: Fixability, scope: Scope = .formula,
+    init(code: RuleCode, severity: Diagnostic.Severity, summary: String, fixability: Fixability, scope: Scope = .formula,
          documentation: Documentation) {
-        self.name = name
+        self.code = code
         self.severity = severity
         self.summary = summary
         self.fixability = fixability

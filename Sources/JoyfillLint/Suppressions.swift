@@ -41,16 +41,18 @@ public struct Suppressions: Sendable {
         return field.flatMap { fields[$0] }.map { matches($0, rule) } ?? false
     }
 
-    func ignores(_ rule: String, field: Int) -> Bool {
-        matches(document, rule) || fields[field].map { matches($0, rule) } ?? false
+    func ignores(_ code: RuleCode, field: Int) -> Bool {
+        let rule = code.name
+        return matches(document, rule) || fields[field].map { matches($0, rule) } ?? false
     }
 
-    func ignores(_ rule: String, formula: String, appliers: [Int]) -> Bool {
+    func ignores(_ code: RuleCode, formula: String, appliers: [Int]) -> Bool {
+        let rule = code.name
         if matches(document, rule) || formulas[formula].map({ matches($0, rule) }) ?? false { return true }
         return !appliers.isEmpty && appliers.allSatisfy { fields[$0].map { matches($0, rule) } ?? false }
     }
 
-    func ignoresDocument(_ rule: String) -> Bool { matches(document, rule) }
+    func ignoresDocument(_ code: RuleCode) -> Bool { matches(document, code.name) }
 
     private func matches(_ set: Set<String>, _ rule: String) -> Bool {
         set.contains(rule) || set.contains("all")
@@ -60,18 +62,18 @@ public struct Suppressions: Sendable {
         guard let annotation = owner["jfLint"] else { return [] }
         let place = annotation.span ?? 0..<0
         guard annotation.isObject else {
-            findings.add("invalid-suppression", "\"jfLint\" must be an object such as {\"ignore\": [\"unused-formula\"]}", at: place, field: field)
+            findings.add(.invalidSuppression, "\"jfLint\" must be an object such as {\"ignore\": [\"unused-formula\"]}", at: place, field: field)
             return []
         }
         var rules: Set<String> = []
         for member in annotation.members ?? [] {
             guard member.key == "ignore" else {
-                findings.add("invalid-suppression", "\"jfLint\" has no key \"\(member.key)\"; the key is \"ignore\"",
+                findings.add(.invalidSuppression, "\"jfLint\" has no key \"\(member.key)\"; the key is \"ignore\"",
                              at: member.value.span ?? place, field: field)
                 continue
             }
             guard let list = member.value.arrayValue else {
-                findings.add("invalid-suppression", "\"ignore\" must be a list of rule names", at: member.value.span ?? place, field: field)
+                findings.add(.invalidSuppression, "\"ignore\" must be a list of rule names", at: member.value.span ?? place, field: field)
                 continue
             }
             for entry in list {
@@ -79,7 +81,7 @@ public struct Suppressions: Sendable {
                     let name = entry.stringValue ?? entry.text
                     var message = "\"\(name)\" is not a rule"
                     if let suggestion = Suggestions.closest(to: name, in: LintRule.names) { message += "; did you mean '\(suggestion)'?" }
-                    findings.add("invalid-suppression", message, at: entry.span ?? place, field: field)
+                    findings.add(.invalidSuppression, message, at: entry.span ?? place, field: field)
                     continue
                 }
                 rules.insert(rule)
@@ -96,7 +98,7 @@ extension Suppressions {
     /// Nil for `invalid-suppression`, which a suppression cannot silence (the annotation itself
     /// is wrong).
     public static func owner(of finding: LintDiagnostic, in document: JoyDoc) -> (name: String, json: JSONValue)? {
-        guard finding.rule != "invalid-suppression" else { return nil }
+        guard finding.rule != RuleCode.invalidSuppression.name else { return nil }
         let field = finding.field.flatMap { id in document.field(id).map { ("field \(id)", $0.json) } }
         if LintRule.named(finding.rule)?.scope == .field { return field ?? ("the document", document.json) }
         if let id = finding.formula, let formula = document.formula(id) { return ("formula \(id)", formula.json) }

@@ -162,7 +162,7 @@ public final class REPLSession {
         case .failure(var error):
             if let hint = habitHint(source, commandNames: Self.commands.map(\.name)) {
                 error.notes.append(hint)
-            } else if error.code == "unknown-reference" && engine == nil && variables.isEmpty {
+            } else if error.code == .unknownReference && engine == nil && variables.isEmpty {
                 error.notes.append("no document is loaded, so no name is known: :load DOC binds its fields, let NAME = EXPR a variable")
             } else {
                 return result.output

@@ -161,7 +161,7 @@ struct BindingTests {
         let error = #expect(throws: Diagnostic.self) { try Evaluator().evaluate(source, in: DocumentContext(document: document)) }
         #expect(error?.message == "table 'items' has no column 'pirce'")
         #expect(error?.span == SourceSpan(start: 14, end: 19))
-        #expect(error?.code == "unknown-column", "the code of the linter's rule for it")
+        #expect(error?.code == .unknownColumn, "the code of the linter's rule for it")
         let fix = try #require(error?.fix)
         #expect(fix.message == "did you mean 'price'?")
         #expect(Fix.apply([fix], to: source) == "1 + sum(items.price)")

@@ -111,7 +111,7 @@ struct EngineTests {
         #expect(cycle?.cycle == ["a", "b", "c", "a"])
         #expect(cycle?.span == SourceSpan(start: 0, end: 1))
         #expect(engine.diagnostics.first { $0.field == "self" }?.cycle == ["self", "self"])
-        #expect(engine.diagnostics.first { $0.field == "down" }?.code == "depends-on-circular")
+        #expect(engine.diagnostics.first { $0.field == "down" }?.code == .dependsOnCircular)
     }
 
     /// A formula that fails on a stored value its field's type does not hold says so: the
@@ -169,7 +169,7 @@ struct EngineTests {
         let engine = try run(text)
         #expect(engine.value("n1") == "12.5")
         #expect(engine.status("n2") == .error)
-        #expect(engine.diagnostics.first { $0.field == "n2" }?.code == "write-type-mismatch")
+        #expect(engine.diagnostics.first { $0.field == "n2" }?.code == .writeTypeMismatch)
         #expect(engine.value("t1") == "\"[8, 12]\"")
         #expect(engine.value("t2") == "\"2024-01-01T00:00:00.000Z\"")
         #expect(engine.value("d1") == "1704153600000")
@@ -228,7 +228,7 @@ struct EngineTests {
             + #""tableColumns": [{"_id": "c", "type": "text"}], "formulas": [{"_id": "a", "formula": "f", "key": "value"}]}"#
         let engine = try run(#"{"formulas": [{"_id": "f", "expression": "null"}], "fields": [\#(table)]}"#)
         #expect(engine.status("rows") == .error)
-        #expect(engine.diagnostics.first?.code == "write-type-mismatch")
+        #expect(engine.diagnostics.first?.code == .writeTypeMismatch)
         #expect(engine.updatedBytes == nil, "the rows are kept")
     }
 
@@ -236,7 +236,7 @@ struct EngineTests {
         let field = #"{"_id": "note", "type": "text", "formulas": [{"_id": "a", "formula": "f", "key": "hidden"}]}"#
         let engine = try run(#"{"formulas": [{"_id": "f", "expression": "1"}], "fields": [\#(field)]}"#)
         #expect(engine.status("note") == .error)
-        #expect(engine.diagnostics.first?.code == "write-type-mismatch", "the rule jf lint reports it under")
+        #expect(engine.diagnostics.first?.code == .writeTypeMismatch, "the rule jf lint reports it under")
     }
 
     @Test func plainWritesAreBoundedInBytes() throws {
@@ -250,7 +250,7 @@ struct EngineTests {
         for id in ["huge", "attachment"] {
             #expect(engine.status(id) == .error)
             let diagnostic = engine.diagnostics.first { $0.field == id }
-            #expect(diagnostic?.code == "write-type-mismatch")
+            #expect(diagnostic?.code == .writeTypeMismatch)
             #expect(diagnostic?.message.contains("larger than the limit of 67108864 bytes as JSON") == true, "\(diagnostic?.message ?? "")")
         }
         #expect(engine.value("small") == #"[[1,"a"],{"k":[true]}]"#)
@@ -329,7 +329,7 @@ struct EngineTests {
     @Test func missingFormulasAndInvalidKeys() throws {
         let text = #"{"formulas": [{"_id": "f", "expression": "1"}], "fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "ghost", "key": "value"}]}, {"_id": "b", "type": "number", "formulas": [{"formula": "f", "key": "color"}]}]}"#
         let engine = try run(text)
-        #expect(engine.diagnostics.map(\.code) == ["missing-formula", "invalid-key"])
+        #expect(engine.diagnostics.map(\.code) == [.missingFormula, .invalidKey])
         // worded as jf lint words them
         #expect(engine.diagnostics.map(\.message) == [
             #"the field 'a' applies the formula "ghost", which the document does not define"#,

@@ -48,7 +48,7 @@ struct EvaluatorTests {
         #expect(today.fix == nil)
         #expect(today.notes == ["now() is the date and time; date(year(now()), month(now()), day(now())) is today at midnight"])
         let checked = Checker(registry: registry).check(Parser.parse("1 + DATEDIFF(a, b)"))
-        #expect(checked.map(\.code) == ["unknown-function"])
+        #expect(checked.map(\.code) == [.unknownFunction])
         #expect(checked.first?.notes == ["dates subtract as milliseconds: (end - start) / 86400000 is the number of days between them"])
         #expect(registry.hintForUnknownFunction("mid") == "no function takes part of a text; contains(text, part) tells whether it holds it")
         #expect(registry.hintForUnknownFunction("rund") == "did you mean 'round'?")
@@ -97,7 +97,7 @@ struct EvaluatorTests {
         // Only a function that takes the value: length() takes no object.
         #expect(try #require(failure("{a: 1}.size")).fix == nil)
         let checked = Checker(registry: .standard).check(Parser.parse(#""abc".trim"#))
-        #expect(checked.first?.code == "type-mismatch")
+        #expect(checked.first?.code == .typeMismatch)
         #expect(checked.first?.fix?.apply(to: #""abc".trim"#) == #"trim("abc")"#)
     }
 

@@ -73,7 +73,7 @@ struct FunctionTests {
         } catch {
             #expect(error.kind == .type)
         }
-        #expect(Checker(registry: registry).check(Parser.parse("clamp(1)")).first?.code == "wrong-arity")
+        #expect(Checker(registry: registry).check(Parser.parse("clamp(1)")).first?.code == .wrongArity)
     }
 
     @Test func wholeNumberArgumentsSayWhatIsWrongWithThem() {
@@ -198,7 +198,7 @@ struct FunctionTests {
 
 struct CheckerTests {
     func codes(_ source: String, names: Set<String>? = nil) -> [String] {
-        Checker(knownNames: names).check(Parser.parse(source)).map(\.identifier)
+        Checker(knownNames: names).check(Parser.parse(source)).map(\.identifier.name)
     }
 
     /// A word its parameter does not take is found before the formula runs, with the closest
@@ -225,7 +225,7 @@ struct CheckerTests {
                                                         ids: ["o1", "o2", "o3"])
         func finding(_ source: String) -> Diagnostic? { checker.check(Parser.parse(source)).first }
         let misspelt = try #require(finding(#"status == "open""#))
-        #expect(misspelt.code == "unknown-option")
+        #expect(misspelt.code == .unknownOption)
         #expect(misspelt.severity == .warning)
         #expect(misspelt.message == "'open' is not an option of dropdown 'status', so this is always false")
         #expect(misspelt.notes.first == #"its options are: Open, Done, Say "hi""#)
@@ -248,20 +248,20 @@ struct CheckerTests {
         #expect(count.message == "no option of multiSelect 'tags' contains 'blue', so countIf() counts none")
         #expect(finding(#"countIf(tags, "urg")"#) == nil, "countIf() matches text that contains the criterion, ignoring case")
         #expect(finding(#"tags == "Zzz""#) == nil, "an array compared with a text is always-false-comparison's, from the types")
-        #expect(finding(#"countIf(status, "x")"#)?.code != "unknown-option", "a dropdown is one text, not an array of them")
+        #expect(finding(#"countIf(status, "x")"#)?.code != .unknownOption, "a dropdown is one text, not an array of them")
         // A multiSelect's elements, in a callback, are option texts.
         #expect(finding(#"filter(tags, (tag) -> tag == "Urgnt")"#)?.message == "'Urgnt' is not an option of multiSelect 'tags', so this is always false")
         #expect(finding(#"filter(tags, (tag) -> tag == "Urgent")"#) == nil)
         // What filter() and find() yield of them is option texts too.
-        #expect(finding(#"find(tags, (tag) -> true) == "Blue""#)?.code == "unknown-option")
-        #expect(finding(#"countIf(filter(tags, (tag) -> true), "Blue")"#)?.code == "unknown-option")
+        #expect(finding(#"find(tags, (tag) -> true) == "Blue""#)?.code == .unknownOption)
+        #expect(finding(#"countIf(filter(tags, (tag) -> true), "Blue")"#)?.code == .unknownOption)
     }
 
     /// Days counted where dates count milliseconds are found, with the suggestion that counts
     /// days; numbers of a thousand or more are taken as milliseconds already.
     @Test func daysCountedAsMillisecondsAreFound() throws {
         let checker = Checker(nameTypes: ["due": [.date, .null], "start": [.date, .null], "n": [.number, .null]])
-        func finding(_ source: String) -> Diagnostic? { checker.check(Parser.parse(source)).first { $0.code == "date-milliseconds" } }
+        func finding(_ source: String) -> Diagnostic? { checker.check(Parser.parse(source)).first { $0.code == .dateMilliseconds } }
         for (source, message, fixed) in [
             ("due + 30", "adding 30 to a date moves it by 30 milliseconds", #"dateAdd(due, 30, "days")"#),
             ("1 + now()", "adding 1 to a date moves it by 1 millisecond", #"dateAdd(now(), 1, "days")"#),
@@ -328,7 +328,7 @@ struct CheckerTests {
                                        .init(owner: "schema 'checks' of collection 'sites'", columns: ["score"], children: [:])])
         let checker = Checker(rowShapes: ["items": items, "sites": sites])
         func columns(_ source: String) -> [String] {
-            checker.check(Parser.parse(source)).map { "\($0.code ?? "") \(slice(source, $0.span))" }
+            checker.check(Parser.parse(source)).map { "\($0.code?.name ?? "") \(slice(source, $0.span))" }
         }
         #expect(columns("sum(items.price) + sum(items.QUANTITY) + items.0.qty + items[1].price") == [])
         #expect(columns("sum(items.prise)") == ["unknown-column prise"])
@@ -347,7 +347,7 @@ struct CheckerTests {
             .init(owner: "chart 'sales'", noun: .chartLine, columns: ["_id", "title", "points"], arrays: ["points": 1]),
             .init(owner: "chart 'sales'", noun: .chartPoint, columns: ["_id", "x", "y"]),
         ])])
-        func chartFindings(_ source: String) -> [String] { chart.check(Parser.parse(source)).map { "\($0.code ?? "") \($0.message)" } }
+        func chartFindings(_ source: String) -> [String] { chart.check(Parser.parse(source)).map { "\($0.code?.name ?? "") \($0.message)" } }
         #expect(chartFindings("sales.title + sales.0.points.0.y + sum(map(sales.1.points, (p) -> p.x)) + sales.0.points.y") == [])
         #expect(chartFindings("sales.titel") == ["unknown-column chart 'sales' has no line property 'titel'"])
         #expect(chartFindings("map(sales, (line) -> line.point)") == ["unknown-column a line of chart 'sales' has no property 'point'"])

@@ -299,7 +299,7 @@ struct ParserTests {
             "a formula does not start with '='", "'<>' is not an operator",
             "arguments are separated by ',', not ';'", "arguments are separated by ',', not ';'",
         ])
-        #expect(tree.diagnostics.allSatisfy { $0.fix?.isSafe == true && $0.code == "invalid-operator" })
+        #expect(tree.diagnostics.allSatisfy { $0.fix?.isSafe == true && $0.code == .invalidOperator })
         let fixed = Fix.apply(tree.diagnostics.compactMap(\.fix), to: tree.source)
         #expect(fixed == "if(a != b, 1, 2)")
         #expect(Parser.parse(fixed).isValid)

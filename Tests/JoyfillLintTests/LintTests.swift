@@ -75,6 +75,15 @@ struct RuleFixtureTests {
         #expect(silenced.filter { $0.rule == rule }.isEmpty, "\(summary(silenced.filter { $0.rule == rule }))")
     }
 
+    /// A rule is named by its code, and every code a finding can carry is listed once: the
+    /// rules' codes, and those only the engine and the commands report.
+    @Test func everyRuleIsACode() {
+        for rule in LintRule.all { #expect(RuleCode(named: rule.name) == rule.code, "\(rule.name)") }
+        let reportedOutsideLint: Set<RuleCode> = [.evaluationError, .interrupted, .dependsOnCircular, .required, .invalidChange]
+        #expect(Set(RuleCode.all) == Set(LintRule.all.map(\.code)).union(reportedOutsideLint))
+        #expect(RuleCode.all.count == Set(RuleCode.all.map(\.name)).count)
+    }
+
     @Test func everyRuleHasItsDocumentationPage() throws {
         for rule in LintRule.all {
             let url = repository.appendingPathComponent(rule.documentationPath)
@@ -249,11 +258,11 @@ struct LinterTests {
         let document = try numberFields(expressions, inputs: [#"{"_id": "status", "type": "text"}"#, table])
         let engine = DocumentEngine(document: document, options: EvaluationOptions())
         engine.evaluateAll()
-        #expect(engine.diagnostics.map(\.code) == ["invalid-operator", "syntax-error", "unknown-function", "wrong-arity",
-                                                   "unknown-reference", "invalid-operator", "unknown-column"])
+        #expect(engine.diagnostics.map(\.code) == [.invalidOperator, .syntaxError, .unknownFunction, .wrongArity,
+                                                   .unknownReference, .invalidOperator, .unknownColumn])
         let findings = Linter().lint(document: document)
         for error in engine.diagnostics {
-            #expect(findings.contains { $0.rule == error.code && $0.formula == error.formula && $0.span == error.span },
+            #expect(findings.contains { $0.rule == error.code.name && $0.formula == error.formula && $0.span == error.span },
                     "\(error.code) in \(error.field)")
         }
     }
@@ -266,7 +275,7 @@ struct LinterTests {
         let document = try numberFields(expressions)
         let engine = DocumentEngine(document: document, options: EvaluationOptions())
         engine.evaluateAll()
-        let refused = engine.diagnostics.filter { $0.code == "write-type-mismatch" }.map(\.field)
+        let refused = engine.diagnostics.filter { $0.code == .writeTypeMismatch }.map(\.field)
         let reported = Linter().lint(document: document).filter { $0.rule == "write-type-mismatch" }.compactMap(\.field)
         #expect(refused == ["a", "c", "d", "h"])
         #expect(reported == refused)

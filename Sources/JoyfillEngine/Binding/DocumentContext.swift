@@ -86,7 +86,7 @@ public final class DocumentContext: DocumentContextState, EvaluationContext {
             let listing = columns.prefix(12).map { column in column.title.map { "\(column.id) (\($0))" } ?? column.id }
             throw ResolutionError(.reference, "\(type.name) '\(name)' has no column '\(member)'",
                                   notes: ["its columns are: " + listing.joined(separator: ", ")],
-                                  suggestion: Suggestions.closest(to: member, in: names), code: "unknown-column")
+                                  suggestion: Suggestions.closest(to: member, in: names), code: .unknownColumn)
         }
         let projected = Value.array(ArrayValue(rows.map { row in
             if case .object(let object) = row { return object[column.id] ?? .null }
@@ -110,7 +110,7 @@ public final class DocumentContext: DocumentContextState, EvaluationContext {
         if ValueConversion.chartLineKeys.contains(member) { return nil }
         throw ResolutionError(.reference, "chart '\(name)' has no line property '\(member)'",
                               notes: ["its lines' properties are: " + ValueConversion.chartLineKeys.joined(separator: ", ")],
-                              suggestion: Suggestions.closest(to: member, in: ValueConversion.chartLineKeys), code: "unknown-column")
+                              suggestion: Suggestions.closest(to: member, in: ValueConversion.chartLineKeys), code: .unknownColumn)
     }
 
     public var knownNames: [String] { document.fields.map(\.id) }

@@ -139,7 +139,7 @@ public struct Checker: Sendable {
     private func infer(_ id: NodeID, in tree: SyntaxTree, types: [ValueTypes], into diagnostics: inout [Diagnostic]) -> ValueTypes {
         let span = tree.span(of: id)
         func type(_ node: NodeID) -> ValueTypes { types[node.index] }
-        func report(_ kind: Diagnostic.Kind, _ code: String, _ message: String, at span: SourceSpan,
+        func report(_ kind: Diagnostic.Kind, _ code: RuleCode, _ message: String, at span: SourceSpan,
                     severity: Diagnostic.Severity = .error, notes: [String] = [], fix: Fix? = nil) {
             diagnostics.append(Diagnostic(kind, message, at: span, severity: severity, notes: notes, fix: fix, code: code))
         }
@@ -163,29 +163,29 @@ public struct Checker: Sendable {
                 let suggestion = suggestions?.closest(to: name) ?? idsByAlias[Suggestions.looseKey(name)]
                 let fix = suggestion.map { Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false) }
                 if let suggestion, let note = Suggestions.aliasNote(for: name, suggestion: suggestion) { notes.append(note) }
-                report(.reference, "unknown-reference", "unknown name '\(name)'", at: span, notes: notes, fix: fix)
+                report(.reference, .unknownReference, "unknown name '\(name)'", at: span, notes: notes, fix: fix)
             }
             return nameTypes[name] ?? .any
 
         case .member(let base, let name):
             if type(base).isDisjoint(with: [.array, .object]) {
-                report(.type, "type-mismatch", "cannot read property '\(tree.name(name))' of \(Signatures.article(type(base)))", at: span,
+                report(.type, .typeMismatch, "cannot read property '\(tree.name(name))' of \(Signatures.article(type(base)))", at: span,
                        fix: registry.methodFix(tree.name(name), base: tree.text(of: base), on: type(base), at: span))
             }
             return .any
 
         case .index(let base, let index):
             if type(base).isDisjoint(with: .array) {
-                report(.type, "type-mismatch", "only arrays can be indexed with [ ], not \(Signatures.article(type(base)))", at: tree.span(of: base))
+                report(.type, .typeMismatch, "only arrays can be indexed with [ ], not \(Signatures.article(type(base)))", at: tree.span(of: base))
             } else if type(index).isDisjoint(with: .number) {
-                report(.type, "type-mismatch", "an array index must be a number, not \(Signatures.article(type(index)))", at: tree.span(of: index))
+                report(.type, .typeMismatch, "an array index must be a number, not \(Signatures.article(type(index)))", at: tree.span(of: index))
             }
             return .any
 
         case .unary(let op, let operand):
             let wanted: ValueTypes = op == .negate ? .number : .boolean
             if type(operand).isDisjoint(with: wanted) {
-                report(.type, "type-mismatch", "'\(op.symbol)' needs \(Signatures.article(wanted)), not \(Signatures.article(type(operand)))", at: span)
+                report(.type, .typeMismatch, "'\(op.symbol)' needs \(Signatures.article(wanted)), not \(Signatures.article(type(operand)))", at: span)
             }
             return wanted
 
@@ -197,13 +197,13 @@ public struct Checker: Sendable {
             let nameSpan = tree.nameSpan(ofCall: id)
             guard let function = registry.lookup(name) else {
                 let advice = registry.adviceForUnknownFunction(name, at: nameSpan)
-                report(.reference, "unknown-function", "unknown function '\(name)'", at: nameSpan, notes: advice.notes, fix: advice.fix)
+                report(.reference, .unknownFunction, "unknown function '\(name)'", at: nameSpan, notes: advice.notes, fix: advice.fix)
                 return .any
             }
             let signature = function.signature
             let arguments = Array(tree.children(range))
             if arguments.count < signature.minimumArity || arguments.count > signature.maximumArity {
-                report(.arguments, "wrong-arity", "\(signature.name)() \(signature.arityDescription), got \(arguments.count)", at: span,
+                report(.arguments, .wrongArity, "\(signature.name)() \(signature.arityDescription), got \(arguments.count)", at: span,
                        notes: ["usage: " + signature.usage])
                 return signature.returns
             }
@@ -211,11 +211,11 @@ public struct Checker: Sendable {
                 let parameter = signature.parameter(at: position)
                 if let callback = parameter.callback, case .lambda(let parameters, _, _) = tree[argument],
                    parameters.count == 0 || Int(parameters.count) > callback.supplies.count {
-                    report(.arguments, "wrong-arity", Signatures.callbackMismatch(signature, position, declares: Int(parameters.count)),
+                    report(.arguments, .wrongArity, Signatures.callbackMismatch(signature, position, declares: Int(parameters.count)),
                            at: tree.span(of: argument))
                 }
                 if type(argument).isDisjoint(with: parameter.types) {
-                    report(.type, "type-mismatch",
+                    report(.type, .typeMismatch,
                            "\(signature.name)() expects \(parameter.name) (argument \(position + 1)) to be \(Signatures.article(parameter.types)), not \(Signatures.article(type(argument)))",
                            at: tree.span(of: argument), notes: ["usage: " + signature.usage])
                 }
@@ -223,7 +223,7 @@ public struct Checker: Sendable {
                     invalidChoice(tree.name(wordID), of: parameter, at: tree.span(of: argument), in: tree, report: report)
                 }
                 if ["mod"].contains(signature.name), position == 1, case .number(0) = tree[argument] {
-                    report(.divisionByZero, "division-by-zero", "mod() by zero always fails", at: tree.span(of: argument))
+                    report(.divisionByZero, .divisionByZero, "mod() by zero always fails", at: tree.span(of: argument))
                 }
             }
             if ["if", "iff"].contains(signature.name.lowercased()), arguments.count == 3 {
@@ -237,17 +237,17 @@ public struct Checker: Sendable {
     /// of them (`dateAdd(d, 1, "dayz")`): the call always fails. The closest word is offered
     /// as a suggestion, in the literal's own quotes.
     private func invalidChoice(_ word: String, of parameter: Parameter, at span: SourceSpan, in tree: SyntaxTree,
-                               report: (Diagnostic.Kind, String, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void) {
+                               report: (Diagnostic.Kind, RuleCode, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void) {
         guard !parameter.choices.contains(word.lowercased()) else { return }
         let (message, note, closest) = parameter.unknownChoice(word)
         let quote = tree.source.utf8.dropFirst(span.start).first == UInt8(ascii: "'") ? "'" : "\""
         let fix = closest.map { Fix.replace(span, with: quote + $0 + quote, "did you mean \"\($0)\"?", isSafe: false) }
-        report(.arguments, "invalid-argument", message, span, .error, [note], fix)
+        report(.arguments, .invalidArgument, message, span, .error, [note], fix)
     }
 
     private func binary(
         _ op: BinaryOperator, _ left: NodeID, _ right: NodeID, span: SourceSpan, tree: SyntaxTree, types: [ValueTypes],
-        report: (Diagnostic.Kind, String, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void
+        report: (Diagnostic.Kind, RuleCode, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void
     ) -> ValueTypes {
         let l = types[left.index]
         let r = types[right.index]
@@ -257,12 +257,12 @@ public struct Checker: Sendable {
             let advice: (notes: [String], fix: Fix?) = l == .array || r == .array
                 ? ColumnArithmetic.advice(op, left, right, at: span, in: tree, isColumn: { types[$0.index] == .array })
                 : ([], nil)
-            report(.type, "type-mismatch", message, span, .error, advice.notes, advice.fix)
+            report(.type, .typeMismatch, message, span, .error, advice.notes, advice.fix)
         }
         switch op {
         case .and, .or:
             for (side, node) in [(l, left), (r, right)] where side.isDisjoint(with: .boolean) {
-                report(.type, "type-mismatch", "'\(op.symbol)' needs booleans, not \(Signatures.article(side))", tree.span(of: node), .error,
+                report(.type, .typeMismatch, "'\(op.symbol)' needs booleans, not \(Signatures.article(side))", tree.span(of: node), .error,
                        ["there is no implicit truthiness; compare explicitly"], nil)
             }
             return .boolean
@@ -289,16 +289,16 @@ public struct Checker: Sendable {
                 mismatch("'\(op.symbol)' needs numbers, not \(Signatures.article(l.isDisjoint(with: .number) ? l : r))")
             }
             if op == .divide, case .number(0) = tree[right] {
-                report(.divisionByZero, "division-by-zero", "division by zero always fails", tree.span(of: right), .error, [], nil)
+                report(.divisionByZero, .divisionByZero, "division by zero always fails", tree.span(of: right), .error, [], nil)
             }
             return .number
         case .equal, .notEqual:
             let outcome = op == .equal ? "false" : "true"
             if l.isSubset(of: [.array, .object]) || r.isSubset(of: [.array, .object]) {
-                report(.type, "always-false-comparison", "arrays and objects are never equal, so this is always \(outcome)", span, .warning,
+                report(.type, .alwaysFalseComparison, "arrays and objects are never equal, so this is always \(outcome)", span, .warning,
                        ["compare elements or properties instead, e.g. length(a) == 0"], nil)
             } else if l.isDisjoint(with: r) {
-                report(.type, "always-false-comparison",
+                report(.type, .alwaysFalseComparison,
                        "\(Signatures.article(l)) is never equal to \(Signatures.article(r)), so this is always \(outcome)", span, .warning,
                        ["'==' does not convert types; use toNumber() or toString() first"], nil)
             }
@@ -307,7 +307,7 @@ public struct Checker: Sendable {
             let numbers = l.contains(.number) && r.contains(.number)
             let dates = l.contains(.date) && r.contains(.date)
             if !numbers && !dates {
-                report(.type, "always-false-comparison",
+                report(.type, .alwaysFalseComparison,
                        "'\(op.symbol)' compares only numbers with numbers and dates with dates, so this is always false", span, .warning,
                        l.contains(.string) || r.contains(.string) ? ["text is not ordered; compare lengths or use sort()"] : [], nil)
             }

@@ -29,7 +29,7 @@ extension Checker {
         func report(_ message: String, _ note: String, _ fix: Fix) {
             diagnostics.append(Diagnostic(.type, message, at: span, severity: .warning,
                                           notes: [note, "dates count milliseconds: a day is 86400000"], fix: fix,
-                                          code: "date-milliseconds"))
+                                          code: .dateMilliseconds))
         }
         switch op {
         case .add:

@@ -83,7 +83,7 @@ extension Checker {
                 quotable(meant, in: quote).map { .replace(literalSpan, with: $0, "did you mean '\(meant)'?", isSafe: false) }
             }
         }
-        diagnostics.append(Diagnostic(.type, message, at: span, severity: .warning, notes: notes, fix: fix, code: "unknown-option"))
+        diagnostics.append(Diagnostic(.type, message, at: span, severity: .warning, notes: notes, fix: fix, code: .unknownOption))
     }
 
     /// `text` as a literal between `quote`s, when it can be written so (a string has no

@@ -152,7 +152,7 @@ struct RowTracker {
             }
             // A column projected from rows that lack it gives nulls and fails nothing: a warning.
             diagnostics.append(Diagnostic(.reference, message, at: span, severity: projection ? .warning : .error, notes: notes,
-                                          fix: fix, code: projection ? "null-projection" : "unknown-column"))
+                                          fix: fix, code: projection ? .nullProjection : .unknownColumn))
         }
         let isIndex = Lexer.isIndex(key)
         switch base {

@@ -27,26 +27,26 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// A suggested correction, when one is known.
     public var fix: Fix?
     /// A stable identifier of the finding, e.g. `unknown-function`; the linter's rule names.
-    public var code: String?
+    public var code: RuleCode?
 
     /// ``code``, or for a problem without one the name its kind is reported under:
     /// `syntax-error`, `type-mismatch` (`"a" * 2`, as the checker names it), `division-by-zero`,
     /// `circular-reference`, and `evaluation-error` for the rest. `jf eval --json` and `jf run`
     /// report this.
-    public var identifier: String {
+    public var identifier: RuleCode {
         if let code { return code }
         switch kind {
-        case .syntax: return "syntax-error"
-        case .type: return "type-mismatch"
-        case .divisionByZero: return "division-by-zero"
-        case .circular: return "circular-reference"
-        case .reference, .arguments, .other: return "evaluation-error"
+        case .syntax: return .syntaxError
+        case .type: return .typeMismatch
+        case .divisionByZero: return .divisionByZero
+        case .circular: return .circularReference
+        case .reference, .arguments, .other: return .evaluationError
         }
     }
 
     public init(
         _ kind: Kind, _ message: String, at span: SourceSpan,
-        severity: Severity = .error, notes: [String] = [], fix: Fix? = nil, code: String? = nil
+        severity: Severity = .error, notes: [String] = [], fix: Fix? = nil, code: RuleCode? = nil
     ) {
         self.code = code
         self.kind = kind

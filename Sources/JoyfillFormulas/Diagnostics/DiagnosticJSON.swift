@@ -47,7 +47,7 @@ extension Diagnostic {
     public func write(to output: inout JSONWriter, in source: String) {
         output.beginObject()
         output.key("kind"); output.string(kind.rawValue)
-        output.key("code"); output.string(identifier)
+        output.key("code"); output.string(identifier.name)
         output.key("message"); output.string(message)
         output.key("span"); span.write(to: &output, in: source)
         if !notes.isEmpty {

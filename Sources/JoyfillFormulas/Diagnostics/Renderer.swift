@@ -47,7 +47,7 @@ public struct DiagnosticRenderer: Sendable {
         let lineNumber = source.line(containing: offset)
         let lineRange = source.range(ofLine: lineNumber)
         let column = offset - source.start(ofLine: lineNumber) + 1
-        let heading = showsCode ? diagnostic.code ?? diagnostic.kind.rawValue : diagnostic.kind.rawValue
+        let heading = showsCode ? diagnostic.code?.name ?? diagnostic.kind.rawValue : diagnostic.kind.rawValue
         var output = paint("\(diagnostic.severity.rawValue)[\(heading)]", severityColor + ";1")
         output += paint(": \(diagnostic.message)", "1") + "\n"
 

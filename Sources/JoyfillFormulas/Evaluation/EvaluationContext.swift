@@ -66,9 +66,9 @@ public struct ResolutionError: Error, Sendable {
     /// What was probably meant instead of the name or property ("did you mean 'price'?").
     public var suggestion: String?
     /// The diagnostic code, when the linter has a rule for the problem (`unknown-column`).
-    public var code: String?
+    public var code: RuleCode?
 
-    public init(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = [], suggestion: String? = nil, code: String? = nil) {
+    public init(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = [], suggestion: String? = nil, code: RuleCode? = nil) {
         self.kind = kind
         self.message = message
         self.notes = notes

@@ -268,7 +268,7 @@ public final class Evaluator: EvaluatorState {
         }
         if let interruption = options.interruption, interruption.isRequested {
             throw Diagnostic(.other, "interrupted", at: span, notes: ["the evaluation was stopped (Ctrl-C) after \(steps) steps"],
-                             code: "interrupted")
+                             code: .interrupted)
         }
         maxSteps = min(options.maxSteps, steps + Evaluator.interruptionCheckInterval)
     }
@@ -310,7 +310,7 @@ public final class Evaluator: EvaluatorState {
             fix = .replace(span, with: suggestion, "did you mean '\(suggestion)'?", isSafe: false)
             if let note = Suggestions.aliasNote(for: name, suggestion: suggestion) { notes.append(note) }
         }
-        return Diagnostic(.reference, "unknown name '\(name)'", at: span, notes: notes, fix: fix, code: "unknown-reference")
+        return Diagnostic(.reference, "unknown name '\(name)'", at: span, notes: notes, fix: fix, code: .unknownReference)
     }
 
     /// `row.price` where `row` is a lambda parameter holding an object that has the key: read
@@ -648,7 +648,7 @@ public final class Evaluator: EvaluatorState {
     @inline(never)
     private func wrongArity(_ function: RegisteredFunction, _ count: Int, at id: NodeID) -> Diagnostic {
         Diagnostic(.arguments, "\(function.signature.name)() \(function.signature.arityDescription), got \(count)",
-                   at: span(of: id), notes: [function.usageNote], code: "wrong-arity")
+                   at: span(of: id), notes: [function.usageNote], code: .wrongArity)
     }
 
     /// `diagnostic`, the failure to read `base.name`, with the call to write instead where
@@ -668,7 +668,7 @@ public final class Evaluator: EvaluatorState {
         let nameSpan = tree.nameSpan(ofCall: id)
         let advice = registry.adviceForUnknownFunction(name, at: nameSpan)
         return Diagnostic(.reference, "unknown function '\(name)'", at: nameSpan, notes: advice.notes, fix: advice.fix,
-                          code: "unknown-function")
+                          code: .unknownFunction)
     }
 
     /// Calls `lambda` on each element of `array` in order, with the element, its index and the

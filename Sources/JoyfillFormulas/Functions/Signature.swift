@@ -206,7 +206,7 @@ enum Signatures {
         let parameter = min(position, function.lastParameter)
         return Diagnostic(.type,
             "\(function.signature.name)() expects \(function.signature.parameters[parameter].name) (argument \(position + 1)) to be \(function.expectations[parameter]), got \(Describe.value(value))",
-            at: span, notes: [function.usageNote], code: "type-mismatch")
+            at: span, notes: [function.usageNote], code: .typeMismatch)
     }
 
     /// The message for a lambda, given as argument `position` of a call of `signature`, that

@@ -513,7 +513,7 @@ public struct Parser {
         // The operator loop looks at the same token again after a lower-precedence level returns.
         if tree.diagnostics.last?.span == token.span { return }
         tree.diagnostics.append(Diagnostic(.syntax, message, at: token.span,
-                                           fix: .replace(token.span, with: replacement, help), code: "invalid-operator"))
+                                           fix: .replace(token.span, with: replacement, help), code: .invalidOperator))
     }
 
     /// An operand: a primary with its prefix operators and postfix accesses. The common case

@@ -13,6 +13,9 @@ public struct LintSettings: Sendable, Hashable {
     /// (`qyt` → `qty`, a column's arithmetic mapped over the rows), as Ruff's unsafe fixes.
     public var unsafeFixes: Bool
 
+    /// Whether the rule with `code` runs.
+    public func isEnabled(_ code: RuleCode) -> Bool { enabled.contains(code.name) }
+
     /// Every rule at its default severity, for the Swift SDK (the reference engine).
     public static let standard = LintSettings(enabled: Set(LintRule.names), severities: [:], targets: .swift)
 

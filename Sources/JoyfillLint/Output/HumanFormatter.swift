@@ -26,7 +26,7 @@ public struct HumanFormatter: Sendable {
             renderer.location = place
             renderer.width = width
             var shown = Diagnostic(.other, diagnostic.message, at: diagnostic.span ?? SourceSpan(start: 0, end: 0),
-                                   severity: diagnostic.severity, notes: diagnostic.notes, code: diagnostic.rule)
+                                   severity: diagnostic.severity, notes: diagnostic.notes, code: RuleCode(named: diagnostic.rule))
             if let fix = diagnostic.fix { shown.fix = Fix(fix.message + fixNote, edits: fix.edits, isSafe: fix.isSafe) }
             if let expression = diagnostic.expression,
                diagnostic.location.endLine != diagnostic.location.line || diagnostic.location.end > report.bytes.count {

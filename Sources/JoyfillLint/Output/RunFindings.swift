@@ -26,12 +26,12 @@ public struct RunFindings: Sendable {
         let lines = LineIndex(Array(document.bytes))
         issues = document.issues.map { issue in
             let start = issue.offset ?? 0
-            return LintDiagnostic(rule: "invalid-document", severity: .warning, message: issue.message, field: issue.field,
+            return LintDiagnostic(rule: RuleCode.invalidDocument.name, severity: .warning, message: issue.message, field: issue.field,
                                   location: lines.location(start, min(start + 1, document.bytes.count)))
         }
         self.diagnostics = diagnostics.map { diagnostic in
             let range = diagnostic.textRange ?? 0..<0
-            return LintDiagnostic(rule: diagnostic.code, severity: .error, message: diagnostic.message, notes: diagnostic.notes,
+            return LintDiagnostic(rule: diagnostic.code.name, severity: .error, message: diagnostic.message, notes: diagnostic.notes,
                                   fix: diagnostic.fix, field: diagnostic.field, formula: diagnostic.formula,
                                   expression: diagnostic.expression, span: diagnostic.span,
                                   location: lines.location(range.lowerBound, range.upperBound))

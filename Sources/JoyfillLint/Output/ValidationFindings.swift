@@ -1,4 +1,5 @@
 import JoyfillEditor
+import JoyfillFormulas
 import JoyfillModel
 
 /// A validation (`jf validate`) as findings, placed in the file as it is on disk, so the
@@ -10,9 +11,9 @@ public struct ValidationFindings: Sendable {
 
     /// The codes a validation reports, as `--format sarif` describes them.
     public static let rules: [SARIFFormatter.Rule] = [
-        SARIFFormatter.Rule(id: "required", summary: "A shown field, row or collection level that has no required value.",
+        SARIFFormatter.Rule(id: RuleCode.required.name, summary: "A shown field, row or collection level that has no required value.",
                             severity: .error, help: "See docs/validation.md in the jf repository: what is checked, and what has a value."),
-        SARIFFormatter.Rule(LintRule.all.first { $0.name == "invalid-logic" }!),
+        SARIFFormatter.Rule(.invalidLogic),
     ]
 
     public init(_ validation: Validation, of editor: DocumentEditor) {
@@ -28,7 +29,7 @@ public struct ValidationFindings: Sendable {
             return lines.location(start, min(max(span?.upperBound ?? 0, start + 1), document.bytes.count))
         }
         var diagnostics: [LintDiagnostic] = editor.visibility.issues.map { issue in
-            LintDiagnostic(rule: "invalid-logic", severity: .warning, message: issue.message, field: issue.field,
+            LintDiagnostic(rule: RuleCode.invalidLogic.name, severity: .warning, message: issue.message, field: issue.field,
                            location: location(issue.offset.map { $0..<$0 + 1 }))
         }
         let pageNames = Dictionary(document.pages.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -43,7 +44,7 @@ public struct ValidationFindings: Sendable {
             if validity.isMissing {
                 let what = field.type == .table || field.type == .collection ? "has no rows" : "has no value"
                 diagnostics.append(LintDiagnostic(
-                    rule: "required", severity: .error,
+                    rule: RuleCode.required.name, severity: .error,
                     message: "the required \(Self.kind(of: field)) \(Self.named(field.id, field.title)) \(what)",
                     notes: notes, field: field.id, location: location(fieldSpan)))
             }
@@ -54,14 +55,14 @@ public struct ValidationFindings: Sendable {
                 if !row.emptyColumns.isEmpty {
                     let columns = row.emptyColumns.map { Self.named($0.id, $0.title) }
                     let list = columns.count == 1 ? "column \(columns[0])" : "columns " + Self.joined(columns)
-                    diagnostics.append(LintDiagnostic(rule: "required", severity: .error,
+                    diagnostics.append(LintDiagnostic(rule: RuleCode.required.name, severity: .error,
                                                       message: "\(place) has no value in the required \(list)",
                                                       notes: notes, field: field.id, location: location(row.span ?? fieldSpan)))
                 }
                 if !row.missingSchemas.isEmpty {
                     let schemas = row.missingSchemas.map { key in Self.named(key, field.schema[key]?.title) }
                     let list = schemas.count == 1 ? "schema \(schemas[0])" : "schemas " + Self.joined(schemas)
-                    diagnostics.append(LintDiagnostic(rule: "required", severity: .error,
+                    diagnostics.append(LintDiagnostic(rule: RuleCode.required.name, severity: .error,
                                                       message: "\(place) has no row of the required \(list)",
                                                       notes: notes, field: field.id, location: location(row.span ?? fieldSpan)))
                 }

@@ -2,8 +2,11 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `always-false-comparison`: A comparison whose outcome the types already decide.
+    ///
+    /// Found by the checker (`Checker`), which gives its findings `RuleCode.alwaysFalseComparison`;
+    /// the linter places them in the file and applies the settings and suppressions.
     static let alwaysFalseComparison = LintRule(
-        name: "always-false-comparison", severity: .warning,
+        code: .alwaysFalseComparison, severity: .warning,
         summary: "A comparison whose outcome the types already decide.",
         fixability: .never,
         documentation: Documentation(

@@ -2,8 +2,12 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `date-milliseconds`: Days counted where dates count milliseconds: a small number added to a date, or compared with a difference of dates.
+    ///
+    /// Found by the checker (`DateMilliseconds`, run by `Checker`), which gives its findings
+    /// `RuleCode.dateMilliseconds`; the linter places them in the file and applies the settings and
+    /// suppressions.
     static let dateMilliseconds = LintRule(
-        name: "date-milliseconds", severity: .warning,
+        code: .dateMilliseconds, severity: .warning,
         summary: "Days counted where dates count milliseconds: a small number added to a date, or compared with a difference of dates.",
         fixability: .suggestions,
         documentation: Documentation(

@@ -2,8 +2,11 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `division-by-zero`: A division or `mod()` by a literal zero.
+    ///
+    /// Found by the checker (`Checker`), which gives its findings `RuleCode.divisionByZero`; the
+    /// linter places them in the file and applies the settings and suppressions.
     static let divisionByZero = LintRule(
-        name: "division-by-zero", severity: .error,
+        code: .divisionByZero, severity: .error,
         summary: "A division or `mod()` by a literal zero.",
         fixability: .never,
         documentation: Documentation(

@@ -2,8 +2,11 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `invalid-argument`: A text literal that is none of the words its parameter takes, such as a unit `dateAdd()` does not know.
+    ///
+    /// Found by the checker (`Checker`), which gives its findings `RuleCode.invalidArgument`; the
+    /// linter places them in the file and applies the settings and suppressions.
     static let invalidArgument = LintRule(
-        name: "invalid-argument", severity: .error,
+        code: .invalidArgument, severity: .error,
         summary: "A text literal that is none of the words its parameter takes, such as a unit `dateAdd()` does not know.",
         fixability: .suggestions,
         documentation: Documentation(

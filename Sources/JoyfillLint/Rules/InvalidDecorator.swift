@@ -1,9 +1,10 @@
+import JoyfillEditor
 import JoyfillFormulas
 
 extension LintRule {
     /// `invalid-decorator`: A decorator the SDKs reject or never show: no action, a repeated action, a bad color, no icon or label.
     static let invalidDecorator = LintRule(
-        name: "invalid-decorator", severity: .warning,
+        code: .invalidDecorator, severity: .warning,
         summary: "A decorator the SDKs reject or never show: no action, a repeated action, a bad color, no icon or label.",
         fixability: .never, scope: .field,
         documentation: Documentation(
@@ -16,4 +17,13 @@ extension LintRule {
                 "rowDecorators": [{"action": "archive", "icon": "folder", "color": "#DC2626"}, {"action": "share", "label": "Share"}]
                 """),
             fix: "Give every decorator a unique `action`, an `icon` from the supported list or a `label`, and a `color` of the form `#RRGGBB`."))
+}
+
+// The check.
+extension DocumentLint {
+    /// `invalid-decorator`: decorators the SDKs reject, never show, or cannot tell apart.
+    mutating func decorators() {
+        guard settings.isEnabled(.invalidDecorator), !suppressions.ignoresDocument(.invalidDecorator) else { return }
+        add(DecoratorCheck.issues(in: document), as: .invalidDecorator)
+    }
 }

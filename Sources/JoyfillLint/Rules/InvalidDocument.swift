@@ -1,9 +1,10 @@
 import JoyfillFormulas
+import JoyfillModel
 
 extension LintRule {
     /// `invalid-document`: A structural problem the reader works around (a duplicate id, a formula without an expression).
     static let invalidDocument = LintRule(
-        name: "invalid-document", severity: .warning,
+        code: .invalidDocument, severity: .warning,
         summary: "A structural problem the reader works around (a duplicate id, a formula without an expression).",
         fixability: .never, scope: .field,
         documentation: Documentation(
@@ -16,4 +17,24 @@ extension LintRule {
                 "fields": [{"_id": "qty", "type": "number"}, {"_id": "qty_note", "type": "text"}]
                 """),
             fix: "Give every field, formula and page a unique `_id`, every formula an `expression` string, and keep numbers within a double's range."))
+}
+
+// The check.
+extension DocumentLint {
+    /// `invalid-document`: what the reader worked around (duplicate field ids, formulas
+    /// without an id or an expression), and formulas that share an id.
+    mutating func documentIssues() {
+        guard !suppressions.ignoresDocument(.invalidDocument) else { return }
+        add(document.issues, as: .invalidDocument)
+        var seen = Set<String>()
+        for formula in document.formulas where !seen.insert(formula.id).inserted {
+            findings.add(.invalidDocument, "a second formula has the _id \"\(formula.id)\"; fields apply the first",
+                         at: range(of: formula.json["_id"], or: formula.json), formula: formula.id)
+        }
+        var pages = Set<String>()
+        for page in document.pages where !pages.insert(page.id).inserted {
+            findings.add(.invalidDocument, "a second page has the _id \"\(page.id)\"; a path (jf validate, decorators) names the first",
+                         at: range(of: page.json["_id"], or: page.json))
+        }
+    }
 }

@@ -1,9 +1,11 @@
+import JoyfillEngine
 import JoyfillFormulas
+import JoyfillModel
 
 extension LintRule {
     /// `invalid-key`: An applied formula writes a key other than `value` or `hidden`.
     static let invalidKey = LintRule(
-        name: "invalid-key", severity: .error,
+        code: .invalidKey, severity: .error,
         summary: "An applied formula writes a key other than `value` or `hidden`.",
         fixability: .never, scope: .field,
         documentation: Documentation(
@@ -16,4 +18,15 @@ extension LintRule {
                 {"_id": "total", "formulas": [{"formula": "f_total", "key": "value"}]}
                 """),
             fix: "Write `\"key\": \"value\"` to set the field's value, or `\"key\": \"hidden\"` with a boolean formula to show or hide it."))
+}
+
+// The check.
+extension DocumentLint {
+    /// `invalid-key`: an applied formula writes `value` or `hidden` (§8.1), and nothing else.
+    mutating func invalidKey(_ applied: AppliedFormula, of field: Field, at index: Int) {
+        guard !["value", "hidden"].contains(applied.key), !suppressions.ignores(.invalidKey, field: index) else { return }
+        let (message, notes) = ApplicationProblems.invalidKey(applied)
+        findings.add(.invalidKey, message, at: range(of: applied.json["key"], or: applied.json), notes: notes,
+                     field: field.id, formula: applied.formula)
+    }
 }

@@ -1,9 +1,10 @@
+import JoyfillEditor
 import JoyfillFormulas
 
 extension LintRule {
     /// `invalid-logic`: Conditional logic that cannot work as written: an unknown field, column, operator or option.
     static let invalidLogic = LintRule(
-        name: "invalid-logic", severity: .warning,
+        code: .invalidLogic, severity: .warning,
         summary: "Conditional logic that cannot work as written: an unknown field, column, operator or option.",
         fixability: .never, scope: .field,
         documentation: Documentation(
@@ -16,4 +17,14 @@ extension LintRule {
                 "logic": {"action": "show", "conditions": [{"field": "priority", "condition": "=", "value": "opt_high"}]}
                 """),
             fix: "Name an existing field (or, on a schema, a column of the row above), use one of `=`, `!=`, `?=`, `>`, `<`, `null=` and `*=`, and compare dropdowns and multiSelects with an option's `_id` (see docs/validation.md)."))
+}
+
+// The check.
+extension DocumentLint {
+    /// `invalid-logic`: conditional logic on fields, pages and collection schemas that cannot work as written
+    /// (JoyfillEditor reads it as `jf validate` does).
+    mutating func logic() {
+        guard settings.isEnabled(.invalidLogic), !suppressions.ignoresDocument(.invalidLogic) else { return }
+        add(DocumentLogic(document).issues, as: .invalidLogic)
+    }
 }

@@ -2,8 +2,12 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `invalid-operator`: Spellings borrowed from other languages: `===`, `!==`, `=`, `&`, `|`, `<>`, `;` between arguments, a leading `=`.
+    ///
+    /// Found by the parser (`Parser`), which explains the spelling and its fix, which gives its
+    /// findings `RuleCode.invalidOperator`; the linter places them in the file and applies the
+    /// settings and suppressions.
     static let invalidOperator = LintRule(
-        name: "invalid-operator", severity: .error,
+        code: .invalidOperator, severity: .error,
         summary: "Spellings borrowed from other languages: `===`, `!==`, `=`, `&`, `|`, `<>`, `;` between arguments, a leading `=`.",
         fixability: .always,
         documentation: Documentation(

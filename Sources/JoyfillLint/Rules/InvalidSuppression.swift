@@ -2,8 +2,12 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `invalid-suppression`: A `jfLint` suppression names no rule, or is malformed.
+    ///
+    /// Found by `Suppressions`, while it reads the `jfLint` annotations, which gives its findings
+    /// `RuleCode.invalidSuppression`; the linter places them in the file and applies the settings
+    /// and suppressions.
     static let invalidSuppression = LintRule(
-        name: "invalid-suppression", severity: .warning,
+        code: .invalidSuppression, severity: .warning,
         summary: "A `jfLint` suppression names no rule, or is malformed.",
         fixability: .never,
         documentation: Documentation(

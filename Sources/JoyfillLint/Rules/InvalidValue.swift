@@ -1,9 +1,11 @@
+import JoyfillEngine
 import JoyfillFormulas
+import JoyfillModel
 
 extension LintRule {
     /// `invalid-value`: A stored value its field or column type does not hold: text in a number field, an option's text instead of its `_id`, a date in seconds, a cell of no column.
     static let invalidValue = LintRule(
-        name: "invalid-value", severity: .warning,
+        code: .invalidValue, severity: .warning,
         summary: "A stored value its field or column type does not hold: text in a number field, an option's text instead of its `_id`, a date in seconds, a cell of no column.",
         fixability: .sometimes, scope: .field,
         documentation: Documentation(
@@ -16,4 +18,25 @@ extension LintRule {
                 {"_id": "status", "type": "dropdown", "value": "o_open", "options": [{"_id": "o_open", "value": "Open"}]}
                 """),
             fix: "Store what the type holds: numbers as JSON numbers, dates as epoch milliseconds, options by their `_id`. Where what was meant is clear (the number in the text, the option with that text, the milliseconds of that date), the finding carries it as a suggestion: `jf lint --fix --unsafe-fixes` stores it, and `--diff --unsafe-fixes` shows it first. Applying it changes what formulas read, which is the point, but read the diff. A row that `rowOrder` leaves out has a safe fix, which `jf lint --fix` applies: its id added at the end of the `rowOrder`, where jf shows it already, so that every SDK shows the rows in one order."))
+}
+
+// The check.
+extension DocumentLint {
+    /// `invalid-value`: stored values that their field's or column's type does not hold, with
+    /// what was most likely meant as a suggestion (it changes what formulas read), and rows a
+    /// `rowOrder` leaves out with the safe fix of adding them.
+    mutating func storedValues() {
+        guard settings.isEnabled(.invalidValue), !suppressions.ignoresDocument(.invalidValue) else { return }
+        for (index, field) in document.fields.enumerated() where !suppressions.ignores(.invalidValue, field: index) {
+            for issue in StoredValueCheck.issues(in: field) {
+                guard let span = issue.span else { continue }   // values read from the text have one
+                let fix = issue.replacement.map { replacement in
+                    let replaced = issue.replacing ?? span
+                    return Fix.replace(SourceSpan(start: replaced.lowerBound, end: replaced.upperBound), with: replacement,
+                                       issue.fix ?? "replace it with \(replacement)", isSafe: issue.isSafe)
+                }
+                findings.add(.invalidValue, issue.message, at: span, notes: issue.notes, fix: fix, field: field.id)
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@ import JoyfillFormulas
 extension LintRule {
     /// `json-text`: A text field holding a JSON array or object, given where text is taken: it reads as the array or object.
     static let jsonText = LintRule(
-        name: "json-text", severity: .info,
+        code: .jsonText, severity: .info,
         summary: "A text field holding a JSON array or object, given where text is taken: it reads as the array or object.",
         fixability: .never,
         documentation: Documentation(
@@ -47,7 +47,7 @@ enum JSONTextField {
                     at: tree.spans[argument.index], severity: .info,
                     notes: ["a text or textarea field whose value is a JSON array or object reads as that value; "
                             + "store plain text (not starting with '[' or '{') for it to read as text"],
-                    code: "json-text"))
+                    code: .jsonText))
             }
         }
         return findings

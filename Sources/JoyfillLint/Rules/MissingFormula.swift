@@ -1,9 +1,11 @@
+import JoyfillEngine
 import JoyfillFormulas
+import JoyfillModel
 
 extension LintRule {
     /// `missing-formula`: A field applies a formula the document does not define.
     static let missingFormula = LintRule(
-        name: "missing-formula", severity: .error,
+        code: .missingFormula, severity: .error,
         summary: "A field applies a formula the document does not define.",
         fixability: .never, scope: .field,
         documentation: Documentation(
@@ -18,4 +20,22 @@ extension LintRule {
                 "formulas": [{"_id": "f_total", "expression": "sum(items.price)"}]
                 """),
             fix: "Correct the id (the note suggests the closest one) or add the formula to the document's `formulas`."))
+}
+
+// The check.
+extension DocumentLint {
+    /// `missing-formula`: an applied formula names no document formula. `formulaIDs` is made
+    /// on the first finding, for its suggestions, and kept for the next.
+    mutating func missingFormula(_ applied: AppliedFormula, of field: Field, at index: Int,
+                                 formulaIDs: inout Suggestions.Index?) {
+        guard !suppressions.ignores(.missingFormula, field: index) else { return }
+        var ids = formulaIDs
+        let (message, notes) = ApplicationProblems.missingFormula(applied, of: field, in: document) {
+            if ids == nil { ids = Suggestions.Index(document.formulas.map(\.id)) }
+            return ids!
+        }
+        formulaIDs = ids
+        findings.add(.missingFormula, message, at: range(of: applied.json["formula"], or: applied.json), notes: notes,
+                     field: field.id, formula: applied.formula)
+    }
 }

@@ -3,7 +3,7 @@ import JoyfillFormulas
 extension LintRule {
     /// `non-portable`: Syntax or a function that a target Joyfill SDK does not run.
     static let nonPortable = LintRule(
-        name: "non-portable", severity: .warning,
+        code: .nonPortable, severity: .warning,
         summary: "Syntax or a function that a target Joyfill SDK does not run.",
         fixability: .sometimes,
         documentation: Documentation(
@@ -38,7 +38,7 @@ enum NonPortable {
         guard tree.root != nil, !targets.isEmpty else { return [] }
         var findings: [Diagnostic] = []
         func report(_ message: String, _ span: SourceSpan, notes: [String] = [], fix: Fix? = nil) {
-            findings.append(Diagnostic(.other, message, at: span, severity: .warning, notes: notes, fix: fix, code: "non-portable"))
+            findings.append(Diagnostic(.other, message, at: span, severity: .warning, notes: notes, fix: fix, code: .nonPortable))
         }
         for index in tree.nodes.indices {
             guard case .call(let nameID, _) = tree.nodes[index], let function = registry.lookup(tree.name(nameID)) else { continue }

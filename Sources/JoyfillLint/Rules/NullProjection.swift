@@ -2,8 +2,12 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `null-projection`: A column read from every row of rows that do not have it: a list of nulls.
+    ///
+    /// Found by the checker (`RowTracker`, run by `Checker`), which gives its findings
+    /// `RuleCode.nullProjection`; the linter places them in the file and applies the settings and
+    /// suppressions.
     static let nullProjection = LintRule(
-        name: "null-projection", severity: .warning,
+        code: .nullProjection, severity: .warning,
         summary: "A column read from every row of rows that do not have it: a list of nulls.",
         fixability: .suggestions,
         documentation: Documentation(

@@ -3,7 +3,7 @@ import JoyfillFormulas
 extension LintRule {
     /// `shadowed-field`: A lambda parameter hides a field of the same id.
     static let shadowedField = LintRule(
-        name: "shadowed-field", severity: .warning,
+        code: .shadowedField, severity: .warning,
         summary: "A lambda parameter hides a field of the same id.",
         fixability: .never,
         documentation: Documentation(
@@ -29,7 +29,7 @@ enum ShadowedField {
                 findings.append(Diagnostic(
                     .other, "the lambda parameter '\(name)' hides the field '\(name)'", at: span, severity: .warning,
                     notes: ["inside this lambda '\(name)' is the parameter, not the field; rename the parameter (e.g. '\(name)Item')"],
-                    code: "shadowed-field"))
+                    code: .shadowedField))
             }
         }
         return findings

@@ -2,8 +2,11 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `syntax-error`: The formula does not parse.
+    ///
+    /// Found by the parser (`Parser`), which gives its findings `RuleCode.syntaxError`; the linter
+    /// places them in the file and applies the settings and suppressions.
     static let syntaxError = LintRule(
-        name: "syntax-error", severity: .error,
+        code: .syntaxError, severity: .error,
         summary: "The formula does not parse.",
         fixability: .sometimes,
         documentation: Documentation(

@@ -2,8 +2,11 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `type-mismatch`: An argument or operand whose type can never be accepted.
+    ///
+    /// Found by the checker (`Checker`), which gives its findings `RuleCode.typeMismatch`; the
+    /// linter places them in the file and applies the settings and suppressions.
     static let typeMismatch = LintRule(
-        name: "type-mismatch", severity: .error,
+        code: .typeMismatch, severity: .error,
         summary: "An argument or operand whose type can never be accepted.",
         fixability: .suggestions,
         documentation: Documentation(

@@ -2,8 +2,12 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `unknown-column`: A column that the rows of a table or collection, or a chart's lines or points, do not have.
+    ///
+    /// Found by the checker (`RowTracker`, run by `Checker`), which gives its findings
+    /// `RuleCode.unknownColumn`; the linter places them in the file and applies the settings and
+    /// suppressions.
     static let unknownColumn = LintRule(
-        name: "unknown-column", severity: .error,
+        code: .unknownColumn, severity: .error,
         summary: "A column that the rows of a table or collection, or a chart's lines or points, do not have.",
         fixability: .suggestions,
         documentation: Documentation(

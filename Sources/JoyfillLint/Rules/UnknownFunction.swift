@@ -2,8 +2,11 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `unknown-function`: A call to a function no engine has.
+    ///
+    /// Found by the checker (`Checker`), which gives its findings `RuleCode.unknownFunction`; the
+    /// linter places them in the file and applies the settings and suppressions.
     static let unknownFunction = LintRule(
-        name: "unknown-function", severity: .error,
+        code: .unknownFunction, severity: .error,
         summary: "A call to a function no engine has.",
         fixability: .sometimes,
         documentation: Documentation(

@@ -2,8 +2,12 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `unknown-option`: A dropdown compared with a text none of its options has, or with an option's id; a countIf() of options by a text none contains.
+    ///
+    /// Found by the checker (`OptionChoices`, run by `Checker`), which gives its findings
+    /// `RuleCode.unknownOption`; the linter places them in the file and applies the settings and
+    /// suppressions.
     static let unknownOption = LintRule(
-        name: "unknown-option", severity: .warning,
+        code: .unknownOption, severity: .warning,
         summary: "A dropdown compared with a text none of its options has, or with an option's id; a countIf() of options by a text none contains.",
         fixability: .suggestions,
         documentation: Documentation(

@@ -2,8 +2,11 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `unknown-reference`: A name that is no field of the document.
+    ///
+    /// Found by the checker (`Checker`), which gives its findings `RuleCode.unknownReference`; the
+    /// linter places them in the file and applies the settings and suppressions.
     static let unknownReference = LintRule(
-        name: "unknown-reference", severity: .error,
+        code: .unknownReference, severity: .error,
         summary: "A name that is no field of the document.",
         fixability: .suggestions,
         documentation: Documentation(

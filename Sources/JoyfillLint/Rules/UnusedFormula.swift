@@ -1,9 +1,10 @@
 import JoyfillFormulas
+import JoyfillModel
 
 extension LintRule {
     /// `unused-formula`: A document formula no field applies.
     static let unusedFormula = LintRule(
-        name: "unused-formula", severity: .warning,
+        code: .unusedFormula, severity: .warning,
         summary: "A document formula no field applies.",
         fixability: .never,
         documentation: Documentation(
@@ -16,4 +17,16 @@ extension LintRule {
                 {"_id": "tax", "type": "number", "formulas": [{"formula": "f_tax", "key": "value"}]}
                 """),
             fix: "Apply it to a field or delete it."))
+}
+
+// The check.
+extension DocumentLint {
+    /// `unused-formula`: a document formula that no field applies never runs.
+    mutating func unusedFormula(_ definition: FormulaDefinition) {
+        guard !suppressions.ignores(.unusedFormula, formula: definition.id, appliers: []) else { return }
+        findings.add(.unusedFormula, "the formula \"\(definition.id)\" is applied to no field, so it never runs",
+                     at: range(of: definition.json["_id"], or: definition.json),
+                     notes: ["apply it with \"formulas\": [{\"formula\": \"\(definition.id)\", \"key\": \"value\"}] on a field, or delete it"],
+                     formula: definition.id)
+    }
 }

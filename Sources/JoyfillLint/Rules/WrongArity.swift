@@ -2,8 +2,11 @@ import JoyfillFormulas
 
 extension LintRule {
     /// `wrong-arity`: A call with too few or too many arguments.
+    ///
+    /// Found by the checker (`Checker`), which gives its findings `RuleCode.wrongArity`; the linter
+    /// places them in the file and applies the settings and suppressions.
     static let wrongArity = LintRule(
-        name: "wrong-arity", severity: .error,
+        code: .wrongArity, severity: .error,
         summary: "A call with too few or too many arguments.",
         fixability: .never,
         documentation: Documentation(

@@ -178,7 +178,7 @@ struct Eval: ParsableCommand {
                 Self.writeJSONLine(error, source: source, to: Terminal.standardOutput)
             } else {
                 var error = error
-                if doc == nil && error.code == "unknown-reference" {
+                if doc == nil && error.code == .unknownReference {
                     error.notes.append("no document is bound, so no name is known: give one with --doc FILE")
                 }
                 errors.write(renderer.render(error, in: source))

@@ -174,7 +174,7 @@ enum DocumentRun {
     /// The members of a `--set` that could not be applied (nothing was changed or written).
     static func writeChange(_ error: EngineError, to json: inout JSONWriter) {
         json.key("severity"); json.string("error")
-        json.key("code"); json.string("invalid-change")
+        json.key("code"); json.string(RuleCode.invalidChange.name)
         json.key("kind"); json.string("reference")
         json.key("field"); json.optionalString(error.field)
         json.key("formula"); json.null()
@@ -204,7 +204,7 @@ enum DocumentRun {
 
     static func writeDiagnostic(_ diagnostic: EngineDiagnostic, _ finding: LintDiagnostic, to json: inout JSONWriter) {
         json.key("severity"); json.string("error")
-        json.key("code"); json.string(diagnostic.code)
+        json.key("code"); json.string(diagnostic.code.name)
         json.key("kind"); json.string(diagnostic.kind.rawValue)
         json.key("field"); json.string(diagnostic.field)
         json.key("formula"); json.optionalString(diagnostic.formula)
