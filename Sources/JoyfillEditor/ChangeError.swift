@@ -3,7 +3,7 @@ import JoyfillJSON
 import JoyfillModel
 
 /// A change that cannot be applied: which one (0-based), what and, where known, the field.
-public struct ChangeError: Error, Sendable, CustomStringConvertible {
+public struct ChangeError: SuggestingError, Sendable {
     public let index: Int
     public let field: String?
     public let message: String
@@ -19,7 +19,7 @@ public struct ChangeError: Error, Sendable, CustomStringConvertible {
         self.offset = offset
     }
 
-    public var description: String {
-        "change \(index + 1)\(field.map { " (field '\($0)')" } ?? ""): \(message)" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    public var summary: String {
+        "change \(index + 1)\(field.map { " (field '\($0)')" } ?? ""): \(message)"
     }
 }

@@ -42,7 +42,7 @@ public enum DecoratorCheck {
                         report("\(name) (\"\(action)\") has neither an icon nor a label, so it is never shown", element)
                     } else if let icon = decorator.icon, !icon.isEmpty, !Decorator.supportedIcons.contains(icon) {
                         if icons == nil { icons = Suggestions.Index(Decorator.supportedIcons) }
-                        let suggestion = icons!.closest(to: icon).map { " (did you mean '\($0)'?)" } ?? ""
+                        let suggestion = Suggestions.afterMessage(icons!.closest(to: icon))
                         report("\(name) (\"\(action)\") has the icon \"\(icon)\", which the SDKs do not draw; it shows a default symbol\(suggestion)",
                                element["icon"])
                     }
@@ -95,7 +95,7 @@ public enum DecoratorCheck {
                 for member in members {
                     if !columns.contains(member.key) {
                         let owner = schema.map { "schema \"\($0)\"" } ?? "the table"
-                        let suggestion = Suggestions.closest(to: member.key, in: columns).map { " (did you mean '\($0)'?)" } ?? ""
+                        let suggestion = Suggestions.afterMessage(Suggestions.closest(to: member.key, in: columns))
                         report("\(scope): \"decorators.cells\" names the column \"\(member.key)\", which \(owner) does not have\(suggestion)", member.value)
                     }
                     list(member.value, "\(scope), cell \"\(member.key)\"")

@@ -3,13 +3,11 @@ import JoyfillJSON
 import JoyfillModel
 
 /// A decorator path that does not resolve, or a decorator change the SDKs reject.
-public struct DecoratorError: Error, Sendable, CustomStringConvertible {
+public struct DecoratorError: SuggestingError, Sendable {
     public let path: String
     public let message: String
     public var suggestion: String?
 
     /// The error without its suggestion.
     public var summary: String { "decorator path '\(path)': \(message)" }
-
-    public var description: String { summary + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") }
 }

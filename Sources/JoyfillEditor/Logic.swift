@@ -64,7 +64,7 @@ public struct Logic: Sendable {
                           what: "the \(source.type.name) '\(source.id)'", place: place, at: element, issue: issue)
                 } else {
                     if fieldNames == nil { fieldNames = Suggestions.Index(document.fields.map(\.id)) }
-                    let suggestion = fieldNames!.closest(to: field).map { " (did you mean '\($0)'?)" } ?? ""
+                    let suggestion = Suggestions.afterMessage(fieldNames!.closest(to: field))
                     issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); it never holds",
                           element["field"])
                 }
@@ -103,7 +103,7 @@ public struct Logic: Sendable {
             // Left out, the schema is the parent's (whichever the row hangs under).
             let owners = named.map { name in above.filter { $0.key == name } } ?? parents
             if let name = named, owners.isEmpty {
-                let suggestion = Suggestions.closest(to: name, in: above.map(\.key)).map { " (did you mean '\($0)'?)" } ?? ""
+                let suggestion = Suggestions.afterMessage(Suggestions.closest(to: name, in: above.map(\.key)))
                 let why = field.schema[name] == nil ? "which the collection does not have"
                     : "whose rows are not above the rows of \"\(schema.key)\""
                 issue("\(place) names the schema \"\(name)\", \(why)\(suggestion); it never holds", element["schema"])
@@ -113,7 +113,7 @@ public struct Logic: Sendable {
                           what: "the \(column.type.name) column '\(column.id)'", place: place, at: element, issue: issue)
                 } else {
                     let names = owners.flatMap { $0.columns.filter { !$0.deleted }.map(\.id) }
-                    let suggestion = Suggestions.closest(to: columnID, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                    let suggestion = Suggestions.afterMessage(Suggestions.closest(to: columnID, in: names))
                     issue("\(place) reads the column \"\(columnID)\", which schema \"\(owners[0].key)\" does not have"
                           + "\(suggestion); it never holds", element["columnID"])
                 }
@@ -203,7 +203,7 @@ public struct Logic: Sendable {
                 issue("\(place) compares \(what) with \"\(expected)\", the text of its option "
                       + "\"\(byText.id)\"; conditions compare option ids, so it \(outcome) (use \"\(byText.id)\")", value)
             } else {
-                let suggestion = Suggestions.closest(to: expected, in: options.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
+                let suggestion = Suggestions.afterMessage(Suggestions.closest(to: expected, in: options.map(\.id)))
                 issue("\(place) compares \(what) with \"\(expected)\", which is none of its option ids\(suggestion); "
                       + "it \(outcome)", value)
             }

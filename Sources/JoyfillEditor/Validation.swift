@@ -51,10 +51,10 @@ public struct RowValidity: Sendable {
 }
 
 /// `validate(path:)`'s path does not name a page or a field on it.
-public struct ValidationPathError: Error, Sendable, CustomStringConvertible {
+public struct ValidationPathError: SuggestingError, Sendable {
     public let message: String
     public let suggestion: String?
-    public var description: String { message + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") }
+    public var summary: String { message }
 }
 
 /// Required-field validation, as the Joyfill SDKs define it: a shown field with

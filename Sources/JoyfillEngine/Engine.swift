@@ -447,10 +447,10 @@ public struct EngineDiagnostic: Sendable {
 }
 
 /// A change the engine cannot apply.
-public struct EngineError: Error, Sendable, CustomStringConvertible {
+public struct EngineError: SuggestingError, Sendable {
     public let message: String
     public let suggestion: String?
     /// The field the change named.
     public let field: String?
-    public var description: String { message + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") }
+    public var summary: String { message }
 }

@@ -80,7 +80,7 @@ public struct Suppressions: Sendable {
                 guard let rule = entry.stringValue, rule == "all" || LintRule.named(rule) != nil else {
                     let name = entry.stringValue ?? entry.text
                     var message = "\"\(name)\" is not a rule"
-                    if let suggestion = Suggestions.closest(to: name, in: LintRule.names) { message += "; did you mean '\(suggestion)'?" }
+                    if let suggestion = Suggestions.closest(to: name, in: LintRule.names) { message += "; " + Suggestions.question(suggestion) }
                     findings.add(.invalidSuppression, message, at: entry.span ?? place, field: field)
                     continue
                 }

@@ -95,7 +95,7 @@ extension REPLSession {
 
     private func unknownField(_ field: String, in engine: DocumentEngine) -> REPLOutput? {
         guard engine.document.field(field) == nil else { return nil }
-        let hint = engine.context.suggestion(for: field).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestions.afterMessage(engine.context.suggestion(for: field))
         return failure("no field has the _id '\(field)'\(hint)")
     }
 
@@ -293,7 +293,7 @@ extension REPLSession {
         if !argument.isEmpty {
             let names = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             for name in names where name != "all" && LintRule.named(name) == nil {
-                let hint = Suggestions.closest(to: name, in: LintRule.names).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestions.closest(to: name, in: LintRule.names).map { "; " + Suggestions.question($0) } ?? ""
                 return failure("unknown rule '\(name)'\(hint) (jf lint --list-rules lists them)")
             }
             settings.enabled = names.contains("all") ? Set(LintRule.names) : Set(names)
@@ -471,11 +471,11 @@ extension REPLSession {
                 entries = try operations.bulkEdit(rowIDs, in: field, cells: cells)
             default:
                 let known = ["insert", "below", "duplicate", "delete", "up", "down", "edit"]
-                let hint = Suggestions.closest(to: operation, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestions.closest(to: operation, in: known).map { "; " + Suggestions.question($0) } ?? ""
                 return failure("unknown row operation '\(operation)'\(hint) (one of \(known.joined(separator: ", ")))")
             }
         } catch {
-            return failure(error.message + (error.suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+            return failure(error.message + (Suggestions.afterMessage(error.suggestion)))
         }
         do {
             return applied(try DocumentChange.list(from: .array(entries))) { "\($0)" }

@@ -1,4 +1,6 @@
 import Testing
+import JoyfillFormulas
+@testable import JoyfillEngine
 import JoyfillJSON
 import JoyfillModel
 @testable import JoyfillEditor
@@ -291,5 +293,22 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         #expect(try checks([operations.insertRow(in: "items", at: 0, under: "s1")]) == ["-", "fence", "gate"])
         #expect(try checks(operations.moveRowDown("c2", in: "items")) == ["gate", "fence"])
         #expect(try checks(operations.deleteRows(["c1"], in: "items")) == ["fence"])
+    }
+}
+
+/// Every error that suggests what was meant renders it the same way.
+struct SuggestingErrorTests {
+    @Test func suggestionsReadAlike() {
+        let errors: [any SuggestingError] = [
+            ChangeError(index: 0, field: "qyt", message: "no field has the _id 'qyt'", suggestion: "qty"),
+            DecoratorError(path: "p1/f", message: "no such field", suggestion: "g"),
+            ValidationPathError(message: "no page 'pag1'", suggestion: "page1"),
+            EngineError(message: "--set: no field 'qyt'", suggestion: "qty", field: "qyt"),
+            ResolutionError(.reference, "unknown name 'qyt'", suggestion: "qty"),
+        ]
+        for error in errors {
+            #expect(error.description == error.summary + " (did you mean '\(error.suggestion!)'?)")
+        }
+        #expect(ChangeError(index: 1, field: nil, message: "bad").description == "change 2: bad")
     }
 }

@@ -161,7 +161,7 @@ public struct Checker: Sendable {
                 var notes: [String] = []
                 if registry.lookup(name) != nil { notes.append("'\(name)' is a function; call it with parentheses: \(name)(…)") }
                 let suggestion = suggestions?.closest(to: name) ?? idsByAlias[Suggestions.looseKey(name)]
-                let fix = suggestion.map { Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false) }
+                let fix = suggestion.map { Fix.replace(span, with: $0, Suggestions.question($0), isSafe: false) }
                 if let suggestion, let note = Suggestions.aliasNote(for: name, suggestion: suggestion) { notes.append(note) }
                 report(.reference, .unknownReference, "unknown name '\(name)'", at: span, notes: notes, fix: fix)
             }

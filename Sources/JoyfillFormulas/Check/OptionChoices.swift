@@ -80,7 +80,7 @@ extension Checker {
             notes.insert(options.texts.isEmpty ? "it has no options" : "its options are: " + listing(options.texts), at: 0)
             let closest = options.texts.first { $0.lowercased() == text.lowercased() } ?? Suggestions.closest(to: text, in: options.texts)
             fix = closest.flatMap { meant in
-                quotable(meant, in: quote).map { .replace(literalSpan, with: $0, "did you mean '\(meant)'?", isSafe: false) }
+                quotable(meant, in: quote).map { .replace(literalSpan, with: $0, Suggestions.question(meant), isSafe: false) }
             }
         }
         diagnostics.append(Diagnostic(.type, message, at: span, severity: .warning, notes: notes, fix: fix, code: .unknownOption))

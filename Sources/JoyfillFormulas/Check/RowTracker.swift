@@ -144,7 +144,7 @@ struct RowTracker {
             let span = tree.nameSpan(ofMember: id)
             var notes = notes
             var fix = Suggestions.closest(to: key, in: candidates.filter(Lexer.isName)).map {
-                Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false)
+                Fix.replace(span, with: $0, Suggestions.question($0), isSafe: false)
             }
             // `items.length`: the call other languages write as a property.
             if case .member(let base, _) = tree[id], let call = registry.methodFix(key, base: tree.text(of: base), on: types, at: tree.span(of: id)) {

@@ -59,7 +59,7 @@ extension EvaluationContext {
 /// A failure to resolve a name or path, reported by a context. The evaluator turns it into a
 /// ``Diagnostic`` at the span of the reference, or of the property name for a path
 /// (`prise` in `items.prise`), with the suggestion as a fix that replaces it.
-public struct ResolutionError: Error, Sendable {
+public struct ResolutionError: SuggestingError, Sendable {
     public var kind: Diagnostic.Kind
     public var message: String
     public var notes: [String]
@@ -76,9 +76,11 @@ public struct ResolutionError: Error, Sendable {
         self.code = code
     }
 
+    public var summary: String { message }
+
     /// The error as a diagnostic at `span`, the suggestion a fix that replaces the span.
     public func diagnostic(at span: SourceSpan) -> Diagnostic {
-        let fix = suggestion.map { Fix.replace(span, with: $0, "did you mean '\($0)'?", isSafe: false) }
+        let fix = suggestion.map { Fix.replace(span, with: $0, Suggestions.question($0), isSafe: false) }
         return Diagnostic(kind, message, at: span, notes: notes, fix: fix, code: code)
     }
 }

@@ -307,7 +307,7 @@ public final class Evaluator: EvaluatorState {
         }
         var fix: Fix?
         if let suggestion = context.suggestion(for: name) {
-            fix = .replace(span, with: suggestion, "did you mean '\(suggestion)'?", isSafe: false)
+            fix = .replace(span, with: suggestion, Suggestions.question(suggestion), isSafe: false)
             if let note = Suggestions.aliasNote(for: name, suggestion: suggestion) { notes.append(note) }
         }
         return Diagnostic(.reference, "unknown name '\(name)'", at: span, notes: notes, fix: fix, code: .unknownReference)

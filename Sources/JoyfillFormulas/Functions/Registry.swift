@@ -166,14 +166,14 @@ public struct FunctionRegistry: Sendable {
     /// One phrase for a message about the unknown function `name`: "did you mean 'length'?",
     /// or its ``idiom(for:)``.
     public func hintForUnknownFunction(_ name: String) -> String? {
-        suggestion(for: name).map { "did you mean '\($0.name)'?" } ?? idiom(for: name)
+        suggestion(for: name).map { Suggestions.question($0.name) } ?? idiom(for: name)
     }
 
     /// The fix and notes of the error for a call of the unknown function `name`, whose name
     /// is at `span`: the replacement ``suggestion(for:)`` gives, or the ``idiom(for:)``.
     public func adviceForUnknownFunction(_ name: String, at span: SourceSpan) -> (fix: Fix?, notes: [String]) {
         if let suggestion = suggestion(for: name) {
-            return (.replace(span, with: suggestion.name, "did you mean '\(suggestion.name)'?", isSafe: suggestion.isUnique), [])
+            return (.replace(span, with: suggestion.name, Suggestions.question(suggestion.name), isSafe: suggestion.isUnique), [])
         }
         return (nil, idiom(for: name).map { [$0] } ?? [])
     }

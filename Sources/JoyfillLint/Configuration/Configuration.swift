@@ -231,6 +231,6 @@ public struct LintConfiguration: Sendable {
     }
 
     private static func hint(_ word: String, _ candidates: [String]) -> String {
-        Suggestions.closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        Suggestions.closest(to: word, in: candidates).map { "; " + Suggestions.question($0) } ?? ""
     }
 }

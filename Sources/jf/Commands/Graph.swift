@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JoyfillEngine
+import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
@@ -49,7 +50,7 @@ struct Graph: ParsableCommand {
         let engine = DocumentEngine(document: doc)
         for (option, field) in upstreamFields.map({ ("--upstream", $0) }) + downstreamFields.map({ ("--downstream", $0) })
         where doc.field(field) == nil {
-            let hint = engine.context.suggestion(for: field).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggestions.afterMessage(engine.context.suggestion(for: field))
             throw Failure.usage("\(option): no field has the _id '\(field)'\(hint)")
         }
         let graph = engine.graph

@@ -309,7 +309,7 @@ struct Lint: ParsableCommand {
 
     private func printExplanation(_ name: String) throws {
         guard let rule = LintRule.named(name) else {
-            let hint = Suggestions.closest(to: name, in: LintRule.names).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestions.closest(to: name, in: LintRule.names).map { "; " + Suggestions.question($0) } ?? ""
             throw Failure.usage("unknown rule '\(name)'\(hint) (jf lint --list-rules lists them)")
         }
         Terminal.standardOutput.write(RuleDocumentation.page(for: rule))

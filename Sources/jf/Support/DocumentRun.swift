@@ -179,7 +179,7 @@ enum DocumentRun {
         json.key("field"); json.optionalString(error.field)
         json.key("formula"); json.null()
         json.key("message"); json.string("--set: " + error.message)
-        if let suggestion = error.suggestion { json.key("notes"); json.strings(["did you mean '\(suggestion)'?"]) }
+        if let suggestion = error.suggestion { json.key("notes"); json.strings([Suggestions.question(suggestion)]) }
     }
 
     /// Calls `body` with a writer of each diagnostic's members, in the report's order: the
