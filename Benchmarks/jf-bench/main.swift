@@ -204,8 +204,7 @@ if let formulasPath = options.formulas, let envPath = options.env {
     measure("evaluate (pre-parsed)", iterations: options.iterations, units: Double(formulas.count), unit: "formulas") {
         for tree in trees { _ = try? evaluator.evaluate(tree, in: context) }
     }
-    // What `jf eval` does: the source text parsed and evaluated in one call, which reads the
-    // parser's tables in place.
+    // What `jf eval` does: the source text parsed to a tree and evaluated, in one call.
     measure("parse + evaluate", iterations: options.iterations, units: Double(formulas.count), unit: "formulas") {
         for formula in formulas { _ = try? evaluator.evaluate(formula, in: context) }
     }

@@ -15,8 +15,8 @@
 //
 // - formula: a parse finishes; a valid formula's canonical text (`jf fmt`) is the same
 //   formula and formats to itself (or, near the nesting limit, there is none); evaluating
-//   the text in place (`Evaluator.evaluate(_:in:)`, what `jf eval` does) and through a tree
-//   (what the document engine does) give the same value or the same error, also with a
+//   the text (`Evaluator.evaluate(_:in:)`, what `jf eval` does) and a tree parsed once and
+//   kept (what the document engine does) give the same value or the same error, also with a
 //   custom function that keeps the lambdas it is given (`keep`); the static checker agrees
 //   with evaluation (the value's type is one it inferred, a working formula that evaluates
 //   every part has no error findings, an unknown name or function or a wrong arity that
@@ -172,9 +172,9 @@ private func checkFormula(_ source: String) {
     for diagnostic in tree.diagnostics { _ = renderer.render(diagnostic, in: source) }
     checkFixes(source, tree)
     guard tree.isValid else {
-        // An invalid formula must fail the same way when evaluated in place.
+        // An invalid formula must fail when its text is evaluated too.
         if !outcome({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) }).hasPrefix("error ") {
-            failure("an invalid formula evaluated in place: \(source)")
+            failure("an invalid formula evaluated from its text: \(source)")
         }
         return
     }
@@ -191,18 +191,18 @@ private func checkFormula(_ source: String) {
     guard reparsed.isSameFormula(as: tree) else { failure("formatting changed the formula: \(source) → \(formatted)") }
     guard Printer.format(reparsed) == formatted else { failure("formatting is not idempotent: \(source) → \(formatted)") }
 
-    let inPlace = outcome({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) })
-    let throughTree = outcome({ () throws(Diagnostic) in try evaluator.evaluate(tree, in: context) })
-    if inPlace != throughTree {
-        failure("in place and through a tree differ for \(source): \(inPlace) / \(throughTree)")
+    let fromText = outcome({ () throws(Diagnostic) in try evaluator.evaluate(source, in: context) })
+    let fromTree = outcome({ () throws(Diagnostic) in try evaluator.evaluate(tree, in: context) })
+    if fromText != fromTree {
+        failure("the text and its kept tree evaluate differently for \(source): \(fromText) / \(fromTree)")
     }
 
-    // The same with a custom function that keeps what it is given (a formula calling one has
-    // its lambdas made with their tree); the kept values are read after the evaluations end.
-    let keptInPlace = outcome({ () throws(Diagnostic) in try keepingEvaluator.evaluate(source, in: context) })
-    let keptThroughTree = outcome({ () throws(Diagnostic) in try keepingEvaluator.evaluate(tree, in: context) })
-    if keptInPlace != keptThroughTree {
-        failure("with keep(), in place and through a tree differ for \(source): \(keptInPlace) / \(keptThroughTree)")
+    // The same with a custom function that keeps what it is given; the kept values (lambdas
+    // with their trees) are read after the evaluations end.
+    let keptFromText = outcome({ () throws(Diagnostic) in try keepingEvaluator.evaluate(source, in: context) })
+    let keptFromTree = outcome({ () throws(Diagnostic) in try keepingEvaluator.evaluate(tree, in: context) })
+    if keptFromText != keptFromTree {
+        failure("with keep(), the text and its kept tree evaluate differently for \(source): \(keptFromText) / \(keptFromTree)")
     }
     for value in kept.values { _ = value.description }
     kept.values.removeAll()

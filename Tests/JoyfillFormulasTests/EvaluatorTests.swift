@@ -412,12 +412,12 @@ struct EvaluatorTests {
         }
     }
 
-    /// A lambda from an earlier formula, called while source text is evaluated in place, runs
-    /// in its own tree; the formula's own lambdas after it still read the formula's tables.
+    /// A lambda from an earlier formula, called while source text is evaluated, runs in its own
+    /// tree; the formula's own lambdas after it still read the formula's tables.
     @Test func lambdasFromOtherFormulasRunInTheirOwnTrees() throws {
         let evaluator = Evaluator()
         let made = try evaluator.evaluate("[(x) -> x * 2, (s) -> concat(s, \"!\")]")
-        // Later formulas reuse the parser's tables the lambdas were read from.
+        // Later formulas reuse the parser's buffers the lambdas' tree was built in.
         for _ in 0..<3 { _ = try evaluator.evaluate("sum(map([1, 2, 3], (y) -> y + 100))") }
         let context = DictionaryContext(["fs": made])
         #expect(try evaluator.evaluate("[map([1, 2], fs.0), map(['a'], fs.1), map([5], (z) -> z - 1)]", in: context).description
@@ -425,9 +425,8 @@ struct EvaluatorTests {
         #expect(try evaluator.evaluate("sum(map([1], fs.0)) + sum(map([3], (w) -> w * 3))", in: context).description == "11")
     }
 
-    /// Lambdas of a formula read in place have no tree until they need one: those that a
-    /// result holds (in arrays, objects, or captured by other lambdas) get it before the result
-    /// is returned, and keep working after the parser's tables are reused.
+    /// Lambdas that a result holds (in arrays, objects, or captured by other lambdas) keep their
+    /// tree, and keep working after the parser's buffers are reused.
     @Test func lambdasOfFormulasReadInPlaceGetTheirTreeWhenTheyOutliveIt() throws {
         // Without a collection limit, so that a value of 2^40 leaves can be made.
         let evaluator = Evaluator(options: EvaluationOptions(maxCollectionCount: .max))

@@ -325,8 +325,7 @@ public final class SyntaxTree: Sendable {
     }
 }
 
-/// The tables an evaluator reads: a tree's (``SyntaxTree/evaluationTables``) or, for a formula
-/// evaluated in place, the parser's (``TreeBuilder/evaluationTables``).
+/// The tables of a tree that an evaluator reads (``SyntaxTree/evaluationTables``).
 typealias EvaluationTables = (nodes: UnsafeMutablePointer<Node>, names: UnsafeMutablePointer<String>,
                               children: UnsafeMutablePointer<NodeID>, hints: UnsafeMutablePointer<Int16>,
                               spans: UnsafeMutablePointer<SourceSpan>)
