@@ -220,10 +220,10 @@ private func checkChecker(_ source: String, _ tree: SyntaxTree, _ analysis: (dia
             failure("the checker infers \(analysis.result.signature), the formula gives a \(value.type.rawValue): \(source)")
         }
         if let error = errors.first, evaluatesEverything(tree) {
-            failure("the checker reports \(error.code ?? "an error") (\(error.message)) for a formula that works: \(source)")
+            failure("the checker reports \(error.code?.name ?? "an error") (\(error.message)) for a formula that works: \(source)")
         }
     } catch {
-        let staticCodes = ["unknown-reference", "unknown-function", "wrong-arity"]
+        let staticCodes: [RuleCode] = [.unknownReference, .unknownFunction, .wrongArity]
         if let code = error.code, staticCodes.contains(code), !errors.contains(where: { $0.code == code && $0.span == error.span }) {
             failure("the checker misses \(code) (\(error.message)) at \(error.span.start)-\(error.span.end): \(source)")
         }
@@ -686,11 +686,11 @@ private func childRowChanges(_ collection: Field, id: String, rows: [JSONValue],
 /// runs); a missing formula or invalid key in the same words; and a result it says a field
 /// cannot store is not stored. Skipped for documents that silence rules (`jfLint`).
 private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [EngineDiagnostic], _ placed: [LintDiagnostic]) {
-    let staticRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-column", "unknown-function",
-                            "wrong-arity", "missing-formula", "invalid-key"]
+    let staticRules: Set<RuleCode> = [.syntaxError, .invalidOperator, .unknownReference, .unknownColumn, .unknownFunction,
+                                      .wrongArity, .missingFormula, .invalidKey]
     for (error, shown) in zip(errors, placed) where staticRules.contains(error.code) {
         let found = findings.first { finding in
-            finding.rule == error.code && (error.formula == nil
+            finding.rule == error.code.name && (error.formula == nil
                 ? finding.field == error.field && finding.message == error.message && finding.location == shown.location
                 : finding.formula == error.formula && finding.span == error.span)
         }
@@ -703,7 +703,7 @@ private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [Eng
         failure("jf lint says field \(finding.field ?? "?") cannot store its result, and the run stores it: \(finding.message)")
     }
     // A long cycle's path is given in full on one of its fields (with `cycle`), shortened on the others.
-    let cycles = Set(errors.filter { $0.code == "circular-reference" && $0.cycle != nil }.map(\.message))
+    let cycles = Set(errors.filter { $0.code == .circularReference && $0.cycle != nil }.map(\.message))
     let lintedCycles = Set(findings.filter { $0.rule == "circular-reference" }.map(\.message))
     if cycles != lintedCycles { failure("jf lint and the engine see other cycles: \(lintedCycles.sorted()) / \(cycles.sorted())") }
 }
