@@ -408,7 +408,7 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
 /// the document still reads. What may stay: `invalid-suppression` findings, and findings
 /// whose annotation was malformed (which itself is an `invalid-suppression` finding), and
 /// with two fields of one id, findings of the second (a finding names its field by id).
-private func checkAddedSuppressions(_ document: JoyDoc, _ findings: [LintDiagnostic]) {
+private func checkAddedSuppressions(_ document: JoyDoc, _ findings: [Finding]) {
     guard Set(document.fields.map(\.id)).count == document.fields.count else { return }
     let (edits, _) = Suppressions.edits(silencing: findings, in: document)
     guard !edits.isEmpty else { return }
@@ -685,7 +685,7 @@ private func childRowChanges(_ collection: Field, id: String, rows: [JSONValue],
 /// document as `jf run` shows it (a template that lints clean does not fail these ways when it
 /// runs); a missing formula or invalid key in the same words; and a result it says a field
 /// cannot store is not stored. Skipped for documents that silence rules (`jfLint`).
-private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [EngineDiagnostic], _ placed: [LintDiagnostic]) {
+private func checkLintAgreesWithRun(_ findings: [Finding], _ errors: [Finding], _ placed: [Finding]) {
     let staticRules: Set<RuleCode> = [.syntaxError, .invalidOperator, .unknownReference, .unknownColumn, .unknownFunction,
                                       .wrongArity, .missingFormula, .invalidKey]
     for (error, shown) in zip(errors, placed) where staticRules.contains(error.code) {
@@ -694,7 +694,7 @@ private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [Eng
                 ? finding.field == error.field && finding.message == error.message && finding.location == shown.location
                 : finding.formula == error.formula && finding.span == error.span)
         }
-        guard let found else { failure("jf lint misses \(error.code) in field \(error.field): \(error.message)") }
+        guard let found else { failure("jf lint misses \(error.code) in field \(error.field ?? "?"): \(error.message)") }
         if found.location != shown.location {
             failure("jf lint places \(error.code) at \(found.location.line):\(found.location.column), jf run at \(shown.location.line):\(shown.location.column)")
         }
@@ -711,7 +711,7 @@ private func checkLintAgreesWithRun(_ findings: [LintDiagnostic], _ errors: [Eng
 /// A formula that a run evaluated without failing, and evaluated in every part (no lambda,
 /// `if` or `&&`), has no error finding of the formula rules: `jf lint` in CI does not fail a
 /// template whose formulas work.
-private func checkLintFindsNothingInWorkingFormulas(_ findings: [LintDiagnostic], _ document: JoyDoc, _ engine: DocumentEngine) {
+private func checkLintFindsNothingInWorkingFormulas(_ findings: [Finding], _ document: JoyDoc, _ engine: DocumentEngine) {
     let formulaRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-column", "unknown-function",
                              "wrong-arity", "type-mismatch", "division-by-zero"]
     let working = Set(engine.fieldReports.filter { $0.status == .ok }.compactMap { document.field($0.field) }

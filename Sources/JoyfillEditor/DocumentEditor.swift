@@ -49,7 +49,7 @@ public final class DocumentEditor {
     }
 
     /// What the formulas reported (a failed formula keeps its field's stored value, specification §8.3).
-    public var formulaDiagnostics: [EngineDiagnostic] { engine.diagnostics }
+    public var formulaDiagnostics: [Finding] { engine.diagnostics }
 
     /// The document's text with the formulas' results written in; nil when they changed nothing.
     public var updatedBytes: [UInt8]? { engine.updatedBytes }

@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillEngine
 import JoyfillJSON
 import JoyfillModel
 

@@ -33,7 +33,7 @@ public final class DocumentEngine {
     /// Positions of the fields whose value or `hidden` was set (inputs changed by `apply` too).
     private var touched: [Bool]
     private var statuses: [FieldStatus]
-    private var findings: [[EngineDiagnostic]]
+    private var findings: [[Finding]]
     /// Per field position, the first stored value its type does not hold, as a note for the
     /// formulas that fail reading it (found on the first failure that reads the field).
     private var storedValueNotes: [Int: String?] = [:]
@@ -118,7 +118,7 @@ public final class DocumentEngine {
         hidden = [Bool?](repeating: nil, count: fieldCount)
         touched = [Bool](repeating: false, count: fieldCount)
         statuses = [FieldStatus](repeating: .ok, count: nodeFields.count)
-        findings = [[EngineDiagnostic]](repeating: [], count: nodeFields.count)
+        findings = [[Finding]](repeating: [], count: nodeFields.count)
     }
 
     /// A tree's free names resolved to field positions (-1: no such field); other names
@@ -198,7 +198,7 @@ public final class DocumentEngine {
     }
 
     /// Problems, by field in document order.
-    public var diagnostics: [EngineDiagnostic] { findings.flatMap { $0 } }
+    public var diagnostics: [Finding] { findings.flatMap { $0 } }
 
     /// The text edits that write the results into the document; empty when nothing changed.
     public var edits: [JSONEdit] {
@@ -402,9 +402,9 @@ public final class DocumentEngine {
         } else {
             placed = (json ?? document.fields[Int(nodeFields[node])].json).span
         }
-        findings[node].append(EngineDiagnostic(
-            kind: kind, code: code, field: graph.nodes[node], formula: formula?.0.id, message: message,
-            span: formula?.1, expression: formula?.0.expression, cycle: cycle, notes: notes, fix: fix, textRange: placed))
+        findings[node].append(Finding(
+            code: code, kind: kind, severity: .error, message: message, notes: notes, fix: fix, field: graph.nodes[node],
+            formula: formula?.0.id, expression: formula?.0.expression, span: formula?.1, cycle: cycle, range: placed))
     }
 }
 
@@ -419,31 +419,6 @@ public struct FieldReport: Sendable {
     public let type: FieldType
     public let status: FieldStatus
     public let value: JSONValue?
-}
-
-/// A problem with one field's formulas.
-public struct EngineDiagnostic: Sendable {
-    public let kind: Diagnostic.Kind
-    /// A lint rule's code where one fits: `circular-reference`, `write-type-mismatch` …
-    public let code: RuleCode
-    public let field: String
-    /// The document formula involved, if any.
-    public let formula: String?
-    public let message: String
-    /// Where in the formula's expression, if known.
-    public let span: SourceSpan?
-    /// The expression the span points into.
-    public let expression: String?
-    /// The cycle, for circular references.
-    public let cycle: [String]?
-    /// What else the evaluator said: hints, the expected usage of a function.
-    public let notes: [String]
-    /// A suggested correction of the expression (`did you mean 'round'?`).
-    public let fix: Fix?
-    /// The bytes of the document's text the diagnostic is about: the span inside the
-    /// formula's JSON string; for a problem outside formulas, the applied formula's `formula`
-    /// or `key` value, or else the field.
-    public let textRange: Range<Int>?
 }
 
 /// A change the engine cannot apply.

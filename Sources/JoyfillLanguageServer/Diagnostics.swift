@@ -29,7 +29,7 @@ extension LanguageServer {
 
     /// A finding as an LSP diagnostic: its range, severity, rule as the code, and the message
     /// followed by its notes and suggestion.
-    func diagnostic(_ finding: LintDiagnostic, _ lines: TextLines, range given: (Position, Position)? = nil,
+    func diagnostic(_ finding: Finding, _ lines: TextLines, range given: (Position, Position)? = nil,
                     source: String = "jf") -> JSONValue {
         var message = finding.message
         for note in finding.notes { message += "\nnote: " + note }
@@ -90,7 +90,7 @@ extension LanguageServer {
         }
         if wanted(Self.fixAllKind) {
             // What `jf lint --fix` applies: safe fixes, and suggestions where the configuration says so.
-            let fixable = analysis.findings.map { finding -> LintDiagnostic in
+            let fixable = analysis.findings.map { finding -> Finding in
                 var finding = finding
                 finding.isFixable = finding.fix.map { $0.isSafe || analysis.unsafeFixes } ?? false
                 return finding
@@ -109,7 +109,7 @@ extension LanguageServer {
 
     /// What a suggestion's title adds: it may change what the formula means, or (a stored
     /// value's) what formulas read.
-    static func suggestionWarning(_ finding: LintDiagnostic) -> String {
+    static func suggestionWarning(_ finding: Finding) -> String {
         finding.expression == nil ? " (changes what formulas read)" : " (may change what the formula means)"
     }
 
@@ -117,7 +117,7 @@ extension LanguageServer {
     /// the same for every finding): `"jfLint": {"ignore": [rule]}` on the formula it is in,
     /// else the field it is about, else the document; nil when its annotation is malformed
     /// (`invalid-suppression` says how).
-    static func suppression(of finding: LintDiagnostic, in document: JoyDoc) -> (owner: String, edit: JSONEdit)? {
+    static func suppression(of finding: Finding, in document: JoyDoc) -> (owner: String, edit: JSONEdit)? {
         guard let owner = Suppressions.owner(of: finding, in: document),
               let edit = Suppressions.edit(adding: [finding.rule], to: owner.json) else { return nil }
         return (owner.name, edit)

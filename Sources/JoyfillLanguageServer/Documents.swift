@@ -56,10 +56,10 @@ final class OpenDocument {
 /// What linting one version of a document found.
 struct Analysis {
     /// `jf lint`'s findings, each with its fix as file edits (suggestions too).
-    var findings: [LintDiagnostic] = []
+    var findings: [Finding] = []
     /// The errors of running the document's formulas on its data (`jf run`) that linting does
     /// not find: a division by a field that is zero, a text where a number was needed …
-    var runFindings: [LintDiagnostic] = []
+    var runFindings: [Finding] = []
     /// The formula fields after the run, by field id.
     var results: [String: FieldReport] = [:]
     /// What stops linting, at a byte offset: text that is not JSON, a broken JoyDoc, an

@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillEngine
 import JoyfillJSON
 import JoyfillModel
 
@@ -12,7 +13,7 @@ public enum LintFixes {
     /// The file edits that apply the fixable findings of `diagnostics` to a document: the
     /// fixes of each formula applied together, and the fixes of structural findings (a stored
     /// value) as they are. An edit that overlaps an earlier one is left out.
-    public static func edits(for diagnostics: [LintDiagnostic], in document: JoyDoc) -> [JSONEdit] {
+    public static func edits(for diagnostics: [Finding], in document: JoyDoc) -> [JSONEdit] {
         var byFormula: [String: [Fix]] = [:]
         var order: [String] = []
         var edits: [JSONEdit] = []
@@ -42,7 +43,7 @@ public enum LintFixes {
     }
 
     /// The file edits that apply the fixable findings of `diagnostics` to a bare expression file.
-    public static func edits(for diagnostics: [LintDiagnostic]) -> [JSONEdit] {
+    public static func edits(for diagnostics: [Finding]) -> [JSONEdit] {
         var accepted: [JSONEdit] = []
         let all = diagnostics.filter(\.isFixable).compactMap(\.fix).flatMap(\.edits).sorted { $0.span.start < $1.span.start }
         for edit in all where accepted.last.map({ $0.span.upperBound <= edit.span.start }) ?? true {

@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillEngine
 import JoyfillJSON
 import JoyfillModel
 
@@ -114,7 +115,7 @@ private struct ErrorReport {
     let path: String
     let bytes: [UInt8]
     private var lines: LineIndex?   // built on the first error
-    private(set) var findings: [LintDiagnostic] = []
+    private(set) var findings: [Finding] = []
     private(set) var formulas = 0
 
     init(path: String, bytes: [UInt8]) {
@@ -134,7 +135,7 @@ private struct ErrorReport {
         if lines == nil { lines = LineIndex(bytes) }
         for diagnostic in diagnostics {
             let location = lines!.location(offset(diagnostic.span.start), offset(diagnostic.span.end))
-            findings.append(LintDiagnostic(rule: diagnostic.identifier.name, severity: .error, message: diagnostic.message,
+            findings.append(Finding(code: diagnostic.identifier, kind: diagnostic.kind, severity: .error, message: diagnostic.message,
                                            notes: diagnostic.notes, fix: diagnostic.fix, field: field, formula: formula,
                                            expression: tree.source, span: diagnostic.span, location: location))
         }

@@ -19,7 +19,7 @@ public struct Linter: Sendable {
     }
 
     /// The findings in a JoyDoc.
-    public func lint(document: JoyDoc) -> [LintDiagnostic] {
+    public func lint(document: JoyDoc) -> [Finding] {
         var pass = DocumentLint(document: document, settings: settings, registry: registry)
         pass.run()
         return pass.findings.sorted()
@@ -27,7 +27,7 @@ public struct Linter: Sendable {
 
     /// The findings in a file holding one bare expression (`.jf`, `.formula`): the formula
     /// rules, without references (there is no document to check them against).
-    public func lint(expression source: String) -> [LintDiagnostic] {
+    public func lint(expression source: String) -> [Finding] {
         let tree = Parser.parse(source)
         var findings = Findings(settings: settings, bytes: Array(source.utf8))
         for diagnostic in formulaDiagnostics(tree, checker: Checker(registry: registry), fields: []).diagnostics {
@@ -62,7 +62,7 @@ struct Findings {
     let settings: LintSettings
     let bytes: [UInt8]
     private var lines: LineIndex?
-    private(set) var items: [LintDiagnostic] = []
+    private(set) var items: [Finding] = []
 
     init(settings: LintSettings, bytes: [UInt8]) {
         self.settings = settings
@@ -75,7 +75,7 @@ struct Findings {
                       field: String? = nil, formula: String? = nil) {
         guard let severity = settings.severity(of: rule.name) else { return }
         let location = locate(range.lowerBound, range.upperBound)
-        var finding = LintDiagnostic(rule: rule.name, severity: severity, message: message, notes: notes, fix: fix,
+        var finding = Finding(code: rule, severity: severity, message: message, notes: notes, fix: fix,
                                      field: field, formula: formula, location: location)
         if let fix, fix.isSafe || settings.unsafeFixes {
             finding.isFixable = true
@@ -87,10 +87,10 @@ struct Findings {
     /// Adds a finding in a formula; `place` maps a span of the expression to file bytes.
     mutating func add(_ diagnostic: Diagnostic, expression: String, formula: String?, field: String?,
                       place: (SourceSpan) -> SourceSpan) {
-        let rule = diagnostic.identifier.name
-        guard let severity = settings.severity(of: rule) else { return }
+        let rule = diagnostic.identifier
+        guard let severity = settings.severity(of: rule.name) else { return }
         let range = place(diagnostic.span)
-        var finding = LintDiagnostic(rule: rule, severity: severity, message: diagnostic.message, notes: diagnostic.notes,
+        var finding = Finding(code: rule, kind: diagnostic.kind, severity: severity, message: diagnostic.message, notes: diagnostic.notes,
                                      fix: diagnostic.fix, field: field, formula: formula, expression: expression,
                                      span: diagnostic.span, location: locate(range.start, range.end))
         if let fix = diagnostic.fix, fix.isSafe || settings.unsafeFixes {
@@ -108,7 +108,7 @@ struct Findings {
         items.append(finding)
     }
 
-    func sorted() -> [LintDiagnostic] {
+    func sorted() -> [Finding] {
         items.sorted { ($0.location, $0.rule) < ($1.location, $1.rule) }
     }
 
@@ -239,7 +239,7 @@ extension Linter {
 
     /// Lints a file's bytes. `.jf` and `.formula` files hold one expression; anything else
     /// is read as a JoyDoc (JSON that is not one is skipped with a note). With `fixing`,
-    /// the fixes `--fix` applies (``LintDiagnostic/isFixable``) are applied once and the fixed
+    /// the fixes `--fix` applies (``Finding/isFixable``) are applied once and the fixed
     /// text linted again, so the report lists what remains.
     public func lint(path: String, bytes: [UInt8], fixing: Bool) -> FileOutcome {
         if Self.isExpressionFile(path) {
@@ -266,8 +266,8 @@ extension Linter {
 
     /// The outcome of a file: as linted, or with `edits` applied and the fixed text linted
     /// again by `relint` (nil when the fixed text cannot be read, and then nothing is fixed).
-    private func outcome(_ path: String, _ bytes: [UInt8], _ diagnostics: [LintDiagnostic], edits: [JSONEdit],
-                         relint: ([UInt8]) -> [LintDiagnostic]?) -> FileOutcome {
+    private func outcome(_ path: String, _ bytes: [UInt8], _ diagnostics: [Finding], edits: [JSONEdit],
+                         relint: ([UInt8]) -> [Finding]?) -> FileOutcome {
         let unfixed = FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics))
         guard !edits.isEmpty else { return unfixed }
         let fixed = JSONEdit.apply(edits, to: bytes)

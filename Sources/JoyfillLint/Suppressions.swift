@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillEngine
 import JoyfillJSON
 import JoyfillModel
 
@@ -97,7 +98,7 @@ extension Suppressions {
     /// about formulas' text, the document formula it is in, else its field, else the document.
     /// Nil for `invalid-suppression`, which a suppression cannot silence (the annotation itself
     /// is wrong).
-    public static func owner(of finding: LintDiagnostic, in document: JoyDoc) -> (name: String, json: JSONValue)? {
+    public static func owner(of finding: Finding, in document: JoyDoc) -> (name: String, json: JSONValue)? {
         guard finding.rule != RuleCode.invalidSuppression.name else { return nil }
         let field = finding.field.flatMap { id in document.field(id).map { ("field \(id)", $0.json) } }
         if LintRule.named(finding.rule)?.scope == .field { return field ?? ("the document", document.json) }
@@ -127,7 +128,7 @@ extension Suppressions {
     /// The edits that silence every finding of `findings` where it is (``owner(of:in:)``):
     /// one edit per owner, adding its findings' rules in the order of `LintRule.all`, and how
     /// many rules they add. Findings that cannot be silenced so are left out.
-    public static func edits(silencing findings: [LintDiagnostic], in document: JoyDoc) -> (edits: [JSONEdit], added: Int) {
+    public static func edits(silencing findings: [Finding], in document: JoyDoc) -> (edits: [JSONEdit], added: Int) {
         var rules: [Int: (json: JSONValue, rules: Set<String>)] = [:]
         for finding in findings {
             guard let owner = owner(of: finding, in: document), let start = owner.json.span?.lowerBound else { continue }

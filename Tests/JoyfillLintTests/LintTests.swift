@@ -26,7 +26,7 @@ func numberFields(_ expressions: [String: String], inputs: [String] = []) throws
 }
 
 /// `line:column rule message`, one line per finding: the form of the `bad.expected` files.
-func summary(_ diagnostics: [LintDiagnostic]) -> String {
+func summary(_ diagnostics: [Finding]) -> String {
     diagnostics.map { "\($0.location.line):\($0.location.column) \($0.rule) \($0.message)\n" }.joined()
 }
 
@@ -542,7 +542,7 @@ struct ScaleTests {
 
 /// `invalid-value` beyond its fixture: the cap per field, suppressions, and collection levels.
 struct InvalidValueTests {
-    func lint(_ fields: String) throws -> [LintDiagnostic] {
+    func lint(_ fields: String) throws -> [Finding] {
         let document = try JoyDoc(bytes: Array(#"{"_id": "d", "fields": [\#(fields)]}"#.utf8))
         return Linter(settings: LintSettings(enabled: ["invalid-value"], severities: [:], targets: .swift)).lint(document: document)
     }

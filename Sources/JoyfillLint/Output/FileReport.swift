@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillEngine
 import JoyfillJSON
 
 /// The outcome of linting one file.
@@ -7,7 +8,7 @@ public struct FileReport: Sendable {
     public var path: String
     /// The file's bytes after any fixes (a finding shows its line of them).
     public var bytes: [UInt8]
-    public var diagnostics: [LintDiagnostic]
+    public var diagnostics: [Finding]
     /// Why the file was passed over without being linted (JSON that is not a JoyDoc).
     public var skipped: String?
     /// Why the file could not be linted (unreadable, invalid JSON); the run exits 2.
@@ -15,7 +16,7 @@ public struct FileReport: Sendable {
     /// How many findings `--fix` removed.
     public var fixed: Int
 
-    public init(path: String, bytes: [UInt8] = [], diagnostics: [LintDiagnostic] = [], skipped: String? = nil,
+    public init(path: String, bytes: [UInt8] = [], diagnostics: [Finding] = [], skipped: String? = nil,
                 failure: String? = nil, fixed: Int = 0) {
         self.path = path
         self.bytes = bytes

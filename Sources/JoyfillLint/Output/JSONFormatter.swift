@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillEngine
 import JoyfillJSON
 
 /// `--format json`, the contract of docs/cli.md: `{"files":[…],"summary":{…}}`.
@@ -58,7 +59,7 @@ public enum JSONFormatter {
 
     /// One finding: `rule severity field formula message span fix`, plus `location` (the
     /// place in the file) and `notes`.
-    static func write(_ diagnostic: LintDiagnostic, to output: inout JSONWriter) {
+    static func write(_ diagnostic: Finding, to output: inout JSONWriter) {
         output.beginObject()
         output.key("rule"); output.string(diagnostic.rule)
         output.key("severity"); output.string(diagnostic.severity.rawValue)
@@ -71,28 +72,11 @@ public enum JSONFormatter {
         } else {
             output.null()
         }
-        output.key("location"); write(diagnostic.location, to: &output)
+        output.key("location"); diagnostic.location.write(to: &output)
         if !diagnostic.notes.isEmpty { output.key("notes"); output.strings(diagnostic.notes) }
         output.key("fix")
         if let fix = diagnostic.fix { fix.write(to: &output) } else { output.null() }
         output.endObject()
-    }
-
-    /// `{"line":…,"column":…,"endLine":…,"endColumn":…}`.
-    public static func write(_ location: FileLocation, to output: inout JSONWriter) {
-        output.beginObject()
-        output.key("line"); output.integer(location.line)
-        output.key("column"); output.integer(location.column)
-        output.key("endLine"); output.integer(location.endLine)
-        output.key("endColumn"); output.integer(location.endColumn)
-        output.endObject()
-    }
-
-    /// ``write(_:to:)-(FileLocation,_)`` as a value, for reports built as ``JSONValue``s.
-    public static func value(_ location: FileLocation) -> JSONValue {
-        var output = JSONWriter(capacity: 64)
-        write(location, to: &output)
-        return JSONValue(encoded: output.encoded)
     }
 
     /// ``write(_:to:)-(LintSummary,_)`` as a value.

@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillEngine
 import JoyfillJSON
 
 /// Counts over all files.
@@ -7,7 +8,7 @@ public struct LintSummary: Sendable, Equatable {
     public var errors = 0
     public var warnings = 0
     public var infos = 0
-    /// Findings whose fix `--fix` would apply (``LintDiagnostic/isFixable``).
+    /// Findings whose fix `--fix` would apply (``Finding/isFixable``).
     public var fixable = 0
     /// Findings with a suggestion that only `--unsafe-fixes` lets `--fix` apply.
     public var unsafeFixable = 0

@@ -8,16 +8,16 @@ import JoyfillModel
 public struct RunFindings: Sendable {
     /// What the reader worked around (duplicate field ids, formulas without an expression), as
     /// `invalid-document` warnings; in the document's order.
-    public let issues: [LintDiagnostic]
+    public let issues: [Finding]
     /// One finding per diagnostic of the run, in the same order.
-    public let diagnostics: [LintDiagnostic]
+    public let diagnostics: [Finding]
 
     /// The findings of `engine`'s last run of its document.
     public init(_ engine: DocumentEngine) {
         self.init(document: engine.document, diagnostics: engine.diagnostics)
     }
 
-    public init(document: JoyDoc, diagnostics: [EngineDiagnostic]) {
+    public init(document: JoyDoc, diagnostics: [Finding]) {
         guard !diagnostics.isEmpty || !document.issues.isEmpty else {
             (issues, self.diagnostics) = ([], [])
             return
@@ -26,16 +26,10 @@ public struct RunFindings: Sendable {
         let lines = LineIndex(Array(document.bytes))
         issues = document.issues.map { issue in
             let start = issue.offset ?? 0
-            return LintDiagnostic(rule: RuleCode.invalidDocument.name, severity: .warning, message: issue.message, field: issue.field,
-                                  location: lines.location(start, min(start + 1, document.bytes.count)))
+            return Finding(code: .invalidDocument, severity: .warning, message: issue.message, field: issue.field,
+                           location: lines.location(start, min(start + 1, document.bytes.count)))
         }
-        self.diagnostics = diagnostics.map { diagnostic in
-            let range = diagnostic.textRange ?? 0..<0
-            return LintDiagnostic(rule: diagnostic.code.name, severity: .error, message: diagnostic.message, notes: diagnostic.notes,
-                                  fix: diagnostic.fix, field: diagnostic.field, formula: diagnostic.formula,
-                                  expression: diagnostic.expression, span: diagnostic.span,
-                                  location: lines.location(range.lowerBound, range.upperBound))
-        }
+        self.diagnostics = diagnostics.map { $0.placed(by: lines) }
     }
 
     /// Whether there is nothing to report.

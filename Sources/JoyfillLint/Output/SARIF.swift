@@ -1,4 +1,5 @@
 import JoyfillJSON
+import JoyfillEngine
 import JoyfillFormulas
 
 /// `--format sarif`: one SARIF 2.1.0 log with one run.
@@ -80,7 +81,7 @@ public enum SARIFFormatter {
         ])
     }
 
-    private static func result(_ diagnostic: LintDiagnostic, path: String, ruleIndex: Int?) -> JSONValue {
+    private static func result(_ diagnostic: Finding, path: String, ruleIndex: Int?) -> JSONValue {
         let location = diagnostic.location
         var message = diagnostic.message
         if !diagnostic.notes.isEmpty { message += " (" + diagnostic.notes.joined(separator: "; ") + ")" }
@@ -124,7 +125,7 @@ public enum SARIFFormatter {
     }
 
     /// FNV-1a over what identifies a finding, independent of its line.
-    static func fingerprint(_ diagnostic: LintDiagnostic) -> String {
+    static func fingerprint(_ diagnostic: Finding) -> String {
         var snippet = ""
         if let expression = diagnostic.expression, let span = diagnostic.span {
             let bytes = Array(expression.utf8)

@@ -1,4 +1,5 @@
 import JoyfillEditor
+import JoyfillEngine
 import JoyfillFormulas
 import JoyfillModel
 
@@ -7,7 +8,7 @@ import JoyfillModel
 /// one per row that lacks a required cell or child row, and `invalid-logic` warnings for
 /// conditional logic that could not be used as written.
 public struct ValidationFindings: Sendable {
-    public let diagnostics: [LintDiagnostic]
+    public let diagnostics: [Finding]
 
     /// The codes a validation reports, as `--format sarif` describes them.
     public static let rules: [SARIFFormatter.Rule] = [
@@ -28,8 +29,8 @@ public struct ValidationFindings: Sendable {
             let start = min(span?.lowerBound ?? 0, document.bytes.count)
             return lines.location(start, min(max(span?.upperBound ?? 0, start + 1), document.bytes.count))
         }
-        var diagnostics: [LintDiagnostic] = editor.visibility.issues.map { issue in
-            LintDiagnostic(rule: RuleCode.invalidLogic.name, severity: .warning, message: issue.message, field: issue.field,
+        var diagnostics: [Finding] = editor.visibility.issues.map { issue in
+            Finding(code: .invalidLogic, severity: .warning, message: issue.message, field: issue.field,
                            location: location(issue.offset.map { $0..<$0 + 1 }))
         }
         let pageNames = Dictionary(document.pages.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -43,8 +44,8 @@ public struct ValidationFindings: Sendable {
             let fieldSpan = (field.json["_id"] ?? field.json).span
             if validity.isMissing {
                 let what = field.type == .table || field.type == .collection ? "has no rows" : "has no value"
-                diagnostics.append(LintDiagnostic(
-                    rule: RuleCode.required.name, severity: .error,
+                diagnostics.append(Finding(
+                    code: .required, severity: .error,
                     message: "the required \(Self.kind(of: field)) \(Self.named(field.id, field.title)) \(what)",
                     notes: notes, field: field.id, location: location(fieldSpan)))
             }
@@ -55,14 +56,14 @@ public struct ValidationFindings: Sendable {
                 if !row.emptyColumns.isEmpty {
                     let columns = row.emptyColumns.map { Self.named($0.id, $0.title) }
                     let list = columns.count == 1 ? "column \(columns[0])" : "columns " + Self.joined(columns)
-                    diagnostics.append(LintDiagnostic(rule: RuleCode.required.name, severity: .error,
+                    diagnostics.append(Finding(code: .required, severity: .error,
                                                       message: "\(place) has no value in the required \(list)",
                                                       notes: notes, field: field.id, location: location(row.span ?? fieldSpan)))
                 }
                 if !row.missingSchemas.isEmpty {
                     let schemas = row.missingSchemas.map { key in Self.named(key, field.schema[key]?.title) }
                     let list = schemas.count == 1 ? "schema \(schemas[0])" : "schemas " + Self.joined(schemas)
-                    diagnostics.append(LintDiagnostic(rule: RuleCode.required.name, severity: .error,
+                    diagnostics.append(Finding(code: .required, severity: .error,
                                                       message: "\(place) has no row of the required \(list)",
                                                       notes: notes, field: field.id, location: location(row.span ?? fieldSpan)))
                 }

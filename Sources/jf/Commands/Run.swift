@@ -200,7 +200,8 @@ struct Run: ParsableCommand {
                     problems.endObject()
                 }
                 if let changeError { add { $0.key("error"); $0.string(changeError.description) } }
-                DocumentRun.forEachDiagnostic(engine, RunFindings(engine)) { add($0) }
+                let findings = RunFindings(engine)
+                for finding in findings.issues + findings.diagnostics { add(finding.writeMembers) }
                 problems.endArray()
                 // As with files, a --set that cannot be applied gives back the input unchanged.
                 var line = (changeError == nil ? engine.updatedBytes : nil) ?? Array(text)

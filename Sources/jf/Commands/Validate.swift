@@ -239,7 +239,7 @@ struct Validate: ParsableCommand {
 
     /// One document's JSON report: every field checked, with its failing rows, and the findings.
     /// `head` are its first members: the document's path, or its line in a stream.
-    static func report(_ head: [JSONMember], _ validation: Validation, _ findings: [LintDiagnostic],
+    static func report(_ head: [JSONMember], _ validation: Validation, _ findings: [Finding],
                        failedFormulas: [String] = []) -> JSONValue {
         let fields = validation.fields.map { field -> JSONValue in
             .object([
@@ -253,20 +253,14 @@ struct Validate: ParsableCommand {
                 "rows": field.rows.isEmpty ? nil : rowsJSON(field.rows),
             ])
         }
-        let diagnostics = findings.map { finding -> JSONValue in
-            .object([
-                "severity": .string(finding.severity.rawValue),
-                "code": .string(finding.rule),
-                "field": finding.field.map(JSONValue.string) ?? .null,
-                "message": .string(finding.message),
-                "location": JSONFormatter.value(finding.location),
-                "notes": finding.notes.isEmpty ? nil : .strings(finding.notes),
-            ])
-        }
+        var diagnostics = JSONWriter()
+        diagnostics.beginArray()
+        for finding in findings { finding.write(to: &diagnostics) }
+        diagnostics.endArray()
         var members = head
         members.append(JSONMember("status", .string(validation.status.rawValue)))
         members.append(JSONMember("fields", .array(fields)))
-        members.append(JSONMember("diagnostics", .array(diagnostics)))
+        members.append(JSONMember("diagnostics", JSONValue(encoded: diagnostics.encoded)))
         if !failedFormulas.isEmpty { members.append(JSONMember("failedFormulas", .strings(failedFormulas))) }
         return .object(members)
     }

@@ -155,65 +155,18 @@ enum DocumentRun {
         json.endObject()
         json.key("diagnostics")
         json.beginArray()
-        if let changeError {
-            json.beginObject()
-            writeChange(changeError, to: &json)
-            json.endObject()
-        }
-        forEachDiagnostic(engine, findings) { write in
-            json.beginObject()
-            write(&json)
-            json.endObject()
-        }
+        if let changeError { changeFinding(changeError).write(to: &json) }
+        for finding in findings.issues + findings.diagnostics { finding.write(to: &json) }
         json.endArray()
         json.key("changed"); json.bool(changed)
         json.endObject()
         return json
     }
 
-    /// The members of a `--set` that could not be applied (nothing was changed or written).
-    static func writeChange(_ error: EngineError, to json: inout JSONWriter) {
-        json.key("severity"); json.string("error")
-        json.key("code"); json.string(RuleCode.invalidChange.name)
-        json.key("kind"); json.string("reference")
-        json.key("field"); json.optionalString(error.field)
-        json.key("formula"); json.null()
-        json.key("message"); json.string("--set: " + error.message)
-        if let suggestion = error.suggestion { json.key("notes"); json.strings([Suggestions.question(suggestion)]) }
-    }
-
-    /// Calls `body` with a writer of each diagnostic's members, in the report's order: the
-    /// reader's issues (warnings), then the run's errors.
-    static func forEachDiagnostic(_ engine: DocumentEngine, _ findings: RunFindings,
-                                  _ body: ((inout JSONWriter) -> Void) -> Void) {
-        for issue in findings.issues { body { writeIssue(issue, to: &$0) } }
-        for (diagnostic, finding) in zip(engine.diagnostics, findings.diagnostics) {
-            body { writeDiagnostic(diagnostic, finding, to: &$0) }
-        }
-    }
-
-    static func writeIssue(_ issue: LintDiagnostic, to json: inout JSONWriter) {
-        json.key("severity"); json.string("warning")
-        json.key("code"); json.string(issue.rule)
-        json.key("kind"); json.string("other")
-        json.key("field"); json.optionalString(issue.field)
-        json.key("formula"); json.null()
-        json.key("message"); json.string(issue.message)
-        json.key("location"); JSONFormatter.write(issue.location, to: &json)
-    }
-
-    static func writeDiagnostic(_ diagnostic: EngineDiagnostic, _ finding: LintDiagnostic, to json: inout JSONWriter) {
-        json.key("severity"); json.string("error")
-        json.key("code"); json.string(diagnostic.code.name)
-        json.key("kind"); json.string(diagnostic.kind.rawValue)
-        json.key("field"); json.string(diagnostic.field)
-        json.key("formula"); json.optionalString(diagnostic.formula)
-        json.key("message"); json.string(diagnostic.message)
-        if let cycle = diagnostic.cycle { json.key("cycle"); json.strings(cycle) }
-        if let span = diagnostic.span, let expression = diagnostic.expression { json.key("span"); span.write(to: &json, in: expression) }
-        json.key("location"); JSONFormatter.write(finding.location, to: &json)
-        if !diagnostic.notes.isEmpty { json.key("notes"); json.strings(diagnostic.notes) }
-        if let fix = diagnostic.fix { json.key("fix"); fix.write(to: &json) }
+    /// A `--set` that could not be applied (nothing was changed or written), as a finding.
+    static func changeFinding(_ error: EngineError) -> Finding {
+        Finding(code: .invalidChange, kind: .reference, severity: .error, message: "--set: " + error.message,
+                notes: error.suggestion.map { [Suggestions.question($0)] } ?? [], field: error.field)
     }
 
     static func humanReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings) -> String {

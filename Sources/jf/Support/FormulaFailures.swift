@@ -4,7 +4,7 @@ import JoyfillEngine
 /// those fields keep their stored values, so a result computed from them would otherwise look
 /// like the document's.
 enum FormulaFailures {
-    static func warning(_ path: String, _ diagnostics: [EngineDiagnostic]) -> String? {
+    static func warning(_ path: String, _ diagnostics: [Finding]) -> String? {
         let failed = fields(diagnostics)
         guard !failed.isEmpty else { return nil }
         var names = failed.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
@@ -15,9 +15,9 @@ enum FormulaFailures {
     }
 
     /// The fields whose formulas failed, each once, in the engine's order.
-    static func fields(_ diagnostics: [EngineDiagnostic]) -> [String] {
+    static func fields(_ diagnostics: [Finding]) -> [String] {
         var failed: [String] = []
-        for diagnostic in diagnostics where failed.last != diagnostic.field { failed.append(diagnostic.field) }
+        for diagnostic in diagnostics where failed.last != diagnostic.field { failed.append(diagnostic.field ?? "") }
         return failed
     }
 }
