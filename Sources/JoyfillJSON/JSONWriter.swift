@@ -49,10 +49,18 @@ public struct JSONWriter {
         return text
     }
 
-    /// The value written, whole, to be written into another writer (on another thread).
+    /// Hands the JSON written since the last flush to `body` (to be written out without a copy);
+    /// the writer goes on after it.
+    public mutating func flush(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.withBytes(body)
+        bytes.removeAll()
+    }
+
+    /// The value written, whole, to be written into another writer (on another thread). The
+    /// bytes are shared, not copied: writing on afterwards makes this writer a copy of its own.
     public var encoded: EncodedJSON {
         precondition(depth == 0 && !afterKey, "only a finished value is encoded")
-        return EncodedJSON(bytes: bytes.array)
+        return EncodedJSON(bytes: bytes)
     }
 
     /// Forgets what was written, keeping the memory, to write another value (one line after
@@ -217,7 +225,16 @@ public struct JSONWriter {
     /// A value another writer wrote (``encoded``).
     public mutating func value(_ encoded: EncodedJSON) {
         separate()
-        encoded.bytes.withUnsafeBufferPointer { bytes.append($0) }
+        encoded.bytes.withBytes { bytes.append($0) }
+    }
+
+    /// ``value(_:)-(EncodedJSON)`` for a document printed as it is written: hands `body` what
+    /// was written since the last flush, the comma included, then the encoded value itself,
+    /// which is not copied into this writer (a report can be tens of megabytes).
+    public mutating func value(_ encoded: EncodedJSON, flushingTo body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        separate()
+        flush(body)
+        encoded.bytes.withBytes(body)
     }
 
     // MARK: Private
@@ -354,11 +371,14 @@ public struct JSONWriter {
 
 /// One whole JSON value as a ``JSONWriter`` wrote it, to be written into another writer: a
 /// report made on a worker thread, placed in the document the output thread writes.
-public struct EncodedJSON: Sendable {
-    let bytes: [UInt8]
+///
+/// Sendable because nothing writes to its bytes once it is made: the writer it came from
+/// copies them before it writes on (``ByteBuffer`` is copy-on-write).
+public struct EncodedJSON: @unchecked Sendable {
+    let bytes: ByteBuffer
 
     /// The JSON text.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { bytes.withBytes { String(decoding: $0, as: UTF8.self) } }
 }
 
 extension JSONValue {
@@ -366,7 +386,7 @@ extension JSONValue {
     /// in code.
     public init(encoded: EncodedJSON) {
         do {
-            self = try JSONReader.read(encoded.bytes)
+            self = try JSONReader.read(encoded.bytes.array)
         } catch {
             preconditionFailure("a JSONWriter wrote JSON that does not read back: \(error)")
         }

@@ -139,7 +139,7 @@ enum DocumentRun {
 
     static func jsonReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings, changeError: EngineError?,
                            changed: Bool) -> JSONWriter {
-        var json = JSONWriter(capacity: 64 * engine.formulaFieldCount + 256)
+        var json = JSONWriter(capacity: 48 * engine.formulaFieldCount + 256)
         json.beginObject()
         json.key("path"); json.string(path)
         json.key("fields")

@@ -45,8 +45,7 @@ struct ReportStream {
             output.write(text)
         case .json(let value):
             list.lineBreak()
-            list.value(value)
-            output.write(list.flush())
+            list.value(value, flushingTo: { output.write(bytes: $0) })
         }
         count += 1
         if interactive { output.flush() }
