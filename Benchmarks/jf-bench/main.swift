@@ -19,8 +19,7 @@ struct Options {
     var showErrors = 0
     var documents: [String] = []
     var change: String?
-    /// One formula measurement only (`parse`, `evaluate`, `parse+evaluate` or, through a tree,
-    /// `parse,evaluate`), for profilers.
+    /// One formula measurement only (`parse`, `evaluate` or `parse+evaluate`), for profilers.
     var only: String?
 }
 
@@ -38,7 +37,7 @@ func parseOptions() -> Options {
         case "--change": options.change = arguments.next()
         case "--only": options.only = arguments.next()
         default:
-            FileHandle.standardError.write("usage: jf-bench [--formulas FILE --env FILE] [--rows N] [--iterations K] [--only parse|evaluate|parse+evaluate|parse,evaluate] [--document FILE [--change FIELD=JSON]]\n".data(using: .utf8)!)
+            FileHandle.standardError.write("usage: jf-bench [--formulas FILE --env FILE] [--rows N] [--iterations K] [--only parse|evaluate|parse+evaluate] [--document FILE [--change FIELD=JSON]]\n".data(using: .utf8)!)
             exit(2)
         }
     }
@@ -172,7 +171,6 @@ if let formulasPath = options.formulas, let envPath = options.env {
             switch only {
             case "parse": for formula in formulas { _ = Parser.parse(formula) }
             case "evaluate": for tree in trees { _ = try? evaluator.evaluate(tree, in: context) }
-            case "parse,evaluate": for formula in formulas { _ = try? evaluator.evaluate(Parser.parse(formula), in: context) }
             default: for formula in formulas { _ = try? evaluator.evaluate(formula, in: context) }
             }
         }
@@ -207,10 +205,6 @@ if let formulasPath = options.formulas, let envPath = options.env {
     // What `jf eval` does: the source text parsed to a tree and evaluated, in one call.
     measure("parse + evaluate", iterations: options.iterations, units: Double(formulas.count), unit: "formulas") {
         for formula in formulas { _ = try? evaluator.evaluate(formula, in: context) }
-    }
-    // The same through a tree, as a caller that keeps it (a document's formulas) pays.
-    measure("parse to a tree, evaluate it", iterations: options.iterations, units: Double(formulas.count), unit: "formulas") {
-        for formula in formulas { _ = try? evaluator.evaluate(Parser.parse(formula), in: context) }
     }
 }
 
