@@ -16,10 +16,10 @@ public final class DocumentEditor {
     private let engine: DocumentEngine
 
     public convenience init(document: JoyDoc, registry: FunctionRegistry = .standard,
-                            options: EvaluationOptions = EvaluationOptions()) {
+                            options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile) {
         let engine = DocumentEngine(document: document, registry: registry, options: options)
         engine.evaluateAll()
-        self.init(evaluated: engine)
+        self.init(evaluated: engine, view: view)
     }
 
     /// The editor of `document` after `changes` (the change API: `field.update` and table row
@@ -27,7 +27,7 @@ public final class DocumentEditor {
     /// `change(changes:)` leaves, and what `jf apply` writes (``updatedBytes``, or the changed
     /// ``document``'s text when the formulas changed nothing further).
     public convenience init(document: JoyDoc, applying changes: [DocumentChange], registry: FunctionRegistry = .standard,
-                            options: EvaluationOptions = EvaluationOptions()) throws(ChangeError) {
+                            options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile) throws(ChangeError) {
         let bytes = try ChangeApplier.apply(changes, to: document)
         let changed: JoyDoc
         do {
@@ -36,16 +36,16 @@ public final class DocumentEditor {
             // The applier sets values, rows and orders only, which keeps a JoyDoc a JoyDoc.
             throw ChangeError(index: max(changes.count - 1, 0), field: nil, message: "the changed document does not read: \(error)")
         }
-        self.init(document: changed, registry: registry, options: options)
+        self.init(document: changed, registry: registry, options: options, view: view)
     }
 
     /// An editor over an engine that has already run (and perhaps applied changes since, as
     /// the REPL's `:set` does): its values are read as they are now.
-    public init(evaluated engine: DocumentEngine) {
+    public init(evaluated engine: DocumentEngine, view: DocumentView = .mobile) {
         self.engine = engine
         document = engine.document
         values = FieldValues(document: document, engine: engine)
-        visibility = Visibility(values)
+        visibility = Visibility(values, view: view)
     }
 
     /// What the formulas reported (a failed formula keeps its field's stored value, specification §8.3).

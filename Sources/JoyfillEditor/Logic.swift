@@ -219,7 +219,7 @@ public struct Logic: Sendable {
 public struct DocumentLogic: Sendable {
     /// Each field's logic, by position in ``JoyDoc/fields`` (nil: none, or none usable).
     public let fields: [Logic?]
-    /// Each page's logic, in ``JoyDoc/pages`` order.
+    /// Each page's logic, in the order of the pages read (``JoyDoc/pages``, or a view's).
     public let pages: [(page: Page, logic: Logic?)]
     /// The usable logic of collection schemas, by the collection's position in
     /// ``JoyDoc/fields`` and the schema's key.
@@ -227,7 +227,9 @@ public struct DocumentLogic: Sendable {
     /// Logic that could not be used as written, each naming its field or page, located.
     public let issues: [DocumentIssue]
 
-    public init(_ document: JoyDoc) {
+    /// The logic of `document`'s fields and schemas, and of its pages: every file's own
+    /// pages, or those of `view` (``JoyDoc/pages(in:)``).
+    public init(_ document: JoyDoc, view: DocumentView? = nil) {
         var issues: [DocumentIssue] = []
         var names: Suggestions.Index?
         var schemas: [Int: [String: Logic]] = [:]
@@ -245,7 +247,7 @@ public struct DocumentLogic: Sendable {
             }
             return logic
         }
-        pages = document.pages.map { page in
+        pages = (view.map(document.pages(in:)) ?? document.pages).map { page in
             (page, Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document,
                               fieldNames: &names, issues: &issues))
         }

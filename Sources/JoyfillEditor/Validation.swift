@@ -64,7 +64,7 @@ enum Validator {
     static func validate(_ values: FieldValues, visibility: Visibility, path: String) throws(ValidationPathError) -> Validation {
         let document = values.document
         var placements: [(field: Int, page: String?, position: String?)] = []
-        let pages = document.pages
+        let pages = document.pages(in: visibility.view)
         if pages.isEmpty {
             if !path.trimmingSpaces.isEmpty {
                 throw ValidationPathError(message: "the path '\(path)' names a page, and the document has none", suggestion: nil)
@@ -158,7 +158,7 @@ enum Validator {
     /// most as deep as their JSON, which the reader bounds.
     private static func failingRows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema?, columns: [TableColumn],
                                     in field: Field, visibility: Visibility, ancestors: inout [Visibility.Ancestor]) -> [RowValidity] {
-        let required = columns.filter { $0.required && !$0.hidden && !$0.deleted }
+        let required = columns.filter { $0.required && visibility.shows(column: $0) }
         let childSchemas = (schema?.children ?? []).compactMap { field.schema[$0] }.filter { visibility.mayShow(schema: $0, in: field) }
         guard !required.isEmpty || !childSchemas.isEmpty else { return [] }
         var failing: [RowValidity] = []

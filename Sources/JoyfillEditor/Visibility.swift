@@ -1,14 +1,18 @@
 import JoyfillJSON
 import JoyfillModel
 
-/// Which fields, pages and collection schemas of a document are shown: each item's `hidden`
-/// flag, moved by its conditional logic (``Logic``) evaluated on the document's stored values.
+/// Which fields, pages, columns and collection schemas of a document are shown in a view
+/// (``DocumentView``): a field or column the view's `hiddenViews` names is hidden, whatever
+/// its logic; otherwise each item's `hidden` flag, moved by its conditional logic (``Logic``)
+/// evaluated on the document's stored values. The pages are the view's.
 ///
 /// A condition reads a field's value whether or not that field is shown (as the Joyfill SDKs
 /// do), so visibility never chains and is computed in one pass: each item's logic once. A
 /// collection schema's visibility depends on the row its rows hang under, so it is asked for
 /// row by row (``shows(schema:in:under:)``).
 public struct Visibility: Sendable {
+    /// The view read.
+    public let view: DocumentView
     private let hiddenFields: Set<String>
     private let hiddenPages: Set<String>
     /// The usable logic of collection schemas, by the collection's `_id` and the schema's key.
@@ -19,11 +23,16 @@ public struct Visibility: Sendable {
     /// A row on the way down a collection: its schema's key and the row.
     public typealias Ancestor = (schema: String, row: JSONValue)
 
-    public init(_ values: FieldValues) {
+    public init(_ values: FieldValues, view: DocumentView = .mobile) {
         let document = values.document
-        let logic = DocumentLogic(document)
+        let logic = DocumentLogic(document, view: view)
         var hiddenFields: Set<String> = []
         for (position, field) in document.fields.enumerated() {
+            // Hidden for the view before logic is read: logic cannot show it.
+            if view.hides(field.json) {
+                hiddenFields.insert(field.id)
+                continue
+            }
             let hidden = values.isHidden(at: position)
             if !(logic.fields[position]?.shows(startingHidden: hidden, in: values) ?? !hidden) { hiddenFields.insert(field.id) }
         }
@@ -33,6 +42,7 @@ public struct Visibility: Sendable {
         }
         var schemaLogic: [String: [String: Logic]] = [:]
         for (position, schemas) in logic.schemas { schemaLogic[document.fields[position].id] = schemas }
+        self.view = view
         self.hiddenFields = hiddenFields
         self.hiddenPages = hiddenPages
         self.schemaLogic = schemaLogic
@@ -44,6 +54,10 @@ public struct Visibility: Sendable {
 
     /// Whether the page is shown.
     public func shows(page id: String) -> Bool { !hiddenPages.contains(id) }
+
+    /// Whether the column is shown: not hidden for the view, nor by its `hidden` flag, nor
+    /// deleted.
+    public func shows(column: TableColumn) -> Bool { !view.hides(column.json) && !column.hidden && !column.deleted }
 
     /// Whether the rows of `schema`, a child schema of collection `field`, are shown under the
     /// row that is last in `ancestors` (the rows above it before it, from the root): the

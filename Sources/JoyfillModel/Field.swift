@@ -218,6 +218,8 @@ public struct TableColumn: Sendable {
     public let required: Bool
     /// `hidden: true`: the column is not shown, so it is not validated either.
     public let hidden: Bool
+    /// The column's JSON object (its `hiddenViews` is read for a view, ``DocumentView``).
+    public let json: JSONValue
 
     static func list(_ json: JSONValue?, owner: @autoclosure () -> String, issue: (String, JSONValue?) -> Void) -> [TableColumn] {
         guard let elements = json?.arrayValue else { return [] }
@@ -231,7 +233,8 @@ public struct TableColumn: Sendable {
                 id: id, type: FieldType(element["type"]?.stringValue ?? ""), title: element["title"]?.stringValue,
                 options: FieldOption.list(element["options"], owner: "\(owner()), column \"\(id)\"", issue: issue),
                 deleted: element["deleted"]?.boolValue ?? false,
-                required: element["required"]?.boolValue ?? false, hidden: element["hidden"]?.boolValue ?? false))
+                required: element["required"]?.boolValue ?? false, hidden: element["hidden"]?.boolValue ?? false,
+                json: element))
         }
         return columns
     }

@@ -22,19 +22,23 @@ public struct Page: Sendable {
     public static func list(in document: JSONValue) -> [Page] {
         var pages: [Page] = []
         for file in document["files"]?.arrayValue ?? [] {
-            let fileID = file["_id"]?.stringValue
-            let order = file["pageOrder"]?.arrayValue?.compactMap(\.stringValue)
-            for page in ordered(file["pages"]?.arrayValue ?? [], by: order, id: { $0["_id"]?.stringValue }) {
-                guard let id = page["_id"]?.stringValue else { continue }
-                let positions = (page["fieldPositions"]?.arrayValue ?? []).compactMap { position -> FieldPosition? in
-                    guard let field = position["field"]?.stringValue else { return nil }
-                    return FieldPosition(id: position["_id"]?.stringValue ?? "", field: field)
-                }
-                pages.append(Page(id: id, fileID: fileID, name: page["name"]?.stringValue,
-                                  hidden: page["hidden"]?.boolValue ?? false, json: page, positions: positions))
-            }
+            pages += list(file["pages"]?.arrayValue ?? [], fileID: file["_id"]?.stringValue,
+                          order: file["pageOrder"]?.arrayValue?.compactMap(\.stringValue))
         }
         return pages
+    }
+
+    /// The pages of one `pages` array, in `order` (pages it does not list follow).
+    static func list(_ json: [JSONValue], fileID: String?, order: [String]?) -> [Page] {
+        ordered(json, by: order, id: { $0["_id"]?.stringValue }).compactMap { page -> Page? in
+            guard let id = page["_id"]?.stringValue else { return nil }
+            let positions = (page["fieldPositions"]?.arrayValue ?? []).compactMap { position -> FieldPosition? in
+                guard let field = position["field"]?.stringValue else { return nil }
+                return FieldPosition(id: position["_id"]?.stringValue ?? "", field: field)
+            }
+            return Page(id: id, fileID: fileID, name: page["name"]?.stringValue,
+                        hidden: page["hidden"]?.boolValue ?? false, json: page, positions: positions)
+        }
     }
 }
 

@@ -24,6 +24,27 @@ struct ValidateCommandTests {
         #expect(result.stderr.hasPrefix("1 document, 8 fields checked: 1 invalid, 3 missing values in "))
     }
 
+    /// `--view` chooses the layout checked: the mobile view by default, as the Swift SDK reads
+    /// a document (its view's pages, a field hidden for mobile left out), or the desktop one.
+    @Test func theViewIsChosen() throws {
+        let document = """
+            {"files": [{"_id": "f", "pages": [{"_id": "p1", "fieldPositions": [{"_id": "a1", "field": "a"}, {"_id": "b1", "field": "b"}]}],
+              "views": [{"type": "mobile", "pages": [{"_id": "m1", "fieldPositions": [{"_id": "a2", "field": "a"}]}]}]}],
+             "fields": [{"_id": "a", "type": "text", "required": true, "hiddenViews": ["mobile"]},
+                        {"_id": "b", "type": "text", "required": true}]}
+            """
+        let mobile = try JF.run(["validate", "--json", "-"], stdin: document)
+        #expect(mobile.status == 0)
+        #expect(try report(mobile.stdout).first?["fields"] as? [[String: Any]] != nil)
+        #expect(try (report(mobile.stdout).first?["fields"] as? [[String: Any]])?.isEmpty == true)
+        let desktop = try JF.run(["validate", "--json", "--view", "desktop", "-"], stdin: document)
+        #expect(desktop.status == 1)
+        #expect(try (report(desktop.stdout).first?["fields"] as? [[String: Any]])?.map { $0["field"] as? String } == ["a", "b"])
+        let wrong = try JF.run(["validate", "--view", "tablet", "-"], stdin: document)
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("tablet"))
+    }
+
     @Test func jsonReportListsEveryFieldChecked() throws {
         let result = try JF.run(["validate", "--json", "examples/work-order.json"])
         #expect(result.status == 1)

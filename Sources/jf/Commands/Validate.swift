@@ -40,6 +40,11 @@ struct Validate: ParsableCommand {
         valueName: "PATH"))
     var path: String?
 
+    @Option(help: ArgumentHelp(
+        "The layout checked: mobile (the Swift SDK's: its pages and hiddenViews \"mobile\") or desktop.",
+        valueName: "VIEW"))
+    var view: DocumentView = .mobile
+
     /// The output formats: the findings as `jf lint` prints them, the JSON report, GitHub
     /// Actions workflow annotations, one SARIF log, one GitLab Code Quality report, or JUnit
     /// XML test results.
@@ -105,7 +110,7 @@ struct Validate: ParsableCommand {
         var reports = ReportStream(json: format == .json)
         parallelForEach(found.count, workers: parallel.jobs) { index in
             Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
-                       path: path, options: options, format: format, colored: colored)
+                       path: path, view: view, options: options, format: format, colored: colored)
         } deliver: { _, outcome in
             // A --path that names nothing: only one document is checked, and it is a usage error.
             if let problem = outcome.usage { usage = problem }
@@ -180,7 +185,7 @@ struct Validate: ParsableCommand {
         var usage: String?
     }
 
-    static func check(_ file: String, foundInDirectory: Bool, path: String?, options: EvaluationOptions,
+    static func check(_ file: String, foundInDirectory: Bool, path: String?, view: DocumentView, options: EvaluationOptions,
                       format: Format, colored: Bool) -> Outcome {
         var outcome = Outcome()
         let document: JoyDoc
@@ -205,7 +210,7 @@ struct Validate: ParsableCommand {
             }
             return outcome
         }
-        let editor = DocumentEditor(document: document, options: options)
+        let editor = DocumentEditor(document: document, options: options, view: view)
         let validation: Validation
         do {
             validation = try editor.validate(path: path ?? "")
@@ -292,7 +297,7 @@ struct Validate: ParsableCommand {
             } catch {
                 return .unreadable(Input.unreadableLine(number, error, text: text), error)
             }
-            let editor = DocumentEditor(document: document, options: options)
+            let editor = DocumentEditor(document: document, options: options, view: view)
             let head = Input.streamHead(number, document: document.json)
             let validation: Validation
             do {
@@ -343,3 +348,5 @@ struct Validate: ParsableCommand {
         })
     }
 }
+
+extension DocumentView: ExpressibleByArgument {}

@@ -1,0 +1,68 @@
+import Testing
+import JoyfillJSON
+import JoyfillModel
+@testable import JoyfillEditor
+
+/// The views of a document (docs/validation.md, "Views"), on a form written for them: a first
+/// file with its own page and a mobile view whose page places other fields, a second file
+/// that is never read, fields and a column hidden for one view.
+struct ViewTests {
+    static let document = try! JoyDoc(bytes: Array("""
+        {
+          "files": [
+            {"_id": "file1", "pageOrder": ["p1", "v2", "v1"],
+             "pages": [{"_id": "p1", "fieldPositions": [{"_id": "fp_a", "field": "a"}, {"_id": "fp_b", "field": "b"},
+                                                         {"_id": "fp_d", "field": "d"}]}],
+             "views": [{"_id": "view1", "type": "mobile", "pages": [
+               {"_id": "v1", "fieldPositions": [{"_id": "vp_a", "field": "a"}, {"_id": "vp_c", "field": "c"}]},
+               {"_id": "v2", "hidden": true, "fieldPositions": [{"_id": "vp_d", "field": "d"}]}]},
+               {"_id": "view2", "type": "desktop", "pages": [{"_id": "w1", "fieldPositions": [{"_id": "wp_b", "field": "b"}]}]}]},
+            {"_id": "file2", "pages": [{"_id": "q1", "fieldPositions": [{"_id": "fp_e", "field": "e"}]}]}
+          ],
+          "fields": [
+            {"_id": "a", "type": "text", "required": true, "value": "", "hiddenViews": ["mobile"],
+             "logic": {"action": "show", "eval": "and", "conditions": [{"field": "b", "condition": "null="}]}},
+            {"_id": "b", "type": "text", "required": true, "value": ""},
+            {"_id": "c", "type": "table", "tableColumns": [
+               {"_id": "col1", "type": "text", "required": true, "hiddenViews": ["mobile"]},
+               {"_id": "col2", "type": "text", "required": true, "hiddenViews": "mobile"}],
+             "value": [{"_id": "r1", "cells": {}}]},
+            {"_id": "d", "type": "text", "required": true, "value": "", "hiddenViews": ["desktop", "pdf"]},
+            {"_id": "e", "type": "text", "required": true, "value": ""}
+          ]
+        }
+        """.utf8))
+
+    func validated(_ view: DocumentView) throws -> [String] {
+        try DocumentEditor(document: Self.document, view: view).validate().fields.map { field in
+            field.field.id + (field.status == .invalid ? "!" : "") + field.rows.map { " " + $0.emptyColumns.map(\.id).joined(separator: ",") }.joined()
+        }
+    }
+
+    /// The mobile view (the SDK's): the first view's pages replace the file's own, in the
+    /// file's `pageOrder`; `a`, hidden for mobile, is hidden though its logic would show it;
+    /// `col1` is not validated, `col2` (whose `hiddenViews` is no array) is; the hidden page
+    /// `v2` is not shown; the second file is not read.
+    @Test func theMobileViewIsTheSDKs() throws {
+        #expect(Self.document.pages(in: .mobile).map(\.id) == ["v2", "v1"])
+        #expect(try validated(.mobile) == ["c! col2"])
+        let editor = DocumentEditor(document: Self.document)
+        #expect(!editor.visibility.shows(field: "a"))
+        #expect(editor.visibility.view == .mobile)
+    }
+
+    /// The desktop view: the first file's own pages, and what is hidden for desktop.
+    @Test func theDesktopViewReadsTheFilesOwnPages() throws {
+        #expect(Self.document.pages(in: .desktop).map(\.id) == ["p1"])
+        #expect(try validated(.desktop) == ["a!", "b!"])
+        #expect(!DocumentEditor(document: Self.document, view: .desktop).visibility.shows(field: "d"))
+    }
+
+    /// A document without views reads the first file's pages in both.
+    @Test func withoutViewsBothReadTheFilesPages() throws {
+        let text = String(decoding: Self.document.bytes, as: UTF8.self).replacingOccurrences(of: "\"views\"", with: "\"notViews\"")
+        let plain = try JoyDoc(bytes: Array(text.utf8))
+        #expect(plain.pages(in: .mobile).map(\.id) == ["p1"])
+        #expect(plain.pages(in: .desktop).map(\.id) == ["p1"])
+    }
+}
