@@ -12,8 +12,10 @@ import JoyfillModel
 public struct Logic: Sendable {
     public enum Action: String, Sendable { case show, hide }
 
+    /// `show`, or `hide` for any other action (as the SDKs read it).
     public let action: Action
-    /// `eval: "and"` (every condition must hold, the default) or `"or"` (any one).
+    /// `eval: "and"`: every condition must hold; any other `eval`, or none, is read as `"or"`
+    /// (any one), as the SDKs read it.
     public let requiresAll: Bool
     public let conditions: [Condition]
 
@@ -151,18 +153,18 @@ public struct Logic: Sendable {
         if conditionsJSON == nil || conditionsJSON?.isNull == true || conditionsJSON?.arrayValue?.isEmpty == true {
             return nil
         }
-        guard let actionName = json["action"]?.stringValue, let action = Action(rawValue: actionName) else {
-            issue("\"logic\" has no \"action\" of \"show\" or \"hide\"; it is ignored", json["action"])
-            return nil
+        // The SDKs act on "show" and read every other action, or none, as "hide".
+        let actionName = json["action"]?.stringValue
+        let action: Action = actionName == "show" ? .show : .hide
+        if actionName != "show" && actionName != "hide" {
+            issue(actionName.map { "\"logic\" has the action \"\($0)\", which the SDKs read as \"hide\" (use \"show\" or \"hide\")" }
+                  ?? "\"logic\" has no \"action\"; the SDKs read it as \"hide\" (give \"show\" or \"hide\")", json["action"])
         }
-        var requiresAll = true
-        if let eval = json["eval"], !eval.isNull {
-            switch eval.stringValue {
-            case "and": requiresAll = true
-            case "or": requiresAll = false
-            default:
-                issue("logic \"eval\" must be \"and\" or \"or\"; it is read as \"and\"", eval)
-            }
+        // Exactly "and" requires every condition; the SDKs read any other `eval`, or none, as "or".
+        let eval = json["eval"]
+        let requiresAll = eval?.stringValue == "and"
+        if let eval, !eval.isNull, eval.stringValue != "or", eval.stringValue != "and" {
+            issue("logic \"eval\" must be \"and\" or \"or\"; the SDKs read \(eval.text) as \"or\"", eval)
         }
         guard let elements = conditionsJSON?.arrayValue else {
             issue("logic \"\(conditionsKey)\" must be an array; the logic is ignored", conditionsJSON)

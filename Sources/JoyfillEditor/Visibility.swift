@@ -27,6 +27,10 @@ public struct Visibility: Sendable {
         let document = values.document
         let logic = DocumentLogic(document, view: view)
         var hiddenFields: Set<String> = []
+        // The SDKs read no field logic in a document of one field, and no page logic or
+        // `hidden` flag in a view of one page: a lone page is always shown.
+        let readsFieldLogic = document.fields.count > 1
+        let readsPageLogic = logic.pages.count > 1
         for (position, field) in document.fields.enumerated() {
             // Hidden for the view before logic is read: logic cannot show it.
             if view.hides(field.json) {
@@ -34,10 +38,12 @@ public struct Visibility: Sendable {
                 continue
             }
             let hidden = values.isHidden(at: position)
-            if !(logic.fields[position]?.shows(startingHidden: hidden, in: values) ?? !hidden) { hiddenFields.insert(field.id) }
+            let fieldLogic = readsFieldLogic ? logic.fields[position] : nil
+            if !(fieldLogic?.shows(startingHidden: hidden, in: values) ?? !hidden) { hiddenFields.insert(field.id) }
         }
         var hiddenPages: Set<String> = []
-        for (page, pageLogic) in logic.pages where !(pageLogic?.shows(startingHidden: page.hidden, in: values) ?? !page.hidden) {
+        for (page, pageLogic) in logic.pages
+        where readsPageLogic && !(pageLogic?.shows(startingHidden: page.hidden, in: values) ?? !page.hidden) {
             hiddenPages.insert(page.id)
         }
         var schemaLogic: [String: [String: Logic]] = [:]

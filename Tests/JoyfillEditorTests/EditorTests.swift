@@ -218,14 +218,15 @@ func editor(_ text: String) throws -> DocumentEditor {
             """
         let editor = try editor(text)
         #expect(editor.visibility.shows(field: "t"))
-        #expect(editor.visibility.shows(field: "u"))
+        // An action other than "show" is read as "hide", as the SDKs read it: `s *=` holds.
+        #expect(!editor.visibility.shows(field: "u"))
         let messages = editor.visibility.issues.map(\.message)
         #expect(messages == [
-            "field \"t\": logic \"eval\" must be \"and\" or \"or\"; it is read as \"and\"",
+            "field \"t\": logic \"eval\" must be \"and\" or \"or\"; the SDKs read \"xor\" as \"or\"",
             "field \"t\": logic condition 1 has the unknown operator \"==\" (use =, !=, ?=, >, <, null= or *=); it never holds",
             "field \"t\": logic condition 2 reads the field \"nope\", which the document does not have; it never holds",
             "field \"t\": logic condition 3 names no \"field\"; it never holds",
-            "field \"u\": \"logic\" has no \"action\" of \"show\" or \"hide\"; it is ignored",
+            "field \"u\": \"logic\" has the action \"vanish\", which the SDKs read as \"hide\" (use \"show\" or \"hide\")",
             "page \"p\": \"logic\" must be an object, not string; it is ignored",
         ])
         #expect(editor.visibility.issues.allSatisfy { $0.line != nil })

@@ -66,3 +66,35 @@ struct ViewTests {
         #expect(plain.pages(in: .desktop).map(\.id) == ["p1"])
     }
 }
+
+/// How the SDKs combine and act on logic, and when they read none (docs/validation.md).
+struct LogicReadingTests {
+    func shown(_ fields: String, pages: String = #"[{"_id": "p1", "hidden": true}, {"_id": "p2"}]"#) throws -> (fields: [String], pages: [String]) {
+        let document = try JoyDoc(bytes: Array(#"{"files": [{"pages": \#(pages)}], "fields": \#(fields)}"#.utf8))
+        let editor = DocumentEditor(document: document)
+        return (document.fields.map(\.id).filter(editor.visibility.shows(field:)),
+                document.pages(in: .mobile).map(\.id).filter(editor.visibility.shows(page:)))
+    }
+
+    /// `eval` other than exactly "and", or none, needs one condition to hold.
+    @Test func anEvalOtherThanAndIsOr() throws {
+        let fields = """
+            [{"_id": "s", "type": "text", "value": "x"},
+             {"_id": "none", "type": "text", "logic": {"action": "hide", "conditions": [
+               {"field": "s", "condition": "=", "value": "x"}, {"field": "s", "condition": "=", "value": "y"}]}},
+             {"_id": "upper", "type": "text", "logic": {"action": "hide", "eval": "AND", "conditions": [
+               {"field": "s", "condition": "=", "value": "x"}, {"field": "s", "condition": "=", "value": "y"}]}},
+             {"_id": "and", "type": "text", "logic": {"action": "hide", "eval": "and", "conditions": [
+               {"field": "s", "condition": "=", "value": "x"}, {"field": "s", "condition": "=", "value": "y"}]}}]
+            """
+        #expect(try shown(fields).fields == ["s", "and"])
+    }
+
+    /// A document of one field reads no field logic; a view of one page shows it, even hidden.
+    @Test func aLoneFieldOrPageIgnoresItsLogic() throws {
+        let lone = #"[{"_id": "s", "type": "text", "value": "x", "logic": {"action": "hide", "conditions": [{"field": "s", "condition": "*="}]}}]"#
+        #expect(try shown(lone).fields == ["s"])
+        #expect(try shown(lone).pages == ["p2"])
+        #expect(try shown(lone, pages: #"[{"_id": "p1", "hidden": true}]"#).pages == ["p1"])
+    }
+}
