@@ -1,9 +1,8 @@
 import JoyfillJSON
 import JoyfillModel
 
-/// Whether a field or cell has a value: what `required` asks for, and what the `*=` ("is
-/// filled") and `null=` ("is empty") conditions test. One definition for both, so a condition
-/// and a validation never disagree about the same value.
+/// Whether a field or cell has a value: what `required` asks for. (The `*=` and `null=`
+/// conditions read values as the SDKs' logic does, ``Condition``.)
 enum Filled {
     /// A stored value: absent, null, `""`, `[]` and `{}` are empty; any number (0 too) and
     /// any boolean are values. Tables and collections need at least one row that is not deleted.

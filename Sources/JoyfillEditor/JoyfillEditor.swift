@@ -11,7 +11,7 @@
 //                 `hidden`, moved by logic.
 // Validation      required fields, and required cells of table and collection rows, over the
 //                 shown fields of the document, one page, or one field (`validate(path:)`).
-// Filled          what "has a value" means, shared by `required` and the `*=`/`null=` conditions.
+// Filled          what "has a value" means for `required` (conditions read values as the SDKs do).
 // DocumentChange  the change API's entries (`field.update`, table and collection row
 //                 create/update/delete/move, at any level of a collection, decorators),
 //                 decoded once into an Operation with typed payloads, shape errors named;

@@ -47,8 +47,9 @@ public struct Logic: Sendable {
 
     /// Reads the `logic` of a field or page (`owner`: "field \"x\"", "page \"p\""; `field`:
     /// the field's id when the logic is a field's), reporting what it cannot use as issues:
-    /// logic that is not an object, or has no valid action, is ignored; a condition that cannot
-    /// be evaluated (no field, an unknown operator or field) never holds.
+    /// logic that is not an object is ignored; a condition with no field, or one the document
+    /// does not have, is left out before `eval` is applied, as the SDKs leave it out; one with
+    /// an unknown operator never holds.
     ///
     /// `fieldNames`: the document's field ids for "did you mean", made on the first unknown field
     /// and shared (a form can have thousands of conditions, each naming a missing field).
@@ -57,19 +58,19 @@ public struct Logic: Sendable {
         let report = Report(owner: owner, field: owningField, document: document)
         return read(json, conditionsKey: "conditions", report: report, issues: &issues) { element, place, op, issue in
             guard let field = element["field"]?.stringValue else {
-                issue("\(place) names no \"field\"; it never holds", element)
-                return Condition(subject: .field(""), operator: nil, value: nil)
+                issue("\(place) names no \"field\"; the SDKs leave it out of the logic", element)
+                return nil
+            }
+            guard let source = document.field(field) else {
+                if fieldNames == nil { fieldNames = Suggestions.Index(document.fields.map(\.id)) }
+                let suggestion = Suggestions.afterMessage(fieldNames!.closest(to: field))
+                issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); "
+                      + "the SDKs leave it out of the logic", element["field"])
+                return nil
             }
             if let op {
-                if let source = document.field(field) {
-                    check(element["value"], op: op, type: source.type, options: source.options,
-                          what: "the \(source.type.name) '\(source.id)'", place: place, at: element, issue: issue)
-                } else {
-                    if fieldNames == nil { fieldNames = Suggestions.Index(document.fields.map(\.id)) }
-                    let suggestion = Suggestions.afterMessage(fieldNames!.closest(to: field))
-                    issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); it never holds",
-                          element["field"])
-                }
+                check(element["value"], op: op, type: source.type, options: source.options,
+                      what: "the \(source.type.name) '\(source.id)'", place: place, at: element, issue: issue)
             }
             return Condition(subject: .field(field), operator: op, value: element["value"])
         }
@@ -139,7 +140,7 @@ public struct Logic: Sendable {
     /// `conditionsKey`, each read by `condition` (given the element, its place for messages,
     /// its operator if known, and where to report).
     private static func read(_ json: JSONValue?, conditionsKey: String, report: Report, issues: inout [DocumentIssue],
-                             condition: (JSONValue, String, Condition.Operator?, (String, JSONValue?) -> Void) -> Condition) -> Logic? {
+                             condition: (JSONValue, String, Condition.Operator?, (String, JSONValue?) -> Void) -> Condition?) -> Logic? {
         guard let json, !json.isNull else { return nil }
         var found: [DocumentIssue] = []
         defer { issues += found }
@@ -175,7 +176,7 @@ public struct Logic: Sendable {
             let place = "logic condition \(index + 1)"
             let name = element["condition"]?.stringValue ?? ""
             let op = Condition.Operator(rawValue: name)
-            let read = condition(element, place, op, issue)
+            guard let read = condition(element, place, op, issue) else { continue }
             if op == nil, read.names {
                 issue("\(place) has the unknown operator \"\(name)\" (use =, !=, ?=, >, <, null= or *=); it never holds",
                       element["condition"] ?? element)
@@ -193,9 +194,13 @@ public struct Logic: Sendable {
                               what: String, place: String, at element: JSONValue, issue: (String, JSONValue?) -> Void) {
         switch op {
         case .greaterThan, .lessThan:
-            guard Condition.number(value) == nil else { return }
-            issue("\(place) compares with \(value.map { $0.text } ?? "nothing"), which is not a number; "
-                  + "\(op.rawValue) compares numbers, so it never holds", value ?? element)
+            if Condition.number(value) == nil {
+                issue("\(place) compares with \(value.map { $0.text } ?? "nothing"), which is not a number; "
+                      + "\(op.rawValue) compares numbers, so it never holds", value ?? element)
+            } else if type != .number && type != .date {
+                issue("\(place) compares \(what) with \(op.rawValue), which compares numbers, and its value is no number; "
+                      + "it never holds", element["condition"] ?? element)
+            }
         case .equals, .notEquals:
             guard type == .dropdown || type == .multiSelect, let value, let expected = Condition.text(value) else { return }
             let options = options.filter { !$0.deleted }
@@ -289,64 +294,90 @@ public struct Condition: Sendable {
     public let value: JSONValue?
 
     /// Whether a field condition holds on the field's stored value; a cell condition never
-    /// holds here (see ``holds(on:type:filled:)``).
+    /// holds here (see ``holds(on:type:)``).
     public func holds(in values: FieldValues) -> Bool {
         guard case .field(let field) = subject, let position = values.document.fieldIndex(field) else { return false }
-        let source = values.document.fields[position]
-        let stored = values.value(at: position)
-        return holds(on: stored, type: source.type, filled: Filled.value(stored, of: source))
+        return holds(on: values.value(at: position), type: values.document.fields[position].type)
     }
 
-    /// Compares a value read (of `type`; `filled`: whether it has a value, as `required` asks):
-    /// `=` ignores case for text; dropdowns compare option ids; a multiSelect "equals" an
-    /// option it has selected; `>` and `<` compare numbers only.
-    public func holds(on stored: JSONValue?, type: FieldType, filled: Bool) -> Bool {
+    /// Whether the condition holds on `stored` (nil: absent), a value of a field or column of
+    /// `type`, as the SDKs compare (docs/validation.md has the table): through the value's text
+    /// (``text(_:)``) and number (``number(_:)``), a multiSelect's or dropdown's array by its
+    /// items, a number field's numbers as numbers.
+    public func holds(on stored: JSONValue?, type: FieldType) -> Bool {
         guard let op = `operator` else { return false }
         switch op {
-        case .isFilled: return filled
-        case .isEmpty: return !filled
         case .equals: return equals(stored, type: type)
         case .notEquals: return !equals(stored, type: type)
         case .contains:
-            guard let text = Condition.text(stored), let needle = Condition.text(value) else { return false }
+            guard stored != nil, let text = Condition.text(stored), let needle = Condition.text(value) else { return false }
             return text.lowercased().contains(needle.lowercased())
         case .greaterThan, .lessThan:
             guard let left = Condition.number(stored), let right = Condition.number(value) else { return false }
             return op == .greaterThan ? left > right : left < right
+        case .isEmpty: return Condition.isEmpty(stored, type: type)
+        case .isFilled: return !Condition.isEmpty(stored, type: type)
         }
     }
 
     private func equals(_ stored: JSONValue?, type: FieldType) -> Bool {
-        guard let expected = Condition.text(value) else { return false }
-        switch type {
-        case .number:
-            guard let left = Condition.number(stored), let right = Condition.number(value) else { return false }
-            return left == right
-        case .dropdown:
-            return stored?.stringValue == expected
-        case .multiSelect:
-            return stored?.arrayValue?.contains { $0.stringValue == expected } ?? false
-        default:
-            guard let text = Condition.text(stored) else { return false }
-            return text.lowercased() == expected.lowercased()
+        if type == .dropdown || type == .multiSelect, let items = Condition.strings(stored) {
+            return items.contains(Condition.text(value) ?? "")
         }
+        if type == .number, let left = Condition.number(stored), let right = Condition.number(value) { return left == right }
+        if let left = Condition.text(stored), let right = Condition.text(value) { return left.lowercased() == right.lowercased() }
+        let storedNull = stored?.isNull == true, valueNull = value?.isNull == true
+        return (stored == nil && value == nil) || (storedNull && valueNull)
     }
 
-/// A string, number or boolean as text; nil for anything else.
+    /// `null=`: a dropdown's or multiSelect's array with no item but `""`; else a value whose
+    /// text is `""` or that has neither text nor number.
+    static func isEmpty(_ stored: JSONValue?, type: FieldType) -> Bool {
+        if type == .dropdown || type == .multiSelect, let items = strings(stored) { return items.allSatisfy(\.isEmpty) }
+        if let text = text(stored) { return text.isEmpty }
+        return number(stored) == nil
+    }
+
+    /// The items of an array of strings; nil for anything else.
+    static func strings(_ json: JSONValue?) -> [String]? {
+        guard let elements = json?.arrayValue else { return nil }
+        var items: [String] = []
+        for element in elements {
+            guard let text = element.stringValue else { return nil }
+            items.append(text)
+        }
+        return items
+    }
+
+    /// A value's text, as the SDKs make it: a string itself; a whole number its digits, another
+    /// number the shortest text of its double with a fraction (`12.5`, `10.0` for `10.0`); a
+    /// boolean `true`/`false`; strings joined by `", "`; rows `Element(<_id>)` joined; an
+    /// object `{key: text, …}`; nil for null or nothing.
     static func text(_ json: JSONValue?) -> String? {
-        switch json?.kind {
+        guard let json else { return nil }
+        switch json.kind {
+        case .null: return nil
         case .string(let text): return text
-        case .number(let text): return text
         case .bool(let value): return value ? "true" : "false"
-        default: return nil
+        case .number(let text):
+            if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) { return text }
+            return Double(text).map { "\($0)" } ?? text
+        case .array(let elements):
+            if let items = strings(json) { return items.joined(separator: ", ") }
+            return elements.map { element in
+                if element.isObject { return "Element(\(element["_id"]?.stringValue ?? ""))" }
+                return text(element) ?? ""
+            }.joined(separator: ", ")
+        case .object(let members):
+            return "{" + members.map { "\($0.key): \(text($0.value) ?? "null")" }.joined(separator: ", ") + "}"
         }
     }
 
-    /// A number, or a string holding one; nil for anything else.
+    /// A value's number: a JSON number, or a boolean as 1 or 0; a string has none.
     static func number(_ json: JSONValue?) -> Double? {
         switch json?.kind {
         case .number(let text): return Double(text)
-        case .string(let text): return Double(text.trimmingSpaces)
+        case .bool(let value): return value ? 1 : 0
         default: return nil
         }
     }

@@ -78,7 +78,7 @@ public struct Visibility: Sendable {
                   let type = field.schema[owner.schema]?.columns.first(where: { $0.id == column && !$0.deleted })?.type
             else { return false }
             let cell = owner.row["cells"]?[column]
-            return condition.holds(on: cell, type: type, filled: Filled.value(cell))
+            return condition.holds(on: cell, type: type)
         }
     }
 

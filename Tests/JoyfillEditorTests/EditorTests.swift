@@ -181,9 +181,12 @@ func editor(_ text: String) throws -> DocumentEditor {
 
         let number = #"{"_id": "s", "type": "number", "value": 10}"#
         #expect(try shows("hide", source: number, ">", "9") == false)
-        #expect(try shows("hide", source: number, ">", #""9.5""#) == false)
+        // A value given as text has no number, as the SDKs read it: `>` never holds, and `=`
+        // compares the texts ("10" is not "10.0").
+        #expect(try shows("hide", source: number, ">", #""9.5""#) == true)
         #expect(try shows("hide", source: number, "<", "10") == true)
-        #expect(try shows("hide", source: number, "=", #""10.0""#) == false)
+        #expect(try shows("hide", source: number, "=", #""10.0""#) == true)
+        #expect(try shows("hide", source: number, "=", "10.0") == false)
         #expect(try shows("hide", source: number, ">", #""ten""#) == true)
 
         let zero = #"{"_id": "s", "type": "number", "value": 0}"#
@@ -194,8 +197,10 @@ func editor(_ text: String) throws -> DocumentEditor {
         let tags = #"{"_id": "s", "type": "multiSelect", "value": ["m1", "m2"]}"#
         #expect(try shows("hide", source: tags, "=", #""m2""#) == false)
         #expect(try shows("hide", source: tags, "!=", #""m2""#) == true)
+        // A dropdown's option id is text, compared ignoring case as the SDKs compare it.
         let color = #"{"_id": "s", "type": "dropdown", "value": "o1"}"#
-        #expect(try shows("hide", source: color, "=", #""O1""#) == true)
+        #expect(try shows("hide", source: color, "=", #""O1""#) == false)
+        #expect(try shows("hide", source: color, "=", #""Red""#) == true)
     }
 
     @Test func actionsOnlyMoveAnItemAwayFromWhereItStarts() throws {
@@ -224,8 +229,8 @@ func editor(_ text: String) throws -> DocumentEditor {
         #expect(messages == [
             "field \"t\": logic \"eval\" must be \"and\" or \"or\"; the SDKs read \"xor\" as \"or\"",
             "field \"t\": logic condition 1 has the unknown operator \"==\" (use =, !=, ?=, >, <, null= or *=); it never holds",
-            "field \"t\": logic condition 2 reads the field \"nope\", which the document does not have; it never holds",
-            "field \"t\": logic condition 3 names no \"field\"; it never holds",
+            "field \"t\": logic condition 2 reads the field \"nope\", which the document does not have; the SDKs leave it out of the logic",
+            "field \"t\": logic condition 3 names no \"field\"; the SDKs leave it out of the logic",
             "field \"u\": \"logic\" has the action \"vanish\", which the SDKs read as \"hide\" (use \"show\" or \"hide\")",
             "page \"p\": \"logic\" must be an object, not string; it is ignored",
         ])

@@ -98,3 +98,48 @@ struct LogicReadingTests {
         #expect(try shown(lone, pages: #"[{"_id": "p1", "hidden": true}]"#).pages == ["p1"])
     }
 }
+
+/// Conditions as the SDKs resolve and compare them (docs/validation.md, the table of
+/// conditions), on fields written for each case.
+struct ConditionReadingTests {
+    func hidden(_ conditions: String, eval: String = "and", fields: String) throws -> Bool {
+        let text = """
+            {"fields": [\(fields),
+              {"_id": "t", "type": "text", "logic": {"action": "hide", "eval": "\(eval)", "conditions": \(conditions)}}]}
+            """
+        let document = try JoyDoc(bytes: Array(text.utf8))
+        return !DocumentEditor(document: document).visibility.shows(field: "t")
+    }
+
+    /// A condition on a field the document does not have, or with no field, is left out
+    /// before `eval` is applied; with none left, the logic does not hold.
+    @Test func conditionsOnMissingFieldsAreLeftOut() throws {
+        let flag = #"{"_id": "flag", "type": "text", "value": "yes"}"#
+        #expect(try hidden(#"[{"field": "ghost", "condition": "=", "value": "x"}, {"field": "flag", "condition": "=", "value": "yes"}]"#, fields: flag))
+        #expect(try !hidden(#"[{"field": "ghost", "condition": "*="}, {"condition": "*="}]"#, fields: flag))
+    }
+
+    @Test func valuesAreComparedThroughTheirTextAndNumber() throws {
+        let fields = """
+            {"_id": "n", "type": "number", "value": 12}, {"_id": "tags", "type": "multiSelect", "value": [""]},
+            {"_id": "zero", "type": "number", "value": 0}, {"_id": "note", "type": "text", "value": "12"},
+            {"_id": "ok", "type": "text", "value": true}, {"_id": "rows", "type": "table", "value": []}
+            """
+        #expect(try hidden(#"[{"field": "n", "condition": "?=", "value": 1}]"#, fields: fields), "12 contains 1 as text")
+        #expect(try hidden(#"[{"field": "tags", "condition": "null=" }]"#, fields: fields), "a multiSelect of only \"\" is empty")
+        #expect(try hidden(#"[{"field": "zero", "condition": "*="}]"#, fields: fields), "0 is filled")
+        #expect(try !hidden(#"[{"field": "note", "condition": ">", "value": 5}]"#, fields: fields), "text has no number")
+        #expect(try hidden(#"[{"field": "ok", "condition": ">", "value": 0}]"#, fields: fields), "true is 1")
+        #expect(try hidden(#"[{"field": "rows", "condition": "null="}]"#, fields: fields), "a table without rows is empty")
+        #expect(try hidden(#"[{"field": "n", "condition": "=", "value": 12.0}]"#, fields: fields), "numbers as numbers")
+        #expect(try hidden(#"[{"field": "nothing", "condition": "=", "value": null}, {"field": "n", "condition": "!=", "value": null}]"#,
+                           fields: fields), "absent is not null")
+    }
+
+    /// `>` or `<` on a field whose value is text is a mistake the linter names.
+    @Test func comparingTextIsReported() throws {
+        let text = #"{"fields": [{"_id": "s", "type": "text", "value": "9"}, {"_id": "t", "type": "text", "logic": {"action": "hide", "conditions": [{"field": "s", "condition": ">", "value": 5}]}}]}"#
+        let issues = DocumentLogic(try JoyDoc(bytes: Array(text.utf8))).issues.map(\.message)
+        #expect(issues == ["field \"t\": logic condition 1 compares the text 's' with >, which compares numbers, and its value is no number; it never holds"])
+    }
+}
