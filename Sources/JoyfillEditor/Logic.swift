@@ -10,9 +10,15 @@ import JoyfillModel
 /// when the conditions are met: `show` shows an item that starts hidden, `hide` hides one that
 /// starts visible. Logic that names the action the item is already in does nothing.
 public struct Logic: Sendable {
-    public enum Action: String, Sendable { case show, hide }
+    public enum Action: String, Sendable { case show, hide, enforce, unenforce }
 
-    /// `show`, or `hide` for any other action (as the SDKs read it).
+    /// What the logic decides: visibility (`logic`) or whether a value is required
+    /// (`requiredLogic`).
+    public enum Slot: Sendable { case visibility, required }
+
+    /// Visibility logic: `show`, or `hide` for any other action (as the SDKs read it).
+    /// Required logic: `enforce` or `unenforce` (logic with another action does nothing, and
+    /// is not read).
     public let action: Action
     /// `eval: "and"`: every condition must hold; any other `eval`, or none, is read as `"or"`
     /// (any one), as the SDKs read it.
@@ -36,13 +42,24 @@ public struct Logic: Sendable {
     public func shows(startingHidden hidden: Bool, _ test: (Condition) -> Bool) -> Bool {
         switch action {
         case .show: return !hidden || holds(test)
-        case .hide: return !hidden && !holds(test)
+        case .hide, .enforce, .unenforce: return !hidden && !holds(test)
         }
     }
 
     /// Whether a field or page that starts `hidden` is shown under this logic.
     public func shows(startingHidden hidden: Bool, in values: FieldValues) -> Bool {
         shows(startingHidden: hidden) { $0.holds(in: values) }
+    }
+
+    /// Whether a value is required under this required logic, `base` being what is required
+    /// without it: `enforce` requires it while the conditions hold, `unenforce` releases it.
+    public func requires(base: Bool, in values: FieldValues) -> Bool {
+        guard holds(in: values) else { return base }
+        switch action {
+        case .enforce: return true
+        case .unenforce: return false
+        case .show, .hide: return base
+        }
     }
 
     /// Reads the `logic` of a field or page (`owner`: "field \"x\"", "page \"p\""; `field`:
@@ -53,10 +70,10 @@ public struct Logic: Sendable {
     ///
     /// `fieldNames`: the document's field ids for "did you mean", made on the first unknown field
     /// and shared (a form can have thousands of conditions, each naming a missing field).
-    static func read(_ json: JSONValue?, owner: String, field owningField: String?, document: JoyDoc,
+    static func read(_ json: JSONValue?, owner: String, field owningField: String?, document: JoyDoc, slot: Slot = .visibility,
                      fieldNames: inout Suggestions.Index?, issues: inout [DocumentIssue]) -> Logic? {
         let report = Report(owner: owner, field: owningField, document: document)
-        return read(json, conditionsKey: "conditions", report: report, issues: &issues) { element, place, op, issue in
+        return read(json, conditionsKey: "conditions", slot: slot, report: report, issues: &issues) { element, place, op, issue in
             guard let field = element["field"]?.stringValue else {
                 issue("\(place) names no \"field\"; the SDKs leave it out of the logic", element)
                 return nil
@@ -97,7 +114,7 @@ public struct Logic: Sendable {
             return nil
         }
         let parents = above.filter { $0.children.contains(schema.key) }
-        return read(json, conditionsKey: "schemaConditions", report: report, issues: &issues) { element, place, op, issue in
+        return read(json, conditionsKey: "schemaConditions", slot: .visibility, report: report, issues: &issues) { element, place, op, issue in
             guard let columnID = element["columnID"]?.stringValue else {
                 issue("\(place) names no \"columnID\"; it never holds", element)
                 return Condition(subject: .cell(schema: nil, column: ""), operator: nil, value: nil)
@@ -139,14 +156,15 @@ public struct Logic: Sendable {
     /// The part fields, pages and schemas share: the action, `eval`, and the conditions under
     /// `conditionsKey`, each read by `condition` (given the element, its place for messages,
     /// its operator if known, and where to report).
-    private static func read(_ json: JSONValue?, conditionsKey: String, report: Report, issues: inout [DocumentIssue],
+    private static func read(_ json: JSONValue?, conditionsKey: String, slot: Slot, report: Report, issues: inout [DocumentIssue],
                              condition: (JSONValue, String, Condition.Operator?, (String, JSONValue?) -> Void) -> Condition?) -> Logic? {
         guard let json, !json.isNull else { return nil }
         var found: [DocumentIssue] = []
         defer { issues += found }
         func issue(_ message: String, _ value: JSONValue?) { report.issue(message, value ?? json, &found) }
+        let key = slot == .visibility ? "logic" : "requiredLogic"
         guard json.isObject else {
-            issue("\"logic\" must be an object, not \(json.typeName); it is ignored", json)
+            issue("\"\(key)\" must be an object, not \(json.typeName); it is ignored", json)
             return nil
         }
         let conditionsJSON = json[conditionsKey]
@@ -154,12 +172,24 @@ public struct Logic: Sendable {
         if conditionsJSON == nil || conditionsJSON?.isNull == true || conditionsJSON?.arrayValue?.isEmpty == true {
             return nil
         }
-        // The SDKs act on "show" and read every other action, or none, as "hide".
         let actionName = json["action"]?.stringValue
-        let action: Action = actionName == "show" ? .show : .hide
-        if actionName != "show" && actionName != "hide" {
-            issue(actionName.map { "\"logic\" has the action \"\($0)\", which the SDKs read as \"hide\" (use \"show\" or \"hide\")" }
-                  ?? "\"logic\" has no \"action\"; the SDKs read it as \"hide\" (give \"show\" or \"hide\")", json["action"])
+        let action: Action
+        switch slot {
+        case .visibility:
+            // The SDKs act on "show" and read every other action, or none, as "hide".
+            action = actionName == "show" ? .show : .hide
+            if actionName != "show" && actionName != "hide" {
+                issue(actionName.map { "\"logic\" has the action \"\($0)\", which the SDKs read as \"hide\" (use \"show\" or \"hide\")" }
+                      ?? "\"logic\" has no \"action\"; the SDKs read it as \"hide\" (give \"show\" or \"hide\")", json["action"])
+            }
+        case .required:
+            // Only "enforce" and "unenforce" do anything.
+            guard let name = actionName, name == "enforce" || name == "unenforce", let known = Action(rawValue: name) else {
+                issue("\"requiredLogic\" has \(actionName.map { "the action \"\($0)\"" } ?? "no \"action\""); "
+                      + "only \"enforce\" and \"unenforce\" do anything, so it is ignored", json["action"])
+                return nil
+            }
+            action = known
         }
         // Exactly "and" requires every condition; the SDKs read any other `eval`, or none, as "or".
         let eval = json["eval"]
@@ -226,6 +256,11 @@ public struct Logic: Sendable {
 public struct DocumentLogic: Sendable {
     /// Each field's logic, by position in ``JoyDoc/fields`` (nil: none, or none usable).
     public let fields: [Logic?]
+    /// Each field's `requiredLogic`, by position in ``JoyDoc/fields``.
+    public let required: [Logic?]
+    /// The `logic` and `requiredLogic` of table and collection columns, whose conditions read
+    /// fields: by the field's position, then ``columnKey(schema:column:)``.
+    public let columns: [Int: [String: (shows: Logic?, requires: Logic?)]]
     /// Each page's logic, in the order of the pages read (``JoyDoc/pages``, or a view's).
     public let pages: [(page: Page, logic: Logic?)]
     /// The usable logic of collection schemas, by the collection's position in
@@ -240,7 +275,30 @@ public struct DocumentLogic: Sendable {
         var issues: [DocumentIssue] = []
         var names: Suggestions.Index?
         var schemas: [Int: [String: Logic]] = [:]
+        var required: [Logic?] = []
+        var columns: [Int: [String: (shows: Logic?, requires: Logic?)]] = [:]
         fields = document.fields.enumerated().map { position, field in
+            required.append(Logic.read(field.json["requiredLogic"], owner: "field \"\(field.id)\"", field: field.id,
+                                       document: document, slot: .required, fieldNames: &names, issues: &issues))
+            var levels: [(schema: String?, columns: [TableColumn])] = []
+            if field.type == .table { levels.append((nil, field.columns)) }
+            if field.type == .collection {
+                for member in field.json["schema"]?.members ?? [] {
+                    if let schema = field.schema[member.key] { levels.append((schema.key, schema.columns)) }
+                }
+            }
+            for (schema, levelColumns) in levels {
+                for column in levelColumns where column.json["logic"] != nil || column.json["requiredLogic"] != nil {
+                    let owner = "field \"\(field.id)\"" + (schema.map { ", schema \"\($0)\"" } ?? "") + ", column \"\(column.id)\""
+                    let shows = Logic.read(column.json["logic"], owner: owner, field: field.id, document: document,
+                                           fieldNames: &names, issues: &issues)
+                    let requires = Logic.read(column.json["requiredLogic"], owner: owner, field: field.id, document: document,
+                                              slot: .required, fieldNames: &names, issues: &issues)
+                    if shows != nil || requires != nil {
+                        columns[position, default: [:]][DocumentLogic.columnKey(schema: schema, column: column.id)] = (shows, requires)
+                    }
+                }
+            }
             let logic = Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document,
                                    fieldNames: &names, issues: &issues)
             if field.type == .collection {
@@ -259,8 +317,13 @@ public struct DocumentLogic: Sendable {
                               fieldNames: &names, issues: &issues))
         }
         self.schemas = schemas
+        self.required = required
+        self.columns = columns
         self.issues = DocumentIssue.located(issues, in: document.bytes)
     }
+
+    /// How ``columns`` names a column: of a collection schema, or (`schema` nil) of a table.
+    static func columnKey(schema: String?, column: String) -> String { (schema ?? "") + "/" + column }
 }
 
 /// One condition of a logic: the stored value of a field, or a cell of a collection row,

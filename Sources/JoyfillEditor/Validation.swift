@@ -24,6 +24,8 @@ public struct FieldValidity: Sendable {
     public let pageID: String?
     public let positionID: String?
     public let status: ValidationStatus
+    /// Whether the field is required: its `required`, moved by its `requiredLogic`.
+    public let isRequired: Bool
     /// True when the field is required and has no value (a table or collection: no row).
     public let isMissing: Bool
     /// The rows that fail: a required column without a value, or a required child schema
@@ -130,7 +132,8 @@ enum Validator {
 
     static func validity(of field: Field, value: JSONValue?, page: String?, position: String?,
                          visibility: Visibility) -> FieldValidity {
-        let missing = field.isRequired && !Filled.value(value, of: field)
+        let required = visibility.requires(field: field)
+        let missing = required && !Filled.value(value, of: field)
         var rows: [RowValidity] = []
         switch field.type {
         case .table:
@@ -148,7 +151,7 @@ enum Validator {
             break
         }
         return FieldValidity(field: field, pageID: page, positionID: position,
-                             status: missing || !rows.isEmpty ? .invalid : .valid, isMissing: missing, rows: rows)
+                             status: missing || !rows.isEmpty ? .invalid : .valid, isRequired: required, isMissing: missing, rows: rows)
     }
 
     /// The rows of a table, or of one collection level (`schema`), that fail, with their failing
@@ -158,7 +161,9 @@ enum Validator {
     /// most as deep as their JSON, which the reader bounds.
     private static func failingRows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema?, columns: [TableColumn],
                                     in field: Field, visibility: Visibility, ancestors: inout [Visibility.Ancestor]) -> [RowValidity] {
-        let required = columns.filter { $0.required && visibility.shows(column: $0) }
+        let required = columns.filter {
+            visibility.requires(column: $0, schema: schema?.key, in: field) && visibility.shows(column: $0, schema: schema?.key, in: field)
+        }
         let childSchemas = (schema?.children ?? []).compactMap { field.schema[$0] }.filter { visibility.mayShow(schema: $0, in: field) }
         guard !required.isEmpty || !childSchemas.isEmpty else { return [] }
         var failing: [RowValidity] = []

@@ -15,6 +15,12 @@ public struct Visibility: Sendable {
     public let view: DocumentView
     private let hiddenFields: Set<String>
     private let hiddenPages: Set<String>
+    /// The fields whose `required`, moved by their `requiredLogic`, is true.
+    private let requiredFields: Set<String>
+    /// Whether a column with `logic` is shown, and whether one with `requiredLogic` is
+    /// required: by the field's `_id`, `|`, and ``DocumentLogic/columnKey(schema:column:)``.
+    private let columnShown: [String: Bool]
+    private let columnRequired: [String: Bool]
     /// The usable logic of collection schemas, by the collection's `_id` and the schema's key.
     private let schemaLogic: [String: [String: Logic]]
     /// Logic that could not be used as written (each names its field or page).
@@ -48,6 +54,25 @@ public struct Visibility: Sendable {
         }
         var schemaLogic: [String: [String: Logic]] = [:]
         for (position, schemas) in logic.schemas { schemaLogic[document.fields[position].id] = schemas }
+        // requiredLogic moves a field's or a column's `required`; column logic its `hidden`.
+        var requiredFields: Set<String> = []
+        for (position, field) in document.fields.enumerated() {
+            if logic.required[position]?.requires(base: field.isRequired, in: values) ?? field.isRequired { requiredFields.insert(field.id) }
+        }
+        var columnShown: [String: Bool] = [:]
+        var columnRequired: [String: Bool] = [:]
+        for (position, columns) in logic.columns {
+            let field = document.fields[position]
+            for (key, columnLogic) in columns {
+                guard let column = Visibility.column(key, of: field) else { continue }
+                let name = field.id + "|" + key
+                if let shows = columnLogic.shows { columnShown[name] = shows.shows(startingHidden: column.hidden, in: values) }
+                if let requires = columnLogic.requires { columnRequired[name] = requires.requires(base: column.required, in: values) }
+            }
+        }
+        self.requiredFields = requiredFields
+        self.columnShown = columnShown
+        self.columnRequired = columnRequired
         self.view = view
         self.hiddenFields = hiddenFields
         self.hiddenPages = hiddenPages
@@ -61,9 +86,29 @@ public struct Visibility: Sendable {
     /// Whether the page is shown.
     public func shows(page id: String) -> Bool { !hiddenPages.contains(id) }
 
-    /// Whether the column is shown: not hidden for the view, nor by its `hidden` flag, nor
+    /// Whether the field is required: its `required`, moved by its `requiredLogic`.
+    public func requires(field: Field) -> Bool { requiredFields.contains(field.id) }
+
+    /// Whether a column of `field` (of its collection schema `schema`, or of the table) is
+    /// shown: not hidden for the view, nor by its `hidden` flag moved by its `logic`, nor
     /// deleted.
-    public func shows(column: TableColumn) -> Bool { !view.hides(column.json) && !column.hidden && !column.deleted }
+    public func shows(column: TableColumn, schema: String? = nil, in field: Field) -> Bool {
+        guard !view.hides(column.json), !column.deleted else { return false }
+        return columnShown[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)] ?? !column.hidden
+    }
+
+    /// Whether every row needs a value in the column: its `required`, moved by its
+    /// `requiredLogic`.
+    public func requires(column: TableColumn, schema: String? = nil, in field: Field) -> Bool {
+        columnRequired[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)] ?? column.required
+    }
+
+    /// The column of `field` that a ``DocumentLogic/columnKey(schema:column:)`` names.
+    private static func column(_ key: String, of field: Field) -> TableColumn? {
+        let (schema, id) = (String(key.prefix { $0 != "/" }), String(key.drop { $0 != "/" }.dropFirst()))
+        let columns = schema.isEmpty ? field.columns : field.schema[schema]?.columns ?? []
+        return columns.first { $0.id == id }
+    }
 
     /// Whether the rows of `schema`, a child schema of collection `field`, are shown under the
     /// row that is last in `ancestors` (the rows above it before it, from the root): the

@@ -143,3 +143,39 @@ struct ConditionReadingTests {
         #expect(issues == ["field \"t\": logic condition 1 compares the text 's' with >, which compares numbers, and its value is no number; it never holds"])
     }
 }
+
+/// `requiredLogic` on fields and columns, and `logic` on columns (docs/validation.md).
+struct RequiredLogicTests {
+    static let text = """
+        {"fields": [
+          {"_id": "status", "type": "text", "value": "FAIL"},
+          {"_id": "reason", "type": "text", "required": false,
+           "requiredLogic": {"action": "enforce", "eval": "and", "conditions": [{"field": "status", "condition": "=", "value": "fail"}]}},
+          {"_id": "note", "type": "text", "required": true,
+           "requiredLogic": {"action": "unenforce", "conditions": [{"field": "status", "condition": "*="}]}},
+          {"_id": "odd", "type": "text", "required": true, "requiredLogic": {"action": "show", "conditions": [{"field": "status", "condition": "*="}]}},
+          {"_id": "items", "type": "table",
+           "tableColumns": [
+             {"_id": "part", "type": "text", "requiredLogic": {"action": "enforce", "conditions": [{"field": "status", "condition": "*="}]}},
+             {"_id": "serial", "type": "text", "required": true, "hidden": true,
+              "logic": {"action": "show", "conditions": [{"field": "status", "condition": "=", "value": "fail"}]}},
+             {"_id": "tag", "type": "text", "required": true,
+              "logic": {"action": "hide", "conditions": [{"field": "status", "condition": "?=", "value": "ai"}]}}],
+           "value": [{"_id": "r1", "cells": {}}]}
+        ]}
+        """
+
+    @Test func requiredLogicMovesWhatIsRequired() throws {
+        let validation = try DocumentEditor(document: try JoyDoc(bytes: Array(Self.text.utf8))).validate()
+        let byField = Dictionary(uniqueKeysWithValues: validation.fields.map { ($0.field.id, $0) })
+        // enforce while `status` is "fail" (any case); unenforce while it is filled.
+        #expect(byField["reason"]?.isRequired == true && byField["reason"]?.isMissing == true)
+        #expect(byField["note"]?.isRequired == false && byField["note"]?.status == .valid)
+        // An action other than enforce or unenforce does nothing.
+        #expect(byField["odd"]?.isRequired == true)
+        // part is required by its requiredLogic, serial shown by its logic, tag hidden by its.
+        #expect(byField["items"]?.rows.first?.emptyColumns.map(\.id) == ["part", "serial"])
+        let issues = DocumentLogic(try JoyDoc(bytes: Array(Self.text.utf8))).issues.map(\.message)
+        #expect(issues == ["field \"odd\": \"requiredLogic\" has the action \"show\"; only \"enforce\" and \"unenforce\" do anything, so it is ignored"])
+    }
+}

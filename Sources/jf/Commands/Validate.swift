@@ -253,7 +253,7 @@ struct Validate: ParsableCommand {
                 "page": field.pageID.map(JSONValue.string) ?? .null,
                 "position": field.positionID.map(JSONValue.string) ?? .null,
                 "status": .string(field.status.rawValue),
-                "required": .bool(field.field.isRequired),
+                "required": .bool(field.isRequired),
                 "missing": .bool(field.isMissing),
                 "rows": field.rows.isEmpty ? nil : rowsJSON(field.rows),
             ])
