@@ -12,9 +12,10 @@ import JoyfillModel
 public struct Logic: Sendable {
     public enum Action: String, Sendable { case show, hide, enforce, unenforce }
 
-    /// What the logic decides: visibility (`logic`) or whether a value is required
-    /// (`requiredLogic`).
-    public enum Slot: Sendable { case visibility, required }
+    /// What the logic decides: visibility (`logic`), whether a value is required
+    /// (`requiredLogic`), and per cell of a column, `cellRequiredLogic` and
+    /// `cellVisibilityLogic`.
+    public enum Slot: Sendable { case visibility, required, cellRequired, cellVisibility }
 
     /// Visibility logic: `show`, or `hide` for any other action (as the SDKs read it).
     /// Required logic: `enforce` or `unenforce` (logic with another action does nothing, and
@@ -74,22 +75,54 @@ public struct Logic: Sendable {
                      fieldNames: inout Suggestions.Index?, issues: inout [DocumentIssue]) -> Logic? {
         let report = Report(owner: owner, field: owningField, document: document)
         return read(json, conditionsKey: "conditions", slot: slot, report: report, issues: &issues) { element, place, op, issue in
-            guard let field = element["field"]?.stringValue else {
-                issue("\(place) names no \"field\"; the SDKs leave it out of the logic", element)
-                return nil
+            fieldCondition(element, place: place, op: op, document: document, fieldNames: &fieldNames, issue: issue,
+                           without: "names no \"field\"")
+        }
+    }
+
+    /// A condition on a field: left out, with an issue, when it names none (`without` says so)
+    /// or one the document does not have, as the SDKs leave it out.
+    private static func fieldCondition(_ element: JSONValue, place: String, op: Condition.Operator?, document: JoyDoc,
+                                       fieldNames: inout Suggestions.Index?, issue: (String, JSONValue?) -> Void,
+                                       without: String) -> Condition? {
+        guard let field = element["field"]?.stringValue else {
+            issue("\(place) \(without); the SDKs leave it out of the logic", element)
+            return nil
+        }
+        guard let source = document.field(field) else {
+            if fieldNames == nil { fieldNames = Suggestions.Index(document.fields.map(\.id)) }
+            let suggestion = Suggestions.afterMessage(fieldNames!.closest(to: field))
+            issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); "
+                  + "the SDKs leave it out of the logic", element["field"])
+            return nil
+        }
+        if let op {
+            check(element["value"], op: op, type: source.type, options: source.options,
+                  what: "the \(source.type.name) '\(source.id)'", place: place, at: element, issue: issue)
+        }
+        return Condition(subject: .field(field), operator: op, value: element["value"])
+    }
+
+    /// Reads a column's `cellRequiredLogic` or `cellVisibilityLogic` (`slot`): a condition
+    /// with `column` reads that cell of the same row (`columns` are the row's, for its type);
+    /// without, one with `field` reads a field; with neither it is left out.
+    static func read(cell json: JSONValue?, slot: Slot, owner: String, field owningField: String, columns: [TableColumn],
+                     document: JoyDoc, fieldNames: inout Suggestions.Index?, issues: inout [DocumentIssue]) -> Logic? {
+        let report = Report(owner: owner, field: owningField, document: document)
+        return read(json, conditionsKey: "conditions", slot: slot, report: report, issues: &issues) { element, place, op, issue in
+            if let column = element["column"]?.stringValue {
+                if let op, let sibling = columns.first(where: { $0.id == column && !$0.deleted }) {
+                    check(element["value"], op: op, type: sibling.type, options: sibling.options,
+                          what: "the \(sibling.type.name) column '\(sibling.id)'", place: place, at: element, issue: issue)
+                } else if !columns.contains(where: { $0.id == column && !$0.deleted }) {
+                    let suggestion = Suggestions.afterMessage(Suggestions.closest(to: column, in: columns.map(\.id)))
+                    issue("\(place) reads the column \"\(column)\", which the row does not have\(suggestion); "
+                          + "its cell reads as absent", element["column"])
+                }
+                return Condition(subject: .cell(schema: nil, column: column), operator: op, value: element["value"])
             }
-            guard let source = document.field(field) else {
-                if fieldNames == nil { fieldNames = Suggestions.Index(document.fields.map(\.id)) }
-                let suggestion = Suggestions.afterMessage(fieldNames!.closest(to: field))
-                issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); "
-                      + "the SDKs leave it out of the logic", element["field"])
-                return nil
-            }
-            if let op {
-                check(element["value"], op: op, type: source.type, options: source.options,
-                      what: "the \(source.type.name) '\(source.id)'", place: place, at: element, issue: issue)
-            }
-            return Condition(subject: .field(field), operator: op, value: element["value"])
+            return fieldCondition(element, place: place, op: op, document: document, fieldNames: &fieldNames, issue: issue,
+                                  without: "names no \"column\" or \"field\"")
         }
     }
 
@@ -162,7 +195,13 @@ public struct Logic: Sendable {
         var found: [DocumentIssue] = []
         defer { issues += found }
         func issue(_ message: String, _ value: JSONValue?) { report.issue(message, value ?? json, &found) }
-        let key = slot == .visibility ? "logic" : "requiredLogic"
+        let key: String
+        switch slot {
+        case .visibility: key = "logic"
+        case .required: key = "requiredLogic"
+        case .cellRequired: key = "cellRequiredLogic"
+        case .cellVisibility: key = "cellVisibilityLogic"
+        }
         guard json.isObject else {
             issue("\"\(key)\" must be an object, not \(json.typeName); it is ignored", json)
             return nil
@@ -182,14 +221,25 @@ public struct Logic: Sendable {
                 issue(actionName.map { "\"logic\" has the action \"\($0)\", which the SDKs read as \"hide\" (use \"show\" or \"hide\")" }
                       ?? "\"logic\" has no \"action\"; the SDKs read it as \"hide\" (give \"show\" or \"hide\")", json["action"])
             }
-        case .required:
+        case .required, .cellRequired:
             // Only "enforce" and "unenforce" do anything.
             guard let name = actionName, name == "enforce" || name == "unenforce", let known = Action(rawValue: name) else {
-                issue("\"requiredLogic\" has \(actionName.map { "the action \"\($0)\"" } ?? "no \"action\""); "
+                issue("\"\(key)\" has \(actionName.map { "the action \"\($0)\"" } ?? "no \"action\""); "
                       + "only \"enforce\" and \"unenforce\" do anything, so it is ignored", json["action"])
                 return nil
             }
             action = known
+        case .cellVisibility:
+            // "hide" hides the cell where the conditions hold; any other action shows it only there.
+            guard let name = actionName else {
+                issue("\"cellVisibilityLogic\" has no \"action\"; it is ignored (give \"show\" or \"hide\")", json)
+                return nil
+            }
+            action = name == "hide" ? .hide : .show
+            if name != "hide" && name != "show" {
+                issue("\"cellVisibilityLogic\" has the action \"\(name)\", which the SDKs read as \"show\" (use \"show\" or \"hide\")",
+                      json["action"])
+            }
         }
         // Exactly "and" requires every condition; the SDKs read any other `eval`, or none, as "or".
         let eval = json["eval"]
@@ -260,7 +310,7 @@ public struct DocumentLogic: Sendable {
     public let required: [Logic?]
     /// The `logic` and `requiredLogic` of table and collection columns, whose conditions read
     /// fields: by the field's position, then ``columnKey(schema:column:)``.
-    public let columns: [Int: [String: (shows: Logic?, requires: Logic?)]]
+    public let columns: [Int: [String: ColumnLogic]]
     /// Each page's logic, in the order of the pages read (``JoyDoc/pages``, or a view's).
     public let pages: [(page: Page, logic: Logic?)]
     /// The usable logic of collection schemas, by the collection's position in
@@ -276,7 +326,7 @@ public struct DocumentLogic: Sendable {
         var names: Suggestions.Index?
         var schemas: [Int: [String: Logic]] = [:]
         var required: [Logic?] = []
-        var columns: [Int: [String: (shows: Logic?, requires: Logic?)]] = [:]
+        var columns: [Int: [String: ColumnLogic]] = [:]
         fields = document.fields.enumerated().map { position, field in
             required.append(Logic.read(field.json["requiredLogic"], owner: "field \"\(field.id)\"", field: field.id,
                                        document: document, slot: .required, fieldNames: &names, issues: &issues))
@@ -288,15 +338,20 @@ public struct DocumentLogic: Sendable {
                 }
             }
             for (schema, levelColumns) in levels {
-                for column in levelColumns where column.json["logic"] != nil || column.json["requiredLogic"] != nil {
+                for column in levelColumns where ColumnLogic.keys.contains(where: { column.json[$0] != nil }) {
                     let owner = "field \"\(field.id)\"" + (schema.map { ", schema \"\($0)\"" } ?? "") + ", column \"\(column.id)\""
                     let shows = Logic.read(column.json["logic"], owner: owner, field: field.id, document: document,
                                            fieldNames: &names, issues: &issues)
                     let requires = Logic.read(column.json["requiredLogic"], owner: owner, field: field.id, document: document,
                                               slot: .required, fieldNames: &names, issues: &issues)
-                    if shows != nil || requires != nil {
-                        columns[position, default: [:]][DocumentLogic.columnKey(schema: schema, column: column.id)] = (shows, requires)
-                    }
+                    let cellRequires = Logic.read(cell: column.json["cellRequiredLogic"], slot: .cellRequired, owner: owner,
+                                                  field: field.id, columns: levelColumns, document: document,
+                                                  fieldNames: &names, issues: &issues)
+                    let cellShows = Logic.read(cell: column.json["cellVisibilityLogic"], slot: .cellVisibility, owner: owner,
+                                               field: field.id, columns: levelColumns, document: document,
+                                               fieldNames: &names, issues: &issues)
+                    let read = ColumnLogic(shows: shows, requires: requires, cellRequires: cellRequires, cellShows: cellShows)
+                    if !read.isEmpty { columns[position, default: [:]][DocumentLogic.columnKey(schema: schema, column: column.id)] = read }
                 }
             }
             let logic = Logic.read(field.json["logic"], owner: "field \"\(field.id)\"", field: field.id, document: document,
@@ -324,6 +379,21 @@ public struct DocumentLogic: Sendable {
 
     /// How ``columns`` names a column: of a collection schema, or (`schema` nil) of a table.
     static func columnKey(schema: String?, column: String) -> String { (schema ?? "") + "/" + column }
+}
+
+/// The logic of one table or collection column: `logic` and `requiredLogic`, whose
+/// conditions read fields, and `cellRequiredLogic` and `cellVisibilityLogic`, whose conditions
+/// read the cells of the row (or fields).
+public struct ColumnLogic: Sendable {
+    public let shows: Logic?
+    public let requires: Logic?
+    public let cellRequires: Logic?
+    public let cellShows: Logic?
+
+    /// The keys of a column that hold logic.
+    static let keys = ["logic", "requiredLogic", "cellRequiredLogic", "cellVisibilityLogic"]
+
+    var isEmpty: Bool { shows == nil && requires == nil && cellRequires == nil && cellShows == nil }
 }
 
 /// One condition of a logic: the stored value of a field, or a cell of a collection row,

@@ -161,14 +161,22 @@ enum Validator {
     /// most as deep as their JSON, which the reader bounds.
     private static func failingRows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema?, columns: [TableColumn],
                                     in field: Field, visibility: Visibility, ancestors: inout [Visibility.Ancestor]) -> [RowValidity] {
-        let required = columns.filter {
-            visibility.requires(column: $0, schema: schema?.key, in: field) && visibility.shows(column: $0, schema: schema?.key, in: field)
-        }
+        let key = schema?.key
+        // Columns that are shown, and may be required in some row: required as a column, or
+        // decided cell by cell.
+        let shown = columns.filter { visibility.shows(column: $0, schema: key, in: field) }
+        let byCell = shown.filter { visibility.hasCellLogic($0, schema: key, in: field) }
+        let required = shown.filter { !visibility.hasCellLogic($0, schema: key, in: field) && visibility.requires(column: $0, schema: key, in: field) }
         let childSchemas = (schema?.children ?? []).compactMap { field.schema[$0] }.filter { visibility.mayShow(schema: $0, in: field) }
-        guard !required.isEmpty || !childSchemas.isEmpty else { return [] }
+        guard !required.isEmpty || !byCell.isEmpty || !childSchemas.isEmpty else { return [] }
         var failing: [RowValidity] = []
         for (index, row) in json.enumerated() where row["deleted"]?.boolValue != true {
-            let empty = required.filter { !Filled.value(row["cells"]?[$0.id]) }
+            // A hidden cell is valid, whatever it requires; then one that is required needs a value.
+            let cellRequired = byCell.filter {
+                visibility.shows(cell: $0, schema: key, in: field, row: row, columns: columns)
+                    && visibility.requires(cell: $0, schema: key, in: field, row: row, columns: columns)
+            }
+            let empty = (required + cellRequired).filter { !Filled.value(row["cells"]?[$0.id]) }
             var missing: [String] = []
             var children: [RowValidity] = []
             if let schema { ancestors.append((schema.key, row)) }

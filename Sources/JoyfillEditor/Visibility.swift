@@ -21,6 +21,9 @@ public struct Visibility: Sendable {
     /// required: by the field's `_id`, `|`, and ``DocumentLogic/columnKey(schema:column:)``.
     private let columnShown: [String: Bool]
     private let columnRequired: [String: Bool]
+    /// The cell logic of columns that have it (same keys), its conditions on fields already
+    /// decided, read row by row.
+    private let cellLogic: [String: (requires: CellLogic?, shows: CellLogic?)]
     /// The usable logic of collection schemas, by the collection's `_id` and the schema's key.
     private let schemaLogic: [String: [String: Logic]]
     /// Logic that could not be used as written (each names its field or page).
@@ -61,6 +64,7 @@ public struct Visibility: Sendable {
         }
         var columnShown: [String: Bool] = [:]
         var columnRequired: [String: Bool] = [:]
+        var cellLogic: [String: (requires: CellLogic?, shows: CellLogic?)] = [:]
         for (position, columns) in logic.columns {
             let field = document.fields[position]
             for (key, columnLogic) in columns {
@@ -68,10 +72,14 @@ public struct Visibility: Sendable {
                 let name = field.id + "|" + key
                 if let shows = columnLogic.shows { columnShown[name] = shows.shows(startingHidden: column.hidden, in: values) }
                 if let requires = columnLogic.requires { columnRequired[name] = requires.requires(base: column.required, in: values) }
+                if columnLogic.cellRequires != nil || columnLogic.cellShows != nil {
+                    cellLogic[name] = (columnLogic.cellRequires.map { CellLogic($0, values) }, columnLogic.cellShows.map { CellLogic($0, values) })
+                }
             }
         }
         self.requiredFields = requiredFields
         self.columnShown = columnShown
+        self.cellLogic = cellLogic
         self.columnRequired = columnRequired
         self.view = view
         self.hiddenFields = hiddenFields
@@ -103,6 +111,35 @@ public struct Visibility: Sendable {
         columnRequired[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)] ?? column.required
     }
 
+    /// Whether the cell of `column` in `row` (of `field`'s collection schema `schema`, or of
+    /// the table; `columns` are the row's) is shown: by the column's `cellVisibilityLogic` when
+    /// it has one (`hide`: hidden where the conditions hold; another action: shown only there;
+    /// `cellsHidden` is then not read), else unless `cellsHidden` is true.
+    public func shows(cell column: TableColumn, schema: String? = nil, in field: Field, row: JSONValue,
+                      columns: [TableColumn]) -> Bool {
+        if let logic = cellLogic[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)]?.shows {
+            let holds = logic.holds(row: row, columns: columns)
+            return logic.logic.action == .hide ? !holds : holds
+        }
+        return column.json["cellsHidden"]?.boolValue != true
+    }
+
+    /// Whether the cell of `column` in `row` needs a value: the column's requiredness
+    /// (``requires(column:schema:in:)``), moved by its `cellRequiredLogic` on the row's cells.
+    public func requires(cell column: TableColumn, schema: String? = nil, in field: Field, row: JSONValue,
+                         columns: [TableColumn]) -> Bool {
+        let base = requires(column: column, schema: schema, in: field)
+        guard let logic = cellLogic[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)]?.requires,
+              logic.holds(row: row, columns: columns) else { return base }
+        return logic.logic.action == .enforce
+    }
+
+    /// Whether a column of `field` has cell logic, so that its cells are decided row by row.
+    func hasCellLogic(_ column: TableColumn, schema: String?, in field: Field) -> Bool {
+        cellLogic[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)] != nil
+            || column.json["cellsHidden"]?.boolValue == true
+    }
+
     /// The column of `field` that a ``DocumentLogic/columnKey(schema:column:)`` names.
     private static func column(_ key: String, of field: Field) -> TableColumn? {
         let (schema, id) = (String(key.prefix { $0 != "/" }), String(key.drop { $0 != "/" }.dropFirst()))
@@ -131,5 +168,34 @@ public struct Visibility: Sendable {
     /// or it has logic that may show it.
     func mayShow(schema: CollectionSchema, in field: Field) -> Bool {
         !schema.hidden || schemaLogic[field.id]?[schema.key] != nil
+    }
+}
+
+/// A column's cell logic, its conditions on fields decided once (they read the same fields in
+/// every row) and those on the row's cells read row by row.
+struct CellLogic: Sendable {
+    let logic: Logic
+    /// For each condition, its outcome when it reads a field; nil when it reads a cell.
+    private let fieldOutcomes: [Bool?]
+
+    init(_ logic: Logic, _ values: FieldValues) {
+        self.logic = logic
+        fieldOutcomes = logic.conditions.map { condition in
+            if case .field = condition.subject { return condition.holds(in: values) }
+            return nil
+        }
+    }
+
+    /// Whether the logic holds on `row` (`columns` are the row's: a condition on a column the
+    /// row's schema does not have reads it as absent).
+    func holds(row: JSONValue, columns: [TableColumn]) -> Bool {
+        var index = 0
+        return logic.holds { condition in
+            defer { index += 1 }
+            if let outcome = fieldOutcomes[index] { return outcome }
+            guard case .cell(_, let column) = condition.subject else { return false }
+            let type = columns.first { $0.id == column && !$0.deleted }?.type ?? .text
+            return condition.holds(on: row["cells"]?[column], type: type)
+        }
     }
 }

@@ -179,3 +179,33 @@ struct RequiredLogicTests {
         #expect(issues == ["field \"odd\": \"requiredLogic\" has the action \"show\"; only \"enforce\" and \"unenforce\" do anything, so it is ignored"])
     }
 }
+
+/// Cell logic: required and shown row by row, from the row's own cells (docs/validation.md).
+struct CellLogicTests {
+    @Test func cellsAreRequiredAndShownRowByRow() throws {
+        let text = """
+            {"fields": [
+              {"_id": "mode", "type": "text", "value": "strict"},
+              {"_id": "checks", "type": "table",
+               "tableColumns": [
+                 {"_id": "result", "type": "dropdown", "options": [{"_id": "res_pass", "value": "Pass"}, {"_id": "res_fail", "value": "Fail"}]},
+                 {"_id": "defect", "type": "text", "required": false,
+                  "cellRequiredLogic": {"action": "enforce", "eval": "and", "conditions": [{"column": "result", "condition": "=", "value": "res_fail"}]}},
+                 {"_id": "photo", "type": "text", "required": true,
+                  "cellVisibilityLogic": {"action": "show", "conditions": [{"column": "result", "condition": "=", "value": "res_fail"}]}},
+                 {"_id": "note", "type": "text", "required": true, "cellsHidden": true},
+                 {"_id": "sign", "type": "text", "required": true,
+                  "cellRequiredLogic": {"action": "unenforce", "conditions": [{"field": "mode", "condition": "=", "value": "lax"}, {"column": "result", "condition": "null="}]}}],
+               "value": [
+                 {"_id": "r1", "cells": {"result": "res_pass"}},
+                 {"_id": "r2", "cells": {"result": "res_fail"}},
+                 {"_id": "r3", "cells": {}}]}
+            ]}
+            """
+        let validation = try DocumentEditor(document: try JoyDoc(bytes: Array(text.utf8))).validate()
+        let rows = validation.fields.first { $0.field.id == "checks" }?.rows ?? []
+        // r1 passes: no defect or photo asked, sign required; r2 fails: defect and photo too;
+        // r3 has no result: sign is released by its unenforce logic (any condition holding).
+        #expect(rows.map { $0.id + ":" + $0.emptyColumns.map(\.id).joined(separator: ",") } == ["r1:sign", "r2:defect,photo,sign"])
+    }
+}
