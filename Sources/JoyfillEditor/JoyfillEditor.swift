@@ -3,10 +3,11 @@
 //
 // DocumentEditor  a document with its formulas evaluated (after changes, if any): validation,
 //                 visibility, and where a field is placed (FieldIdentifier, for change entries).
-// Logic           conditional logic on a field, page (`{action, eval, conditions}`) or collection
-//                 schema (`schemaConditions` on the cells of the row above) and its conditions
-//                 (`=`, `!=`, `?=`, `>`, `<`, `null=`, `*=`); DocumentLogic reads a whole
-//                 document's, with what cannot be used as written.
+// Logic           conditional logic as the SDKs read it: `logic` and `requiredLogic` on fields,
+//                 pages and columns (`{action, eval, conditions}`), cell logic on columns,
+//                 schema logic on the cells of the parent row, and the conditions (`=`, `!=`,
+//                 `?=`, `>`, `<`, `null=`, `*=`); DocumentLogic reads a whole document's,
+//                 with what cannot be used as written.
 // Visibility      which fields and pages are shown, and which collection levels under each row:
 //                 `hidden`, moved by logic.
 // Validation      required fields, and required cells of table and collection rows, over the

@@ -3,8 +3,8 @@ import JoyfillJSON
 import JoyfillModel
 
 /// Conditional logic on a field or page, `{action, eval, conditions: [{field, condition, value}]}`,
-/// or on a collection schema, `{action, eval, schemaConditions: [{schema, columnID, condition,
-/// value}]}`.
+/// or on a collection schema, `{action, eval, conditions: [{schema, column, condition, value}]}`;
+/// `requiredLogic` and cell logic have the same shape.
 ///
 /// The item's `hidden` flag is where it starts; its logic can only move it away from there
 /// when the conditions are met: `show` shows an item that starts hidden, `hide` hides one that
@@ -126,50 +126,50 @@ public struct Logic: Sendable {
         }
     }
 
-    /// Reads the `logic` of schema `schema` of collection `field`: its conditions read the cells
-    /// of the row the schema's rows hang under (`schema` names that row's schema, or one above
-    /// it; left out, the parent's), so a root schema's logic has nothing to read and is ignored.
+    /// Reads the `logic` of schema `schema` of collection `field` as templates write it: its
+    /// `conditions` each name a `schema` and a `column`, and read that column's cell in the row
+    /// the schema's rows hang under (the parent row), `schema` giving only the column's type. A
+    /// condition without both names, or on a field, is left out, as the SDKs leave it out. A
+    /// root schema's rows hang under no row, so its logic is ignored.
     static func read(schema: CollectionSchema, of field: Field, logic json: JSONValue?, document: JoyDoc,
                      issues: inout [DocumentIssue]) -> Logic? {
         guard let json, !json.isNull else { return nil }
         let report = Report(owner: "field \"\(field.id)\", schema \"\(schema.key)\"", field: field.id, document: document)
         let above = field.schemas(above: schema.key)
         if schema.isRoot || above.isEmpty {
-            if json.isObject, json["schemaConditions"]?.arrayValue?.isEmpty == false {
+            if json.isObject, json["conditions"]?.arrayValue?.isEmpty == false {
                 report.issue("\"logic\" on a schema reads the row its rows hang under, and the rows of this schema hang "
                              + "under none; it is ignored", json, &issues)
             }
             return nil
         }
-        if json.isObject, json["schemaConditions"] == nil, json["conditions"]?.arrayValue?.isEmpty == false {
-            report.issue("a schema's logic lists its conditions under \"schemaConditions\"; its \"conditions\" "
-                         + "are not read, so the logic is ignored", json["conditions"], &issues)
+        if json.isObject, json["conditions"] == nil, json["schemaConditions"]?.arrayValue?.isEmpty == false {
+            report.issue("a schema's logic lists its conditions under \"conditions\", each naming a \"schema\" and a "
+                         + "\"column\"; \"schemaConditions\" is not read, so the logic is ignored", json["schemaConditions"], &issues)
             return nil
         }
-        let parents = above.filter { $0.children.contains(schema.key) }
-        return read(json, conditionsKey: "schemaConditions", slot: .visibility, report: report, issues: &issues) { element, place, op, issue in
-            guard let columnID = element["columnID"]?.stringValue else {
-                issue("\(place) names no \"columnID\"; it never holds", element)
-                return Condition(subject: .cell(schema: nil, column: ""), operator: nil, value: nil)
+        return read(json, conditionsKey: "conditions", slot: .visibility, report: report, issues: &issues) { element, place, op, issue in
+            guard let named = element["schema"]?.stringValue, let columnID = element["column"]?.stringValue else {
+                let what = element["field"] != nil ? "reads a field, which schema logic does not"
+                    : "does not name both a \"schema\" and a \"column\""
+                issue("\(place) \(what); the SDKs leave it out of the logic", element)
+                return nil
             }
-            let named = element["schema"]?.stringValue
-            // Left out, the schema is the parent's (whichever the row hangs under).
-            let owners = named.map { name in above.filter { $0.key == name } } ?? parents
-            if let name = named, owners.isEmpty {
-                let suggestion = Suggestions.afterMessage(Suggestions.closest(to: name, in: above.map(\.key)))
-                let why = field.schema[name] == nil ? "which the collection does not have"
-                    : "whose rows are not above the rows of \"\(schema.key)\""
-                issue("\(place) names the schema \"\(name)\", \(why)\(suggestion); it never holds", element["schema"])
-            } else if let op {
-                if let column = owners.lazy.compactMap({ $0.columns.first { $0.id == columnID && !$0.deleted } }).first {
-                    check(element["value"], op: op, type: column.type, options: column.options,
-                          what: "the \(column.type.name) column '\(column.id)'", place: place, at: element, issue: issue)
+            if let typed = field.schema[named] {
+                if let column = typed.columns.first(where: { $0.id == columnID && !$0.deleted }) {
+                    if let op {
+                        check(element["value"], op: op, type: column.type, options: column.options,
+                              what: "the \(column.type.name) column '\(column.id)'", place: place, at: element, issue: issue)
+                    }
                 } else {
-                    let names = owners.flatMap { $0.columns.filter { !$0.deleted }.map(\.id) }
-                    let suggestion = Suggestions.afterMessage(Suggestions.closest(to: columnID, in: names))
-                    issue("\(place) reads the column \"\(columnID)\", which schema \"\(owners[0].key)\" does not have"
-                          + "\(suggestion); it never holds", element["columnID"])
+                    let suggestion = Suggestions.afterMessage(Suggestions.closest(to: columnID, in: typed.columns.filter { !$0.deleted }.map(\.id)))
+                    issue("\(place) reads the column \"\(columnID)\", which schema \"\(named)\" does not have\(suggestion); "
+                          + "the cell of the parent row is read without its type", element["column"])
                 }
+            } else {
+                let suggestion = Suggestions.afterMessage(Suggestions.closest(to: named, in: above.map(\.key)))
+                issue("\(place) names the schema \"\(named)\", which the collection does not have\(suggestion); "
+                      + "the cell of the parent row is read without its type", element["schema"])
             }
             return Condition(subject: .cell(schema: named, column: columnID), operator: op, value: element["value"])
         }

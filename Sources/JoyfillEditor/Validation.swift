@@ -141,8 +141,9 @@ enum Validator {
             rows = failingRows(value?.arrayValue ?? [], order: field.rowOrder, schema: nil, columns: field.columns, in: field,
                                visibility: visibility, ancestors: &none)
         case .collection:
-            // The root schema's rows hang under no row, so only its `hidden` flag counts.
-            if let root = field.rootSchema, !root.hidden {
+            // The root schema's rows hang under no row; its `hidden` flag and logic are not
+            // read, as the SDKs read neither: its rows are always checked.
+            if let root = field.rootSchema {
                 var ancestors: [Visibility.Ancestor] = []
                 rows = failingRows(value?.arrayValue ?? [], order: field.rowOrder, schema: root, columns: root.columns, in: field,
                                    visibility: visibility, ancestors: &ancestors)

@@ -149,18 +149,16 @@ public struct Visibility: Sendable {
 
     /// Whether the rows of `schema`, a child schema of collection `field`, are shown under the
     /// row that is last in `ancestors` (the rows above it before it, from the root): the
-    /// schema's `hidden` flag, moved by its logic on the cells of those rows. The rows above
+    /// schema's `hidden` flag, moved by its logic on the cells of that parent row. The rows above
     /// are taken to be shown; asking level by level from the root, as validation does, makes
     /// a schema hidden under a row hide everything below it too.
     public func shows(schema: CollectionSchema, in field: Field, under ancestors: [Ancestor]) -> Bool {
         guard let logic = schemaLogic[field.id]?[schema.key] else { return !schema.hidden }
         return logic.shows(startingHidden: schema.hidden) { condition in
-            guard case .cell(let named, let column) = condition.subject,
-                  let owner = named.map({ name in ancestors.last { $0.schema == name } }) ?? ancestors.last,
-                  let type = field.schema[owner.schema]?.columns.first(where: { $0.id == column && !$0.deleted })?.type
-            else { return false }
-            let cell = owner.row["cells"]?[column]
-            return condition.holds(on: cell, type: type)
+            // The parent row's cell; the schema the condition names gives only its type.
+            guard case .cell(let named, let column) = condition.subject, let parent = ancestors.last else { return false }
+            let type = named.flatMap { field.schema[$0]?.columns.first { $0.id == column && !$0.deleted }?.type } ?? .text
+            return condition.holds(on: parent.row["cells"]?[column], type: type)
         }
     }
 

@@ -240,25 +240,29 @@ func editor(_ text: String) throws -> DocumentEditor {
 }
 
 @Suite struct SchemaLogicTests {
-    /// A collection of inspected areas: each area has defects (required, hidden when the area
-    /// passed) and photos (hidden, shown when more than 3 were taken); each defect has fixes,
-    /// shown when its area failed and the defect is severe.
+    /// A collection of inspected areas, its schema logic written as templates write it: each
+    /// area has defects (required, hidden when the area passed) and photos (hidden, shown when
+    /// more than 3 were taken); each defect has fixes, shown when the defect is severe, and
+    /// checks, whose logic names the area's `result` but, as every schema logic, reads the
+    /// parent row: the defect, which has no `result`.
     let inspection = """
         {"fields": [{"_id": "areas", "type": "collection",
           "schema": {
             "area": {"root": true, "children": ["defects", "photos"], "tableColumns": [
               {"_id": "result", "type": "dropdown", "options": [{"_id": "pass", "value": "Pass"}, {"_id": "fail", "value": "Fail"}]},
               {"_id": "taken", "type": "number"}]},
-            "defects": {"required": true, "children": ["fixes"],
+            "defects": {"required": true, "children": ["fixes", "checks"],
               "tableColumns": [{"_id": "what", "type": "text", "required": true}, {"_id": "severe", "type": "text"}],
-              "logic": {"action": "hide", "schemaConditions": [
-                {"schema": "area", "columnID": "result", "condition": "=", "value": "pass"}]}},
+              "logic": {"action": "hide", "conditions": [
+                {"schema": "area", "column": "result", "condition": "=", "value": "pass"}]}},
             "photos": {"hidden": true, "required": true, "tableColumns": [{"_id": "url", "type": "text", "required": true}],
-              "logic": {"action": "show", "schemaConditions": [{"columnID": "taken", "condition": ">", "value": 3}]}},
+              "logic": {"action": "show", "conditions": [{"schema": "area", "column": "taken", "condition": ">", "value": 3}]}},
             "fixes": {"hidden": true, "required": true, "tableColumns": [{"_id": "how", "type": "text"}],
-              "logic": {"action": "show", "eval": "and", "schemaConditions": [
-                {"columnID": "severe", "condition": "?=", "value": "yes"},
-                {"schema": "area", "columnID": "result", "condition": "!=", "value": "pass"}]}}},
+              "logic": {"action": "show", "eval": "and", "conditions": [
+                {"schema": "defects", "column": "severe", "condition": "?=", "value": "yes"}]}},
+            "checks": {"hidden": true, "required": true, "tableColumns": [],
+              "logic": {"action": "show", "conditions": [
+                {"schema": "area", "column": "result", "condition": "=", "value": "fail"}]}}},
           "value": [
             {"_id": "a1", "cells": {"result": "pass", "taken": 5}},
             {"_id": "a2", "cells": {"result": "fail", "taken": 1}, "children": {"defects": {"value": [
@@ -266,7 +270,7 @@ func editor(_ text: String) throws -> DocumentEditor {
               {"_id": "d2", "cells": {"what": "", "severe": "no"}}]}}}]}]}
         """
 
-    @Test func aSchemaIsShownRowByRowFromTheCellsAboveIt() throws {
+    @Test func aSchemaIsShownRowByRowFromItsParentRow() throws {
         let editor = try editor(inspection)
         #expect(editor.visibility.issues.isEmpty)
         // a1 passed: no defects asked for; 5 photos taken: photos shown, and required.
@@ -275,9 +279,10 @@ func editor(_ text: String) throws -> DocumentEditor {
         // a2 failed with 1 photo: defects shown, photos not.
         #expect(editor.shows(schema: "defects", under: "a2", in: "areas"))
         #expect(!editor.shows(schema: "photos", under: "a2", in: "areas"))
-        // Fixes: under the severe defect of a failed area only (its own row and its grandparent's).
+        // Fixes: under the severe defect only. Checks: never, the defect row having no result.
         #expect(editor.shows(schema: "fixes", under: "d1", in: "areas"))
         #expect(!editor.shows(schema: "fixes", under: "d2", in: "areas"))
+        #expect(!editor.shows(schema: "checks", under: "d1", in: "areas"))
         // Not a child of the row's schema, an unknown row, field or schema.
         #expect(!editor.shows(schema: "fixes", under: "a2", in: "areas"))
         #expect(!editor.shows(schema: "defects", under: "zz", in: "areas"))
@@ -304,29 +309,36 @@ func editor(_ text: String) throws -> DocumentEditor {
         #expect(areas.rows.map(\.id) == ["a1"])
     }
 
+    /// The root schema's rows are checked whatever its `hidden` flag says.
+    @Test func theRootSchemaIsAlwaysChecked() throws {
+        let hiddenRoot = inspection.replacingOccurrences(of: #""area": {"root": true,"#, with: #""area": {"root": true, "hidden": true,"#)
+        let areas = try #require(try editor(hiddenRoot).validate().fields.first)
+        #expect(areas.rows.map(\.id) == ["a1", "a2"])
+    }
+
     @Test func unusableSchemaLogicIsReported() throws {
         let text = """
             {"fields": [{"_id": "c", "type": "collection", "schema": {
-              "top": {"root": true, "children": ["mid"], "logic": {"action": "hide", "schemaConditions": [{"columnID": "x", "condition": "*="}]},
+              "top": {"root": true, "children": ["mid"], "logic": {"action": "hide", "conditions": [{"schema": "top", "column": "x", "condition": "*="}]},
                       "tableColumns": [{"_id": "kind", "type": "dropdown", "options": [{"_id": "k1", "value": "Big"}]}]},
               "mid": {"children": ["low"], "tableColumns": [{"_id": "n", "type": "number"}],
-                      "logic": {"action": "show", "schemaConditions": [
-                        {"schema": "top", "columnID": "knd", "condition": "*="},
-                        {"schema": "tops", "columnID": "kind", "condition": "*="},
-                        {"schema": "low", "columnID": "z", "condition": "*="},
-                        {"columnID": "kind", "condition": "=", "value": "Big"},
-                        {"condition": "=", "value": 1}]}},
-              "low": {"tableColumns": [], "logic": {"action": "show", "conditions": [{"field": "c", "condition": "*="}]}}}}]}
+                      "logic": {"action": "show", "conditions": [
+                        {"schema": "top", "column": "knd", "condition": "*="},
+                        {"schema": "tops", "column": "kind", "condition": "*="},
+                        {"schema": "top", "column": "kind", "condition": "=", "value": "Big"},
+                        {"column": "kind", "condition": "=", "value": "Big"},
+                        {"field": "c", "condition": "*="}]}},
+              "low": {"tableColumns": [], "logic": {"action": "show", "schemaConditions": [{"columnID": "n", "condition": "*="}]}}}}]}
             """
         let messages = try editor(text).visibility.issues.map(\.message)
         #expect(messages == [
             "field \"c\", schema \"top\": \"logic\" on a schema reads the row its rows hang under, and the rows of this schema hang under none; it is ignored",
-            "field \"c\", schema \"mid\": logic condition 1 reads the column \"knd\", which schema \"top\" does not have (did you mean 'kind'?); it never holds",
-            "field \"c\", schema \"mid\": logic condition 2 names the schema \"tops\", which the collection does not have (did you mean 'top'?); it never holds",
-            "field \"c\", schema \"mid\": logic condition 3 names the schema \"low\", whose rows are not above the rows of \"mid\"; it never holds",
-            "field \"c\", schema \"mid\": logic condition 4 compares the dropdown column 'kind' with \"Big\", the text of its option \"k1\"; conditions compare option ids, so it never holds (use \"k1\")",
-            "field \"c\", schema \"mid\": logic condition 5 names no \"columnID\"; it never holds",
-            "field \"c\", schema \"low\": a schema's logic lists its conditions under \"schemaConditions\"; its \"conditions\" are not read, so the logic is ignored",
+            "field \"c\", schema \"mid\": logic condition 1 reads the column \"knd\", which schema \"top\" does not have (did you mean 'kind'?); the cell of the parent row is read without its type",
+            "field \"c\", schema \"mid\": logic condition 2 names the schema \"tops\", which the collection does not have (did you mean 'top'?); the cell of the parent row is read without its type",
+            "field \"c\", schema \"mid\": logic condition 3 compares the dropdown column 'kind' with \"Big\", the text of its option \"k1\"; conditions compare option ids, so it never holds (use \"k1\")",
+            "field \"c\", schema \"mid\": logic condition 4 does not name both a \"schema\" and a \"column\"; the SDKs leave it out of the logic",
+            "field \"c\", schema \"mid\": logic condition 5 reads a field, which schema logic does not; the SDKs leave it out of the logic",
+            "field \"c\", schema \"low\": a schema's logic lists its conditions under \"conditions\", each naming a \"schema\" and a \"column\"; \"schemaConditions\" is not read, so the logic is ignored",
         ])
     }
 }

@@ -227,7 +227,7 @@ struct ValidateCommandTests {
                 "area": {"root": true, "children": ["defects"], "tableColumns": [
                   {"_id": "result", "type": "dropdown", "options": [{"_id": "pass", "value": "Pass"}, {"_id": "fail", "value": "Fail"}]}]},
                 "defects": {"title": "Defects", "required": true, "tableColumns": [{"_id": "what", "type": "text", "required": true}],
-                  "logic": {"action": "hide", "schemaConditions": [{"schema": "area", "columnID": "result", "condition": "=", "value": "pass"}]}}},
+                  "logic": {"action": "hide", "conditions": [{"schema": "area", "column": "result", "condition": "=", "value": "pass"}]}}},
               "value": [{"_id": "a1", "cells": {"result": "pass"}}, {"_id": "a2", "cells": {"result": "fail"}}]}]}
             """
         let file = directory.appendingPathComponent("areas.json")
