@@ -371,6 +371,26 @@ public struct DocumentLogic: Sendable {
             (page, Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document,
                               fieldNames: &names, issues: &issues))
         }
+        // What the SDKs never read: a lone page's `hidden` flag and logic, and the required logic
+        // of a field no view or logic can show.
+        for view in DocumentView.allCases {
+            let viewPages = document.pages(in: view)
+            if viewPages.count == 1, let page = viewPages.first, page.hidden || page.json["logic"]?.isObject == true,
+               !issues.contains(where: { $0.message.hasPrefix("page \"\(page.id)\": it is the only page") }) {
+                issues.append(DocumentIssue(message: "page \"\(page.id)\": it is the only page of the \(view.rawValue) view, and a lone page is "
+                                            + "always shown: its \"hidden\" and \"logic\" are not read", field: nil,
+                                            offset: (page.json["hidden"] ?? page.json["logic"] ?? page.json).span?.lowerBound,
+                                            in: document.bytes))
+            }
+        }
+        for (position, field) in document.fields.enumerated() where required[position] != nil {
+            let hiddenForGood = field.json["hidden"]?.boolValue == true && (fields[position]?.action ?? .hide) != .show
+            if hiddenForGood || DocumentView.allCases.allSatisfy({ $0.hides(field.json) }) {
+                issues.append(DocumentIssue(message: "field \"\(field.id)\": \"requiredLogic\" on a field that is never shown does "
+                                            + "nothing (it is hidden, and no logic shows it)", field: field.id,
+                                            offset: field.json["requiredLogic"]?.span?.lowerBound, in: document.bytes))
+            }
+        }
         self.schemas = schemas
         self.required = required
         self.columns = columns

@@ -180,6 +180,29 @@ struct RequiredLogicTests {
     }
 }
 
+/// What the SDKs never read is reported: a lone page's `hidden` and logic, and required logic
+/// on a field nothing shows.
+struct UnreadLogicTests {
+    @Test func unreadLogicIsReported() throws {
+        let text = """
+            {"files": [{"pages": [{"_id": "only", "hidden": true, "fieldPositions": []}]}],
+             "fields": [{"_id": "s", "type": "text"},
+                        {"_id": "gone", "type": "text", "hidden": true,
+                         "requiredLogic": {"action": "enforce", "conditions": [{"field": "s", "condition": "*="}]}},
+                        {"_id": "away", "type": "text", "hiddenViews": ["mobile", "desktop"],
+                         "requiredLogic": {"action": "enforce", "conditions": [{"field": "s", "condition": "*="}]}},
+                        {"_id": "back", "type": "text", "hidden": true, "logic": {"action": "show", "conditions": [{"field": "s", "condition": "*="}]},
+                         "requiredLogic": {"action": "enforce", "conditions": [{"field": "s", "condition": "*="}]}}]}
+            """
+        let messages = DocumentLogic(try JoyDoc(bytes: Array(text.utf8))).issues.map(\.message)
+        #expect(messages == [
+            "page \"only\": it is the only page of the mobile view, and a lone page is always shown: its \"hidden\" and \"logic\" are not read",
+            "field \"gone\": \"requiredLogic\" on a field that is never shown does nothing (it is hidden, and no logic shows it)",
+            "field \"away\": \"requiredLogic\" on a field that is never shown does nothing (it is hidden, and no logic shows it)",
+        ])
+    }
+}
+
 /// Cell logic: required and shown row by row, from the row's own cells (docs/validation.md).
 struct CellLogicTests {
     @Test func cellsAreRequiredAndShownRowByRow() throws {
