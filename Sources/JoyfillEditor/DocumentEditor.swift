@@ -13,6 +13,8 @@ public final class DocumentEditor {
     public let values: FieldValues
     /// Which fields and pages are shown.
     public let visibility: Visibility
+    /// Changes applied that the app would not have let a person make (to a disabled field).
+    public private(set) var changeWarnings: [ChangeWarning] = []
     private let engine: DocumentEngine
 
     public convenience init(document: JoyDoc, registry: FunctionRegistry = .standard,
@@ -25,9 +27,23 @@ public final class DocumentEditor {
     /// The editor of `document` after `changes` (the change API: `field.update` and table row
     /// changes), applied all or none, with every formula run on the result: what the SDKs'
     /// `change(changes:)` leaves, and what `jf apply` writes (``updatedBytes``, or the changed
-    /// ``document``'s text when the formulas changed nothing further).
+    /// ``document``'s text when the formulas changed nothing further). In `readonly` mode any
+    /// change is refused; a change to a disabled field is applied and named in
+    /// ``changeWarnings``.
     public convenience init(document: JoyDoc, applying changes: [DocumentChange], registry: FunctionRegistry = .standard,
-                            options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile) throws(ChangeError) {
+                            options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile,
+                            mode: EditorMode = .fill) throws(ChangeError) {
+        if mode == .readonly, let first = changes.first {
+            throw ChangeError(index: 0, field: first.fieldID.isEmpty ? nil : first.fieldID,
+                              message: "the form is read-only (mode readonly): no change is applied", offset: first.json.span?.lowerBound)
+        }
+        var warnings: [ChangeWarning] = []
+        for (index, change) in changes.enumerated() where !change.target.isDecoratorChange {
+            guard document.field(change.fieldID)?.json["disabled"]?.boolValue == true else { continue }
+            warnings.append(ChangeWarning(index: index, field: change.fieldID,
+                                          message: "the field is disabled, so the app lets no one change it; the change is applied",
+                                          offset: change.json.span?.lowerBound))
+        }
         let bytes = try ChangeApplier.apply(changes, to: document)
         let changed: JoyDoc
         do {
@@ -37,6 +53,7 @@ public final class DocumentEditor {
             throw ChangeError(index: max(changes.count - 1, 0), field: nil, message: "the changed document does not read: \(error)")
         }
         self.init(document: changed, registry: registry, options: options, view: view)
+        changeWarnings = warnings
     }
 
     /// An editor over an engine that has already run (and perhaps applied changes since, as

@@ -154,3 +154,32 @@ struct ApplyCommandTests {
         #expect(invalid.stderr.hasPrefix("jf: -: invalid JSON: line 1, column 3"))
     }
 }
+
+/// The form's mode and disabled fields (E60 in the SDK's terms; docs/cli.md, `jf apply`).
+struct ApplyModeTests {
+    static let document = """
+        {"fields": [{"_id": "name", "type": "text", "value": "Ada"},
+                    {"_id": "locked", "type": "text", "disabled": true, "value": "fixed"}]}
+        """
+
+    @Test func readonlyRefusesEveryChange() throws {
+        let result = try JF.run(["apply", "--mode", "readonly", "-",
+                                 #"{"target": "field.update", "fieldId": "name", "change": {"value": "Grace"}}"#],
+                                stdin: Self.document)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "jf: CHANGES:1:1: change 1 (field 'name'): the form is read-only (mode readonly): no change is applied; nothing was changed\n")
+    }
+
+    @Test func aChangeToADisabledFieldIsAppliedWithAWarning() throws {
+        let changes = """
+            [{"target": "field.update", "fieldId": "name", "change": {"value": "Grace"}},
+             {"target": "field.update", "fieldId": "locked", "change": {"value": "moved"}}]
+            """
+        let result = try JF.run(["apply", "-", changes], stdin: Self.document)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""value": "moved""#) && result.stdout.contains(#""value": "Grace""#))
+        #expect(result.stderr.hasPrefix(
+            "jf: warning: CHANGES:2:2: change 2 (field 'locked'): the field is disabled, so the app lets no one change it; the change is applied\n"))
+    }
+}

@@ -36,6 +36,11 @@ struct Apply: ParsableCommand {
     @Flag(help: "Rewrite DOC in place (atomically) instead of printing the result.")
     var write = false
 
+    @Option(help: ArgumentHelp(
+        "The form's mode: fill, or readonly (every change is refused). A change to a disabled field is applied, with a warning.",
+        valueName: "MODE"))
+    var mode: EditorMode = .fill
+
     @OptionGroup var evaluation: EvaluationFlags
 
     @OptionGroup var colors: ColorFlags
@@ -80,9 +85,12 @@ struct Apply: ParsableCommand {
         }
         let editor: DocumentEditor
         do {
-            editor = try DocumentEditor(document: document, applying: list, options: options)
+            editor = try DocumentEditor(document: document, applying: list, options: options, mode: mode)
         } catch {
             throw Self.failure(error, in: origin, changesSource)
+        }
+        for warning in editor.changeWarnings {
+            Terminal.standardError.write("jf: warning: \(Self.place(warning.offset, in: origin, changesSource)): \(warning)\n")
         }
         if let warning = FormulaFailures.warning(doc, editor.formulaDiagnostics) { Terminal.standardError.write(warning) }
         let result = editor.updatedBytes ?? Array(editor.document.bytes)
@@ -100,11 +108,15 @@ struct Apply: ParsableCommand {
 
     /// A change that cannot be applied: exit 1, naming the change's place in the changes file.
     private static func failure(_ error: ChangeError, in path: String, _ source: SourceBytes) -> Failure {
-        var place = path
-        if let offset = error.offset {
-            let location = JSONReader.linesAndColumns(of: [offset], in: source.buffer)[0]
-            place += ":\(location.line):\(location.column)"
-        }
-        return Failure(message: "\(place): \(error); nothing was changed", code: 1)
+        Failure(message: "\(place(error.offset, in: path, source)): \(error); nothing was changed", code: 1)
+    }
+
+    /// `path`, with the line and column of `offset` in the changes' text when it is known.
+    private static func place(_ offset: Int?, in path: String, _ source: SourceBytes) -> String {
+        guard let offset else { return path }
+        let location = JSONReader.linesAndColumns(of: [offset], in: source.buffer)[0]
+        return path + ":\(location.line):\(location.column)"
     }
 }
+
+extension EditorMode: ExpressibleByArgument {}
