@@ -15,6 +15,8 @@ public final class DocumentEditor {
     public let visibility: Visibility
     /// Changes applied that the app would not have let a person make (to a disabled field).
     public private(set) var changeWarnings: [ChangeWarning] = []
+    /// The changelogs the SDKs would report for the changes applied (``Changelog``).
+    public private(set) var changelogs: [JSONValue] = []
     private let engine: DocumentEngine
 
     public convenience init(document: JoyDoc, registry: FunctionRegistry = .standard,
@@ -29,10 +31,11 @@ public final class DocumentEditor {
     /// `change(changes:)` leaves, and what `jf apply` writes (``updatedBytes``, or the changed
     /// ``document``'s text when the formulas changed nothing further). In `readonly` mode any
     /// change is refused; a change to a disabled field is applied and named in
-    /// ``changeWarnings``.
+    /// ``changeWarnings``. `onChange` receives each changelog the SDKs would report
+    /// (``Changelog``), in order, once all are applied; they are also in ``changelogs``.
     public convenience init(document: JoyDoc, applying changes: [DocumentChange], registry: FunctionRegistry = .standard,
                             options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile,
-                            mode: EditorMode = .fill) throws(ChangeError) {
+                            mode: EditorMode = .fill, onChange: ((JSONValue) -> Void)? = nil) throws(ChangeError) {
         if mode == .readonly, let first = changes.first {
             throw ChangeError(index: 0, field: first.fieldID.isEmpty ? nil : first.fieldID,
                               message: "the form is read-only (mode readonly): no change is applied", offset: first.json.span?.lowerBound)
@@ -44,7 +47,12 @@ public final class DocumentEditor {
                                           message: "the field is disabled, so the app lets no one change it; the change is applied",
                                           offset: change.json.span?.lowerBound))
         }
-        let bytes = try ChangeApplier.apply(changes, to: document)
+        var createdIDs: [String] = []
+        let bytes = try ChangeApplier.apply(changes, to: document) {
+            let id = ObjectID.make()
+            createdIDs.append(id)
+            return id
+        }
         let changed: JoyDoc
         do {
             changed = try JoyDoc(bytes: bytes)
@@ -54,6 +62,9 @@ public final class DocumentEditor {
         }
         self.init(document: changed, registry: registry, options: options, view: view)
         changeWarnings = warnings
+        let createdOn = Double((options.now ?? .now).milliseconds) / 1000
+        changelogs = Changelog.entries(of: changes, after: self, createdIDs: createdIDs, view: view, createdOn: createdOn)
+        if let onChange { changelogs.forEach(onChange) }
     }
 
     /// An editor over an engine that has already run (and perhaps applied changes since, as
@@ -64,6 +75,9 @@ public final class DocumentEditor {
         values = FieldValues(document: document, engine: engine)
         visibility = Visibility(values, view: view)
     }
+
+    /// Each formula field after the run: its status and stored value.
+    public var fieldReports: [FieldReport] { engine.fieldReports }
 
     /// What the formulas reported (a failed formula keeps its field's stored value, specification §8.3).
     public var formulaDiagnostics: [Finding] { engine.diagnostics }

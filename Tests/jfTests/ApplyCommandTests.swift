@@ -183,3 +183,47 @@ struct ApplyModeTests {
             "jf: warning: CHANGES:2:2: change 2 (field 'locked'): the field is disabled, so the app lets no one change it; the change is applied\n"))
     }
 }
+
+/// `--changelog`: the changelogs the SDKs' onChange reports, in their shape.
+struct ApplyChangelogTests {
+    @Test func changelogsHaveTheSDKsShape() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-changelog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = """
+            {"_id": "doc1", "identifier": "doc_order",
+             "files": [{"_id": "file1", "pages": [{"_id": "p1", "fieldPositions": [
+               {"_id": "pos_qty", "field": "qty"}, {"_id": "pos_items", "field": "items"}, {"_id": "pos_total", "field": "total"}]}]}],
+             "formulas": [{"_id": "f_total", "expression": "qty * 2"}],
+             "fields": [
+               {"_id": "qty", "identifier": "field_qty", "type": "number", "value": 1},
+               {"_id": "items", "type": "table", "tableColumns": [{"_id": "name", "type": "text"}],
+                "value": [{"_id": "r1", "cells": {"name": "bolt"}}]},
+               {"_id": "total", "type": "number", "file": "file1", "value": 2, "formulas": [{"formula": "f_total", "key": "value"}]}]}
+            """
+        let changes = """
+            [{"target": "field.update", "fieldId": "qty", "change": {"value": 5}},
+             {"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"cells": {"name": "nut"}}}},
+             {"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": "r1"}}]
+            """
+        let log = directory.appendingPathComponent("changelog.json").path
+        let result = try JF.run(["apply", "--now", "2024-06-01T12:00:00Z", "--changelog", log, "-", changes], stdin: document)
+        #expect(result.status == 0)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: log))) as? [[String: Any]])
+        #expect(entries.map { $0["target"] as? String } == ["field.update", "field.value.rowCreate", "field.value.rowDelete", "field.update"])
+        let first = entries[0]
+        #expect(first["v"] as? Int == 1 && first["sdk"] as? String == "swift")
+        #expect(first["_id"] as? String == "doc1" && first["identifier"] as? String == "doc_order")
+        #expect(first["fileId"] as? String == "file1" && first["pageId"] as? String == "p1")
+        #expect(first["fieldPositionId"] as? String == "pos_qty" && first["fieldIdentifier"] as? String == "field_qty")
+        #expect(first["createdOn"] as? Double == 1_717_243_200)
+        #expect((first["change"] as? [String: Any])?["value"] as? Int == 5)
+        // The created row has its new _id; it went last, at index 1.
+        let created = try #require(entries[1]["change"] as? [String: Any])
+        #expect(((created["row"] as? [String: Any])?["_id"] as? String)?.count == 24)
+        #expect(created["targetRowIndex"] as? Int == 1)
+        // The formula's write: total, now 10, with the field's own file.
+        #expect(entries[3]["fieldId"] as? String == "total")
+        #expect((entries[3]["change"] as? [String: Any])?["value"] as? Int == 10)
+    }
+}

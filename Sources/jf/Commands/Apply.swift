@@ -41,6 +41,11 @@ struct Apply: ParsableCommand {
         valueName: "MODE"))
     var mode: EditorMode = .fill
 
+    @Option(help: ArgumentHelp(
+        "Write the changelogs the SDKs' onChange would report (a JSON array) to FILE.", valueName: "FILE"),
+            completion: .file(extensions: ["json"]))
+    var changelog: String?
+
     @OptionGroup var evaluation: EvaluationFlags
 
     @OptionGroup var colors: ColorFlags
@@ -103,6 +108,16 @@ struct Apply: ParsableCommand {
             Terminal.standardOutput.write(bytes: result)
             if result.last != UInt8(ascii: "\n") { Terminal.standardOutput.write("\n") }
             Terminal.standardError.write("\(doc): applied \(count)\n")
+        }
+        if let changelog {
+            var json = JSONWriter()
+            json.beginArray()
+            for entry in editor.changelogs {
+                json.lineBreak()
+                json.value(entry)
+            }
+            json.endArray()
+            try Files.writeAtomically(Array((json.text + "\n").utf8), to: changelog)
         }
     }
 

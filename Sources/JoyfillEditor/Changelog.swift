@@ -1,0 +1,104 @@
+import JoyfillEngine
+import JoyfillJSON
+import JoyfillModel
+
+/// The changelogs the SDKs' `onChange` reports for changes applied to a document, in their
+/// shape: `v`, `sdk`, `target`, the document's `_id` and `identifier`, the field's `fileId`,
+/// `pageId`, `fieldPositionId`, `fieldId` and `fieldIdentifier`, the `change`, and `createdOn`
+/// in seconds since 1970 (docs/cli.md, `jf apply --changelog`).
+///
+/// One for each value change applied, then one `field.update` for each formula field whose
+/// value the changes moved (a formula's write). None is made, as the SDKs make none, when the
+/// document has no `_id`, or for a field that no page of the view places at a position with an
+/// `_id`, or a formula write on a field without its own `file`.
+public enum Changelog {
+    /// The changelogs of `changes`, applied to give the editor `after`; a row
+    /// created without an `_id` got the next of `createdIDs`.
+    static func entries(of changes: [DocumentChange], after editor: DocumentEditor,
+                        createdIDs: [String], view: DocumentView, createdOn: Double) -> [JSONValue] {
+        let document = editor.document
+        guard let documentID = document.json["_id"]?.stringValue else { return [] }
+        let pages = document.pages(in: view)
+        let firstFile = document.json["files"]?.arrayValue?.first?["_id"]?.stringValue
+        var created = createdIDs.makeIterator()
+        var entries: [JSONValue] = []
+
+        func entry(_ target: DocumentChange.Target, field id: String, file: String?, change: [JSONMember]) {
+            guard let field = document.field(id), let file,
+                  let (page, position) = pages.lazy.compactMap({ page in page.positions.first { $0.field == id }.map { (page, $0) } }).first,
+                  !position.id.isEmpty else { return }
+            var members: [JSONMember] = [JSONMember("v", 1), JSONMember("sdk", "swift"), JSONMember("target", .string(target.rawValue)),
+                                         JSONMember("_id", .string(documentID))]
+            if let identifier = document.json["identifier"]?.stringValue { members.append(JSONMember("identifier", .string(identifier))) }
+            members += [JSONMember("fileId", .string(file)), JSONMember("pageId", .string(page.id)),
+                        JSONMember("fieldPositionId", .string(position.id)), JSONMember("fieldId", .string(id))]
+            if let identifier = field.json["identifier"]?.stringValue { members.append(JSONMember("fieldIdentifier", .string(identifier))) }
+            members.append(JSONMember("change", .object(change)))
+            members.append(JSONMember("createdOn", .number(createdOn)))
+            entries.append(.object(members))
+        }
+
+        for change in changes where !change.target.isDecoratorChange {
+            let given = change.json["change"]
+            // Where a nested row goes: as the entry gave it.
+            let nesting = ["parentPath", "schemaId"].compactMap { key in given?[key].map { JSONMember(key, $0) } }
+            switch change.operation {
+            case .fieldUpdate(let value):
+                var members = [JSONMember("value", value)]
+                if let metadata = document.field(change.fieldID)?.json["metadata"] { members.append(JSONMember("metadata", metadata)) }
+                entry(.fieldUpdate, field: change.fieldID, file: firstFile, change: members)
+            case .rowCreate(let row, let at, _, _):
+                let id = row["_id"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? created.next() ?? ""
+                let stored = Changelog.row(id, in: document.field(change.fieldID)) ?? row
+                let index = at ?? Changelog.rowCount(of: document.field(change.fieldID)) - 1
+                entry(.rowCreate, field: change.fieldID, file: firstFile,
+                      change: [JSONMember("row", stored), JSONMember("targetRowIndex", .integer(max(index, 0)))] + nesting)
+            case .rowUpdate(let rowID, let cells):
+                entry(.rowUpdate, field: change.fieldID, file: firstFile,
+                      change: [JSONMember("rowId", .string(rowID.id)), JSONMember("row", .object([JSONMember("cells", cells)]))] + nesting)
+            case .rowDelete(let rowID):
+                let stored = Changelog.row(rowID.id, in: document.field(change.fieldID)) ?? .object([JSONMember("_id", .string(rowID.id))])
+                entry(.rowDelete, field: change.fieldID, file: firstFile,
+                      change: [JSONMember("rowId", .string(rowID.id)), JSONMember("row", stored)] + nesting)
+            case .rowMove(let rowID, let to):
+                entry(.rowMove, field: change.fieldID, file: firstFile,
+                      change: [JSONMember("rowId", .string(rowID.id)), JSONMember("targetRowIndex", .integer(to))] + nesting)
+            case .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
+                break
+            }
+        }
+        // Formula writes: the formula fields whose value the run after the changes moved.
+        for report in editor.fieldReports {
+            guard let field = editor.document.field(report.field), report.status == .ok,
+                  !Changelog.same(report.value, field.value) else { continue }
+            entry(.fieldUpdate, field: report.field, file: field.json["file"]?.stringValue,
+                  change: [JSONMember("value", report.value ?? .null)])
+        }
+        return entries
+    }
+
+    /// The row with `_id` `id` of a table or collection field, at any depth; nil when none.
+    private static func row(_ id: String, in field: Field?) -> JSONValue? {
+        for root in field?.value?.arrayValue ?? [] {
+            if root["_id"]?.stringValue == id { return root }
+            var found: JSONValue?
+            CollectionRows.forEachRow(under: root) { row, _ in
+                guard row["_id"]?.stringValue == id else { return .next }
+                found = row
+                return .stop
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
+    private static func rowCount(of field: Field?) -> Int { field?.value?.arrayValue?.count ?? 0 }
+
+    private static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (a?, b?): return a == b
+        default: return a?.isNull == true || b?.isNull == true ? (a?.isNull ?? true) && (b?.isNull ?? true) : false
+        }
+    }
+}
