@@ -18,8 +18,29 @@ import JoyfillModel
 public enum ChangeApplier {
     public static func apply(_ changes: [DocumentChange], to document: JoyDoc,
                              newID: () -> String = ObjectID.make) throws(ChangeError) -> [UInt8] {
+        var changelogs: [Int: [JSONValue]] = [:]
+        return try apply(changes, to: document, newID: newID, createdOn: 0, pageChangelogs: &changelogs)
+    }
+
+    /// ``apply(_:to:newID:)``, with the changelogs of each page deletion by the change's index.
+    static func apply(_ changes: [DocumentChange], to document: JoyDoc, newID: () -> String, createdOn: Double,
+                      pageChangelogs: inout [Int: [JSONValue]]) throws(ChangeError) -> [UInt8] {
         var batch = Batch(document: document)
         for (index, change) in changes.enumerated() {
+            if case .pageDelete(let page) = change.operation {
+                // Structure, not values: what was gathered is written first, and the result read again.
+                try batch.flush(at: index)
+                let deletion: (edits: [JSONEdit], changelogs: [JSONValue])
+                do throws(PageDeletion.Refusal) {
+                    deletion = try PageDeletion.delete(page, in: batch.document, createdOn: createdOn)
+                } catch {
+                    throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
+                                      offset: (change.json["change"]?["pageId"] ?? change.json).span?.lowerBound)
+                }
+                pageChangelogs[index] = deletion.changelogs
+                try batch.replace(with: JSONEdit.apply(deletion.edits, to: batch.document.bytes), at: index)
+                continue
+            }
             if change.target.isDecoratorChange {
                 if let field = DecoratorScope.fieldIndex(ofPath: change.path ?? "", in: batch.document, lookup: batch.decorators.lookup),
                    batch.valueFields.contains(field) {
@@ -60,7 +81,11 @@ public enum ChangeApplier {
 
         /// Writes the changes gathered and reads the result, to go on from there.
         mutating func flush(at index: Int) throws(ChangeError) {
-            let bytes = written
+            try replace(with: written, at: index)
+        }
+
+        /// Goes on from the document `bytes`.
+        mutating func replace(with bytes: [UInt8], at index: Int) throws(ChangeError) {
             do {
                 self = Batch(document: try JoyDoc(bytes: bytes))
             } catch {
@@ -75,7 +100,7 @@ public enum ChangeApplier {
                 case .decoratorsUpdate(let path, let action, let decorator):
                     decoratorFields.insert(try decorators.update(action: action, with: decorator.json, at: path))
                 case .decoratorsRemove(let path, let action): decoratorFields.insert(try decorators.remove(action: action, at: path))
-                default: preconditionFailure("a value change is not a decorator change")
+                default: preconditionFailure("only decorator changes come here")
                 }
             } catch {
                 throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
@@ -131,7 +156,7 @@ public enum ChangeApplier {
                 return
             case .rowUpdate(let id, _), .rowDelete(let id), .rowMove(let id, _):
                 rowID = id
-            case .fieldUpdate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
+            case .fieldUpdate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove, .pageDelete:
                 preconditionFailure("not a row change")
             }
             var child: RowPlace?
@@ -155,7 +180,7 @@ public enum ChangeApplier {
                 if let child { states[position]!.deleteChild(at: child) } else { states[position]!.delete(rowID.id) }
             case .rowMove(_, let targetIndex):
                 if let child { states[position]!.moveChild(at: child, to: targetIndex) } else { states[position]!.move(rowID.id, to: targetIndex) }
-            case .fieldUpdate, .rowCreate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
+            case .fieldUpdate, .rowCreate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove, .pageDelete:
                 break
             }
         }

@@ -14,8 +14,8 @@ import JoyfillModel
 public enum Changelog {
     /// The changelogs of `changes`, applied to give the editor `after`; a row
     /// created without an `_id` got the next of `createdIDs`.
-    static func entries(of changes: [DocumentChange], after editor: DocumentEditor,
-                        createdIDs: [String], view: DocumentView, createdOn: Double) -> [JSONValue] {
+    static func entries(of changes: [DocumentChange], after editor: DocumentEditor, createdIDs: [String],
+                        pageChangelogs: [Int: [JSONValue]] = [:], view: DocumentView, createdOn: Double) -> [JSONValue] {
         let document = editor.document
         guard let documentID = document.json["_id"]?.stringValue else { return [] }
         let pages = document.pages(in: view)
@@ -38,7 +38,7 @@ public enum Changelog {
             entries.append(.object(members))
         }
 
-        for change in changes where !change.target.isDecoratorChange {
+        for (index, change) in changes.enumerated() where !change.target.isDecoratorChange {
             let given = change.json["change"]
             // Where a nested row goes: as the entry gave it.
             let nesting = ["parentPath", "schemaId"].compactMap { key in given?[key].map { JSONMember(key, $0) } }
@@ -63,6 +63,8 @@ public enum Changelog {
             case .rowMove(let rowID, let to):
                 entry(.rowMove, field: change.fieldID, file: firstFile,
                       change: [JSONMember("rowId", .string(rowID.id)), JSONMember("targetRowIndex", .integer(to))] + nesting)
+            case .pageDelete:
+                entries += pageChangelogs[index] ?? []
             case .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
                 break
             }

@@ -16,6 +16,7 @@ public struct DocumentChange: Sendable {
         case decoratorsAdd = "decorators.add"
         case decoratorsUpdate = "decorators.update"
         case decoratorsRemove = "decorators.remove"
+        case pageDelete = "page.delete"
 
         /// Entries that name a decorator `path` instead of a `fieldId`.
         public var isDecoratorChange: Bool { self == .decoratorsAdd || self == .decoratorsUpdate || self == .decoratorsRemove }
@@ -44,6 +45,9 @@ public struct DocumentChange: Sendable {
         case decoratorsUpdate(path: String, action: String, decorator: Decorator)
         /// `path`, `change: {action}`: the decorator with that action removed.
         case decoratorsRemove(path: String, action: String)
+        /// `change: {pageId}`: the page deleted as the SDKs' `deletePage` deletes it, with the
+        /// fields no other page places (jf's own entry; see ``PageDeletion``).
+        case pageDelete(pageID: String)
     }
 
     /// A row named by a change: its `_id`, and the entry's value, for errors placed on it.
@@ -87,7 +91,7 @@ public struct DocumentChange: Sendable {
         if target.isDecoratorChange {
             guard let text = entry["path"]?.stringValue else { throw fail("\(name) needs a decorator \"path\" string (PAGE/POSITION[/…])") }
             path = text
-        } else if field == nil {
+        } else if field == nil && target != .pageDelete {
             throw fail("the change has no \"fieldId\" string")
         }
         guard let change = entry["change"], change.isObject else { throw fail("the change has no \"change\" object") }
@@ -158,6 +162,9 @@ public struct DocumentChange: Sendable {
         case .decoratorsRemove:
             guard let action else { throw fail("decorators.remove needs \"change\": {\"action\": …}") }
             operation = .decoratorsRemove(path: path, action: action)
+        case .pageDelete:
+            guard let page = change["pageId"]?.stringValue else { throw fail("page.delete needs \"change\": {\"pageId\": …}") }
+            operation = .pageDelete(pageID: page)
         }
         self.target = target
         self.operation = operation

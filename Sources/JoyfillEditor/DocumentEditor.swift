@@ -48,11 +48,13 @@ public final class DocumentEditor {
                                           offset: change.json.span?.lowerBound))
         }
         var createdIDs: [String] = []
-        let bytes = try ChangeApplier.apply(changes, to: document) {
+        var pageChangelogs: [Int: [JSONValue]] = [:]
+        let createdOn = Double((options.now ?? .now).milliseconds) / 1000
+        let bytes = try ChangeApplier.apply(changes, to: document, newID: {
             let id = ObjectID.make()
             createdIDs.append(id)
             return id
-        }
+        }, createdOn: createdOn, pageChangelogs: &pageChangelogs)
         let changed: JoyDoc
         do {
             changed = try JoyDoc(bytes: bytes)
@@ -62,8 +64,8 @@ public final class DocumentEditor {
         }
         self.init(document: changed, registry: registry, options: options, view: view)
         changeWarnings = warnings
-        let createdOn = Double((options.now ?? .now).milliseconds) / 1000
-        changelogs = Changelog.entries(of: changes, after: self, createdIDs: createdIDs, view: view, createdOn: createdOn)
+        changelogs = Changelog.entries(of: changes, after: self, createdIDs: createdIDs, pageChangelogs: pageChangelogs,
+                                       view: view, createdOn: createdOn)
         if let onChange { changelogs.forEach(onChange) }
     }
 

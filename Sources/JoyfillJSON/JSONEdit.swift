@@ -49,6 +49,35 @@ public struct JSONEdit: Sendable, Equatable {
         self.init(span: at..<at, replacement: text)
     }
 
+    /// The edits that remove the elements at `indices` from an array read from a document,
+    /// each with the comma that separated it, so the rest keeps its layout: a run of removed
+    /// elements goes from the end of the element before it to the end of its last (or, at the
+    /// front, from its first to the start of the element after it). Empty for a built array.
+    public static func removing(_ indices: Set<Int>, from array: JSONValue) -> [JSONEdit] {
+        guard let elements = array.arrayValue, !indices.isEmpty else { return [] }
+        let spans = elements.compactMap(\.span)
+        guard spans.count == elements.count else { return [] }
+        var edits: [JSONEdit] = []
+        var index = 0
+        while index < spans.count {
+            guard indices.contains(index) else {
+                index += 1
+                continue
+            }
+            var last = index
+            while last + 1 < spans.count && indices.contains(last + 1) { last += 1 }
+            if index > 0 {
+                edits.append(JSONEdit(span: spans[index - 1].upperBound..<spans[last].upperBound, replacement: ""))
+            } else if last + 1 < spans.count {
+                edits.append(JSONEdit(span: spans[0].lowerBound..<spans[last + 1].lowerBound, replacement: ""))
+            } else {
+                edits.append(JSONEdit(span: spans[0].lowerBound..<spans[last].upperBound, replacement: ""))
+            }
+            index = last + 1
+        }
+        return edits
+    }
+
     /// The edits that turn `original`, a value read from a document, into `changed`, a value
     /// built from it (members set with ``JSONValue/setting(_:to:in:)``, elements replaced or
     /// appended), rewriting as little as they can: a part of `changed` that is still the

@@ -58,6 +58,20 @@ struct JSONReaderTests {
         #expect(numbers.text == "[0,7,-7,1234567890,\(Int.max),\(Int.min),true]")
     }
 
+    /// Removing elements keeps the layout of the rest: runs at the front, in the middle, all.
+    @Test func elementsAreRemovedWithTheirCommas() throws {
+        let text = "[1, 2, 3,\n 4, 5]"
+        let array = try JSONReader.read(text)
+        func removed(_ indices: Set<Int>) -> String {
+            String(decoding: JSONEdit.apply(JSONEdit.removing(indices, from: array), to: Array(text.utf8)), as: UTF8.self)
+        }
+        #expect(removed([0]) == "[2, 3,\n 4, 5]")
+        #expect(removed([0, 1, 4]) == "[3,\n 4]")
+        #expect(removed([2, 3]) == "[1, 2, 5]")
+        #expect(removed([0, 1, 2, 3, 4]) == "[]")
+        #expect(removed([]) == text)
+    }
+
     /// The writer places commas and colons itself, across nesting, keys from text and
     /// values built elsewhere; a document written in parts comes out whole.
     @Test func theWriterPunctuatesWhatItWrites() throws {

@@ -227,3 +227,49 @@ struct ApplyChangelogTests {
         #expect((entries[3]["change"] as? [String: Any])?["value"] as? Int == 10)
     }
 }
+
+/// `page.delete`: the SDKs' deletePage as a change entry (docs/cli.md, `jf apply`).
+struct ApplyPageDeleteTests {
+    static let document = """
+        {"_id": "doc1", "files": [{"_id": "file1", "pageOrder": ["p1", "p2"],
+          "pages": [{"_id": "p1", "fieldPositions": [{"_id": "a1", "field": "a"}, {"_id": "s1", "field": "shared"}]},
+                    {"_id": "p2", "fieldPositions": [{"_id": "b1", "field": "b"}, {"_id": "s2", "field": "shared"}]}],
+          "views": [{"_id": "view1", "type": "mobile", "pageOrder": ["p1", "p2"],
+                     "pages": [{"_id": "p1", "fieldPositions": [{"_id": "a1", "field": "a"}]},
+                               {"_id": "p2", "fieldPositions": [{"_id": "b1", "field": "b"}]}]}]}],
+         "fields": [{"_id": "a", "type": "text"}, {"_id": "b", "type": "text", "identifier": "field_b"}, {"_id": "shared", "type": "text"}]}
+        """
+
+    @Test func aPageLeavesWithTheFieldsOnlyItPlaced() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-pagedelete-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("log.json").path
+        let result = try JF.run(["apply", "--now", "2024-06-01T00:00:00Z", "--changelog", log, "-",
+                                 #"{"target": "page.delete", "change": {"pageId": "p2"}}"#], stdin: Self.document)
+        #expect(result.status == 0)
+        let updated = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let file = try #require((updated["files"] as? [[String: Any]])?.first)
+        #expect((file["pages"] as? [[String: Any]])?.map { $0["_id"] as? String } == ["p1"])
+        #expect(file["pageOrder"] as? [String] == ["p1"])
+        let view = try #require((file["views"] as? [[String: Any]])?.first)
+        #expect((view["pages"] as? [[String: Any]])?.map { $0["_id"] as? String } == ["p1"])
+        #expect(view["pageOrder"] as? [String] == ["p1"])
+        #expect((updated["fields"] as? [[String: Any]])?.map { $0["_id"] as? String } == ["a", "shared"])
+        // Only what changed: the first page keeps its text.
+        #expect(result.stdout.contains(#"{"_id": "p1", "fieldPositions": [{"_id": "a1", "field": "a"}, {"_id": "s1", "field": "shared"}]}"#))
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: log))) as? [[String: Any]])
+        #expect(entries.map { $0["target"] as? String } == ["field.delete", "page.delete", "page.delete"])
+        #expect(entries[0]["fieldId"] as? String == "b" && entries[0]["fieldIdentifier"] as? String == "field_b")
+        #expect(entries[1]["view"] as? String == "mobile" && entries[1]["viewId"] as? String == "view1")
+    }
+
+    @Test func theLastPageIsNotDeleted() throws {
+        let one = #"{"files": [{"pages": [{"_id": "only", "fieldPositions": []}]}], "fields": []}"#
+        let result = try JF.run(["apply", "-", #"{"target": "page.delete", "change": {"pageId": "only"}}"#], stdin: one)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the first file has fewer than two pages"))
+        let missing = try JF.run(["apply", "-", #"{"target": "page.delete", "change": {"pageId": "p3"}}"#], stdin: Self.document)
+        #expect(missing.stderr.contains("no page of the first file has the _id 'p3' (did you mean 'p1'?)"))
+    }
+}
