@@ -52,17 +52,6 @@ public struct Logic: Sendable {
         shows(startingHidden: hidden) { $0.holds(in: values) }
     }
 
-    /// Whether a value is required under this required logic, `base` being what is required
-    /// without it: `enforce` requires it while the conditions hold, `unenforce` releases it.
-    public func requires(base: Bool, in values: FieldValues) -> Bool {
-        guard holds(in: values) else { return base }
-        switch action {
-        case .enforce: return true
-        case .unenforce: return false
-        case .show, .hide: return base
-        }
-    }
-
     /// Reads the `logic` of a field or page (`owner`: "field \"x\"", "page \"p\""; `field`:
     /// the field's id when the logic is a field's), reporting what it cannot use as issues:
     /// logic that is not an object is ignored; a condition with no field, or one the document

@@ -24,8 +24,10 @@ public struct FieldValidity: Sendable {
     public let pageID: String?
     public let positionID: String?
     public let status: ValidationStatus
-    /// Whether the field is required: its `required`, moved by its `requiredLogic`.
-    public let isRequired: Bool
+    /// What makes the field required (its `required`, or its `requiredLogic`); nil when it is not.
+    public let requiredBy: Requirement?
+    /// Whether the field is required.
+    public var isRequired: Bool { requiredBy != nil }
     /// True when the field is required and has no value (a table or collection: no row).
     public let isMissing: Bool
     /// The rows that fail: a required column without a value, or a required child schema
@@ -46,6 +48,8 @@ public struct RowValidity: Sendable {
     public let span: Range<Int>?
     /// Required columns, shown, whose cell has no value.
     public let emptyColumns: [TableColumn]
+    /// What makes each empty cell required, by column `_id`.
+    public let requiredBy: [String: Requirement]
     /// Required child schemas (collections) with no row under this one.
     public let missingSchemas: [String]
     /// Child rows that fail.
@@ -132,8 +136,8 @@ enum Validator {
 
     static func validity(of field: Field, value: JSONValue?, page: String?, position: String?,
                          visibility: Visibility) -> FieldValidity {
-        let required = visibility.requires(field: field)
-        let missing = required && !Filled.value(value, of: field)
+        let requirement = visibility.requirement(of: field)
+        let missing = requirement != nil && !Filled.value(value, of: field)
         var rows: [RowValidity] = []
         switch field.type {
         case .table:
@@ -152,7 +156,7 @@ enum Validator {
             break
         }
         return FieldValidity(field: field, pageID: page, positionID: position,
-                             status: missing || !rows.isEmpty ? .invalid : .valid, isRequired: required, isMissing: missing, rows: rows)
+                             status: missing || !rows.isEmpty ? .invalid : .valid, requiredBy: requirement, isMissing: missing, rows: rows)
     }
 
     /// The rows of a table, or of one collection level (`schema`), that fail, with their failing
@@ -173,11 +177,15 @@ enum Validator {
         var failing: [RowValidity] = []
         for (index, row) in json.enumerated() where row["deleted"]?.boolValue != true {
             // A hidden cell is valid, whatever it requires; then one that is required needs a value.
-            let cellRequired = byCell.filter {
-                visibility.shows(cell: $0, schema: key, in: field, row: row, columns: columns)
-                    && visibility.requires(cell: $0, schema: key, in: field, row: row, columns: columns)
+            var requiredBy: [String: Requirement] = [:]
+            for column in required where !Filled.value(row["cells"]?[column.id]) {
+                requiredBy[column.id] = visibility.requirement(of: column, schema: key, in: field)
             }
-            let empty = (required + cellRequired).filter { !Filled.value(row["cells"]?[$0.id]) }
+            for column in byCell where !Filled.value(row["cells"]?[column.id])
+            && visibility.shows(cell: column, schema: key, in: field, row: row, columns: columns) {
+                requiredBy[column.id] = visibility.requirement(of: column, schema: key, in: field, row: row, columns: columns)
+            }
+            let empty = columns.filter { requiredBy[$0.id] != nil }
             var missing: [String] = []
             var children: [RowValidity] = []
             if let schema { ancestors.append((schema.key, row)) }
@@ -191,14 +199,15 @@ enum Validator {
             if !empty.isEmpty || !missing.isEmpty || !children.isEmpty {
                 // `index` is the stored place until the shown places are known, below.
                 failing.append(RowValidity(id: row["_id"]?.stringValue ?? "", index: index, schema: schema?.key,
-                                           span: (row["_id"] ?? row).span, emptyColumns: empty, missingSchemas: missing,
-                                           children: children))
+                                           span: (row["_id"] ?? row).span, emptyColumns: empty, requiredBy: requiredBy,
+                                           missingSchemas: missing, children: children))
             }
         }
         let places = Field.shownIndices(of: failing.map(\.index), in: json, order: order)
         failing = failing.map { row in
             RowValidity(id: row.id, index: places[row.index] ?? row.index, schema: row.schema, span: row.span,
-                        emptyColumns: row.emptyColumns, missingSchemas: row.missingSchemas, children: row.children)
+                        emptyColumns: row.emptyColumns, requiredBy: row.requiredBy, missingSchemas: row.missingSchemas,
+                        children: row.children)
         }.sorted { $0.index < $1.index }
         return failing
     }

@@ -15,12 +15,12 @@ public struct Visibility: Sendable {
     public let view: DocumentView
     private let hiddenFields: Set<String>
     private let hiddenPages: Set<String>
-    /// The fields whose `required`, moved by their `requiredLogic`, is true.
-    private let requiredFields: Set<String>
+    /// The fields whose `required`, moved by their `requiredLogic`, is true, and what made it.
+    private let requiredFields: [String: Requirement]
     /// Whether a column with `logic` is shown, and whether one with `requiredLogic` is
     /// required: by the field's `_id`, `|`, and ``DocumentLogic/columnKey(schema:column:)``.
     private let columnShown: [String: Bool]
-    private let columnRequired: [String: Bool]
+    private let columnRequired: [String: Requirement?]
     /// The cell logic of columns that have it (same keys), its conditions on fields already
     /// decided, read row by row.
     private let cellLogic: [String: (requires: CellLogic?, shows: CellLogic?)]
@@ -58,12 +58,14 @@ public struct Visibility: Sendable {
         var schemaLogic: [String: [String: Logic]] = [:]
         for (position, schemas) in logic.schemas { schemaLogic[document.fields[position].id] = schemas }
         // requiredLogic moves a field's or a column's `required`; column logic its `hidden`.
-        var requiredFields: Set<String> = []
+        var requiredFields: [String: Requirement] = [:]
         for (position, field) in document.fields.enumerated() {
-            if logic.required[position]?.requires(base: field.isRequired, in: values) ?? field.isRequired { requiredFields.insert(field.id) }
+            if let requirement = Requirement.of(base: field.isRequired, logic: logic.required[position], holds: { $0.holds(in: values) }) {
+                requiredFields[field.id] = requirement
+            }
         }
         var columnShown: [String: Bool] = [:]
-        var columnRequired: [String: Bool] = [:]
+        var columnRequired: [String: Requirement?] = [:]
         var cellLogic: [String: (requires: CellLogic?, shows: CellLogic?)] = [:]
         for (position, columns) in logic.columns {
             let field = document.fields[position]
@@ -71,7 +73,9 @@ public struct Visibility: Sendable {
                 guard let column = Visibility.column(key, of: field) else { continue }
                 let name = field.id + "|" + key
                 if let shows = columnLogic.shows { columnShown[name] = shows.shows(startingHidden: column.hidden, in: values) }
-                if let requires = columnLogic.requires { columnRequired[name] = requires.requires(base: column.required, in: values) }
+                if let requires = columnLogic.requires {
+                    columnRequired[name] = .some(Requirement.of(base: column.required, logic: requires, holds: { $0.holds(in: values) }))
+                }
                 if columnLogic.cellRequires != nil || columnLogic.cellShows != nil {
                     cellLogic[name] = (columnLogic.cellRequires.map { CellLogic($0, values) }, columnLogic.cellShows.map { CellLogic($0, values) })
                 }
@@ -95,7 +99,10 @@ public struct Visibility: Sendable {
     public func shows(page id: String) -> Bool { !hiddenPages.contains(id) }
 
     /// Whether the field is required: its `required`, moved by its `requiredLogic`.
-    public func requires(field: Field) -> Bool { requiredFields.contains(field.id) }
+    public func requires(field: Field) -> Bool { requiredFields[field.id] != nil }
+
+    /// What makes the field required, if it is.
+    public func requirement(of field: Field) -> Requirement? { requiredFields[field.id] }
 
     /// Whether a column of `field` (of its collection schema `schema`, or of the table) is
     /// shown: not hidden for the view, nor by its `hidden` flag moved by its `logic`, nor
@@ -108,7 +115,12 @@ public struct Visibility: Sendable {
     /// Whether every row needs a value in the column: its `required`, moved by its
     /// `requiredLogic`.
     public func requires(column: TableColumn, schema: String? = nil, in field: Field) -> Bool {
-        columnRequired[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)] ?? column.required
+        requirement(of: column, schema: schema, in: field) != nil
+    }
+
+    /// What makes every row need a value in the column, if anything does.
+    public func requirement(of column: TableColumn, schema: String? = nil, in field: Field) -> Requirement? {
+        columnRequired[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)] ?? (column.required ? .required : nil)
     }
 
     /// Whether the cell of `column` in `row` (of `field`'s collection schema `schema`, or of
@@ -128,10 +140,16 @@ public struct Visibility: Sendable {
     /// (``requires(column:schema:in:)``), moved by its `cellRequiredLogic` on the row's cells.
     public func requires(cell column: TableColumn, schema: String? = nil, in field: Field, row: JSONValue,
                          columns: [TableColumn]) -> Bool {
-        let base = requires(column: column, schema: schema, in: field)
+        requirement(of: column, schema: schema, in: field, row: row, columns: columns) != nil
+    }
+
+    /// What makes the cell of `column` in `row` need a value, if anything does.
+    public func requirement(of column: TableColumn, schema: String? = nil, in field: Field, row: JSONValue,
+                            columns: [TableColumn]) -> Requirement? {
+        let base = requirement(of: column, schema: schema, in: field)
         guard let logic = cellLogic[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)]?.requires,
               logic.holds(row: row, columns: columns) else { return base }
-        return logic.logic.action == .enforce
+        return logic.logic.action == .enforce ? .cellRequiredLogic : nil
     }
 
     /// Whether a column of `field` has cell logic, so that its cells are decided row by row.
@@ -195,5 +213,25 @@ struct CellLogic: Sendable {
             let type = columns.first { $0.id == column && !$0.deleted }?.type ?? .text
             return condition.holds(on: row["cells"]?[column], type: type)
         }
+    }
+}
+
+/// What makes a field, a column or a cell need a value: its `required` flag, its
+/// `requiredLogic`, or (a cell) its column's `cellRequiredLogic`. `jf validate --json` names
+/// it, so a person can see why a value is asked for.
+public enum Requirement: String, Sendable {
+    case required, requiredLogic, cellRequiredLogic
+
+    /// What `logic` (required logic; `holds` tests it) makes of a value whose `required` is
+    /// `base`: `enforce` requires it while its conditions hold, `unenforce` releases it.
+    static func of(base: Bool, logic: Logic?, holds: (Logic) -> Bool) -> Requirement? {
+        if let logic, holds(logic) {
+            switch logic.action {
+            case .enforce: return .requiredLogic
+            case .unenforce: return nil
+            case .show, .hide: break
+            }
+        }
+        return base ? .required : nil
     }
 }

@@ -175,6 +175,10 @@ struct RequiredLogicTests {
         #expect(byField["odd"]?.isRequired == true)
         // part is required by its requiredLogic, serial shown by its logic, tag hidden by its.
         #expect(byField["items"]?.rows.first?.emptyColumns.map(\.id) == ["part", "serial"])
+        // What made each value required, as jf validate --json reports it.
+        #expect(byField["reason"]?.requiredBy == .requiredLogic)
+        #expect(byField["odd"]?.requiredBy == .required)
+        #expect(byField["items"]?.rows.first?.requiredBy == ["part": .requiredLogic, "serial": .required])
         let issues = DocumentLogic(try JoyDoc(bytes: Array(Self.text.utf8))).issues.map(\.message)
         #expect(issues == ["field \"odd\": \"requiredLogic\" has the action \"show\"; only \"enforce\" and \"unenforce\" do anything, so it is ignored"])
     }
@@ -230,5 +234,6 @@ struct CellLogicTests {
         // r1 passes: no defect or photo asked, sign required; r2 fails: defect and photo too;
         // r3 has no result: sign is released by its unenforce logic (any condition holding).
         #expect(rows.map { $0.id + ":" + $0.emptyColumns.map(\.id).joined(separator: ",") } == ["r1:sign", "r2:defect,photo,sign"])
+        #expect(rows.last?.requiredBy == ["defect": .cellRequiredLogic, "photo": .required, "sign": .required])
     }
 }

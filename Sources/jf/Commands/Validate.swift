@@ -254,6 +254,7 @@ struct Validate: ParsableCommand {
                 "position": field.positionID.map(JSONValue.string) ?? .null,
                 "status": .string(field.status.rawValue),
                 "required": .bool(field.isRequired),
+                "requiredBy": field.requiredBy.map { .string($0.rawValue) },
                 "missing": .bool(field.isMissing),
                 "rows": field.rows.isEmpty ? nil : rowsJSON(field.rows),
             ])
@@ -342,6 +343,8 @@ struct Validate: ParsableCommand {
                 "index": .integer(row.index),
                 "schema": row.schema.map(JSONValue.string) ?? .null,
                 "emptyColumns": .strings(row.emptyColumns.map(\.id)),
+                "requiredBy": row.requiredBy.isEmpty ? nil
+                    : .object(row.emptyColumns.compactMap { column in row.requiredBy[column.id].map { JSONMember(column.id, .string($0.rawValue)) } }),
                 "missingSchemas": .strings(row.missingSchemas),
                 "children": row.children.isEmpty ? nil : rowsJSON(row.children),
             ])
