@@ -96,11 +96,9 @@ public enum Changelog {
 
     private static func rowCount(of field: Field?) -> Int { field?.value?.arrayValue?.count ?? 0 }
 
+    /// Whether two stored values are the same, an absent value being the same as null.
     private static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case let (a?, b?): return a == b
-        default: return a?.isNull == true || b?.isNull == true ? (a?.isNull ?? true) && (b?.isNull ?? true) : false
-        }
+        if let a, let b { return a == b }
+        return (a?.isNull ?? true) && (b?.isNull ?? true)
     }
 }

@@ -362,10 +362,11 @@ public struct DocumentLogic: Sendable {
         }
         // What the SDKs never read: a lone page's `hidden` flag and logic, and the required logic
         // of a field no view or logic can show.
+        var lonePages = Set<String>()
         for view in DocumentView.allCases {
             let viewPages = document.pages(in: view)
             if viewPages.count == 1, let page = viewPages.first, page.hidden || page.json["logic"]?.isObject == true,
-               !issues.contains(where: { $0.message.hasPrefix("page \"\(page.id)\": it is the only page") }) {
+               lonePages.insert(page.id).inserted {
                 issues.append(DocumentIssue(message: "page \"\(page.id)\": it is the only page of the \(view.rawValue) view, and a lone page is "
                                             + "always shown: its \"hidden\" and \"logic\" are not read", field: nil,
                                             offset: (page.json["hidden"] ?? page.json["logic"] ?? page.json).span?.lowerBound,
