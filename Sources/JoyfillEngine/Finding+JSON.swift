@@ -5,7 +5,7 @@ extension Finding {
     /// The finding's members in the `jf` JSON contract (docs/cli.md), written into the object
     /// `output` has open: `severity`, `code`, `kind`, `field` and `formula` (null when there
     /// is none), `message`, then `cycle`, `span` (in the expression), `location` (in the
-    /// file), `notes` and `fix` when the finding has them.
+    /// file), `pointer` (in the document), `notes` and `fix` when the finding has them.
     ///
     /// The members, not the object, so that a stream can put the members that name its
     /// document before them (`jf run --jsonl`).
@@ -19,6 +19,7 @@ extension Finding {
         if let cycle { output.key("cycle"); output.strings(cycle) }
         if let span, let expression { output.key("span"); span.write(to: &output, in: expression) }
         if range != nil { output.key("location"); location.write(to: &output) }
+        if let pointer { output.key("pointer"); output.string(pointer) }
         if !notes.isEmpty { output.key("notes"); output.strings(notes) }
         if let fix { output.key("fix"); fix.write(to: &output) }
     }

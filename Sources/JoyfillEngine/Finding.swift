@@ -33,6 +33,9 @@ public struct Finding: Sendable, Hashable {
     public var cycle: [String]?
     /// The bytes of the document's text the finding is about: the span inside the formula's
     /// JSON string; for a problem outside formulas, the value at fault, or else the field.
+    /// A JSON pointer to the value the finding is about, where it is about the document's
+    /// structure (a schema violation: `/files/0/pages/2`).
+    public var pointer: String?
     public var range: Range<Int>?
     /// ``range`` in lines and columns, once the finding is placed in the file's text
     /// (``placed(by:)``); zero before.
@@ -49,8 +52,8 @@ public struct Finding: Sendable, Hashable {
 
     public init(code: RuleCode, kind: Diagnostic.Kind = .other, severity: Diagnostic.Severity, message: String,
                 notes: [String] = [], fix: Fix? = nil, field: String? = nil, formula: String? = nil,
-                expression: String? = nil, span: SourceSpan? = nil, cycle: [String]? = nil, range: Range<Int>? = nil,
-                location: FileLocation? = nil) {
+                expression: String? = nil, span: SourceSpan? = nil, cycle: [String]? = nil, pointer: String? = nil,
+                range: Range<Int>? = nil, location: FileLocation? = nil) {
         self.code = code
         self.kind = kind
         self.severity = severity
@@ -62,6 +65,7 @@ public struct Finding: Sendable, Hashable {
         self.expression = expression
         self.span = span
         self.cycle = cycle
+        self.pointer = pointer
         self.range = range ?? location.map { $0.start..<$0.end }
         self.location = location ?? FileLocation(start: range?.lowerBound ?? 0, end: range?.upperBound ?? 0,
                                                  line: 0, column: 0, endLine: 0, endColumn: 0)

@@ -72,11 +72,11 @@ struct Findings {
     /// Adds a finding about the file's bytes `range` (structural findings); a `fix` of such a
     /// finding edits the file's bytes.
     mutating func add(_ rule: RuleCode, _ message: String, at range: Range<Int>, notes: [String] = [], fix: Fix? = nil,
-                      field: String? = nil, formula: String? = nil) {
+                      field: String? = nil, formula: String? = nil, pointer: String? = nil) {
         guard let severity = settings.severity(of: rule.name) else { return }
         let location = locate(range.lowerBound, range.upperBound)
         var finding = Finding(code: rule, severity: severity, message: message, notes: notes, fix: fix,
-                                     field: field, formula: formula, location: location)
+                              field: field, formula: formula, pointer: pointer, location: location)
         if let fix, fix.isSafe || settings.unsafeFixes {
             finding.isFixable = true
             finding.fileEdits = fix.edits.map { FileEdit(start: $0.span.start, end: $0.span.end, replacement: $0.replacement) }
@@ -144,6 +144,7 @@ struct DocumentLint {
     }
 
     mutating func run() {
+        schema()
         documentIssues()
         logic()
         decorators()

@@ -100,6 +100,8 @@ public struct LintRule: Sendable, Hashable {
         .invalidValue,
         .invalidDocument,
         .invalidSuppression,
+        .schemaVersion,
+        .schemaValidation,
     ]
 
     private static let byName: [String: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -3,12 +3,18 @@ import JoyfillLint
 import Testing
 @testable import JoyfillLanguageServer
 
+/// Every rule but the schema's: the documents here are written to show formulas, and lack what a
+/// document the SDKs load has (`files`, a field's `file`, …). ``schemaFindingsArePublished()``
+/// checks the schema's findings.
+let withoutSchema = LintSettings(enabled: Set(LintRule.names).subtracting(["schema-version", "schema-validation"]),
+                                 severities: [:], targets: .swift)
+
 /// A client of an in-process server: sends messages as JSON objects, decodes what comes back.
 final class Client {
     let server: LanguageServer
     private var nextID = 1
 
-    init(settings: @escaping LanguageServer.SettingsLookup = { _ in .standard }, encodings: [String]? = nil,
+    init(settings: @escaping LanguageServer.SettingsLookup = { _ in withoutSchema }, encodings: [String]? = nil,
          capabilities more: [String: Any] = [:]) throws {
         server = LanguageServer(version: "test", settings: settings)
         var capabilities = more
@@ -89,6 +95,21 @@ let template = """
     """
 
 struct ServerTests {
+    /// The document as the SDKs check it at load, as you type: each violation at its value.
+    @Test func schemaFindingsArePublished() throws {
+        let client = try Client(settings: { _ in .standard })
+        let text = """
+            {"files": [],
+             "fields": [{"_id": "n", "file": "f", "type": "number", "value": true}]}
+            """
+        let diagnostics = try client.open("file:///t/form.json", text)
+        let schema = diagnostics.filter { $0["code"] as? String == "schema-validation" }
+        #expect(schema.map { ($0["message"] as? String)?.split(separator: "\n").first } == [
+            "`files` must hold exactly one item, not 0", "`value` must be a number, or \"\" for no value"])
+        #expect((schema[1]["message"] as? String)?.hasSuffix("note: at /fields/0/value (a JSON pointer)") == true)
+        #expect(span(schema[1]["range"]) == [1, 65, 1, 69])
+    }
+
     @Test func findingsArePublishedAtTheirUTF16Ranges() throws {
         let client = try Client()
         let diagnostics = try client.open("file:///t/order.json", template)
@@ -157,7 +178,7 @@ struct ServerTests {
 
         // unsafe-fixes in the configuration: "fix all" applies the suggestions too.
         let unsafe = try Client(settings: { _ in
-            var settings = LintSettings.standard
+            var settings = withoutSchema
             settings.unsafeFixes = true
             return settings
         })
@@ -516,7 +537,9 @@ struct ServerTests {
         let diagnostics = try misconfigured.open("file:///t/order.json", template)
         #expect(diagnostics.last?["message"] as? String
                 == "the configuration cannot be used, so every rule runs at its default: jf.toml: [lint] unknown key 'selct'")
-        #expect(diagnostics.count == 3, "and the findings")
+        // And the findings of every rule (the schema's too: this document lacks `files`, `file` …).
+        #expect(diagnostics.filter { ($0["code"] as? String)?.hasPrefix("schema-") != true }.count == 3, "and the findings")
+        #expect(diagnostics.contains { $0["code"] as? String == "schema-validation" })
     }
 
     /// A client that can watch files is asked to report changes of the configuration files;

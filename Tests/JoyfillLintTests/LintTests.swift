@@ -9,6 +9,12 @@ import Testing
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let ruleFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/rules")
 
+/// Every rule but the schema's: for the minimal documents tests write to show one rule, which
+/// lack what a document the SDKs load has (`files`, a field's `file`, …). The schema rules
+/// have their own fixtures, and every example is checked with them.
+let withoutSchema = LintSettings(enabled: Set(LintRule.names).subtracting(["schema-version", "schema-validation"]),
+                                 severities: [:], targets: .swift)
+
 /// Lints a fixture file as `jf lint --no-config` would.
 func lintFile(_ url: URL, settings: LintSettings = .standard, fixing: Bool = false) throws -> FileOutcome {
     let bytes = Array(try Data(contentsOf: url))
@@ -40,7 +46,8 @@ struct RuleFixtureTests {
         let bad = try #require(files.first { $0.hasPrefix("bad.") && !$0.hasSuffix(".expected") }, "no bad fixture for \(rule)")
         let good = try #require(files.first { $0.hasPrefix("good.") }, "no good fixture for \(rule)")
 
-        let found = try lintFile(directory.appendingPathComponent(bad)).report.diagnostics
+        let settings = rule.hasPrefix("schema-") ? LintSettings.standard : withoutSchema
+        let found = try lintFile(directory.appendingPathComponent(bad), settings: settings).report.diagnostics
         #expect(found.contains { $0.rule == rule }, "\(bad) does not raise \(rule)")
         let expectedURL = directory.appendingPathComponent("bad.expected")
         if ProcessInfo.processInfo.environment["JF_UPDATE_FIXTURES"] != nil {
@@ -49,7 +56,7 @@ struct RuleFixtureTests {
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
         #expect(summary(found) == expected)
 
-        let clean = try lintFile(directory.appendingPathComponent(good)).report.diagnostics
+        let clean = try lintFile(directory.appendingPathComponent(good), settings: settings).report.diagnostics
         #expect(clean.isEmpty, "\(good) is not clean: \(summary(clean))")
     }
 
@@ -68,10 +75,10 @@ struct RuleFixtureTests {
             bytes = Array(#"{"fields": [{"_id": "out", "type": "text", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": \#(JSONText.string(expression))}]}"#.utf8)
         }
         let document = try JoyDoc(bytes: bytes)
-        let findings = Linter().lint(document: document).filter { $0.rule == rule }
+        let findings = Linter(settings: .standard).lint(document: document).filter { $0.rule == rule }
         let (edits, added) = Suppressions.edits(silencing: findings, in: document)
         #expect(added > 0, "\(rule) finds nothing in \(bad)")
-        let silenced = Linter().lint(document: try JoyDoc(bytes: JSONEdit.apply(edits, to: bytes)))
+        let silenced = Linter(settings: withoutSchema).lint(document: try JoyDoc(bytes: JSONEdit.apply(edits, to: bytes)))
         #expect(silenced.filter { $0.rule == rule }.isEmpty, "\(summary(silenced.filter { $0.rule == rule }))")
     }
 
@@ -126,12 +133,12 @@ struct LinterTests {
     /// fuzzing), and one beyond a Double has no fix.
     @Test func fixesKeepAMemberOfANumberAMember() throws {
         let source = "1e0.x + 2e3 & 1"
-        let fixes = Linter().lint(expression: source).compactMap(\.fix).filter(\.isSafe)
+        let fixes = Linter(settings: withoutSchema).lint(expression: source).compactMap(\.fix).filter(\.isSafe)
         let fixed = Fix.apply(fixes, to: source)
         #expect(fixed == "(1).x + 2000 && 1")
         #expect(Parser.parse(fixed).isValid)
         // Beyond a Double there is no plain number to write (`Infinity` would be a name).
-        let huge = Linter().lint(expression: "1e999 + 1e-7")
+        let huge = Linter(settings: withoutSchema).lint(expression: "1e999 + 1e-7")
         #expect(huge.count == 2)
         #expect(huge.allSatisfy { $0.rule == "non-portable" && $0.fix == nil })
     }
@@ -168,8 +175,8 @@ struct LinterTests {
         let outcome = try lintFile(Self.template, fixing: true)
         let diff = LintFixes.diff(path: "order-form.json", original: original, edits: outcome.edits)
         #expect(diff.hasPrefix("--- a/order-form.json\n+++ b/order-form.json\n@@ -26,10 +26,10 @@\n"))
-        #expect(diff.contains("\n-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\"},\n"))
-        #expect(diff.contains("\n+    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"round(subtotal, 2)\"},\n"))
+        #expect(diff.contains("\n-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\", \"type\": \"calc\", \"scope\": \"private\"},\n"))
+        #expect(diff.contains("\n+    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"round(subtotal, 2)\", \"type\": \"calc\", \"scope\": \"private\"},\n"))
         // The unchanged line between two fixes is context, not a change.
         #expect(diff.contains("\n     {\"_id\": \"f_label\""))
     }
@@ -177,19 +184,19 @@ struct LinterTests {
     /// A file with CRLF line breaks: the diff shows its lines one by one, without the CR.
     @Test func diffSplitsCRLFLines() throws {
         let original = Array(try String(contentsOf: Self.template, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n").utf8)
-        let outcome = Linter().lint(path: "order-form.json", bytes: original, fixing: true)
+        let outcome = Linter(settings: withoutSchema).lint(path: "order-form.json", bytes: original, fixing: true)
         let diff = LintFixes.diff(path: "order-form.json", original: original, edits: outcome.edits)
         #expect(diff.hasPrefix("--- a/order-form.json\n+++ b/order-form.json\n@@ -26,10 +26,10 @@\n"))
-        #expect(diff.contains("\n-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\"},\n"))
+        #expect(diff.contains("\n-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\", \"type\": \"calc\", \"scope\": \"private\"},\n"))
         #expect(!diff.contains("\r"))
     }
 
     @Test func escapedExpressionsAreLocatedAndFixedThroughTheirEscapes() throws {
         let text = #"{"fields": [{"_id": "t", "type": "text", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "concat(\"\u00e9\", \"a\") === rund(1)"}]}"#
-        let outcome = Linter().lint(path: "x.json", bytes: Array(text.utf8), fixing: true)
+        let outcome = Linter(settings: withoutSchema).lint(path: "x.json", bytes: Array(text.utf8), fixing: true)
         let fixed = String(decoding: try #require(outcome.fixedBytes), as: UTF8.self)
         #expect(fixed.contains(#""expression": "concat(\"é\", \"a\") == round(1)""#))
-        let before = Linter().lint(document: try JoyDoc(bytes: Array(text.utf8)))
+        let before = Linter(settings: withoutSchema).lint(document: try JoyDoc(bytes: Array(text.utf8)))
         let operatorFinding = try #require(before.first { $0.rule == "invalid-operator" })
         let bytes = Array(text.utf8)
         #expect(String(decoding: bytes[operatorFinding.location.start..<operatorFinding.location.end], as: UTF8.self) == "===")
@@ -197,7 +204,7 @@ struct LinterTests {
 
     @Test func suppressionsOnFieldsFormulasAndTheDocument() throws {
         func lint(_ json: String) throws -> [String] {
-            Linter().lint(document: try JoyDoc(bytes: Array(json.utf8))).map(\.rule)
+            Linter(settings: withoutSchema).lint(document: try JoyDoc(bytes: Array(json.utf8))).map(\.rule)
         }
         let field = #"{"fields": [{"_id": "a", "type": "number", "jfLint": {"ignore": ["unknown-reference"]}, "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "nope + 1"}]}"#
         #expect(try lint(field).isEmpty)
@@ -211,10 +218,10 @@ struct LinterTests {
     }
 
     @Test func bareExpressionsGetFormulaRulesOnly() {
-        let found = Linter().lint(expression: "sum(price, iff(true, 1, 2))\n")
+        let found = Linter(settings: withoutSchema).lint(expression: "sum(price, iff(true, 1, 2))\n")
         #expect(found.map(\.rule) == ["non-portable"])
         // A grouped call's fix renames the function, inside the parentheses.
-        let grouped = Linter().lint(expression: "( iff(true, 1, 2))")
+        let grouped = Linter(settings: withoutSchema).lint(expression: "( iff(true, 1, 2))")
         #expect(grouped.first?.fix?.apply(to: "( iff(true, 1, 2))") == "( if(true, 1, 2))")
     }
 
@@ -223,7 +230,7 @@ struct LinterTests {
         web.targets = .web
         #expect(Linter(settings: web).lint(expression: "iff(true, (x) => x, 1)").isEmpty)
         #expect(Linter(settings: web).lint(expression: "if(true, 1, 2)").map(\.message) == ["'if' is not available in the web SDK"])
-        #expect(Linter().lint(expression: "iff(true, (x) => x, 1)").map(\.rule) == ["non-portable", "non-portable"])
+        #expect(Linter(settings: withoutSchema).lint(expression: "iff(true, (x) => x, 1)").map(\.rule) == ["non-portable", "non-portable"])
         #expect(Linter(settings: web).lint(expression: "if(true, 1, 2)").first?.fix?.edits.first?.replacement == "iff")
     }
 
@@ -243,10 +250,10 @@ struct LinterTests {
 
     @Test func hostileInputIsAFindingNotACrash() {
         let deep = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
-        #expect(Linter().lint(expression: deep).map(\.rule) == ["syntax-error"])
-        let outcome = Linter().lint(path: "x.json", bytes: Array("{\"fields\": [".utf8), fixing: false)
+        #expect(Linter(settings: withoutSchema).lint(expression: deep).map(\.rule) == ["syntax-error"])
+        let outcome = Linter(settings: withoutSchema).lint(path: "x.json", bytes: Array("{\"fields\": [".utf8), fixing: false)
         #expect(outcome.report.failure?.contains("line 1, column 13") == true)
-        #expect(Linter().lint(path: "x.json", bytes: Array("[1, 2]".utf8), fixing: false).report.skipped != nil)
+        #expect(Linter(settings: withoutSchema).lint(path: "x.json", bytes: Array("[1, 2]".utf8), fixing: false).report.skipped != nil)
     }
 
     /// What `jf run` reports for a problem that does not depend on values, `jf lint` reports
@@ -260,7 +267,7 @@ struct LinterTests {
         engine.evaluateAll()
         #expect(engine.diagnostics.map(\.code) == [.invalidOperator, .syntaxError, .unknownFunction, .wrongArity,
                                                    .unknownReference, .invalidOperator, .unknownColumn])
-        let findings = Linter().lint(document: document)
+        let findings = Linter(settings: withoutSchema).lint(document: document)
         for error in engine.diagnostics {
             #expect(findings.contains { $0.rule == error.code.name && $0.formula == error.formula && $0.span == error.span },
                     "\(error.code) in \(error.field)")
@@ -276,7 +283,7 @@ struct LinterTests {
         let engine = DocumentEngine(document: document, options: EvaluationOptions())
         engine.evaluateAll()
         let refused = engine.diagnostics.filter { $0.code == .writeTypeMismatch }.map(\.field)
-        let reported = Linter().lint(document: document).filter { $0.rule == "write-type-mismatch" }.compactMap(\.field)
+        let reported = Linter(settings: withoutSchema).lint(document: document).filter { $0.rule == "write-type-mismatch" }.compactMap(\.field)
         #expect(refused == ["a", "c", "d", "h"])
         #expect(reported == refused)
     }
@@ -332,7 +339,7 @@ struct ConfigurationTests {
 
     @Test func aFormulaWithoutAnExpressionIsNotSaidToBeUndefined() throws {
         let text = #"{"fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "f2", "key": "value"}]}], "formulas": [{"_id": "f1", "expression": "1"}, {"_id": "f2"}]}"#
-        let missing = Linter().lint(document: try JoyDoc(bytes: Array(text.utf8))).filter { $0.rule == "missing-formula" }
+        let missing = Linter(settings: withoutSchema).lint(document: try JoyDoc(bytes: Array(text.utf8))).filter { $0.rule == "missing-formula" }
         #expect(missing.map(\.message) == [#"the field 'a' applies the formula "f2", which has no "expression""#])
         // not "did you mean "f1"?": the field means the formula it names
         #expect(missing.map(\.notes) == [[#"give the formula "f2" an "expression" string"#]])
@@ -466,7 +473,7 @@ struct OutputFormatTests {
     @Test func fingerprintsDoNotDependOnLines() throws {
         let original = try lintFile(LinterTests.template).report.diagnostics
         let moved = "\n\n" + String(decoding: try Data(contentsOf: LinterTests.template), as: UTF8.self)
-        let shifted = Linter().lint(path: "order-form.json", bytes: Array(moved.utf8), fixing: false).report.diagnostics
+        let shifted = Linter(settings: withoutSchema).lint(path: "order-form.json", bytes: Array(moved.utf8), fixing: false).report.diagnostics
         #expect(original.map(SARIFFormatter.fingerprint) == shifted.map(SARIFFormatter.fingerprint))
         #expect(original.map(\.location.line) != shifted.map(\.location.line))
     }
@@ -503,11 +510,11 @@ struct OutputFormatTests {
             error[unknown-reference]: unknown name 'subtotl'
               --> order-form.json:28:81 · field subtotal · formula f_subtotal
                |
-            28 |     {"_id": "f_subtotal", "desc": "unknown field", "expression": "qty * price + subtotl"},
+            28 |     {"_id": "f_subtotal", "desc": "unknown field", "expression": "qty * price + subtotl", "type": "calc", "scope": "private"},
                |                                                                                 ^^^^^^^ did you mean 'subtotal'? [suggestion]
             """))
         #expect(text.contains("""
-            30 |     {"_id": "f_label", "desc": "text into a number field", "expression": "concat(\\"Total: \\", subtotal)"},
+            30 |     {"_id": "f_label", "desc": "text into a number field", "expression": "concat(\\"Total: \\", subtotal)", "type": "calc", "scope": "private"},
                |                                                                           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
             """))
         let missing = ruleFixtures.appendingPathComponent("missing-formula/bad.json")
@@ -567,7 +574,7 @@ struct InvalidValueTests {
             {"fields": [{"_id": "items", "type": "table", "tableColumns": [], "rowOrder": ["r3", "r2"],
               "value": [{"_id": "r1"}, {"_id": "r2"}, {"_id": "r3"}, {"_id": "r4"}]}]}
             """
-        let outcome = Linter().lint(path: "t.json", bytes: Array(text.utf8), fixing: true)
+        let outcome = Linter(settings: withoutSchema).lint(path: "t.json", bytes: Array(text.utf8), fixing: true)
         let fixed = try #require(outcome.fixedBytes.map { String(decoding: $0, as: UTF8.self) })
         #expect(fixed == text.replacingOccurrences(of: #"["r3", "r2"]"#, with: #"["r3", "r2", "r1", "r4"]"#))
         #expect(outcome.report.diagnostics.isEmpty && outcome.report.fixed == 2)

@@ -115,7 +115,7 @@ struct SessionTests {
         let files = try #require(repl.files as? TestFiles)
         #expect(repl.feed(":save out.json")?.text == "saved out.json\n")
         let saved = String(decoding: try #require(files.written["out.json"]), as: UTF8.self)
-        #expect(saved.contains(#""_id": "qty", "type": "number", "title": "Quantity", "value": 12 }"#))
+        #expect(saved.contains(#""_id": "qty", "type": "number", "title": "Quantity", "value": 12, "file": "file1" }"#))
     }
 
     @Test func validateFollowsTheSessionsChanges() throws {
@@ -156,7 +156,7 @@ struct SessionTests {
             """) == true)
         let value = try #require(repl.feed(":lint invalid-value, unknown-function")?.text)
         #expect(value.contains("warning[invalid-value]: number field 'qty' holds the text \"7\"; formulas read text, not the number 7\n"))
-        #expect(value.contains(#"8 |     {"_id": "qty", "type": "number", "title": "Quantity", "value": "7"},"#))
+        #expect(value.contains(#"8 |     {"_id": "qty", "type": "number", "title": "Quantity", "value": "7", "file": "file_1"},"#))
         #expect(value.hasSuffix("2 findings: 1 error, 1 warning\n"))
         #expect(repl.feed(":lint invalid-vaule")?.text == "error: unknown rule 'invalid-vaule'; did you mean 'invalid-value'? (jf lint --list-rules lists them)\n")
         #expect(session().feed(":lint")?.text == "error: no document; :load DOC first\n")

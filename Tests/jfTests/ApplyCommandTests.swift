@@ -32,7 +32,7 @@ struct ApplyCommandTests {
         let change = #"{"target": "field.update", "fieldId": "requester", "change": {"value": "Lee"}}"#
         let result = try JF.run(["apply", "examples/work-order.json", "-"], stdin: change)
         #expect(result.status == 0)
-        #expect(result.stdout.contains(#"{"_id": "requester", "type": "text", "title": "Requested by", "required": true, "value": "Lee"}"#))
+        #expect(result.stdout.contains(#"{"_id": "requester", "type": "text", "title": "Requested by", "required": true, "value": "Lee", "file": "file_1"}"#))
         #expect(result.stderr == "examples/work-order.json: applied 1 change\n")
     }
 

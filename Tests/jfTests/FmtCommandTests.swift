@@ -83,7 +83,7 @@ struct FmtCommandTests {
             error[invalid-operator]: '===' is not an operator
               --> \(template.path):31:77 · field is_open · formula f_is_open
                |
-            31 |     {"_id": "f_is_open", "desc": "=== instead of ==", "expression": "status === \\"Open\\""},
+            31 |     {"_id": "f_is_open", "desc": "=== instead of ==", "expression": "status === \\"Open\\"", "type": "calc", "scope": "private"},
                |                                                                             ^^^ use '==', which is already strict [fixable with jf lint --fix]
 
             """))

@@ -71,7 +71,7 @@ struct LintCommandTests {
 
         let diff = try JF.run(["lint", "--diff", directory.path])
         #expect(diff.status == 1)
-        #expect(diff.stdout.contains("-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\"},\n+    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"round(subtotal, 2)\"},\n"))
+        #expect(diff.stdout.contains("-    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"rund(subtotal, 2)\", \"type\": \"calc\", \"scope\": \"private\"},\n+    {\"_id\": \"f_rounded\", \"desc\": \"misspelt function\", \"expression\": \"round(subtotal, 2)\", \"type\": \"calc\", \"scope\": \"private\"},\n"))
         #expect(try String(contentsOf: file, encoding: .utf8) == before, "--diff must not write")
         #expect(diff.stderr == "jf lint: would fix 3 findings in 1 file\n")
 
@@ -82,9 +82,9 @@ struct LintCommandTests {
         let changed = zip(before.split(separator: "\n", omittingEmptySubsequences: false), after.split(separator: "\n", omittingEmptySubsequences: false))
             .filter { $0 != $1 }
         #expect(changed.map { String($0.1) } == [
-            #"    {"_id": "f_rounded", "desc": "misspelt function", "expression": "round(subtotal, 2)"},"#,
-            #"    {"_id": "f_is_open", "desc": "=== instead of ==", "expression": "status == \"Open\""},"#,
-            #"    {"_id": "f_discount", "desc": "iff, which the Swift SDK does not have", "expression": "if(subtotal > 100, 10, 0)"},"#,
+            #"    {"_id": "f_rounded", "desc": "misspelt function", "expression": "round(subtotal, 2)", "type": "calc", "scope": "private"},"#,
+            #"    {"_id": "f_is_open", "desc": "=== instead of ==", "expression": "status == \"Open\"", "type": "calc", "scope": "private"},"#,
+            #"    {"_id": "f_discount", "desc": "iff, which the Swift SDK does not have", "expression": "if(subtotal > 100, 10, 0)", "type": "calc", "scope": "private"},"#,
         ])
         #expect(before.split(separator: "\n").count == after.split(separator: "\n").count)
 
@@ -152,18 +152,18 @@ struct LintCommandTests {
         try document.write(to: file, atomically: true, encoding: .utf8)
         let fixedExpression = "sum(map(items, (row) -> row.price * row.qty)) * (1 + tax_rate / 100)"
 
-        let plain = try JF.run(["lint", file.path], environment: ["NO_COLOR": "1"])
+        let plain = try JF.run(["lint", "--ignore", "schema-validation", file.path], environment: ["NO_COLOR": "1"])
         #expect(plain.status == 1)
         #expect(plain.stdout.contains("for each row: map(items, (row) -> row.price * row.qty) [suggestion]"))
         #expect(plain.stdout.hasSuffix("2 suggestions can be applied with --fix --unsafe-fixes.\n"))
-        let safeOnly = try JF.run(["lint", "--fix", file.path])
+        let safeOnly = try JF.run(["lint", "--ignore", "schema-validation", "--fix", file.path])
         #expect(safeOnly.status == 1)
         #expect(try String(contentsOf: file, encoding: .utf8) == document, "no safe fix: nothing written")
 
-        let diff = try JF.run(["lint", "--diff", "--unsafe-fixes", file.path])
+        let diff = try JF.run(["lint", "--ignore", "schema-validation", "--diff", "--unsafe-fixes", file.path])
         #expect(diff.status == 1)
         #expect(diff.stdout.contains("+\"formulas\": [{\"_id\": \"f_total\", \"expression\": \"\(fixedExpression)\"}]}"))
-        let fixed = try JF.run(["lint", "--fix", "--unsafe-fixes", "--format", "json", file.path])
+        let fixed = try JF.run(["lint", "--ignore", "schema-validation", "--fix", "--unsafe-fixes", "--format", "json", file.path])
         #expect(fixed.status == 0, "\(fixed.stdout)")
         let summary = try #require(try lintJSON(fixed.stdout)["summary"] as? [String: Any])
         #expect(summary["fixed"] as? Int == 2 && summary["unsafeFixable"] as? Int == 0)
@@ -175,11 +175,11 @@ struct LintCommandTests {
         // The configuration turns them on, and --no-unsafe-fixes off again.
         try document.write(to: file, atomically: true, encoding: .utf8)
         try "[lint]\nunsafe-fixes = true\n".write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
-        #expect(try JF.run(["lint", "--diff", file.path]).stdout.contains(fixedExpression))
-        let off = try JF.run(["lint", "--diff", "--no-unsafe-fixes", file.path])
+        #expect(try JF.run(["lint", "--ignore", "schema-validation", "--diff", file.path]).stdout.contains(fixedExpression))
+        let off = try JF.run(["lint", "--ignore", "schema-validation", "--diff", "--no-unsafe-fixes", file.path])
         #expect(off.status == 0 && off.stdout.isEmpty)
         try "[lint]\nunsafe-fixes = \"yes\"\n".write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
-        let bad = try JF.run(["lint", file.path])
+        let bad = try JF.run(["lint", "--ignore", "schema-validation", file.path])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("jf.toml: [lint] unsafe-fixes must be true or false"))
     }
@@ -204,7 +204,7 @@ struct LintCommandTests {
             """
         try document.write(to: file, atomically: true, encoding: .utf8)
 
-        let plain = try JF.run(["lint", file.path], environment: ["NO_COLOR": "1"])
+        let plain = try JF.run(["lint", "--ignore", "schema-validation", file.path], environment: ["NO_COLOR": "1"])
         #expect(plain.status == 0, "warnings only")
         #expect(plain.stdout.contains("warning[invalid-value]: number field 'qty' holds the text \"12\"; formulas read text, not the number 12"))
         #expect(plain.stdout.contains(" --> \(file.path):2:45 · field qty"))
@@ -212,7 +212,7 @@ struct LintCommandTests {
         #expect(plain.stdout.contains("number cell 'price' of row 'r2' in table 'items' holds the text \"two\", which is no number"))
         #expect(plain.stdout.hasSuffix("Found 5 problems (0 errors, 5 warnings) in 1 file. 4 suggestions can be applied with --fix --unsafe-fixes.\n"))
 
-        let json = try lintJSON(try JF.run(["lint", "--format", "json", file.path]).stdout)
+        let json = try lintJSON(try JF.run(["lint", "--ignore", "schema-validation", "--format", "json", file.path]).stdout)
         let files = try #require(json["files"] as? [[String: Any]])
         let first = try #require((files.first?["diagnostics"] as? [[String: Any]])?.first)
         let fix = try #require(first["fix"] as? [String: Any])
@@ -222,7 +222,7 @@ struct LintCommandTests {
         #expect(first["span"] is NSNull && edit["start"] as? Int == offset && edit["replacement"] as? String == "12",
                 "a stored value's fix edits the file's bytes")
 
-        let fixed = try JF.run(["lint", "--fix", "--unsafe-fixes", file.path])
+        let fixed = try JF.run(["lint", "--ignore", "schema-validation", "--fix", "--unsafe-fixes", file.path])
         #expect(fixed.status == 0)
         let expected = document
             .replacingOccurrences(of: #""value": "12""#, with: #""value": 12"#)
@@ -230,7 +230,7 @@ struct LintCommandTests {
             .replacingOccurrences(of: "1748797200", with: "1748797200000")
             .replacingOccurrences(of: #"" 2.50 ""#, with: "2.5")
         #expect(try String(contentsOf: file, encoding: .utf8) == expected)
-        let remaining = try JF.run(["lint", file.path], environment: ["NO_COLOR": "1"])
+        let remaining = try JF.run(["lint", "--ignore", "schema-validation", file.path], environment: ["NO_COLOR": "1"])
         #expect(remaining.stdout.hasSuffix("Found 1 problem (0 errors, 1 warning) in 1 file.\n"), "the text \"two\" has no suggestion and stays")
     }
 
@@ -249,7 +249,7 @@ struct LintCommandTests {
         #expect(added.stdout.hasPrefix("Added "), "\(added.stdout)")
         #expect(added.stdout.hasSuffix("1 finding left: in .jf and .formula files, which have no place for one (jf lint shows them).\n"))
         let order = try String(contentsOf: templates.appendingPathComponent("order-form.json"), encoding: .utf8)
-        #expect(order.contains(#""expression": "rund(subtotal, 2)", "jfLint": {"ignore":["unknown-function"]}}"#))
+        #expect(order.contains(#""expression": "rund(subtotal, 2)", "type": "calc", "scope": "private", "jfLint": {"ignore":["unknown-function"]}}"#))
 
         try FileManager.default.removeItem(at: templates.appendingPathComponent("x.jf"))
         let clean = try JF.run(["lint", templates.path], environment: ["NO_COLOR": "1"])
@@ -334,7 +334,7 @@ struct LintCommandTests {
         let fixed = try JF.run(["lint", "--stdin", "--fix"], stdin: "iff(1 === 1, 2, 3)")
         #expect(fixed.stdout == "if(1 == 1, 2, 3)")
         #expect(fixed.status == 0)
-        let document = try JF.run(["lint", "--stdin", "--stdin-filename", "forms/x.json", "--format", "json"],
+        let document = try JF.run(["lint", "--ignore", "schema-validation", "--stdin", "--stdin-filename", "forms/x.json", "--format", "json"],
                                   stdin: #"{"fields": [], "formulas": [{"_id": "f", "expression": "1"}]}"#)
         #expect(try rules(document.stdout) == ["unused-formula"])
         #expect(document.status == 0)

@@ -138,7 +138,7 @@ struct RunCommandTests {
             error[unknown-reference]: unknown name 'subtotl'
               --> examples/templates/order-form.json:28:81 · field subtotal · formula f_subtotal
                |
-            28 |     {"_id": "f_subtotal", "desc": "unknown field", "expression": "qty * price + subtotl"},
+            28 |     {"_id": "f_subtotal", "desc": "unknown field", "expression": "qty * price + subtotl", "type": "calc", "scope": "private"},
                |                                                                                 ^^^^^^^ did you mean 'subtotal'? [suggestion]
             """))
         #expect(result.stdout.contains("^^^^ did you mean 'round'? [fixable with jf lint --fix]"))

@@ -50,6 +50,10 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
     public static let invalidValue = RuleCode("invalid-value")
     public static let invalidDocument = RuleCode("invalid-document")
     public static let invalidSuppression = RuleCode("invalid-suppression")
+    /// A version the SDKs refuse (`ERROR_SCHEMA_VERSION`).
+    public static let schemaVersion = RuleCode("schema-version")
+    /// A structure the SDKs refuse (`ERROR_SCHEMA_VALIDATION`).
+    public static let schemaValidation = RuleCode("schema-validation")
     /// A field whose formula reads one on a cycle: it keeps its value.
     public static let dependsOnCircular = RuleCode("depends-on-circular")
     /// A shown field, row or collection level without a value it requires (`jf validate`).
@@ -63,7 +67,7 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
         .nullProjection, .invalidArgument, .divisionByZero, .alwaysFalseComparison, .dateMilliseconds, .unknownOption,
         .shadowedField, .jsonText, .nonPortable, .evaluationError, .interrupted, .circularReference, .writeTypeMismatch,
         .dependsOnCircular, .missingFormula, .unusedFormula, .invalidKey, .invalidLogic, .invalidDecorator, .invalidValue, .invalidDocument,
-        .invalidSuppression, .required, .invalidChange,
+        .invalidSuppression, .schemaVersion, .schemaValidation, .required, .invalidChange,
     ]
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

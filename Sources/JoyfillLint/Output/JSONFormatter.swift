@@ -58,7 +58,7 @@ public enum JSONFormatter {
     }
 
     /// One finding: `rule severity field formula message span fix`, plus `location` (the
-    /// place in the file) and `notes`.
+    /// place in the file), `pointer` (in the document, for the schema's findings) and `notes`.
     static func write(_ diagnostic: Finding, to output: inout JSONWriter) {
         output.beginObject()
         output.key("rule"); output.string(diagnostic.rule)
@@ -73,6 +73,7 @@ public enum JSONFormatter {
             output.null()
         }
         output.key("location"); diagnostic.location.write(to: &output)
+        if let pointer = diagnostic.pointer { output.key("pointer"); output.string(pointer) }
         if !diagnostic.notes.isEmpty { output.key("notes"); output.strings(diagnostic.notes) }
         output.key("fix")
         if let fix = diagnostic.fix { fix.write(to: &output) } else { output.null() }

@@ -1,0 +1,79 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillSchema
+
+extension LintRule {
+    /// `schema-validation`: A structure the SDKs refuse to load: a key missing, a value of the wrong type.
+    static let schemaValidation = LintRule(
+        code: .schemaValidation, severity: .error,
+        summary: "A structure the SDKs refuse to load: a key missing, a value of the wrong type.",
+        fixability: .sometimes, scope: .field,
+        documentation: Documentation(
+            what: "Checks the document against the structure the SDKs check at load (schema 1.0.5; `jf validate --print-schema` prints jf's description of it, a JSON Schema) and reports every violation, each at the exact value with its JSON pointer: a required key missing (a page's `rowHeight`, a field's `file`, a formula's `desc`, `type` or `scope`, a table's `rowOrder`), a value of the wrong type (a number field whose value is `\"12\"`), more than one file, a view whose `type` is not `mobile`, a decorator with neither `icon` nor `label`, a collection schema condition that is both column- and field-based. Keys the schema does not list are never reported: no object forbids unknown keys.",
+            why: "The SDKs refuse such a document with `ERROR_SCHEMA_VALIDATION`: the form shows nothing. They report one error for a whole field; this rule names the key inside it.",
+            bad: json("""
+                "formulas": [{"_id": "total", "expression": "sum(items.price)"}]
+                """),
+            good: json("""
+                "formulas": [{"_id": "total", "desc": "", "type": "calc", "scope": "private", "expression": "sum(items.price)"}]
+                """),
+            fix: "Add the missing key or give the value the type named. `--fix` adds what is certain: a field's missing `file` when the document has one file, and a formula's missing `desc` (empty). The web docs call a formula's `desc`, `type` and `scope` optional; the SDKs' schema requires them."))
+}
+
+// The check.
+extension DocumentLint {
+    /// `schema-version` and `schema-validation`: the document as the SDKs check it at load.
+    mutating func schema() {
+        let versionOn = !suppressions.ignoresDocument(.schemaVersion), structureOn = !suppressions.ignoresDocument(.schemaValidation)
+        guard versionOn || structureOn else { return }
+        for violation in SchemaCheck.check(document.json) {
+            let rule: RuleCode = violation.code == .version ? .schemaVersion : .schemaValidation
+            guard rule == .schemaVersion ? versionOn : structureOn else { continue }
+            let fieldIndex = Self.index(in: "fields", of: violation.pointer, exactly: false)
+            if let fieldIndex, suppressions.ignores(rule, field: fieldIndex) { continue }
+            var notes = ["at \(violation.pointer.isEmpty ? "the document's root" : violation.pointer) (a JSON pointer)"]
+            if let note = violation.note { notes.append(note) }
+            findings.add(rule, violation.message, at: violation.span ?? 0..<1, notes: notes, fix: fix(for: violation),
+                         field: fieldIndex.flatMap { document.json["fields"]?.arrayValue?[$0]["_id"]?.stringValue },
+                         pointer: violation.pointer)
+        }
+    }
+
+    /// The fix for a missing key whose value is certain: a field's `file` (the document has one
+    /// file) and a formula's `desc` (empty).
+    private func fix(for violation: SchemaViolation) -> Fix? {
+        guard let key = violation.missingKey, let span = violation.span else { return nil }
+        let value: String
+        switch key {
+        case "file" where Self.index(in: "fields", of: violation.pointer) != nil:
+            guard let files = document.json["files"]?.arrayValue, files.count == 1, let id = files[0]["_id"]?.stringValue else { return nil }
+            value = JSONText.string(id)
+        case "desc" where Self.index(in: "formulas", of: violation.pointer) != nil:
+            value = "\"\""
+        default:
+            return nil
+        }
+        // Added after the object's last member, so nothing before it moves: `{"_id": "a", "file": "f"}`.
+        guard let object = Self.value(at: violation.pointer, in: document.json) else { return nil }
+        let end = object.endOfLastElement ?? span.lowerBound + 1
+        let separator = object.endOfLastElement == nil ? "" : ", "
+        return .replace(SourceSpan(start: end, end: end), with: "\(separator)\(JSONText.string(key)): \(value)", "add \"\(key)\": \(value)")
+    }
+
+    /// N when `pointer` is `/LIST/N` (a field or formula itself) or, unless `exactly`, a value
+    /// inside it.
+    private static func index(in list: String, of pointer: String, exactly: Bool = true) -> Int? {
+        let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
+        guard exactly ? parts.count == 3 : parts.count >= 3, parts[1] == list else { return nil }
+        return Int(parts[2])
+    }
+
+    private static func value(at pointer: String, in root: JSONValue) -> JSONValue? {
+        var value: JSONValue? = root
+        for token in pointer.split(separator: "/").map(String.init) {
+            value = value?.arrayValue.flatMap { list in Int(token).flatMap { $0 < list.count ? list[$0] : nil } }
+                ?? value?[token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")]
+        }
+        return value
+    }
+}

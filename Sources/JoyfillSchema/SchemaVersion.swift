@@ -1,0 +1,36 @@
+import JoyfillJSON
+
+/// The version guard the SDKs run before the structural check: only a top-level `v` that is a
+/// JSON string is read (any other `v`, or none, counts as `1.0.0`); its text up to the first
+/// `.` must be a whole number (digits, an optional sign), no greater than the schema's major
+/// version. Minor and patch versions are never compared, and there is no lower bound.
+public enum SchemaVersion {
+    /// The major version in `text`: the part before the first `.`, read as a whole number.
+    public static func major(of text: String) -> Int? {
+        Int(text.prefix { $0 != "." })
+    }
+
+    /// Why the SDKs refuse `document` before looking at its structure, or nil when `v` passes.
+    /// `supported` is the schema's own version (`1.0.5`).
+    static func check(_ document: JSONValue, supported: String) -> SchemaViolation? {
+        guard let versionValue = document["v"], let version = versionValue.stringValue else { return nil }
+        let note = "The SDKs refuse such a document with ERROR_SCHEMA_VERSION and show nothing of it."
+        guard let supportedMajor = major(of: supported) else {
+            return SchemaViolation(code: .version, pointer: "/v", span: versionValue.span,
+                                   message: "the schema's own version \"\(supported)\" has no readable major version", note: note)
+        }
+        guard let documentMajor = major(of: version) else {
+            return SchemaViolation(
+                code: .version, pointer: "/v", span: versionValue.span,
+                message: "the version \"\(version)\" has no readable major version: it must start with a whole number (\"1.0.0\")",
+                note: note)
+        }
+        guard documentMajor <= supportedMajor else {
+            return SchemaViolation(
+                code: .version, pointer: "/v", span: versionValue.span,
+                message: "the version \"\(version)\" is newer than the schema the SDKs read (\(supported), so v\(supportedMajor).x.x)",
+                note: note)
+        }
+        return nil
+    }
+}

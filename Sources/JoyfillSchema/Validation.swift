@@ -1,0 +1,185 @@
+import JoyfillJSON
+
+/// One walk of a value against a compiled schema, collecting every violation.
+///
+/// The walk recurses with the value, whose depth the JSON reader bounds (512 levels), so the
+/// stack it needs is bounded too. `path` is the pointer to the value being checked, as tokens;
+/// it becomes text only for a violation.
+struct Validation {
+    let schema: JSONSchema
+    var violations: [SchemaViolation] = []
+    private var path: [Token] = []
+
+    enum Token {
+        case key(String)
+        case index(Int)
+    }
+
+    init(schema: JSONSchema) {
+        self.schema = schema
+    }
+
+    /// Checks `value` against `node`; `title` says what the value is, when the node itself
+    /// does not (a `$ref`'s target names it).
+    mutating func check(_ value: JSONValue, _ node: Node, title: String? = nil) {
+        let title = node.title ?? title
+        if let reference = node.reference, let target = schema.definitions[reference] {
+            // As in draft-07, a `$ref` stands for its target: its sibling keywords are not read.
+            check(value, target, title: title)
+            return
+        }
+        let type = value.type
+        if let types = node.types, !types.contains(type) {
+            // Nothing else of this node applies to a value of the wrong type.
+            report(value, "must be \(Self.describe(types)), not \(Self.article(value.typeName))")
+            return
+        }
+        if let constant = node.constant, value != constant {
+            report(value, "must be \(constant.text), not \(Self.shown(value))")
+        }
+        if let allowed = node.allowed, !allowed.contains(value) {
+            report(value, "must be one of \(allowed.map(\.text).joined(separator: ", ")), not \(Self.shown(value))")
+        }
+        switch type {
+        case .string:
+            if let minimum = node.minLength, let text = value.stringValue, text.count < minimum {
+                report(value, minimum == 1 ? "must not be empty" : "must be at least \(minimum) characters long, not \(text.count)")
+            }
+        case .array:
+            checkItems(value, node)
+        case .object:
+            checkMembers(value, node, title: title)
+        default:
+            break
+        }
+        for part in node.allOf { check(value, part, title: title) }
+        if let condition = node.condition, matches(value, condition.if) {
+            check(value, condition.then, title: title)
+        }
+        if !node.anyOf.isEmpty, !node.anyOf.contains(where: { matches(value, $0) }) {
+            report(value, node.message ?? "must be \(alternatives(node.anyOf))")
+        }
+        if !node.oneOf.isEmpty {
+            let matching = node.oneOf.filter { matches(value, $0) }.count
+            if matching == 0 {
+                report(value, node.message ?? "must be \(alternatives(node.oneOf))")
+            } else if matching > 1 {
+                report(value, node.message ?? "must be exactly one of \(alternatives(node.oneOf)), and it is \(matching) of them")
+            }
+        }
+    }
+
+    private mutating func checkItems(_ value: JSONValue, _ node: Node) {
+        let count = value.count ?? 0
+        if let minimum = node.minItems, count < minimum {
+            report(value, node.maxItems == minimum ? "must hold exactly \(Self.items(minimum)), not \(count)"
+                                                     : "must hold at least \(Self.items(minimum)), not \(count)")
+        } else if let maximum = node.maxItems, count > maximum {
+            report(value, node.minItems == maximum ? "must hold exactly \(Self.items(maximum)), not \(count)"
+                                                     : "must hold at most \(Self.items(maximum)), not \(count)")
+        }
+        guard let items = node.items, let elements = value.arrayValue else { return }
+        for (index, element) in elements.enumerated() {
+            path.append(.index(index))
+            check(element, items)
+            path.removeLast()
+        }
+    }
+
+    private mutating func checkMembers(_ value: JSONValue, _ node: Node, title: String?) {
+        for key in node.required where value[key] == nil {
+            report(value, "has no `\(key)`, which \(title ?? "this object") requires", note: node.notes[key], missing: key)
+        }
+        guard !node.properties.isEmpty || node.additionalProperties != nil, let members = value.members else { return }
+        for member in members {
+            guard let property = node.properties[member.key] ?? node.additionalProperties else { continue }
+            path.append(.key(member.key))
+            let before = violations.count
+            check(member.value, property)
+            if let note = node.notes[member.key] {
+                for index in before..<violations.count where violations[index].note == nil { violations[index].note = note }
+            }
+            path.removeLast()
+        }
+    }
+
+    /// True when `value` matches `node` (the violations are dropped).
+    private func matches(_ value: JSONValue, _ node: Node) -> Bool {
+        var trial = Validation(schema: schema)
+        trial.check(value, node)
+        return trial.violations.isEmpty
+    }
+
+    /// "a column condition or a field condition": the alternatives by title, else by type.
+    private func alternatives(_ nodes: [Node]) -> String {
+        let names = nodes.map { node -> String in
+            let target = node.reference.flatMap { schema.definitions[$0] }
+            if let title = node.title ?? target?.title { return title }
+            if let types = node.types ?? target?.types { return Self.describe(types) }
+            if let constant = node.constant { return constant.text }
+            return "another shape"
+        }
+        return names.joined(separator: " or ")
+    }
+
+    /// Records a violation at `value`; one about a `missing` key is placed at the object's
+    /// opening brace.
+    private mutating func report(_ value: JSONValue, _ problem: String, note: String? = nil, missing: String? = nil) {
+        var span = value.span
+        if missing != nil, let start = span?.lowerBound { span = start..<start + 1 }
+        violations.append(SchemaViolation(code: .validation, pointer: pointer, span: span,
+                                          message: "\(name) \(problem)", note: note, missingKey: missing))
+    }
+
+    /// The path as a JSON pointer (RFC 6901).
+    private var pointer: String {
+        path.map { token -> String in
+            switch token {
+            case .index(let index): return "/\(index)"
+            case .key(let key):
+                return "/" + key.map { $0 == "~" ? "~0" : $0 == "/" ? "~1" : String($0) }.joined()
+            }
+        }.joined()
+    }
+
+    /// The value in words: "`rowHeight`", "`fields[3]`", "the document".
+    private var name: String {
+        guard let last = path.last else { return "the document" }
+        switch last {
+        case .key(let key): return "`\(key)`"
+        case .index(let index):
+            if path.count >= 2, case .key(let key) = path[path.count - 2] { return "`\(key)[\(index)]`" }
+            return "item \(index)"
+        }
+    }
+
+    private static func describe(_ types: Set<JSONType>) -> String {
+        let order: [JSONType] = [.object, .array, .string, .number, .bool, .null]
+        return order.filter(types.contains).map { type -> String in
+            switch type {
+            case .object: return "an object"
+            case .array: return "an array"
+            case .string: return "a string"
+            case .number: return "a number"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            }
+        }.joined(separator: " or ")
+    }
+
+    private static func article(_ typeName: String) -> String {
+        typeName == "null" ? "null" : (typeName.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + typeName
+    }
+
+    /// A scalar as written; a container by its type.
+    private static func shown(_ value: JSONValue) -> String {
+        switch value.type {
+        case .array, .object: return article(value.typeName)
+        default: return value.text
+        }
+    }
+
+    private static func items(_ count: Int) -> String {
+        count == 1 ? "one item" : "\(count) items"
+    }
+}
