@@ -15,6 +15,10 @@ public struct Validation: Sendable {
     public let fields: [FieldValidity]
 
     public var invalidFields: [FieldValidity] { fields.filter { $0.status == .invalid } }
+
+    /// A document the SDKs refuse at load (a version they do not read): invalid, and no field
+    /// is checked, as their form shows none.
+    public static let refused = Validation(status: .invalid, fields: [])
 }
 
 /// One field's validity.

@@ -24,6 +24,39 @@ struct ValidateCommandTests {
         #expect(result.stderr.hasPrefix("1 document, 8 fields checked: 1 invalid, 3 missing values in "))
     }
 
+    /// The document is checked as the SDKs check it at load: a version they do not read refuses
+    /// it (nothing else is checked); each structural problem is a warning at its JSON pointer,
+    /// and the values are still checked.
+    @Test func theSchemaIsCheckedFirst() throws {
+        let newer = #"{"v": "2.0.0", "fields": [{"_id": "a", "type": "text", "required": true}]}"#
+        let refused = try JF.run(["validate", "-"], stdin: newer, environment: ["NO_COLOR": "1"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.hasPrefix(#"error[schema-version]: the version "2.0.0" is newer than the schema the SDKs read (1.0.5, so v1.x.x)"#))
+        #expect(!refused.stdout.contains("error[required]"), "no field is checked")
+        #expect(refused.stderr.contains("1 refused for its version"))
+
+        let loose = #"{"files": [], "fields": [{"_id": "a", "file": "f", "type": "number", "value": "12", "required": true}]}"#
+        let json = try JF.run(["validate", "--json", "-"], stdin: loose)
+        #expect(json.status == 0, "the value is there: structural problems are warnings")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let document = try #require((report["documents"] as? [[String: Any]])?.first)
+        #expect(document["status"] as? String == "valid")
+        let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["pointer"] as? String } == ["/files", "/fields/0/value"])
+        #expect(diagnostics.map { $0["severity"] as? String } == ["warning", "warning"])
+        #expect(diagnostics.last?["field"] as? String == "a")
+        #expect(diagnostics.last?["location"] as? [String: Int] == ["line": 1, "column": 79, "endLine": 1, "endColumn": 83])
+
+        let skipped = try JF.run(["validate", "--no-schema", "-"], stdin: newer)
+        #expect(skipped.status == 1 && skipped.stdout.contains("error[required]: the required field 'a' has no value"))
+        #expect(!skipped.stdout.contains("schema-"))
+
+        let printed = try JF.run(["validate", "--print-schema"])
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(printed.stdout.utf8)) as? [String: Any])
+        #expect(schema["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
+        #expect(schema["$joyfillSchemaVersion"] as? String == "1.0.5")
+    }
+
     /// `--view` chooses the layout checked: the mobile view by default, as the Swift SDK reads
     /// a document (its view's pages, a field hidden for mobile left out), or the desktop one.
     @Test func theViewIsChosen() throws {
@@ -89,7 +122,7 @@ struct ValidateCommandTests {
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try #require(driver["rules"] as? [[String: Any]])
         // The codes validation reports, not lint's rules.
-        #expect(rules.compactMap { $0["id"] as? String } == ["required", "invalid-logic"])
+        #expect(rules.compactMap { $0["id"] as? String } == ["required", "invalid-logic", "schema-version", "schema-validation"])
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 3)
         for result in results {

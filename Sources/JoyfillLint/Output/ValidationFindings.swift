@@ -15,6 +15,8 @@ public struct ValidationFindings: Sendable {
         SARIFFormatter.Rule(id: RuleCode.required.name, summary: "A shown field, row or collection level that has no required value.",
                             severity: .error, help: "See docs/validation.md in the jf repository: what is checked, and what has a value."),
         SARIFFormatter.Rule(.invalidLogic),
+        SARIFFormatter.Rule(.schemaVersion),
+        SARIFFormatter.Rule(.schemaValidation),
     ]
 
     public init(_ validation: Validation, of editor: DocumentEditor) {

@@ -6,6 +6,7 @@ import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
+import JoyfillSchema
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +20,12 @@ struct Validate: ParsableCommand {
             fields on hidden pages and fields placed on no page are not checked. PATH is a JoyDoc \
             or a directory searched recursively for *.json; - reads standard input.
 
+            First, each document is checked as the SDKs check it at load (docs/validation.md, \
+            "The schema check"): a version they do not read makes it invalid and nothing else is \
+            checked, as their form shows nothing; each structural problem they refuse is a \
+            warning (schema-validation) with its JSON pointer, and the values are still checked. \
+            --no-schema skips this; --print-schema prints the schema.
+
             Examples:
               jf validate form.json
               jf validate --path page1 form.json        # one page
@@ -28,6 +35,7 @@ struct Validate: ParsableCommand {
               jf validate --format sarif filled/ > validate.sarif   # for code scanning
               jf validate --format junit filled/ > validate.xml     # for Jenkins, GitLab …
               jf validate --jsonl < submissions.jsonl   # a report per JoyDoc line
+              jf validate --no-schema draft.json        # only the values
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
             usage error or when a document cannot be read; with --jsonl, 0 once every line is \
@@ -70,6 +78,12 @@ struct Validate: ParsableCommand {
     @Flag(help: "Read JoyDocs from standard input, one per line; write each one's JSON report as a line.")
     var jsonl = false
 
+    @Flag(inversion: .prefixedNo, help: "Check each document's version and structure as the SDKs do at load.")
+    var schema = true
+
+    @Flag(help: "Print the JSON Schema of the structure check (draft-07) and exit.")
+    var printSchema = false
+
     @Flag(help: "With --jsonl: exit 1 when a document is invalid, 2 when a line is not a JoyDoc (by default a stream whose every line was answered exits 0).")
     var strict = false
 
@@ -90,6 +104,10 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
+        if printSchema {
+            Terminal.standardOutput.write(SchemaCheck.joyDocText)
+            return
+        }
         let options = try evaluation.options()
         if jsonl {
             try validateLines(options: options)
@@ -110,7 +128,7 @@ struct Validate: ParsableCommand {
         var reports = ReportStream(json: format == .json)
         parallelForEach(found.count, workers: parallel.jobs) { index in
             Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
-                       path: path, view: view, options: options, format: format, colored: colored)
+                       path: path, view: view, schema: schema, options: options, format: format, colored: colored)
         } deliver: { _, outcome in
             // A --path that names nothing: only one document is checked, and it is a usage error.
             if let problem = outcome.usage { usage = problem }
@@ -121,7 +139,7 @@ struct Validate: ParsableCommand {
                 return
             }
             if let status = outcome.status {
-                tally.count(status, fields: outcome.fields, errors: outcome.errors, warnings: outcome.warnings)
+                tally.count(status, fields: outcome.fields, errors: outcome.errors, warnings: outcome.warnings, refused: outcome.refused)
             } else {
                 tally.unreadable += 1
             }
@@ -145,11 +163,18 @@ struct Validate: ParsableCommand {
 
     /// What the documents came to, for the summary line and the exit code.
     struct Tally {
-        var checked = 0, invalid = 0, fields = 0, errors = 0, warnings = 0, unreadable = 0, skipped = 0
+        var checked = 0, invalid = 0, fields = 0, errors = 0, warnings = 0, unreadable = 0, skipped = 0, refused = 0
 
-        mutating func count(_ status: ValidationStatus, fields: Int, errors: Int, warnings: Int) {
+        /// Counts a document checked; `errors` are its missing values, or its version error
+        /// when `refused`.
+        mutating func count(_ status: ValidationStatus, fields: Int, errors: Int, warnings: Int, refused: Bool = false) {
             checked += 1
             if status == .invalid { invalid += 1 }
+            if refused {
+                self.refused += 1
+                self.warnings += warnings
+                return
+            }
             self.fields += fields
             self.errors += errors
             self.warnings += warnings
@@ -160,6 +185,7 @@ struct Validate: ParsableCommand {
         func finish(started: Date, failing: Bool = true) throws {
             var summary = "\(checked) document\(checked == 1 ? "" : "s"), \(fields) field\(fields == 1 ? "" : "s") checked: "
             summary += invalid == 0 ? "valid" : "\(invalid) invalid, \(errors) missing value\(errors == 1 ? "" : "s")"
+            if refused > 0 { summary += ", \(refused) refused for \(refused == 1 ? "its version" : "their versions") (the SDKs do not read it)" }
             if warnings > 0 { summary += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
             if unreadable > 0 { summary += ", \(unreadable) unreadable" }
             if skipped > 0 { summary += ", \(skipped) skipped (not JoyDocs)" }
@@ -181,12 +207,14 @@ struct Validate: ParsableCommand {
         var status: ValidationStatus?
         var skipped = false
         var fields = 0, errors = 0, warnings = 0
+        /// The SDKs refuse the document for its version: no field was checked.
+        var refused = false
         /// A `--path` that names nothing in the document: a usage error.
         var usage: String?
     }
 
-    static func check(_ file: String, foundInDirectory: Bool, path: String?, view: DocumentView, options: EvaluationOptions,
-                      format: Format, colored: Bool) -> Outcome {
+    static func check(_ file: String, foundInDirectory: Bool, path: String?, view: DocumentView, schema: Bool,
+                      options: EvaluationOptions, format: Format, colored: Bool) -> Outcome {
         var outcome = Outcome()
         let document: JoyDoc
         do {
@@ -211,19 +239,19 @@ struct Validate: ParsableCommand {
             return outcome
         }
         let editor = DocumentEditor(document: document, options: options, view: view)
-        let validation: Validation
+        let (validation, findings): (Validation, [Finding])
         do {
-            validation = try editor.validate(path: path ?? "")
+            (validation, findings) = try Self.validate(editor, path: path ?? "", schema: schema)
         } catch {
             outcome.usage = "--path: \(error)"
             return outcome
         }
-        let findings = ValidationFindings(validation, of: editor).diagnostics
         outcome.status = validation.status
+        outcome.refused = findings.first?.code == .schemaVersion
         outcome.fields = validation.fields.count
         outcome.errors = findings.filter { $0.severity == .error }.count
         outcome.warnings = findings.count - outcome.errors
-        outcome.messages = FormulaFailures.warning(file, editor.formulaDiagnostics) ?? ""
+        outcome.messages = validation.fields.isEmpty ? "" : FormulaFailures.warning(file, editor.formulaDiagnostics) ?? ""
         switch format {
         case .json:
             outcome.report = .json(report([JSONMember("path", .string(file))], validation, findings))
@@ -240,6 +268,16 @@ struct Validate: ParsableCommand {
             break
         }
         return outcome
+    }
+
+    /// The document as the SDKs check it at load (unless `schema` is false), then its values:
+    /// a version they refuse stops there, as their form shows nothing.
+    static func validate(_ editor: DocumentEditor, path: String, schema: Bool) throws -> (Validation, [Finding]) {
+        let violations = schema ? SchemaCheck.check(editor.document.json) : []
+        let schemaFindings = SchemaFindings.findings(violations, in: editor.document)
+        if violations.first?.code == .version { return (.refused, schemaFindings) }
+        let validation = try editor.validate(path: path)
+        return (validation, schemaFindings + ValidationFindings(validation, of: editor).diagnostics)
     }
 
     /// One document's JSON report: every field checked, with its failing rows, and the findings.
@@ -281,7 +319,7 @@ struct Validate: ParsableCommand {
         enum Answer: Sendable {
             case blank
             case unreadable(String, DocumentError?)
-            case report(String, ValidationStatus, fields: Int, errors: Int, warnings: Int)
+            case report(String, ValidationStatus, fields: Int, errors: Int, warnings: Int, refused: Bool)
         }
         let output = Terminal.standardOutput
         var tally = Tally()
@@ -300,17 +338,17 @@ struct Validate: ParsableCommand {
             }
             let editor = DocumentEditor(document: document, options: options, view: view)
             let head = Input.streamHead(number, document: document.json)
-            let validation: Validation
+            let (validation, findings): (Validation, [Finding])
             do {
-                validation = try editor.validate(path: path)
+                (validation, findings) = try Self.validate(editor, path: path, schema: schema)
             } catch {
                 return .unreadable(JSONValue.object(head + [JSONMember("error", .string("--path: \(error)"))]).text, nil)
             }
-            let findings = ValidationFindings(validation, of: editor).diagnostics
             let errors = findings.filter { $0.severity == .error }.count
             let failed = FormulaFailures.fields(editor.formulaDiagnostics)
             return .report(Self.report(head, validation, findings, failedFormulas: failed).text, validation.status,
-                           fields: validation.fields.count, errors: errors, warnings: findings.count - errors)
+                           fields: validation.fields.count, errors: errors, warnings: findings.count - errors,
+                           refused: findings.first?.code == .schemaVersion)
         } deliver: { answer in
             lineNumber += 1
             defer { progress?.update(lineNumber) }
@@ -323,8 +361,8 @@ struct Validate: ParsableCommand {
                 // Each line keeps its report line; the hint for a pretty-printed input is said once.
                 if lineNumber == 1 || prettyPrinted.isDetected { progress?.clear() }
                 _ = prettyPrinted.leavesOut(line: lineNumber, error)
-            case .report(let line, let status, let fields, let errors, let warnings):
-                tally.count(status, fields: fields, errors: errors, warnings: warnings)
+            case .report(let line, let status, let fields, let errors, let warnings, let refused):
+                tally.count(status, fields: fields, errors: errors, warnings: warnings, refused: refused)
                 output.write(line + "\n")
             }
         }
