@@ -14,7 +14,8 @@ public struct JSONSchema: Sendable {
     /// The schema's `$joyfillSchemaVersion` (the version the SDKs' guard compares with).
     public let version: String
     let root: Node
-    let definitions: [String: Node]
+    /// The definitions, in the order of the file; a `$ref` holds its target's index here.
+    let definitions: [Node]
 
     /// A schema that cannot be compiled: a keyword this validator does not know, a `$ref` to
     /// nothing, a keyword of the wrong shape.
@@ -35,17 +36,10 @@ public struct JSONSchema: Sendable {
             throw CompileError(message: "the schema has no \"$joyfillSchemaVersion\" string")
         }
         self.version = version
-        var definitions: [String: Node] = [:]
-        for member in json["definitions"]?.members ?? [] {
-            definitions[member.key] = try Node(member.value, at: "#/definitions/\(member.key)")
-        }
-        root = try Node(json, at: "#", isRoot: true)
-        self.definitions = definitions
-        for node in [root] + definitions.values {
-            if let missing = node.references.first(where: { definitions[$0] == nil }) {
-                throw CompileError(message: "$ref to a definition the schema does not have: \(missing)")
-            }
-        }
+        let members = json["definitions"]?.members ?? []
+        let names = Dictionary(members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        definitions = try members.map { try Node($0.value, at: "#/definitions/\($0.key)", definitions: names) }
+        root = try Node(json, at: "#", definitions: names, isRoot: true)
     }
 
     /// Every way `value` breaks the schema, in document order; empty when it matches.
@@ -58,14 +52,19 @@ public struct JSONSchema: Sendable {
 
 /// One compiled subschema: each keyword in a form ready to check.
 final class Node: Sendable {
-    let types: Set<JSONType>?
-    let properties: [String: Node]
+    let types: TypeSet?
+    let properties: PropertyTable
     let required: [String]
     let items: Node?
     let additionalProperties: Node?
-    /// The name of the definition a `$ref` points to.
-    let reference: String?
+    /// The index of the definition a `$ref` points to (``JSONSchema/definitions``).
+    let reference: Int?
     let allOf: [Node]
+    /// An `allOf` of `if`/`then` pairs that each test one key for a string (`{"if":
+    /// {"required": ["type"], "properties": {"type": {"const": "table"}}}, "then": …}`), the
+    /// way a union of kinds is written, compiled to a lookup: the `then`s for each value of
+    /// that key. It means exactly what the pairs mean, and saves a trial per kind per value.
+    let dispatch: (key: String, cases: [String: [Node]])?
     let anyOf: [Node]
     let oneOf: [Node]
     let condition: (if: Node, then: Node)?
@@ -82,7 +81,7 @@ final class Node: Sendable {
     private static let annotations: Set<String> = ["$schema", "$id", "$comment", "title", "description"]
     private static let rootOnly: Set<String> = ["definitions", "$joyfillSchemaVersion"]
 
-    init(_ json: JSONValue, at place: String, isRoot: Bool = false) throws {
+    init(_ json: JSONValue, at place: String, definitions: [String: Int], isRoot: Bool = false) throws {
         func fail(_ message: String) -> JSONSchema.CompileError {
             JSONSchema.CompileError(message: "\(place): \(message)")
         }
@@ -92,12 +91,12 @@ final class Node: Sendable {
             throw fail("the keyword \"\(member.key)\" is not one this validator knows")
         }
         func schema(_ key: String) throws -> Node? {
-            try json[key].map { try Node($0, at: "\(place)/\(key)") }
+            try json[key].map { try Node($0, at: "\(place)/\(key)", definitions: definitions) }
         }
         func schemas(_ key: String) throws -> [Node] {
             guard let value = json[key] else { return [] }
             guard let list = value.arrayValue, !list.isEmpty else { throw fail("\(key) must be a non-empty array") }
-            return try list.enumerated().map { try Node($1, at: "\(place)/\(key)/\($0)") }
+            return try list.enumerated().map { try Node($1, at: "\(place)/\(key)/\($0)", definitions: definitions) }
         }
         func count(_ key: String) throws -> Int? {
             guard let value = json[key] else { return nil }
@@ -117,25 +116,35 @@ final class Node: Sendable {
                 return type
             }
             guard !types.isEmpty else { throw fail("type must name a type or a list of types") }
-            self.types = Set(types)
+            self.types = TypeSet(types)
         } else {
             types = nil
         }
         var properties: [String: Node] = [:]
         for member in json["properties"]?.members ?? [] {
-            properties[member.key] = try Node(member.value, at: "\(place)/properties/\(member.key)")
+            properties[member.key] = try Node(member.value, at: "\(place)/properties/\(member.key)", definitions: definitions)
         }
-        self.properties = properties
+        self.properties = PropertyTable(properties)
         required = json["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
         items = try schema("items")
         additionalProperties = try schema("additionalProperties")
         if let ref = try text("$ref") {
             guard ref.hasPrefix("#/definitions/") else { throw fail("$ref must point into #/definitions/") }
-            reference = String(ref.dropFirst("#/definitions/".count))
+            guard let index = definitions[String(ref.dropFirst("#/definitions/".count))] else {
+                throw fail("$ref to a definition the schema does not have: \(ref)")
+            }
+            reference = index
         } else {
             reference = nil
         }
-        allOf = try schemas("allOf")
+        let allOf = try schemas("allOf")
+        if let dispatch = Self.dispatch(allOf) {
+            self.dispatch = dispatch
+            self.allOf = []
+        } else {
+            self.dispatch = nil
+            self.allOf = allOf
+        }
         anyOf = try schemas("anyOf")
         oneOf = try schemas("oneOf")
         switch (try schema("if"), try schema("then")) {
@@ -164,20 +173,68 @@ final class Node: Sendable {
         "const", "enum", "minLength", "minItems", "maxItems", "x-message", "x-notes",
     ]
 
+    /// The lookup ``dispatch`` stands for, when every one of `parts` is an `if` that requires
+    /// one key (the same for all) to be one of some strings, with a `then` and nothing else.
+    private static func dispatch(_ parts: [Node]) -> (key: String, cases: [String: [Node]])? {
+        var key: String?
+        var cases: [String: [Node]] = [:]
+        for part in parts {
+            guard let (test, then) = part.condition, part.isOnlyCondition, test.required.count == 1,
+                  key == nil || key == test.required[0], test.properties.count == 1,
+                  let property = test.properties[test.required[0]], test.isOnlyRequiredAndProperties else { return nil }
+            let values = property.constant.map { [$0] } ?? property.allowed ?? []
+            let strings = values.compactMap(\.stringValue)
+            guard !values.isEmpty, strings.count == values.count, property.isOnlyConstOrEnum else { return nil }
+            key = test.required[0]
+            for string in strings { cases[string, default: []].append(then) }
+        }
+        return key.map { ($0, cases) }
+    }
+
+    /// Whether the node holds an `if`/`then` and no other keyword.
+    private var isOnlyCondition: Bool {
+        types == nil && properties.isEmpty && required.isEmpty && items == nil && additionalProperties == nil && reference == nil
+            && allOf.isEmpty && dispatch == nil && anyOf.isEmpty && oneOf.isEmpty && constant == nil && allowed == nil
+            && minLength == nil && minItems == nil && maxItems == nil
+    }
+
+    /// Whether the node holds `required` and `properties` and no other keyword.
+    private var isOnlyRequiredAndProperties: Bool {
+        types == nil && items == nil && additionalProperties == nil && reference == nil && allOf.isEmpty && dispatch == nil
+            && anyOf.isEmpty && oneOf.isEmpty && condition == nil && constant == nil && allowed == nil && minLength == nil
+            && minItems == nil && maxItems == nil
+    }
+
+    /// Whether the node holds a `const` or an `enum` and no other keyword.
+    private var isOnlyConstOrEnum: Bool {
+        types == nil && properties.isEmpty && required.isEmpty && items == nil && additionalProperties == nil && reference == nil
+            && allOf.isEmpty && dispatch == nil && anyOf.isEmpty && oneOf.isEmpty && condition == nil && minLength == nil
+            && minItems == nil && maxItems == nil
+    }
+
     private static let typeNames: [String: JSONType] = [
         "null": .null, "boolean": .bool, "number": .number, "string": .string, "array": .array, "object": .object,
     ]
+}
 
-    /// The definitions this node and its subschemas refer to.
-    var references: [String] {
-        var found: [String] = []
-        var pending: [Node] = [self]
-        while let node = pending.popLast() {
-            if let reference = node.reference { found.append(reference) }
-            pending += Array(node.properties.values) + [node.items, node.additionalProperties].compactMap { $0 }
-            pending += node.allOf + node.anyOf + node.oneOf
-            if let condition = node.condition { pending += [condition.if, condition.then] }
+/// A set of JSON types, as bits (a `type` keyword is checked on every value).
+struct TypeSet: Sendable {
+    private let bits: UInt8
+
+    init(_ types: [JSONType]) {
+        bits = types.reduce(0) { $0 | Self.bit($1) }
+    }
+
+    func contains(_ type: JSONType) -> Bool { bits & Self.bit(type) != 0 }
+
+    private static func bit(_ type: JSONType) -> UInt8 {
+        switch type {
+        case .null: return 1
+        case .bool: return 2
+        case .number: return 4
+        case .string: return 8
+        case .array: return 16
+        case .object: return 32
         }
-        return found
     }
 }

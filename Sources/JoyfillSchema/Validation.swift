@@ -9,23 +9,31 @@ struct Validation {
     let schema: JSONSchema
     var violations: [SchemaViolation] = []
     private var path: [Token] = []
+    /// A trial (does the value match an `if`, an alternative of `anyOf`?): it only needs to
+    /// know whether something failed, so it writes no message and stops at the first failure.
+    private let isTrial: Bool
+    private var failed = false
 
     enum Token {
         case key(String)
         case index(Int)
     }
 
-    init(schema: JSONSchema) {
+    init(schema: JSONSchema, isTrial: Bool = false) {
         self.schema = schema
+        self.isTrial = isTrial
     }
 
-    /// Checks `value` against `node`; `title` says what the value is, when the node itself
-    /// does not (a `$ref`'s target names it).
-    mutating func check(_ value: JSONValue, _ node: Node, title: String? = nil) {
-        let title = node.title ?? title
-        if let reference = node.reference, let target = schema.definitions[reference] {
+    /// Checks `value` against `node`; `named` is the nearest node with a `title` on the way
+    /// here, which says what the value is (a `$ref`'s target names it for the `then` of a kind). `decoded` are the members of an object value,
+    /// when a caller has them: every subschema of one object reads them decoded once.
+    mutating func check(_ value: JSONValue, _ node: Node, named: Node? = nil, decoded: [JSONMember]? = nil) {
+        if failed { return }
+        let named = node.title == nil ? named : node
+        if let reference = node.reference {
+            let target = schema.definitions[reference]
             // As in draft-07, a `$ref` stands for its target: its sibling keywords are not read.
-            check(value, target, title: title)
+            check(value, target, named: named, decoded: decoded)
             return
         }
         let type = value.type
@@ -40,6 +48,7 @@ struct Validation {
         if let allowed = node.allowed, !allowed.contains(value) {
             report(value, "must be one of \(allowed.map(\.text).joined(separator: ", ")), not \(Self.shown(value))")
         }
+        var members: [JSONMember]?
         switch type {
         case .string:
             if let minimum = node.minLength, let text = value.stringValue, text.count < minimum {
@@ -48,23 +57,34 @@ struct Validation {
         case .array:
             checkItems(value, node)
         case .object:
-            checkMembers(value, node, title: title)
+            members = decoded ?? value.members ?? []
+            checkMembers(value, members!, node, named: named)
         default:
             break
         }
-        for part in node.allOf { check(value, part, title: title) }
-        if let condition = node.condition, matches(value, condition.if) {
-            check(value, condition.then, title: title)
+        for part in node.allOf { check(value, part, named: named, decoded: members) }
+        if let dispatch = node.dispatch, let members,
+           let kind = members.last(where: { $0.key == dispatch.key })?.value.stringValue {
+            for then in dispatch.cases[kind] ?? [] { check(value, then, named: named, decoded: members) }
         }
-        if !node.anyOf.isEmpty, !node.anyOf.contains(where: { matches(value, $0) }) {
-            report(value, node.message ?? "must be \(alternatives(node.anyOf))")
+        if let condition = node.condition, matches(value, condition.if, decoded: members) {
+            check(value, condition.then, named: named, decoded: members)
+        }
+        if !node.anyOf.isEmpty || !node.oneOf.isEmpty { checkAlternatives(value, node, decoded: members) }
+    }
+
+    /// `anyOf` and `oneOf`.
+    private mutating func checkAlternatives(_ value: JSONValue, _ node: Node, decoded members: [JSONMember]?) {
+        let schema = schema
+        if !node.anyOf.isEmpty, !node.anyOf.contains(where: { matches(value, $0, decoded: members) }) {
+            report(value, node.message ?? "must be \(Self.alternatives(node.anyOf, in: schema))")
         }
         if !node.oneOf.isEmpty {
-            let matching = node.oneOf.filter { matches(value, $0) }.count
+            let matching = node.oneOf.filter { matches(value, $0, decoded: members) }.count
             if matching == 0 {
-                report(value, node.message ?? "must be \(alternatives(node.oneOf))")
+                report(value, node.message ?? "must be \(Self.alternatives(node.oneOf, in: schema))")
             } else if matching > 1 {
-                report(value, node.message ?? "must be exactly one of \(alternatives(node.oneOf)), and it is \(matching) of them")
+                report(value, node.message ?? "must be exactly one of \(Self.alternatives(node.oneOf, in: schema)), and it is \(matching) of them")
             }
         }
     }
@@ -86,17 +106,17 @@ struct Validation {
         }
     }
 
-    private mutating func checkMembers(_ value: JSONValue, _ node: Node, title: String?) {
-        for key in node.required where value[key] == nil {
-            report(value, "has no `\(key)`, which \(title ?? "this object") requires", note: node.notes[key], missing: key)
+    private mutating func checkMembers(_ value: JSONValue, _ members: [JSONMember], _ node: Node, named: Node?) {
+        for key in node.required where !members.contains(where: { $0.key == key }) {
+            report(value, "has no `\(key)`, which \(named?.title ?? "this object") requires", note: node.notes[key], missing: key)
         }
-        guard !node.properties.isEmpty || node.additionalProperties != nil, let members = value.members else { return }
+        guard !node.properties.isEmpty || node.additionalProperties != nil else { return }
         for member in members {
             guard let property = node.properties[member.key] ?? node.additionalProperties else { continue }
             path.append(.key(member.key))
             let before = violations.count
             check(member.value, property)
-            if let note = node.notes[member.key] {
+            if !node.notes.isEmpty, let note = node.notes[member.key] {
                 for index in before..<violations.count where violations[index].note == nil { violations[index].note = note }
             }
             path.removeLast()
@@ -104,16 +124,16 @@ struct Validation {
     }
 
     /// True when `value` matches `node` (the violations are dropped).
-    private func matches(_ value: JSONValue, _ node: Node) -> Bool {
-        var trial = Validation(schema: schema)
-        trial.check(value, node)
-        return trial.violations.isEmpty
+    private func matches(_ value: JSONValue, _ node: Node, decoded: [JSONMember]?) -> Bool {
+        var trial = Validation(schema: schema, isTrial: true)
+        trial.check(value, node, decoded: decoded)
+        return !trial.failed
     }
 
     /// "a column condition or a field condition": the alternatives by title, else by type.
-    private func alternatives(_ nodes: [Node]) -> String {
+    private static func alternatives(_ nodes: [Node], in schema: JSONSchema) -> String {
         let names = nodes.map { node -> String in
-            let target = node.reference.flatMap { schema.definitions[$0] }
+            let target = node.reference.map { schema.definitions[$0] }
             if let title = node.title ?? target?.title { return title }
             if let types = node.types ?? target?.types { return Self.describe(types) }
             if let constant = node.constant { return constant.text }
@@ -124,11 +144,16 @@ struct Validation {
 
     /// Records a violation at `value`; one about a `missing` key is placed at the object's
     /// opening brace.
-    private mutating func report(_ value: JSONValue, _ problem: String, note: String? = nil, missing: String? = nil) {
+    private mutating func report(_ value: JSONValue, _ problem: @autoclosure () -> String, note: String? = nil,
+                                 missing: String? = nil) {
+        if isTrial {
+            failed = true
+            return
+        }
         var span = value.span
         if missing != nil, let start = span?.lowerBound { span = start..<start + 1 }
         violations.append(SchemaViolation(code: .validation, pointer: pointer, span: span,
-                                          message: "\(name) \(problem)", note: note, missingKey: missing))
+                                          message: "\(name) \(problem())", note: note, missingKey: missing))
     }
 
     /// The path as a JSON pointer (RFC 6901).
@@ -153,7 +178,7 @@ struct Validation {
         }
     }
 
-    private static func describe(_ types: Set<JSONType>) -> String {
+    private static func describe(_ types: TypeSet) -> String {
         let order: [JSONType] = [.object, .array, .string, .number, .bool, .null]
         return order.filter(types.contains).map { type -> String in
             switch type {
