@@ -42,9 +42,10 @@ public struct JSONSchema: Sendable {
         root = try Node(json, at: "#", definitions: names, isRoot: true)
     }
 
-    /// Every way `value` breaks the schema, in document order; empty when it matches.
-    public func validate(_ value: JSONValue) -> [SchemaViolation] {
-        var validation = Validation(schema: self)
+    /// Every way `value` breaks the schema (at most `limit`), in document order; empty when it
+    /// matches.
+    public func validate(_ value: JSONValue, limit: Int = .max) -> [SchemaViolation] {
+        var validation = Validation(schema: self, limit: limit)
         validation.check(value, root)
         return validation.violations
     }

@@ -34,9 +34,13 @@ public enum SchemaCheck {
     public static var joyDocText: String { String(decoding: PackageResources.joydoc_schema_json, as: UTF8.self) }
 
     /// Checks `document` as the SDKs do when they load it: the version guard, then, only when
-    /// it passes, the structure. Empty when the SDKs would load the document.
-    public static func check(_ document: JSONValue, against schema: JSONSchema = joyDoc) -> [SchemaViolation] {
+    /// it passes, the structure. Empty when the SDKs would load the document; at most `limit`
+    /// violations (the walk stops there: one answers "would they load it?").
+    /// With `structure` false, only the version is checked: it costs nothing, where the
+    /// structure costs a walk of the whole document.
+    public static func check(_ document: JSONValue, against schema: JSONSchema = joyDoc, limit: Int = .max,
+                             structure: Bool = true) -> [SchemaViolation] {
         if let refused = SchemaVersion.check(document, supported: schema.version) { return [refused] }
-        return schema.validate(document)
+        return structure ? schema.validate(document, limit: limit) : []
     }
 }

@@ -12,16 +12,19 @@ struct Validation {
     /// A trial (does the value match an `if`, an alternative of `anyOf`?): it only needs to
     /// know whether something failed, so it writes no message and stops at the first failure.
     private let isTrial: Bool
+    /// Set by a trial's first failure, or when `limit` violations are found: the walk stops.
     private var failed = false
+    private let limit: Int
 
     enum Token {
         case key(String)
         case index(Int)
     }
 
-    init(schema: JSONSchema, isTrial: Bool = false) {
+    init(schema: JSONSchema, isTrial: Bool = false, limit: Int = .max) {
         self.schema = schema
         self.isTrial = isTrial
+        self.limit = limit
     }
 
     /// Checks `value` against `node`; `named` is the nearest node with a `title` on the way
@@ -154,6 +157,7 @@ struct Validation {
         if missing != nil, let start = span?.lowerBound { span = start..<start + 1 }
         violations.append(SchemaViolation(code: .validation, pointer: pointer, span: span,
                                           message: "\(name) \(problem())", note: note, missingKey: missing))
+        if violations.count >= limit { failed = true }
     }
 
     /// The path as a JSON pointer (RFC 6901).

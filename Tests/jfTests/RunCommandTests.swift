@@ -153,6 +153,21 @@ struct RunCommandTests {
         #expect(usage.first?["notes"] as? [String] == ["usage: if(condition: boolean, whenTrue: any, whenFalse: any) -> any"])
     }
 
+    /// A document the SDKs would not load is run, with one warning: for its version always,
+    /// for its structure with --schema (a walk of the whole document).
+    @Test func aDocumentTheSDKsWouldNotLoadIsRunWithAWarning() throws {
+        let newer = #"{"v": "2.0.0", "fields": [{"_id": "a", "type": "number", "value": 2}]}"#
+        let run = try JF.run(["run", "-"], stdin: newer)
+        #expect(run.status == 0)
+        #expect(run.stderr.hasPrefix(#"jf: warning: -:1:7: the Joyfill SDKs would not load this document: the version "2.0.0" is newer than the schema the SDKs read (1.0.5, so v1.x.x) (/v); jf lint - shows every problem"#))
+        let loose = #"{"fields": [{"_id": "a", "type": "number", "value": 2}]}"#
+        #expect(try JF.run(["run", "-"], stdin: loose).stderr.hasPrefix("1 document"), "the structure only with --schema")
+        let checked = try JF.run(["run", "--schema", "-"], stdin: loose)
+        #expect(checked.status == 0)
+        #expect(checked.stderr.hasPrefix("jf: warning: -:1:1: the Joyfill SDKs would not load this document: the document has no `files`, which a JoyDoc requires; jf lint - shows every problem\n"))
+        #expect(try JF.run(["run", "--schema", "examples/invoice.json"]).stderr.hasPrefix("1 document"), "the examples load")
+    }
+
     @Test func whatTheReaderWorkedAroundIsAWarning() throws {
         let document = """
             {"fields": [

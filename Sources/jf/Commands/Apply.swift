@@ -88,6 +88,7 @@ struct Apply: ParsableCommand {
         } catch let error as ChangeError {
             throw Self.failure(error, in: origin, changesSource)
         }
+        if let warning = SchemaWarning.line(doc, document) { Terminal.standardError.write(warning) }
         let editor: DocumentEditor
         do {
             editor = try DocumentEditor(document: document, applying: list, options: options, mode: mode)

@@ -43,6 +43,9 @@ struct Run: ParsableCommand {
     @Flag(help: "With --out: flush each file to disk before the next (by default the batch is flushed once, at its end).")
     var fsync = false
 
+    @Flag(help: "Warn when the SDKs would not load a document for its structure too, not only its version (a walk of the whole document: about half as long again).")
+    var schema = false
+
     @OptionGroup var parallel: ParallelFlags
 
     @OptionGroup var colors: ColorFlags
@@ -98,7 +101,7 @@ struct Run: ParsableCommand {
         let files = found.map(\.path)
         let targets = try out.map { directory throws(Failure) in try DocumentRun.destinations(of: found, in: directory) }
         if let targets { try Files.makeDirectories(for: targets) }
-        let json = json, write = write, fsync = fsync
+        let json = json, write = write, fsync = fsync, schema = schema
         // Reports are written as documents finish, in order; the bar shows how far the run is
         // when the reports go elsewhere than the terminal.
         var reports = ReportStream(json: json)
@@ -107,7 +110,7 @@ struct Run: ParsableCommand {
         parallelForEach(files.count, workers: parallel.jobs) { index in
             DocumentRun.run(path: files[index], options: options, changes: parsedChanges, json: json,
                             write: write, out: targets?[index], durable: fsync, foundInDirectory: found[index].path != found[index].argument,
-                            lastUse: files.count == 1)
+                            lastUse: files.count == 1, schema: schema)
         } deliver: { index, outcome in
             if !outcome.messages.isEmpty {
                 progress?.clear()

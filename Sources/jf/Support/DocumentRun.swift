@@ -54,10 +54,13 @@ enum DocumentRun {
     ///   their final frees for the same reason).
     /// - Parameter durable: each `--out` file is flushed to disk before the next (`--fsync`);
     ///   otherwise the batch is flushed once at its end.
+    /// - Parameter schema: check the document's structure as the SDKs do at load, besides its
+    ///   version (which is always checked), and warn when they would not load it.
     /// - Parameter foundInDirectory: the file was found under a directory argument, so JSON
     ///   that is not a JoyDoc is skipped rather than an error.
     static func run(path: String, options: EvaluationOptions, changes: [(path: String, value: JSONValue)], json: Bool,
-                    write: Bool, out: String?, durable: Bool = true, foundInDirectory: Bool = false, lastUse: Bool = false) -> Outcome {
+                    write: Bool, out: String?, durable: Bool = true, foundInDirectory: Bool = false, lastUse: Bool = false,
+                    schema: Bool = false) -> Outcome {
         var outcome = Outcome()
         let source: SourceBytes
         do {
@@ -79,6 +82,7 @@ enum DocumentRun {
                 outcome.report = unreadableReport(path, error.message, line: error.line, column: error.column)
             }
         case .evaluated(let engine, let changeError):
+            if let warning = SchemaWarning.line(path, engine.document, structure: schema) { outcome.messages += warning }
             outcome.formulas = engine.formulaFieldCount
             outcome.errors = engine.diagnostics.count + (changeError == nil ? 0 : 1)
             // A --set that cannot be applied writes nothing: the file would not hold what was asked.
