@@ -61,7 +61,7 @@ public struct Logic: Sendable {
     /// `fieldNames`: the document's field ids for "did you mean", made on the first unknown field
     /// and shared (a form can have thousands of conditions, each naming a missing field).
     static func read(_ json: JSONValue?, owner: String, field owningField: String?, document: JoyDoc, slot: Slot = .visibility,
-                     fieldNames: inout Suggestions.Index?, issues: inout [DocumentIssue]) -> Logic? {
+                     fieldNames: inout Suggestions.Index?, issues: inout [LogicIssue]) -> Logic? {
         let report = Report(owner: owner, field: owningField, document: document)
         return read(json, conditionsKey: "conditions", slot: slot, report: report, issues: &issues) { element, place, op, issue in
             fieldCondition(element, place: place, op: op, document: document, fieldNames: &fieldNames, issue: issue,
@@ -72,16 +72,16 @@ public struct Logic: Sendable {
     /// A condition on a field: left out, with an issue, when it names none (`without` says so)
     /// or one the document does not have, as the SDKs leave it out.
     private static func fieldCondition(_ element: JSONValue, place: String, op: Condition.Operator?, document: JoyDoc,
-                                       fieldNames: inout Suggestions.Index?, issue: (String, JSONValue?) -> Void,
+                                       fieldNames: inout Suggestions.Index?, issue: (RuleCode, String, JSONValue?) -> Void,
                                        without: String) -> Condition? {
         guard let field = element["field"]?.stringValue else {
-            issue("\(place) \(without); the SDKs leave it out of the logic", element)
+            issue(.invalidLogic, "\(place) \(without); the SDKs leave it out of the logic", element)
             return nil
         }
         guard let source = document.field(field) else {
             if fieldNames == nil { fieldNames = Suggestions.Index(document.fields.map(\.id)) }
             let suggestion = Suggestions.afterMessage(fieldNames!.closest(to: field))
-            issue("\(place) reads the field \"\(field)\", which the document does not have\(suggestion); "
+            issue(.logicMissingTarget, "\(place) reads the field \"\(field)\", which the document does not have\(suggestion); "
                   + "the SDKs leave it out of the logic", element["field"])
             return nil
         }
@@ -96,7 +96,7 @@ public struct Logic: Sendable {
     /// with `column` reads that cell of the same row (`columns` are the row's, for its type);
     /// without, one with `field` reads a field; with neither it is left out.
     static func read(cell json: JSONValue?, slot: Slot, owner: String, field owningField: String, columns: [TableColumn],
-                     document: JoyDoc, fieldNames: inout Suggestions.Index?, issues: inout [DocumentIssue]) -> Logic? {
+                     document: JoyDoc, fieldNames: inout Suggestions.Index?, issues: inout [LogicIssue]) -> Logic? {
         let report = Report(owner: owner, field: owningField, document: document)
         return read(json, conditionsKey: "conditions", slot: slot, report: report, issues: &issues) { element, place, op, issue in
             if let column = element["column"]?.stringValue {
@@ -105,7 +105,7 @@ public struct Logic: Sendable {
                           what: "the \(sibling.type.name) column '\(sibling.id)'", place: place, at: element, issue: issue)
                 } else if !columns.contains(where: { $0.id == column && !$0.deleted }) {
                     let suggestion = Suggestions.afterMessage(Suggestions.closest(to: column, in: columns.map(\.id)))
-                    issue("\(place) reads the column \"\(column)\", which the row does not have\(suggestion); "
+                    issue(.logicMissingTarget, "\(place) reads the column \"\(column)\", which the row does not have\(suggestion); "
                           + "its cell reads as absent", element["column"])
                 }
                 return Condition(subject: .cell(schema: nil, column: column), operator: op, value: element["value"])
@@ -121,19 +121,19 @@ public struct Logic: Sendable {
     /// condition without both names, or on a field, is left out, as the SDKs leave it out. A
     /// root schema's rows hang under no row, so its logic is ignored.
     static func read(schema: CollectionSchema, of field: Field, logic json: JSONValue?, document: JoyDoc,
-                     issues: inout [DocumentIssue]) -> Logic? {
+                     issues: inout [LogicIssue]) -> Logic? {
         guard let json, !json.isNull else { return nil }
         let report = Report(owner: "field \"\(field.id)\", schema \"\(schema.key)\"", field: field.id, document: document)
         let above = field.schemas(above: schema.key)
         if schema.isRoot || above.isEmpty {
             if json.isObject, json["conditions"]?.arrayValue?.isEmpty == false {
-                report.issue("\"logic\" on a schema reads the row its rows hang under, and the rows of this schema hang "
+                report.issue(.invalidLogic, "\"logic\" on a schema reads the row its rows hang under, and the rows of this schema hang "
                              + "under none; it is ignored", json, &issues)
             }
             return nil
         }
         if json.isObject, json["conditions"] == nil, json["schemaConditions"]?.arrayValue?.isEmpty == false {
-            report.issue("a schema's logic lists its conditions under \"conditions\", each naming a \"schema\" and a "
+            report.issue(.invalidLogic, "a schema's logic lists its conditions under \"conditions\", each naming a \"schema\" and a "
                          + "\"column\"; \"schemaConditions\" is not read, so the logic is ignored", json["schemaConditions"], &issues)
             return nil
         }
@@ -141,7 +141,7 @@ public struct Logic: Sendable {
             guard let named = element["schema"]?.stringValue, let columnID = element["column"]?.stringValue else {
                 let what = element["field"] != nil ? "reads a field, which schema logic does not"
                     : "does not name both a \"schema\" and a \"column\""
-                issue("\(place) \(what); the SDKs leave it out of the logic", element)
+                issue(.invalidLogic, "\(place) \(what); the SDKs leave it out of the logic", element)
                 return nil
             }
             if let typed = field.schema[named] {
@@ -152,12 +152,12 @@ public struct Logic: Sendable {
                     }
                 } else {
                     let suggestion = Suggestions.afterMessage(Suggestions.closest(to: columnID, in: typed.columns.filter { !$0.deleted }.map(\.id)))
-                    issue("\(place) reads the column \"\(columnID)\", which schema \"\(named)\" does not have\(suggestion); "
+                    issue(.logicMissingTarget, "\(place) reads the column \"\(columnID)\", which schema \"\(named)\" does not have\(suggestion); "
                           + "the cell of the parent row is read without its type", element["column"])
                 }
             } else {
                 let suggestion = Suggestions.afterMessage(Suggestions.closest(to: named, in: above.map(\.key)))
-                issue("\(place) names the schema \"\(named)\", which the collection does not have\(suggestion); "
+                issue(.logicMissingTarget, "\(place) names the schema \"\(named)\", which the collection does not have\(suggestion); "
                       + "the cell of the parent row is read without its type", element["schema"])
             }
             return Condition(subject: .cell(schema: named, column: columnID), operator: op, value: element["value"])
@@ -169,21 +169,21 @@ public struct Logic: Sendable {
         let owner: String
         let field: String?
         let document: JoyDoc
-        func issue(_ message: String, _ value: JSONValue?, _ issues: inout [DocumentIssue]) {
-            issues.append(DocumentIssue(message: "\(owner): \(message)", field: field,
-                                        offset: value?.span?.lowerBound, in: document.bytes))
+        func issue(_ code: RuleCode, _ message: String, _ value: JSONValue?, _ issues: inout [LogicIssue]) {
+            issues.append(LogicIssue(code: code, issue: DocumentIssue(message: "\(owner): \(message)", field: field,
+                                                                     offset: value?.span?.lowerBound, in: document.bytes)))
         }
     }
 
     /// The part fields, pages and schemas share: the action, `eval`, and the conditions under
     /// `conditionsKey`, each read by `condition` (given the element, its place for messages,
     /// its operator if known, and where to report).
-    private static func read(_ json: JSONValue?, conditionsKey: String, slot: Slot, report: Report, issues: inout [DocumentIssue],
-                             condition: (JSONValue, String, Condition.Operator?, (String, JSONValue?) -> Void) -> Condition?) -> Logic? {
+    private static func read(_ json: JSONValue?, conditionsKey: String, slot: Slot, report: Report, issues: inout [LogicIssue],
+                             condition: (JSONValue, String, Condition.Operator?, (RuleCode, String, JSONValue?) -> Void) -> Condition?) -> Logic? {
         guard let json, !json.isNull else { return nil }
-        var found: [DocumentIssue] = []
+        var found: [LogicIssue] = []
         defer { issues += found }
-        func issue(_ message: String, _ value: JSONValue?) { report.issue(message, value ?? json, &found) }
+        func issue(_ code: RuleCode, _ message: String, _ value: JSONValue?) { report.issue(code, message, value ?? json, &found) }
         let key: String
         switch slot {
         case .visibility: key = "logic"
@@ -192,7 +192,7 @@ public struct Logic: Sendable {
         case .cellVisibility: key = "cellVisibilityLogic"
         }
         guard json.isObject else {
-            issue("\"\(key)\" must be an object, not \(json.typeName); it is ignored", json)
+            issue(.invalidLogic, "\"\(key)\" must be an object, not \(json.typeName); it is ignored", json)
             return nil
         }
         let conditionsJSON = json[conditionsKey]
@@ -207,13 +207,13 @@ public struct Logic: Sendable {
             // The SDKs act on "show" and read every other action, or none, as "hide".
             action = actionName == "show" ? .show : .hide
             if actionName != "show" && actionName != "hide" {
-                issue(actionName.map { "\"logic\" has the action \"\($0)\", which the SDKs read as \"hide\" (use \"show\" or \"hide\")" }
+                issue(.logicUnknownAction, actionName.map { "\"logic\" has the action \"\($0)\", which the SDKs read as \"hide\" (use \"show\" or \"hide\")" }
                       ?? "\"logic\" has no \"action\"; the SDKs read it as \"hide\" (give \"show\" or \"hide\")", json["action"])
             }
         case .required, .cellRequired:
             // Only "enforce" and "unenforce" do anything.
             guard let name = actionName, name == "enforce" || name == "unenforce", let known = Action(rawValue: name) else {
-                issue("\"\(key)\" has \(actionName.map { "the action \"\($0)\"" } ?? "no \"action\""); "
+                issue(.logicUnknownAction, "\"\(key)\" has \(actionName.map { "the action \"\($0)\"" } ?? "no \"action\""); "
                       + "only \"enforce\" and \"unenforce\" do anything, so it is ignored", json["action"])
                 return nil
             }
@@ -221,12 +221,12 @@ public struct Logic: Sendable {
         case .cellVisibility:
             // "hide" hides the cell where the conditions hold; any other action shows it only there.
             guard let name = actionName else {
-                issue("\"cellVisibilityLogic\" has no \"action\"; it is ignored (give \"show\" or \"hide\")", json)
+                issue(.logicUnknownAction, "\"cellVisibilityLogic\" has no \"action\"; it is ignored (give \"show\" or \"hide\")", json)
                 return nil
             }
             action = name == "hide" ? .hide : .show
             if name != "hide" && name != "show" {
-                issue("\"cellVisibilityLogic\" has the action \"\(name)\", which the SDKs read as \"show\" (use \"show\" or \"hide\")",
+                issue(.logicUnknownAction, "\"cellVisibilityLogic\" has the action \"\(name)\", which the SDKs read as \"show\" (use \"show\" or \"hide\")",
                       json["action"])
             }
         }
@@ -234,10 +234,10 @@ public struct Logic: Sendable {
         let eval = json["eval"]
         let requiresAll = eval?.stringValue == "and"
         if let eval, !eval.isNull, eval.stringValue != "or", eval.stringValue != "and" {
-            issue("logic \"eval\" must be \"and\" or \"or\"; the SDKs read \(eval.text) as \"or\"", eval)
+            issue(.logicUnknownAction, "logic \"eval\" must be \"and\" or \"or\"; the SDKs read \(eval.text) as \"or\"", eval)
         }
         guard let elements = conditionsJSON?.arrayValue else {
-            issue("logic \"\(conditionsKey)\" must be an array; the logic is ignored", conditionsJSON)
+            issue(.invalidLogic, "logic \"\(conditionsKey)\" must be an array; the logic is ignored", conditionsJSON)
             return nil
         }
         var conditions: [Condition] = []
@@ -247,7 +247,7 @@ public struct Logic: Sendable {
             let op = Condition.Operator(rawValue: name)
             guard let read = condition(element, place, op, issue) else { continue }
             if op == nil, read.names {
-                issue("\(place) has the unknown operator \"\(name)\" (use =, !=, ?=, >, <, null= or *=); it never holds",
+                issue(.invalidLogic, "\(place) has the unknown operator \"\(name)\" (use =, !=, ?=, >, <, null= or *=); it never holds",
                       element["condition"] ?? element)
             }
             conditions.append(read)
@@ -260,14 +260,14 @@ public struct Logic: Sendable {
     /// multiSelect compared (`=`, `!=`) with something that is none of its option ids (an
     /// option's text, written where its id belongs, most often).
     private static func check(_ value: JSONValue?, op: Condition.Operator, type: FieldType, options: [FieldOption],
-                              what: String, place: String, at element: JSONValue, issue: (String, JSONValue?) -> Void) {
+                              what: String, place: String, at element: JSONValue, issue: (RuleCode, String, JSONValue?) -> Void) {
         switch op {
         case .greaterThan, .lessThan:
             if Condition.number(value) == nil {
-                issue("\(place) compares with \(value.map { $0.text } ?? "nothing"), which is not a number; "
+                issue(.logicComparesText, "\(place) compares with \(value.map { $0.text } ?? "nothing"), which is not a number; "
                       + "\(op.rawValue) compares numbers, so it never holds", value ?? element)
             } else if type != .number && type != .date {
-                issue("\(place) compares \(what) with \(op.rawValue), which compares numbers, and its value is no number; "
+                issue(.logicComparesText, "\(place) compares \(what) with \(op.rawValue), which compares numbers, and its value is no number; "
                       + "it never holds", element["condition"] ?? element)
             }
         case .equals, .notEquals:
@@ -276,11 +276,11 @@ public struct Logic: Sendable {
             guard !options.isEmpty, !options.contains(where: { $0.id == expected }) else { return }
             let outcome = op == .equals ? "never holds" : "always holds"
             if let byText = options.first(where: { $0.text.lowercased() == expected.lowercased() }) {
-                issue("\(place) compares \(what) with \"\(expected)\", the text of its option "
+                issue(.invalidLogic, "\(place) compares \(what) with \"\(expected)\", the text of its option "
                       + "\"\(byText.id)\"; conditions compare option ids, so it \(outcome) (use \"\(byText.id)\")", value)
             } else {
                 let suggestion = Suggestions.afterMessage(Suggestions.closest(to: expected, in: options.map(\.id)))
-                issue("\(place) compares \(what) with \"\(expected)\", which is none of its option ids\(suggestion); "
+                issue(.invalidLogic, "\(place) compares \(what) with \"\(expected)\", which is none of its option ids\(suggestion); "
                       + "it \(outcome)", value)
             }
         default:
@@ -306,12 +306,12 @@ public struct DocumentLogic: Sendable {
     /// ``JoyDoc/fields`` and the schema's key.
     public let schemas: [Int: [String: Logic]]
     /// Logic that could not be used as written, each naming its field or page, located.
-    public let issues: [DocumentIssue]
+    public let issues: [LogicIssue]
 
     /// The logic of `document`'s fields and schemas, and of its pages: every file's own
     /// pages, or those of `view` (``JoyDoc/pages(in:)``).
     public init(_ document: JoyDoc, view: DocumentView? = nil) {
-        var issues: [DocumentIssue] = []
+        var issues: [LogicIssue] = []
         var names: Suggestions.Index?
         var schemas: [Int: [String: Logic]] = [:]
         var required: [Logic?] = []
@@ -367,24 +367,25 @@ public struct DocumentLogic: Sendable {
             let viewPages = document.pages(in: view)
             if viewPages.count == 1, let page = viewPages.first, page.hidden || page.json["logic"]?.isObject == true,
                lonePages.insert(page.id).inserted {
-                issues.append(DocumentIssue(message: "page \"\(page.id)\": it is the only page of the \(view.rawValue) view, and a lone page is "
-                                            + "always shown: its \"hidden\" and \"logic\" are not read", field: nil,
-                                            offset: (page.json["hidden"] ?? page.json["logic"] ?? page.json).span?.lowerBound,
-                                            in: document.bytes))
+                issues.append(LogicIssue(code: .lonePageHidden, issue: DocumentIssue(
+                    message: "page \"\(page.id)\": it is the only page of the \(view.rawValue) view, and a lone page is "
+                        + "always shown: its \"hidden\" and \"logic\" are not read", field: nil,
+                    offset: (page.json["hidden"] ?? page.json["logic"] ?? page.json).span?.lowerBound, in: document.bytes)))
             }
         }
         for (position, field) in document.fields.enumerated() where required[position] != nil {
             let hiddenForGood = field.json["hidden"]?.boolValue == true && (fields[position]?.action ?? .hide) != .show
             if hiddenForGood || DocumentView.allCases.allSatisfy({ $0.hides(field.json) }) {
-                issues.append(DocumentIssue(message: "field \"\(field.id)\": \"requiredLogic\" on a field that is never shown does "
-                                            + "nothing (it is hidden, and no logic shows it)", field: field.id,
-                                            offset: field.json["requiredLogic"]?.span?.lowerBound, in: document.bytes))
+                issues.append(LogicIssue(code: .unreachableRequiredLogic, issue: DocumentIssue(
+                    message: "field \"\(field.id)\": \"requiredLogic\" on a field that is never shown does "
+                        + "nothing (it is hidden, and no logic shows it)", field: field.id,
+                    offset: field.json["requiredLogic"]?.span?.lowerBound, in: document.bytes)))
             }
         }
         self.schemas = schemas
         self.required = required
         self.columns = columns
-        self.issues = DocumentIssue.located(issues, in: document.bytes)
+        self.issues = LogicIssue.located(issues, in: document.bytes)
     }
 
     /// How ``columns`` names a column: of a collection schema, or (`schema` nil) of a table.
@@ -532,5 +533,17 @@ extension String {
         let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
         let end = scalars.lastIndex { !$0.properties.isWhitespace }.map { scalars.index(after: $0) } ?? start
         return self[start..<end]
+    }
+}
+
+/// Logic that cannot be used as written: what is wrong, as the code of the `jf lint` rule that
+/// reports it (`logic-missing-target`, `logic-unknown-action`, …), and where.
+public struct LogicIssue: Sendable {
+    public var code: RuleCode
+    public var issue: DocumentIssue
+
+    /// `issues` with their lines and columns (``DocumentIssue/located(_:in:)``).
+    static func located(_ issues: [LogicIssue], in bytes: SourceBytes) -> [LogicIssue] {
+        zip(issues, DocumentIssue.located(issues.map(\.issue), in: bytes)).map { LogicIssue(code: $0.code, issue: $1) }
     }
 }

@@ -27,7 +27,7 @@ public struct Visibility: Sendable {
     /// The usable logic of collection schemas, by the collection's `_id` and the schema's key.
     private let schemaLogic: [String: [String: Logic]]
     /// Logic that could not be used as written (each names its field or page).
-    public let issues: [DocumentIssue]
+    public let issues: [LogicIssue]
 
     /// A row on the way down a collection: its schema's key and the row.
     public typealias Ancestor = (schema: String, row: JSONValue)

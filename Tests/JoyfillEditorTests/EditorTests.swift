@@ -225,7 +225,7 @@ func editor(_ text: String) throws -> DocumentEditor {
         #expect(editor.visibility.shows(field: "t"))
         // An action other than "show" is read as "hide", as the SDKs read it: `s *=` holds.
         #expect(!editor.visibility.shows(field: "u"))
-        let messages = editor.visibility.issues.map(\.message)
+        let messages = editor.visibility.issues.map(\.issue.message)
         #expect(messages == [
             "field \"t\": logic \"eval\" must be \"and\" or \"or\"; the SDKs read \"xor\" as \"or\"",
             "field \"t\": logic condition 1 has the unknown operator \"==\" (use =, !=, ?=, >, <, null= or *=); it never holds",
@@ -234,8 +234,8 @@ func editor(_ text: String) throws -> DocumentEditor {
             "field \"u\": \"logic\" has the action \"vanish\", which the SDKs read as \"hide\" (use \"show\" or \"hide\")",
             "page \"p\": \"logic\" must be an object, not string; it is ignored",
         ])
-        #expect(editor.visibility.issues.allSatisfy { $0.line != nil })
-        #expect(editor.visibility.issues.first?.field == "t")
+        #expect(editor.visibility.issues.allSatisfy { $0.issue.line != nil })
+        #expect(editor.visibility.issues.first?.issue.field == "t")
     }
 }
 
@@ -330,7 +330,7 @@ func editor(_ text: String) throws -> DocumentEditor {
                         {"field": "c", "condition": "*="}]}},
               "low": {"tableColumns": [], "logic": {"action": "show", "schemaConditions": [{"columnID": "n", "condition": "*="}]}}}}]}
             """
-        let messages = try editor(text).visibility.issues.map(\.message)
+        let messages = try editor(text).visibility.issues.map(\.issue.message)
         #expect(messages == [
             "field \"c\", schema \"top\": \"logic\" on a schema reads the row its rows hang under, and the rows of this schema hang under none; it is ignored",
             "field \"c\", schema \"mid\": logic condition 1 reads the column \"knd\", which schema \"top\" does not have (did you mean 'kind'?); the cell of the parent row is read without its type",

@@ -139,7 +139,7 @@ struct ConditionReadingTests {
     /// `>` or `<` on a field whose value is text is a mistake the linter names.
     @Test func comparingTextIsReported() throws {
         let text = #"{"fields": [{"_id": "s", "type": "text", "value": "9"}, {"_id": "t", "type": "text", "logic": {"action": "hide", "conditions": [{"field": "s", "condition": ">", "value": 5}]}}]}"#
-        let issues = DocumentLogic(try JoyDoc(bytes: Array(text.utf8))).issues.map(\.message)
+        let issues = DocumentLogic(try JoyDoc(bytes: Array(text.utf8))).issues.map(\.issue.message)
         #expect(issues == ["field \"t\": logic condition 1 compares the text 's' with >, which compares numbers, and its value is no number; it never holds"])
     }
 }
@@ -179,7 +179,7 @@ struct RequiredLogicTests {
         #expect(byField["reason"]?.requiredBy == .requiredLogic)
         #expect(byField["odd"]?.requiredBy == .required)
         #expect(byField["items"]?.rows.first?.requiredBy == ["part": .requiredLogic, "serial": .required])
-        let issues = DocumentLogic(try JoyDoc(bytes: Array(Self.text.utf8))).issues.map(\.message)
+        let issues = DocumentLogic(try JoyDoc(bytes: Array(Self.text.utf8))).issues.map(\.issue.message)
         #expect(issues == ["field \"odd\": \"requiredLogic\" has the action \"show\"; only \"enforce\" and \"unenforce\" do anything, so it is ignored"])
     }
 }
@@ -198,7 +198,7 @@ struct UnreadLogicTests {
                         {"_id": "back", "type": "text", "hidden": true, "logic": {"action": "show", "conditions": [{"field": "s", "condition": "*="}]},
                          "requiredLogic": {"action": "enforce", "conditions": [{"field": "s", "condition": "*="}]}}]}
             """
-        let messages = DocumentLogic(try JoyDoc(bytes: Array(text.utf8))).issues.map(\.message)
+        let messages = DocumentLogic(try JoyDoc(bytes: Array(text.utf8))).issues.map(\.issue.message)
         #expect(messages == [
             "page \"only\": it is the only page of the mobile view, and a lone page is always shown: its \"hidden\" and \"logic\" are not read",
             "field \"gone\": \"requiredLogic\" on a field that is never shown does nothing (it is hidden, and no logic shows it)",

@@ -408,7 +408,7 @@ struct LintCommandTests {
     @Test func rulesAreListedAndExplained() throws {
         let list = try JF.run(["lint", "--list-rules"])
         #expect(list.status == 0)
-        #expect(list.stdout.contains("unknown-function         error    [*] "))
+        #expect(list.stdout.contains("unknown-function            error    [*] "))
         let page = try JF.run(["lint", "--explain", "shadowed-field"])
         #expect(page.stdout == (try String(contentsOf: JF.root.appendingPathComponent("docs/rules/shadowed-field.md"), encoding: .utf8)))
         let unknown = try JF.run(["lint", "--explain", "shadowed-feild"])

@@ -98,7 +98,7 @@ struct RunCommandTests {
         let result = try JF.run(["run", "--json", "examples"])
         let documents = try report(result.stdout)
         #expect(documents.map { $0["path"] as? String } == [
-            "examples/cycle.json", "examples/inspection.json", "examples/invoice.json", "examples/order.json",
+            "examples/cycle.json", "examples/inspection.json", "examples/invoice.json", "examples/logic.json", "examples/order.json",
             "examples/sales-chart.json", "examples/templates/order-form.json", "examples/work-order.json",
         ])
         let inspection = documents[1]
@@ -106,8 +106,8 @@ struct RunCommandTests {
         #expect(fieldValue(inspection, "average_score") as? Double == 7)
         #expect(fieldValue(inspection, "status") as? String == "st_act")
         #expect(fieldValue(inspection, "worst_site") as? String == "Harbour depot")
-        #expect(fieldValue(documents[3], "total") as? Double == 215.76)
-        let chart = documents[4]
+        #expect(fieldValue(documents[4], "total") as? Double == 215.76)
+        let chart = documents[5]
         #expect(fieldValue(chart, "total_units") as? Double == 708)
         let lines = try #require(fieldValue(chart, "target_chart") as? [[String: Any]])
         #expect((lines.first?["points"] as? [[String: Any]])?.map { $0["y"] as? Double } == [120, 120, 120, 120])

@@ -122,7 +122,8 @@ struct ValidateCommandTests {
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try #require(driver["rules"] as? [[String: Any]])
         // The codes validation reports, not lint's rules.
-        #expect(rules.compactMap { $0["id"] as? String } == ["required", "invalid-logic", "schema-version", "schema-validation"])
+        #expect(rules.compactMap { $0["id"] as? String } == ["required", "invalid-logic", "logic-missing-target", "logic-compares-text", "logic-unknown-action",
+                                                            "lone-page-hidden", "unreachable-required-logic", "schema-version", "schema-validation"])
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 3)
         for result in results {
@@ -300,5 +301,45 @@ struct ValidateCommandTests {
         let two = try JF.run(["validate", "--path", "p", "examples/work-order.json", "examples/invoice.json"])
         #expect(two.status == 2)
         #expect(two.stderr == "jf: --path names a page of one document; 2 documents were given\n")
+    }
+}
+
+/// The walkthrough of docs/logic.md, on `examples/logic.json`: what the logic requires and
+/// shows moves with the values it reads.
+struct LogicExampleTests {
+    /// `jf validate --json` of the example after `changes`: each field checked, by id, and its
+    /// `requiredBy`.
+    func validated(after changes: String) throws -> [String: String] {
+        let applied = try JF.run(["apply", "examples/logic.json", changes])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        let result = try JF.run(["validate", "--json", "-"], stdin: applied.stdout)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let fields = try #require((report["documents"] as? [[String: Any]])?.first?["fields"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: fields.map { ($0["field"] as? String ?? "", $0["requiredBy"] as? String ?? "-") })
+    }
+
+    @Test func theExampleAsShipped() throws {
+        let fields = try validated(after: "[]")
+        #expect(fields["harness_id"] == "requiredLogic")
+        #expect(fields["fire_watch"] == "required", "shown: the work is hot")
+    }
+
+    @Test func atTwoMetresTheHarnessIsNotRequired() throws {
+        let fields = try validated(after: #"{"target": "field.update", "fieldId": "height_m", "change": {"value": 2}}"#)
+        #expect(fields["harness_id"] == "-")
+    }
+
+    @Test func coldWorkHidesTheFireWatch() throws {
+        let fields = try validated(after: #"{"target": "field.update", "fieldId": "work_type", "change": {"value": "opt_cold"}}"#)
+        #expect(fields["fire_watch"] == nil, "hidden, so not checked")
+        #expect(fields.count == 4)
+    }
+
+    @Test func aHelperNeedsNoCertificate() throws {
+        let change = #"{"target": "field.value.rowUpdate", "fieldId": "crew", "change": {"rowId": "row_1", "row": {"cells": {"role": "opt_helper"}}}}"#
+        let applied = try JF.run(["apply", "examples/logic.json", change])
+        let result = try JF.run(["validate", "-"], stdin: applied.stdout, environment: ["NO_COLOR": "1"])
+        #expect(!result.stdout.contains("cert"))
+        #expect(result.stdout.contains("the required field 'harness_id'"))
     }
 }

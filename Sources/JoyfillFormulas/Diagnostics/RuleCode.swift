@@ -46,6 +46,11 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
     public static let unusedFormula = RuleCode("unused-formula")
     public static let invalidKey = RuleCode("invalid-key")
     public static let invalidLogic = RuleCode("invalid-logic")
+    public static let logicMissingTarget = RuleCode("logic-missing-target")
+    public static let logicComparesText = RuleCode("logic-compares-text")
+    public static let logicUnknownAction = RuleCode("logic-unknown-action")
+    public static let lonePageHidden = RuleCode("lone-page-hidden")
+    public static let unreachableRequiredLogic = RuleCode("unreachable-required-logic")
     public static let invalidDecorator = RuleCode("invalid-decorator")
     public static let invalidValue = RuleCode("invalid-value")
     public static let invalidDocument = RuleCode("invalid-document")
@@ -66,7 +71,8 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
         .syntaxError, .invalidOperator, .unknownFunction, .wrongArity, .typeMismatch, .unknownReference, .unknownColumn,
         .nullProjection, .invalidArgument, .divisionByZero, .alwaysFalseComparison, .dateMilliseconds, .unknownOption,
         .shadowedField, .jsonText, .nonPortable, .evaluationError, .interrupted, .circularReference, .writeTypeMismatch,
-        .dependsOnCircular, .missingFormula, .unusedFormula, .invalidKey, .invalidLogic, .invalidDecorator, .invalidValue, .invalidDocument,
+        .dependsOnCircular, .missingFormula, .unusedFormula, .invalidKey, .invalidLogic, .logicMissingTarget,
+        .logicComparesText, .logicUnknownAction, .lonePageHidden, .unreachableRequiredLogic, .invalidDecorator, .invalidValue, .invalidDocument,
         .invalidSuppression, .schemaVersion, .schemaValidation, .required, .invalidChange,
     ]
 

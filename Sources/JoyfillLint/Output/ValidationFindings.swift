@@ -5,8 +5,8 @@ import JoyfillModel
 
 /// A validation (`jf validate`) as findings, placed in the file as it is on disk, so the
 /// formats of `jf lint` render them: `required` errors, one per field that has no value and
-/// one per row that lacks a required cell or child row, and `invalid-logic` warnings for
-/// conditional logic that could not be used as written.
+/// one per row that lacks a required cell or child row, and warnings for conditional logic that
+/// could not be used as written (`invalid-logic`, `logic-missing-target`, …: as `jf lint`).
 public struct ValidationFindings: Sendable {
     public let diagnostics: [Finding]
 
@@ -15,6 +15,11 @@ public struct ValidationFindings: Sendable {
         SARIFFormatter.Rule(id: RuleCode.required.name, summary: "A shown field, row or collection level that has no required value.",
                             severity: .error, help: "See docs/validation.md in the jf repository: what is checked, and what has a value."),
         SARIFFormatter.Rule(.invalidLogic),
+        SARIFFormatter.Rule(.logicMissingTarget),
+        SARIFFormatter.Rule(.logicComparesText),
+        SARIFFormatter.Rule(.logicUnknownAction),
+        SARIFFormatter.Rule(.lonePageHidden),
+        SARIFFormatter.Rule(.unreachableRequiredLogic),
         SARIFFormatter.Rule(.schemaVersion),
         SARIFFormatter.Rule(.schemaValidation),
     ]
@@ -31,9 +36,9 @@ public struct ValidationFindings: Sendable {
             let start = min(span?.lowerBound ?? 0, document.bytes.count)
             return lines.location(start, min(max(span?.upperBound ?? 0, start + 1), document.bytes.count))
         }
-        var diagnostics: [Finding] = editor.visibility.issues.map { issue in
-            Finding(code: .invalidLogic, severity: .warning, message: issue.message, field: issue.field,
-                           location: location(issue.offset.map { $0..<$0 + 1 }))
+        var diagnostics: [Finding] = editor.visibility.issues.map { logic in
+            Finding(code: logic.code, severity: .warning, message: logic.issue.message, field: logic.issue.field,
+                    location: location(logic.issue.offset.map { $0..<$0 + 1 }))
         }
         let pageNames = Dictionary(document.pages.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for validity in validation.invalidFields {
@@ -46,10 +51,11 @@ public struct ValidationFindings: Sendable {
             let fieldSpan = (field.json["_id"] ?? field.json).span
             if validity.isMissing {
                 let what = field.type == .table || field.type == .collection ? "has no rows" : "has no value"
+                let why = validity.requiredBy == .requiredLogic ? ["required by its requiredLogic, whose conditions hold"] : []
                 diagnostics.append(Finding(
                     code: .required, severity: .error,
                     message: "the required \(Self.kind(of: field)) \(Self.named(field.id, field.title)) \(what)",
-                    notes: notes, field: field.id, location: location(fieldSpan)))
+                    notes: why + notes, field: field.id, location: location(fieldSpan)))
             }
             // Rows nest as deep as the collection; walked with a stack, in document order.
             var pending = validity.rows.reversed().map { (row: $0, ancestors: [RowValidity]()) }
@@ -58,9 +64,10 @@ public struct ValidationFindings: Sendable {
                 if !row.emptyColumns.isEmpty {
                     let columns = row.emptyColumns.map { Self.named($0.id, $0.title) }
                     let list = columns.count == 1 ? "column \(columns[0])" : "columns " + Self.joined(columns)
+                    let why = Self.why(row)
                     diagnostics.append(Finding(code: .required, severity: .error,
                                                       message: "\(place) has no value in the required \(list)",
-                                                      notes: notes, field: field.id, location: location(row.span ?? fieldSpan)))
+                                                      notes: why + notes, field: field.id, location: location(row.span ?? fieldSpan)))
                 }
                 if !row.missingSchemas.isEmpty {
                     let schemas = row.missingSchemas.map { key in Self.named(key, field.schema[key]?.title) }
@@ -73,6 +80,18 @@ public struct ValidationFindings: Sendable {
             }
         }
         self.diagnostics = diagnostics
+    }
+
+    /// Notes on the empty columns of `row` that logic made required: "'cert' is required in
+    /// this row by its cellRequiredLogic, whose conditions hold".
+    private static func why(_ row: RowValidity) -> [String] {
+        row.emptyColumns.compactMap { column in
+            switch row.requiredBy[column.id] {
+            case .requiredLogic?: return "'\(column.id)' is required by its column's requiredLogic, whose conditions hold"
+            case .cellRequiredLogic?: return "'\(column.id)' is required in this row by its cellRequiredLogic, whose conditions hold"
+            default: return nil
+            }
+        }
     }
 
     private static func kind(of field: Field) -> String {

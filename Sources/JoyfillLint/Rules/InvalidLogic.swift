@@ -2,13 +2,13 @@ import JoyfillEditor
 import JoyfillFormulas
 
 extension LintRule {
-    /// `invalid-logic`: Conditional logic that cannot work as written: an unknown field, column, operator or option.
+    /// `invalid-logic`: Conditional logic that cannot work as written: malformed, an unknown operator, an option's text.
     static let invalidLogic = LintRule(
         code: .invalidLogic, severity: .warning,
-        summary: "Conditional logic that cannot work as written: an unknown field, column, operator or option.",
+        summary: "Conditional logic that cannot work as written: malformed, an unknown operator, an option's text.",
         fixability: .never, scope: .field,
         documentation: Documentation(
-            what: "Reports conditional logic (`logic` on a field, page or collection schema) that cannot work as written: logic that is not an object, an `action` other than `show` or `hide` (which the SDKs read as `hide`), an `eval` other than `and` or `or` (read as `or`), a condition with no `field`, an unknown operator (`==`), a field the document does not have, `>` or `<` with a value that is not a number, and a dropdown or multiSelect compared with something that is none of its option ids (its option's text, most often). On a collection schema, also: a condition without both `schema` and `column`, or on a field (left out), a schema or column the collection does not have, conditions listed under `schemaConditions` instead of `conditions`, and logic on the root schema (its rows hang under no row for conditions to read). On columns: `requiredLogic` and `cellRequiredLogic` whose action is not `enforce` or `unenforce`, and cell conditions on a column the row does not have. On pages and fields: the `hidden` flag and logic of a lone page, which the SDKs never read (it is always shown), and `requiredLogic` on a field that is never shown. `jf validate` reports the same problems.",
+            what: "Reports conditional logic (`logic`, `requiredLogic` and the cell logic of fields, pages, columns and collection schemas) that cannot work as written: logic that is not an object, or whose `conditions` are not an array, a condition with no `field`, an unknown operator (`==`), and a dropdown or multiSelect compared with something that is none of its option ids (its option's text, most often). On a collection schema, also: a condition without both `schema` and `column`, or on a field (left out), conditions listed under `schemaConditions` instead of `conditions`, and logic on the root schema (its rows hang under no row for conditions to read). Other mistakes have rules of their own: `logic-missing-target`, `logic-compares-text`, `logic-unknown-action`, `lone-page-hidden` and `unreachable-required-logic`. `jf validate` reports the same problems.",
             why: "Such a condition never holds (or, with `!=`, always does), so the field or page it should show stays hidden, or the one it should hide stays shown, and a required field may be checked or skipped by mistake. The SDKs give no error.",
             bad: json("""
                 "logic": {"action": "show", "conditions": [{"field": "priority", "condition": "=", "value": "High"}]}
@@ -19,12 +19,20 @@ extension LintRule {
             fix: "Name an existing field (or, on a schema, a column of the row above), use one of `=`, `!=`, `?=`, `>`, `<`, `null=` and `*=`, and compare dropdowns and multiSelects with an option's `_id` (see docs/validation.md)."))
 }
 
-// The check.
+// The check, of this rule and of the five that name one mistake each (their files say so).
 extension DocumentLint {
-    /// `invalid-logic`: conditional logic on fields, pages and collection schemas that cannot work as written
-    /// (JoyfillEditor reads it as `jf validate` does).
+    /// The rules one reading of the logic reports.
+    static let logicRules: [RuleCode] = [
+        .invalidLogic, .logicMissingTarget, .logicComparesText, .logicUnknownAction, .lonePageHidden, .unreachableRequiredLogic,
+    ]
+
+    /// Conditional logic on fields, pages, columns and collection schemas that cannot work as
+    /// written, each issue under its rule (JoyfillEditor reads the logic as `jf validate` does).
     mutating func logic() {
-        guard settings.isEnabled(.invalidLogic), !suppressions.ignoresDocument(.invalidLogic) else { return }
-        add(DocumentLogic(document).issues, as: .invalidLogic)
+        let reported = Set(Self.logicRules.filter { settings.isEnabled($0) && !suppressions.ignoresDocument($0) })
+        guard !reported.isEmpty else { return }
+        for logic in DocumentLogic(document).issues where reported.contains(logic.code) {
+            add([logic.issue], as: logic.code)
+        }
     }
 }
