@@ -18,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // RSA signatures of the SDKs' licences (JoyfillEditor's LicenseVerifier).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "JoyfillJSON"),
@@ -28,7 +30,9 @@ let package = Package(
         .target(name: "JoyfillSchema", dependencies: ["JoyfillJSON"], resources: [.embedInCode("joydoc.schema.json")]),
         .target(name: "JoyfillEngine", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
-        .target(name: "JoyfillEditor", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON", "JoyfillSchema"]),
+        .target(name: "JoyfillEditor", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON", "JoyfillSchema",
+                                                     .product(name: "Crypto", package: "swift-crypto"),
+                                                     .product(name: "_CryptoExtras", package: "swift-crypto")]),
         .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillJSON",
                                                    "JoyfillSchema"]),
         .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillJSON"]),
@@ -59,11 +63,13 @@ let package = Package(
         .testTarget(name: "JoyfillModelTests", dependencies: ["JoyfillModel"]),
         .testTarget(name: "JoyfillSchemaTests", dependencies: ["JoyfillSchema"]),
         .testTarget(name: "JoyfillEngineTests", dependencies: ["JoyfillEngine"]),
-        .testTarget(name: "JoyfillEditorTests", dependencies: ["JoyfillEditor"]),
+        .testTarget(name: "JoyfillEditorTests", dependencies: ["JoyfillEditor", .product(name: "Crypto", package: "swift-crypto"),
+                                                             .product(name: "_CryptoExtras", package: "swift-crypto")]),
         .testTarget(name: "JoyfillLintTests", dependencies: ["JoyfillLint"], exclude: ["Fixtures"]),
         .testTarget(name: "JoyfillREPLTests", dependencies: ["JoyfillREPL"]),
         .testTarget(name: "JoyfillLanguageServerTests", dependencies: ["JoyfillLanguageServer"]),
-        .testTarget(name: "jfTests", dependencies: ["jf"], exclude: ["Fixtures"]),
+        .testTarget(name: "jfTests", dependencies: ["jf", .product(name: "Crypto", package: "swift-crypto"),
+                                                  .product(name: "_CryptoExtras", package: "swift-crypto")], exclude: ["Fixtures"]),
     ]
 )
 

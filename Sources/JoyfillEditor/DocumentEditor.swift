@@ -17,13 +17,17 @@ public final class DocumentEditor {
     public private(set) var changeWarnings: [ChangeWarning] = []
     /// The changelogs the SDKs would report for the changes applied (``Changelog``).
     public private(set) var changelogs: [JSONValue] = []
+    /// What the licence unlocks: without collections, they are left out of validation and
+    /// their changes are refused (``Licensing``).
+    public let licensing: Licensing
     private let engine: DocumentEngine
 
     public convenience init(document: JoyDoc, registry: FunctionRegistry = .standard,
-                            options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile) {
+                            options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile,
+                            licensing: Licensing = .unrestricted) {
         let engine = DocumentEngine(document: document, registry: registry, options: options)
         engine.evaluateAll()
-        self.init(evaluated: engine, view: view)
+        self.init(evaluated: engine, view: view, licensing: licensing)
     }
 
     /// The editor of `document` after `changes` (the change API: `field.update` and table row
@@ -35,10 +39,22 @@ public final class DocumentEditor {
     /// (``Changelog``), in order, once all are applied; they are also in ``changelogs``.
     public convenience init(document: JoyDoc, applying changes: [DocumentChange], registry: FunctionRegistry = .standard,
                             options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile,
-                            mode: EditorMode = .fill, onChange: ((JSONValue) -> Void)? = nil) throws(ChangeError) {
+                            mode: EditorMode = .fill, licensing: Licensing = .unrestricted,
+                            onChange: ((JSONValue) -> Void)? = nil) throws(ChangeError) {
         if mode == .readonly, let first = changes.first {
             throw ChangeError(index: 0, field: first.fieldID.isEmpty ? nil : first.fieldID,
                               message: "the form is read-only (mode readonly): no change is applied", offset: first.json.span?.lowerBound)
+        }
+        if !licensing.collections {
+            for (index, change) in changes.enumerated() {
+                let field = change.target.isDecoratorChange
+                    ? (try? DecoratorScope.resolve(change.path ?? "", in: document)).map { document.fields[$0.field] }
+                    : document.field(change.fieldID)
+                guard let field, field.type == .collection else { continue }
+                throw ChangeError(index: index, field: field.id,
+                                  message: "collection fields need a licence that unlocks them (\"collectionField\": true); no change is applied",
+                                  offset: change.json.span?.lowerBound)
+            }
         }
         var warnings: [ChangeWarning] = []
         for (index, change) in changes.enumerated() where !change.target.isDecoratorChange {
@@ -62,7 +78,7 @@ public final class DocumentEditor {
             // The applier sets values, rows and orders only, which keeps a JoyDoc a JoyDoc.
             throw ChangeError(index: max(changes.count - 1, 0), field: nil, message: "the changed document does not read: \(error)")
         }
-        self.init(document: changed, registry: registry, options: options, view: view)
+        self.init(document: changed, registry: registry, options: options, view: view, licensing: licensing)
         changeWarnings = warnings
         changelogs = Changelog.entries(of: changes, after: self, createdIDs: createdIDs, pageChangelogs: pageChangelogs,
                                        view: view, createdOn: createdOn)
@@ -71,8 +87,9 @@ public final class DocumentEditor {
 
     /// An editor over an engine that has already run (and perhaps applied changes since, as
     /// the REPL's `:set` does): its values are read as they are now.
-    public init(evaluated engine: DocumentEngine, view: DocumentView = .mobile) {
+    public init(evaluated engine: DocumentEngine, view: DocumentView = .mobile, licensing: Licensing = .unrestricted) {
         self.engine = engine
+        self.licensing = licensing
         document = engine.document
         values = FieldValues(document: document, engine: engine)
         visibility = Visibility(values, view: view)
@@ -91,7 +108,7 @@ public final class DocumentEditor {
     /// field ("pageId/fieldPositionId"; a field `_id` placed on the page also does). Spaces
     /// around the path and its `/` are ignored.
     public func validate(path: String = "") throws(ValidationPathError) -> Validation {
-        try Validator.validate(values, visibility: visibility, path: path)
+        try Validator.validate(values, visibility: visibility, path: path, collections: licensing.collections)
     }
 
     /// Whether the rows of schema `schema` under the row `row` of collection `field` are

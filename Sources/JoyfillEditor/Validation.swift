@@ -71,7 +71,10 @@ public struct ValidationPathError: SuggestingError, Sendable {
 /// `required: true` needs a value; the rows of every shown table and collection need a value
 /// in each required, shown column, and (collections) a row of each required child schema.
 enum Validator {
-    static func validate(_ values: FieldValues, visibility: Visibility, path: String) throws(ValidationPathError) -> Validation {
+    /// Without `collections` (no licence unlocks them), collection fields are left out, as the
+    /// SDKs leave them out of the form.
+    static func validate(_ values: FieldValues, visibility: Visibility, path: String,
+                         collections: Bool = true) throws(ValidationPathError) -> Validation {
         let document = values.document
         var placements: [(field: Int, page: String?, position: String?)] = []
         let pages = document.pages(in: visibility.view)
@@ -93,7 +96,7 @@ enum Validator {
         }
         var fields: [FieldValidity] = []
         fields.reserveCapacity(placements.count)
-        for (field, page, position) in placements {
+        for (field, page, position) in placements where collections || document.fields[field].type != .collection {
             fields.append(validity(of: document.fields[field], value: values.value(at: field), page: page, position: position,
                                    visibility: visibility))
         }

@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import _CryptoExtras
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -341,5 +343,37 @@ struct LogicExampleTests {
         let result = try JF.run(["validate", "-"], stdin: applied.stdout, environment: ["NO_COLOR": "1"])
         #expect(!result.stdout.contains("cert"))
         #expect(result.stdout.contains("the required field 'harness_id'"))
+    }
+}
+
+/// `--license` and `--license-key`: answer as an app with that licence does.
+struct LicenseCommandTests {
+    @Test func collectionsNeedALicenceOnlyWhenAKeyIsGiven() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-license-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let pem = directory.appendingPathComponent("issuer.pem")
+        try key.publicKey.pemRepresentation.write(to: pem, atomically: true, encoding: .utf8)
+        func piece(_ data: Data) -> String {
+            String(data.base64EncodedString().map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }.filter { $0 != "=" })
+        }
+        let signed = piece(Data(#"{"alg":"RS256"}"#.utf8)) + "." + piece(Data(#"{"collectionField":true}"#.utf8))
+        let signature = try key.signature(for: SHA256.hash(data: Data(signed.utf8)), padding: .insecurePKCS1v1_5)
+        let token = directory.appendingPathComponent("app.jwt")
+        try (signed + "." + piece(signature.rawRepresentation) + "\n").write(to: token, atomically: true, encoding: .utf8)
+
+        let form = #"{"fields": [{"_id": "sites", "type": "collection", "required": true, "value": [], "schema": {"s": {"root": true, "tableColumns": []}}}]}"#
+        #expect(try JF.run(["validate", "--no-schema", "-"], stdin: form).status == 1, "jf checks everything by default")
+        let locked = try JF.run(["validate", "--no-schema", "--license-key", pem.path, "-"], stdin: form)
+        #expect(locked.status == 0 && locked.stderr.hasPrefix("1 document, 0 fields checked: valid"), "no licence: left out, as the app leaves it out")
+        let unlocked = try JF.run(["validate", "--no-schema", "--license", "@" + token.path, "--license-key", pem.path, "-"], stdin: form)
+        #expect(unlocked.status == 1)
+        let refused = try JF.run(["apply", "--license-key", pem.path, "-",
+                                  #"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"cells": {}}}}"#], stdin: form)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains(#"collection fields need a licence that unlocks them ("collectionField": true)"#))
+        let alone = try JF.run(["validate", "--license", "x", "-"], stdin: form)
+        #expect(alone.status == 2 && alone.stderr.contains("--license needs --license-key"))
     }
 }

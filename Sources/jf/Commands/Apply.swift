@@ -48,6 +48,8 @@ struct Apply: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
+    @OptionGroup var licenseFlags: LicenseFlags
+
     @OptionGroup var colors: ColorFlags
 
     @Argument(help: "The JoyDoc to change.", completion: .documents)
@@ -71,6 +73,7 @@ struct Apply: ParsableCommand {
 
     func run() throws {
         let options = try evaluation.options()
+        let licensing = try licenseFlags.licensing()
         let document: JoyDoc
         do {
             document = try JoyDoc(source: try Input.source(doc))
@@ -91,7 +94,7 @@ struct Apply: ParsableCommand {
         if let warning = SchemaWarning.line(doc, document) { Terminal.standardError.write(warning) }
         let editor: DocumentEditor
         do {
-            editor = try DocumentEditor(document: document, applying: list, options: options, mode: mode)
+            editor = try DocumentEditor(document: document, applying: list, options: options, mode: mode, licensing: licensing)
         } catch {
             throw Self.failure(error, in: origin, changesSource)
         }

@@ -36,6 +36,7 @@ struct Validate: ParsableCommand {
               jf validate --format junit filled/ > validate.xml     # for Jenkins, GitLab …
               jf validate --jsonl < submissions.jsonl   # a report per JoyDoc line
               jf validate --no-schema draft.json        # only the values
+              jf validate --license @app.jwt --license-key issuer.pem form.json
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
             usage error or when a document cannot be read; with --jsonl, 0 once every line is \
@@ -89,6 +90,8 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationFlags
 
+    @OptionGroup var licenseFlags: LicenseFlags
+
     @Argument(help: "JoyDoc files or directories; - (or none, from a pipe) for standard input.", completion: .documents)
     var paths: [String] = []
 
@@ -109,8 +112,9 @@ struct Validate: ParsableCommand {
             return
         }
         let options = try evaluation.options()
+        let licensing = try licenseFlags.licensing()
         if jsonl {
-            try validateLines(options: options)
+            try validateLines(options: options, licensing: licensing)
             return
         }
         let found = try Files.documents(in: inputs, followingIgnoreFiles: !search.noIgnore)
@@ -128,7 +132,8 @@ struct Validate: ParsableCommand {
         var reports = ReportStream(json: format == .json)
         parallelForEach(found.count, workers: parallel.jobs) { index in
             Self.check(found[index].path, foundInDirectory: found[index].path != found[index].argument,
-                       path: path, view: view, schema: schema, options: options, format: format, colored: colored)
+                       path: path, view: view, schema: schema, options: options, licensing: licensing, format: format,
+                       colored: colored)
         } deliver: { _, outcome in
             // A --path that names nothing: only one document is checked, and it is a usage error.
             if let problem = outcome.usage { usage = problem }
@@ -214,7 +219,7 @@ struct Validate: ParsableCommand {
     }
 
     static func check(_ file: String, foundInDirectory: Bool, path: String?, view: DocumentView, schema: Bool,
-                      options: EvaluationOptions, format: Format, colored: Bool) -> Outcome {
+                      options: EvaluationOptions, licensing: Licensing = .unrestricted, format: Format, colored: Bool) -> Outcome {
         var outcome = Outcome()
         let document: JoyDoc
         do {
@@ -238,7 +243,7 @@ struct Validate: ParsableCommand {
             }
             return outcome
         }
-        let editor = DocumentEditor(document: document, options: options, view: view)
+        let editor = DocumentEditor(document: document, options: options, view: view, licensing: licensing)
         let (validation, findings): (Validation, [Finding])
         do {
             (validation, findings) = try Self.validate(editor, path: path ?? "", schema: schema)
@@ -314,7 +319,7 @@ struct Validate: ParsableCommand {
     /// line for a blank line). A document whose own formulas failed lists those fields in
     /// `failedFormulas`: they were checked with their stored values. Lines are checked on
     /// `--jobs` threads and answered in order.
-    private func validateLines(options: EvaluationOptions) throws {
+    private func validateLines(options: EvaluationOptions, licensing: Licensing) throws {
         /// What one line gave: its output line, and what the summary counts of it.
         enum Answer: Sendable {
             case blank
@@ -336,7 +341,7 @@ struct Validate: ParsableCommand {
             } catch {
                 return .unreadable(Input.unreadableLine(number, error, text: text), error)
             }
-            let editor = DocumentEditor(document: document, options: options, view: view)
+            let editor = DocumentEditor(document: document, options: options, view: view, licensing: licensing)
             let head = Input.streamHead(number, document: document.json)
             let (validation, findings): (Validation, [Finding])
             do {

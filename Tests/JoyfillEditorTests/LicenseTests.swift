@@ -1,0 +1,90 @@
+import Crypto
+import Foundation
+import JoyfillJSON
+import JoyfillModel
+import Testing
+import _CryptoExtras
+@testable import JoyfillEditor
+
+/// A key pair of the tests' own and licences signed with it, as an issuer signs them.
+struct LicenseIssuer {
+    let key: _RSA.Signing.PrivateKey
+
+    init() throws {
+        key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+    }
+
+    var publicKeyPEM: String { key.publicKey.pemRepresentation }
+
+    /// A JWT of `payload` (JSON text) under `header`, signed (RS256) with `key`.
+    func token(_ payload: String, header: String = #"{"alg":"RS256","typ":"JWT"}"#,
+               signedWith other: _RSA.Signing.PrivateKey? = nil) throws -> String {
+        let signed = Self.base64URL(Data(header.utf8)) + "." + Self.base64URL(Data(payload.utf8))
+        let signature = try (other ?? key).signature(for: SHA256.hash(data: Data(signed.utf8)), padding: .insecurePKCS1v1_5)
+        return signed + "." + Self.base64URL(signature.rawRepresentation)
+    }
+
+    static func base64URL(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
+
+struct LicenseTests {
+    static let issuer = Result { try LicenseIssuer() }
+
+    @Test func whatUnlocksCollections() throws {
+        let issuer = try Self.issuer.get()
+        let verifier = try LicenseVerifier(publicKeyPEM: issuer.publicKeyPEM)
+        func unlocks(_ token: String?) -> Bool { Licensing(token: token, verifier: verifier).collections }
+        #expect(unlocks(try issuer.token(#"{"collectionField": true}"#)))
+        // The header is never read, nor any claim but collectionField: an expired licence works.
+        #expect(unlocks(try issuer.token(#"{"collectionField": true, "exp": 1}"#, header: "not json")))
+        #expect(!unlocks(try issuer.token(#"{"collectionField": false}"#)))
+        #expect(!unlocks(try issuer.token(#"{"collectionField": "true"}"#)))
+        #expect(!unlocks(try issuer.token(#"[true]"#)))
+        #expect(!unlocks(try issuer.token(#"{"collectionField": true}"#, signedWith: try _RSA.Signing.PrivateKey(keySize: .bits2048))))
+        #expect(!unlocks(nil) && !unlocks("") && !unlocks("a.b"))
+        // Empty pieces are dropped: `a..b..c` has three.
+        let token = try issuer.token(#"{"collectionField": true}"#)
+        #expect(unlocks(token.replacingOccurrences(of: ".", with: "..")))
+        #expect(!unlocks(token + "x"), "a changed signature")
+    }
+
+    @Test func aKeyThatIsNoKeyIsAnError() {
+        #expect(throws: LicenseKeyError.self) { try LicenseVerifier(publicKeyPEM: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n") }
+    }
+
+    static let form = """
+        {"fields": [
+          {"_id": "name", "type": "text", "required": true, "value": "Ada"},
+          {"_id": "sites", "type": "collection", "required": true, "value": [],
+           "schema": {"site": {"root": true, "tableColumns": [{"_id": "city", "type": "text"}]}}}
+        ]}
+        """
+
+    /// Without a licence that unlocks them, collections are left out of validation and their
+    /// changes are refused; the rest works as before.
+    @Test func lockedCollections() throws {
+        let issuer = try Self.issuer.get()
+        let verifier = try LicenseVerifier(publicKeyPEM: issuer.publicKeyPEM)
+        let document = try JoyDoc(bytes: Array(Self.form.utf8))
+        let unlicensed = DocumentEditor(document: document, licensing: Licensing(token: nil, verifier: verifier))
+        #expect(try unlicensed.validate().status == .valid)
+        #expect(try unlicensed.validate().fields.map(\.field.id) == ["name"])
+        let licensed = DocumentEditor(document: document, licensing: Licensing(token: try issuer.token(#"{"collectionField": true}"#),
+                                                                              verifier: verifier))
+        #expect(try licensed.validate().status == .invalid)
+        #expect(try DocumentEditor(document: document).validate().status == .invalid, "jf's default: everything available")
+
+        let changes = try DocumentChange.list(from: try JSONReader.read(Array("""
+            [{"target": "field.update", "fieldId": "name", "change": {"value": "Grace"}},
+             {"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"cells": {"city": "Oslo"}}}}]
+            """.utf8)))
+        #expect(throws: ChangeError.self) {
+            try DocumentEditor(document: document, applying: changes, licensing: Licensing(token: nil, verifier: verifier))
+        }
+        let applied = try DocumentEditor(document: document, applying: changes, licensing: licensed.licensing)
+        #expect(applied.document.field("sites")?.json["value"]?.count == 1)
+    }
+}
