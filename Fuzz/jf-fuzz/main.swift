@@ -519,7 +519,7 @@ private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>
     if unique && !document.pages.isEmpty && byPages != Set(validation.fields.map(\.field.id)) {
         failure("the pages' validations cover other fields than the document's")
     }
-    if DocumentLogic(document).issues.map(\.message) != editor.visibility.issues.map(\.message) {
+    if DocumentLogic(document).issues.map(\.issue.message) != editor.visibility.issues.map(\.issue.message) {
         failure("jf lint and jf validate read the conditional logic differently")
     }
     checkSchemaVisibility(validation, editor)
