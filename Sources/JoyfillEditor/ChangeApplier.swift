@@ -22,24 +22,35 @@ public enum ChangeApplier {
         return try apply(changes, to: document, newID: newID, createdOn: 0, pageChangelogs: &changelogs)
     }
 
-    /// ``apply(_:to:newID:)``, with the changelogs of each page deletion by the change's index.
+    /// ``apply(_:to:newID:)``, with the changelogs of each page deletion or duplication by the
+    /// change's index.
     static func apply(_ changes: [DocumentChange], to document: JoyDoc, newID: () -> String, createdOn: Double,
                       pageChangelogs: inout [Int: [JSONValue]]) throws(ChangeError) -> [UInt8] {
         var batch = Batch(document: document)
         for (index, change) in changes.enumerated() {
-            if case .pageDelete(let page) = change.operation {
+            switch change.operation {
+            case .pageDelete, .pageDuplicate:
                 // Structure, not values: what was gathered is written first, and the result read again.
                 try batch.flush(at: index)
-                let deletion: (edits: [JSONEdit], changelogs: [JSONValue])
+                let made: (edits: [JSONEdit], changelogs: [JSONValue])
                 do throws(PageDeletion.Refusal) {
-                    deletion = try PageDeletion.delete(page, in: batch.document, createdOn: createdOn)
+                    if case .pageDuplicate(let page, let withValues) = change.operation {
+                        made = try PageDuplication.duplicate(page, withValues: withValues, in: batch.document, newID: newID,
+                                                                 createdOn: createdOn)
+                    } else if case .pageDelete(let page) = change.operation {
+                        made = try PageDeletion.delete(page, in: batch.document, createdOn: createdOn)
+                    } else {
+                        preconditionFailure("a page change")
+                    }
                 } catch {
                     throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
                                       offset: (change.json["change"]?["pageId"] ?? change.json).span?.lowerBound)
                 }
-                pageChangelogs[index] = deletion.changelogs
-                try batch.replace(with: JSONEdit.apply(deletion.edits, to: batch.document.bytes), at: index)
+                pageChangelogs[index] = made.changelogs
+                try batch.replace(with: JSONEdit.apply(made.edits, to: batch.document.bytes), at: index)
                 continue
+            default:
+                break
             }
             if change.target.isDecoratorChange {
                 if let field = DecoratorScope.fieldIndex(ofPath: change.path ?? "", in: batch.document, lookup: batch.decorators.lookup),
@@ -156,7 +167,7 @@ public enum ChangeApplier {
                 return
             case .rowUpdate(let id, _), .rowDelete(let id), .rowMove(let id, _):
                 rowID = id
-            case .fieldUpdate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove, .pageDelete:
+            case .fieldUpdate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove, .pageDelete, .pageDuplicate:
                 preconditionFailure("not a row change")
             }
             var child: RowPlace?
@@ -180,7 +191,7 @@ public enum ChangeApplier {
                 if let child { states[position]!.deleteChild(at: child) } else { states[position]!.delete(rowID.id) }
             case .rowMove(_, let targetIndex):
                 if let child { states[position]!.moveChild(at: child, to: targetIndex) } else { states[position]!.move(rowID.id, to: targetIndex) }
-            case .fieldUpdate, .rowCreate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove, .pageDelete:
+            case .fieldUpdate, .rowCreate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove, .pageDelete, .pageDuplicate:
                 break
             }
         }

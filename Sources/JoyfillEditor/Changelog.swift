@@ -63,7 +63,7 @@ public enum Changelog {
             case .rowMove(let rowID, let to):
                 entry(.rowMove, field: change.fieldID, file: firstFile,
                       change: [JSONMember("rowId", .string(rowID.id)), JSONMember("targetRowIndex", .integer(to))] + nesting)
-            case .pageDelete:
+            case .pageDelete, .pageDuplicate:
                 entries += pageChangelogs[index] ?? []
             case .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
                 break

@@ -17,6 +17,7 @@ public struct DocumentChange: Sendable {
         case decoratorsUpdate = "decorators.update"
         case decoratorsRemove = "decorators.remove"
         case pageDelete = "page.delete"
+        case pageDuplicate = "page.duplicate"
 
         /// Entries that name a decorator `path` instead of a `fieldId`.
         public var isDecoratorChange: Bool { self == .decoratorsAdd || self == .decoratorsUpdate || self == .decoratorsRemove }
@@ -48,6 +49,9 @@ public struct DocumentChange: Sendable {
         /// `change: {pageId}`: the page deleted as the SDKs' `deletePage` deletes it, with the
         /// fields no other page places (jf's own entry; see ``PageDeletion``).
         case pageDelete(pageID: String)
+        /// `change: {pageId, copyWithValues?}`: the page copied as the SDKs' `duplicatePage`
+        /// copies it, with jf's new ids and re-pointing (jf's own entry; see ``PageDuplication``).
+        case pageDuplicate(pageID: String, withValues: Bool)
     }
 
     /// A row named by a change: its `_id`, and the entry's value, for errors placed on it.
@@ -91,7 +95,7 @@ public struct DocumentChange: Sendable {
         if target.isDecoratorChange {
             guard let text = entry["path"]?.stringValue else { throw fail("\(name) needs a decorator \"path\" string (PAGE/POSITION[/…])") }
             path = text
-        } else if field == nil && target != .pageDelete {
+        } else if field == nil && target != .pageDelete && target != .pageDuplicate {
             throw fail("the change has no \"fieldId\" string")
         }
         guard let change = entry["change"], change.isObject else { throw fail("the change has no \"change\" object") }
@@ -165,6 +169,13 @@ public struct DocumentChange: Sendable {
         case .pageDelete:
             guard let page = change["pageId"]?.stringValue else { throw fail("page.delete needs \"change\": {\"pageId\": …}") }
             operation = .pageDelete(pageID: page)
+        case .pageDuplicate:
+            guard let page = change["pageId"]?.stringValue else { throw fail("page.duplicate needs \"change\": {\"pageId\": …}") }
+            let withValues = change["copyWithValues"]
+            guard withValues == nil || withValues?.boolValue != nil else {
+                throw fail("page.duplicate's \"copyWithValues\" must be true or false", at: withValues)
+            }
+            operation = .pageDuplicate(pageID: page, withValues: withValues?.boolValue ?? true)
         }
         self.target = target
         self.operation = operation

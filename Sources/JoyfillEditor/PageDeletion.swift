@@ -60,17 +60,7 @@ enum PageDeletion {
 
         // Changelogs, as the SDKs make them; none for a document without `_id`.
         var changelogs: [JSONValue] = []
-        if let documentID = document.json["_id"]?.stringValue {
-            func entry(_ target: String, _ members: [JSONMember], change: [JSONMember]) -> JSONValue {
-                var all: [JSONMember] = [JSONMember("v", 1), JSONMember("sdk", "swift"), JSONMember("target", .string(target)),
-                                         JSONMember("_id", .string(documentID))]
-                if let identifier = document.json["identifier"]?.stringValue { all.append(JSONMember("identifier", .string(identifier))) }
-                if let fileID = file["_id"]?.stringValue { all.append(JSONMember("fileId", .string(fileID))) }
-                all += members
-                all.append(JSONMember("change", .object(change)))
-                all.append(JSONMember("createdOn", .number(createdOn)))
-                return .object(all)
-            }
+        if let log = PageChangelog(document: document, file: file, createdOn: createdOn) {
             for position in removedFields {
                 let field = document.fields[position]
                 var members = [JSONMember("pageId", .string(id)), JSONMember("fieldId", .string(field.id))]
@@ -79,13 +69,13 @@ enum PageDeletion {
                    let positionID = placed["_id"]?.stringValue {
                     members.append(JSONMember("fieldPositionId", .string(positionID)))
                 }
-                changelogs.append(entry("field.delete", members, change: [JSONMember("fieldId", .string(field.id))]))
+                changelogs.append(log.entry("field.delete", members, change: [JSONMember("fieldId", .string(field.id))]))
             }
             if let viewID = inFirstView?.viewID {
-                changelogs.append(entry("page.delete", [JSONMember("view", "mobile"), JSONMember("viewId", .string(viewID))],
-                                        change: [JSONMember("pageId", .string(id))]))
+                changelogs.append(log.entry("page.delete", [JSONMember("view", "mobile"), JSONMember("viewId", .string(viewID))],
+                                            change: [JSONMember("pageId", .string(id))]))
             }
-            changelogs.append(entry("page.delete", [], change: [JSONMember("pageId", .string(id))]))
+            changelogs.append(log.entry("page.delete", [], change: [JSONMember("pageId", .string(id))]))
         }
         return (edits, changelogs)
     }

@@ -275,3 +275,86 @@ struct ApplyPageDeleteTests {
         #expect(missing.stderr.contains("no page of the first file has the _id 'p3' (did you mean 'p1'?)"))
     }
 }
+
+/// `page.duplicate`: the SDKs' `duplicatePage`, with every id in the copy new and the copy
+/// reading the copy (Fixtures/page-duplicate.json: page p1 holds qty, total and note, whose
+/// formula and logic read qty on p1 and price on p2; a mobile view holds both pages).
+struct ApplyPageDuplicateTests {
+    static let document = JF.fixtures.appendingPathComponent("page-duplicate.json").path
+
+    func duplicated(_ change: String) throws -> (document: [String: Any], changelogs: [[String: Any]]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-pagedup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("log.json").path
+        let result = try JF.run(["apply", "--changelog", log, Self.document, change])
+        #expect(result.status == 0, "\(result.stderr)")
+        let updated = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: log))) as? [[String: Any]])
+        return (updated, entries)
+    }
+
+    @Test func theCopyHasNewIdsAndReadsItself() throws {
+        let (document, changelogs) = try duplicated(#"{"target": "page.duplicate", "change": {"pageId": "p1"}}"#)
+        let file = try #require((document["files"] as? [[String: Any]])?.first)
+        let pages = try #require(file["pages"] as? [[String: Any]])
+        #expect(pages.count == 3)
+        let copy = pages[2]
+        let copyID = try #require(copy["_id"] as? String)
+        #expect(file["pageOrder"] as? [String] == ["p1", copyID, "p2"])
+        #expect(copy["deletable"] as? Bool == true)
+        let positions = try #require(copy["fieldPositions"] as? [[String: Any]])
+        #expect(positions.count == 3, "the position of a field the document lacks is dropped")
+        #expect(Set(positions.compactMap { $0["_id"] as? String }).isDisjoint(with: ["pp1", "pp2", "pp3"]), "new position ids")
+
+        let fields = try #require(document["fields"] as? [[String: Any]])
+        #expect(fields.count == 7)
+        let byID = Dictionary(uniqueKeysWithValues: fields.compactMap { field in (field["_id"] as? String).map { ($0, field) } })
+        let placed = positions.compactMap { $0["field"] as? String }
+        let (qty, total, note) = (placed[0], placed[1], placed[2])
+        #expect([qty, total, note].allSatisfy { $0.hasPrefix("field_") && byID[$0] != nil })
+
+        // The formula, copied once, reads the copy of qty and still the original price; the
+        // text "qty " in quotes is text, not a reference.
+        let formulas = try #require(document["formulas"] as? [[String: Any]])
+        #expect(formulas.count == 2)
+        #expect(formulas[1]["expression"] as? String == "concat(\"qty \", \(qty) * price)")
+        let applied = try #require((byID[total]?["formulas"] as? [[String: Any]])?.first)
+        #expect(applied["formula"] as? String == formulas[1]["_id"] as? String)
+        #expect(applied["_id"] as? String != "a1")
+
+        // Logic: conditions on p1 and on copied fields read the copies; on p2's price, the original.
+        let conditions = try #require(((byID[note]?["logic"] as? [String: Any])?["conditions"]) as? [[String: Any]])
+        #expect(conditions.map { $0["page"] as? String } == [copyID, "p2"])
+        #expect(conditions.map { $0["field"] as? String } == [qty, "price"])
+        let required = try #require(((byID[total]?["requiredLogic"] as? [String: Any])?["conditions"]) as? [[String: Any]])
+        #expect(required.first?["field"] as? String == qty)
+
+        // The mobile view holds the page too: its copy has the same new id and the same field copies.
+        let view = try #require((file["views"] as? [[String: Any]])?.first)
+        #expect(view["pageOrder"] as? [String] == ["p1", copyID, "p2"])
+        let viewCopy = try #require((view["pages"] as? [[String: Any]])?.last)
+        #expect(viewCopy["_id"] as? String == copyID)
+        #expect((viewCopy["fieldPositions"] as? [[String: Any]])?.compactMap { $0["field"] as? String } == [qty, total, note])
+
+        #expect(changelogs.prefix(5).map { $0["target"] as? String } == ["field.create", "field.create", "field.create", "page.create", "page.create"])
+        #expect(changelogs[3]["view"] as? String == "mobile" && changelogs[3]["viewId"] as? String == "v1")
+        #expect((changelogs[4]["change"] as? [String: Any])?["targetIndex"] as? Int == 1)
+
+        // The copy computes from the copy.
+        #expect(byID[total]?["value"] as? String == "qty 15")
+    }
+
+    @Test func withoutValuesTheCopyIsEmpty() throws {
+        let (document, _) = try duplicated(#"{"target": "page.duplicate", "change": {"pageId": "p1", "copyWithValues": false}}"#)
+        let fields = try #require(document["fields"] as? [[String: Any]])
+        let copiedQty = try #require(fields.first { ($0["_id"] as? String)?.hasPrefix("field_") == true && $0["type"] as? String == "number" })
+        #expect(copiedQty["value"] == nil)
+    }
+
+    @Test func anUnknownPageIsRefusedWithASuggestion() throws {
+        let result = try JF.run(["apply", Self.document, #"{"target": "page.duplicate", "change": {"pageId": "p3"}}"#])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no page of the first file has the _id 'p3'"))
+    }
+}

@@ -1,0 +1,212 @@
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillModel
+
+/// The SDKs' `duplicatePage(pageID:copyWithValues:)`, on a document's text (docs/cli.md,
+/// `jf apply`, the `page.duplicate` entry), with jf's rules where the SDKs' leave the copy
+/// tied to the original (docs/compatibility.md):
+///
+/// - every id in the copy is new: the page, its positions, its fields (`field_` and an
+///   ObjectId, as the SDKs name them), the formulas they apply and those applications;
+/// - the copy reads the copy: a condition on the original page or on a field copied with it
+///   is re-pointed in every logic slot (a field's `logic` and `requiredLogic`, a column's
+///   four, a collection schema's `logic`, the page's own), and a formula's references to a
+///   copied field are renamed by its syntax, never inside a text literal;
+/// - a formula applied by several copied fields is copied once.
+///
+/// A field placed twice is copied once; a position whose field does not exist is dropped.
+/// The page goes after the original in `pageOrder`; with a mobile view that holds the page, its
+/// view page is copied too, with the same new id. Without values, each copied field but a
+/// disabled one or a block is emptied. Every other byte stays as it was.
+enum PageDuplication {
+    /// The edits that duplicate page `id`, and the changelogs an SDK reports for it
+    /// (`field.create` per copied field, then `page.create`, the view's first).
+    static func duplicate(_ id: String, withValues: Bool, in document: JoyDoc, newID: () -> String,
+                          createdOn: Double) throws(PageDeletion.Refusal) -> (edits: [JSONEdit], changelogs: [JSONValue]) {
+        guard let file = document.json["files"]?.arrayValue?.first, let pages = file["pages"], let list = pages.arrayValue else {
+            throw PageDeletion.Refusal(summary: "the document has no pages", suggestion: nil)
+        }
+        let ids = list.map { $0["_id"]?.stringValue ?? "" }
+        guard let index = ids.firstIndex(of: id) else {
+            throw PageDeletion.Refusal(summary: "no page of the first file has the _id '\(id)'", suggestion: Suggestions.closest(to: id, in: ids))
+        }
+        let page = list[index]
+        let view = file["views"]?.arrayValue?.first
+        let viewPage = view?["pages"]?.arrayValue?.first { $0["_id"]?.stringValue == id }
+
+        // The fields placed, each copied once under a new id, and the formulas they apply.
+        var copies: [String: String] = [:]
+        var copiedOrder: [Int] = []
+        for placed in [page, viewPage].compactMap({ $0 }).flatMap({ $0["fieldPositions"]?.arrayValue ?? [] }) {
+            guard let field = placed["field"]?.stringValue, copies[field] == nil, let position = document.fieldIndex(field) else { continue }
+            copies[field] = "field_" + newID()
+            copiedOrder.append(position)
+        }
+        var formulaCopies: [String: String] = [:]
+        var formulaOrder: [FormulaDefinition] = []
+        for position in copiedOrder {
+            for applied in document.fields[position].appliedFormulas where formulaCopies[applied.formula] == nil {
+                guard let definition = document.formula(applied.formula) else { continue }
+                formulaCopies[applied.formula] = newID()
+                formulaOrder.append(definition)
+            }
+        }
+        let newPageID = newID()
+        let pointing = Repointing(page: (id, newPageID), fields: copies)
+
+        let fieldCopies = copiedOrder.map { position -> JSONValue in
+            var field = pointing.field(document.fields[position].json)
+            field = JSONValue.setting("_id", to: .string(copies[document.fields[position].id]!), in: field)
+            if let applied = field["formulas"]?.arrayValue {
+                field = JSONValue.setting("formulas", to: .array(applied.map { entry in
+                    var entry = JSONValue.setting("_id", to: .string(newID()), in: entry)
+                    if let target = entry["formula"]?.stringValue, let copy = formulaCopies[target] {
+                        entry = JSONValue.setting("formula", to: .string(copy), in: entry)
+                    }
+                    return entry
+                }), in: field)
+            }
+            return withValues ? field : Self.emptied(field)
+        }
+        let formulaCopiesJSON = formulaOrder.map { definition -> JSONValue in
+            var formula = JSONValue.setting("_id", to: .string(formulaCopies[definition.id]!), in: definition.json)
+            formula = JSONValue.setting("expression", to: .string(pointing.expression(definition.expression)), in: formula)
+            return formula
+        }
+        func pageCopy(_ original: JSONValue) -> JSONValue {
+            var copy = JSONValue.setting("_id", to: .string(newPageID), in: original)
+            copy = JSONValue.setting("deletable", to: .bool(true), in: copy)
+            copy = JSONValue.setting("copyable", to: .strings(["with-values", "without-values"]), in: copy)
+            if let logic = copy["logic"] { copy = JSONValue.setting("logic", to: pointing.logic(logic), in: copy) }
+            let positions = (original["fieldPositions"]?.arrayValue ?? []).compactMap { placed -> JSONValue? in
+                guard let field = placed["field"]?.stringValue, let copied = copies[field] else { return nil }
+                return JSONValue.setting("field", to: .string(copied), in: JSONValue.setting("_id", to: .string(newID()), in: placed))
+            }
+            return JSONValue.setting("fieldPositions", to: .array(positions), in: copy)
+        }
+        let newPage = pageCopy(page)
+        let newViewPage = viewPage.map(pageCopy)
+
+        var edits: [JSONEdit] = []
+        edits += [JSONEdit(appending: [newPage], to: pages)].compactMap { $0 }
+        if let order = file["pageOrder"] { edits += [Self.inserting(newPageID, after: id, in: order)] }
+        if let view, let newViewPage, let viewPages = view["pages"] {
+            edits += [JSONEdit(appending: [newViewPage], to: viewPages)].compactMap { $0 }
+            if let order = view["pageOrder"] {
+                edits.append(Self.inserting(newPageID, after: id, in: order))
+            } else {
+                edits += [JSONEdit(adding: [JSONMember("pageOrder", .strings([newPageID]))], to: view)].compactMap { $0 }
+            }
+        }
+        if let fields = document.json["fields"] { edits += [JSONEdit(appending: fieldCopies, to: fields)].compactMap { $0 } }
+        if !formulaCopiesJSON.isEmpty {
+            if let formulas = document.json["formulas"] {
+                edits += [JSONEdit(appending: formulaCopiesJSON, to: formulas)].compactMap { $0 }
+            } else {
+                edits += [JSONEdit(adding: [JSONMember("formulas", .array(formulaCopiesJSON))], to: document.json)].compactMap { $0 }
+            }
+        }
+
+        // Changelogs, as the SDKs make them: none without the document's `_id` and
+        // `identifier`, or the file's `pageOrder`, or when a view does not hold the page.
+        var changelogs: [JSONValue] = []
+        if document.json["identifier"] != nil, let order = file["pageOrder"]?.arrayValue?.compactMap(\.stringValue),
+           view == nil || newViewPage != nil, let log = PageChangelog(document: document, file: file, createdOn: createdOn) {
+            let targetIndex = order.firstIndex(of: id).map { $0 + 1 } ?? order.count
+            for field in fieldCopies { changelogs.append(log.entry("field.create", [], change: field.members ?? [])) }
+            if let newViewPage, let viewID = view?["_id"]?.stringValue {
+                changelogs.append(log.entry("page.create", [JSONMember("view", "mobile"), JSONMember("viewId", .string(viewID))],
+                                            change: [JSONMember("page", newViewPage), JSONMember("targetIndex", .integer(targetIndex))]))
+            }
+            changelogs.append(log.entry("page.create", [], change: [JSONMember("page", newPage), JSONMember("targetIndex", .integer(targetIndex))]))
+        }
+        return (edits, changelogs)
+    }
+
+    /// `field` without its value, as the SDKs copy a page without values: a table's rows and
+    /// `rowOrder` and a collection's rows emptied, any other field's `value` removed; a
+    /// disabled field and a block keep theirs.
+    private static func emptied(_ field: JSONValue) -> JSONValue {
+        if field["disabled"]?.boolValue == true || field["type"]?.stringValue == "block" { return field }
+        switch field["type"]?.stringValue {
+        case "table": return JSONValue.setting("rowOrder", to: .array([]), in: JSONValue.setting("value", to: .array([]), in: field))
+        case "collection": return JSONValue.setting("value", to: .array([]), in: field)
+        default: return .object((field.members ?? []).filter { $0.key != "value" })
+        }
+    }
+
+    /// The edit that puts `id` right after `original` in a `pageOrder`, or at its end.
+    private static func inserting(_ id: String, after original: String, in order: JSONValue) -> JSONEdit {
+        if let element = order.arrayValue?.first(where: { $0.stringValue == original }), let span = element.span {
+            return JSONEdit(span: span.upperBound..<span.upperBound, replacement: ", " + JSONText.string(id))
+        }
+        return JSONEdit(appending: [.string(id)], to: order) ?? JSONEdit(span: 0..<0, replacement: "")
+    }
+}
+
+/// What a copied page's fields, logic and formulas read: the copy of the page and of every
+/// field copied with it, in place of the originals.
+private struct Repointing {
+    let page: (original: String, copy: String)
+    let fields: [String: String]
+
+    static let slots = ["logic", "requiredLogic", "cellRequiredLogic", "cellVisibilityLogic"]
+
+    /// A field with every logic slot of its own, of its columns and of its collection
+    /// schemas re-pointed.
+    func field(_ json: JSONValue) -> JSONValue {
+        var field = slots(of: json)
+        if let columns = field["tableColumns"]?.arrayValue {
+            field = JSONValue.setting("tableColumns", to: .array(columns.map(slots)), in: field)
+        }
+        if let schemas = field["schema"]?.members {
+            field = JSONValue.setting("schema", to: .object(schemas.map { member in
+                var schema = slots(of: member.value)
+                if let columns = schema["tableColumns"]?.arrayValue {
+                    schema = JSONValue.setting("tableColumns", to: .array(columns.map(slots)), in: schema)
+                }
+                return JSONMember(member.key, schema)
+            }), in: field)
+        }
+        return field
+    }
+
+    private func slots(of object: JSONValue) -> JSONValue {
+        guard object.isObject else { return object }
+        var result = object
+        for slot in Self.slots {
+            if let logic = object[slot] { result = JSONValue.setting(slot, to: self.logic(logic), in: result) }
+        }
+        return result
+    }
+
+    /// A logic object whose conditions read the copy.
+    func logic(_ logic: JSONValue) -> JSONValue {
+        guard let conditions = logic["conditions"]?.arrayValue else { return logic }
+        return JSONValue.setting("conditions", to: .array(conditions.map { condition in
+            guard condition.isObject else { return condition }
+            var result = condition
+            if condition["page"]?.stringValue == page.original { result = JSONValue.setting("page", to: .string(page.copy), in: result) }
+            if let field = condition["field"]?.stringValue, let copy = fields[field] {
+                result = JSONValue.setting("field", to: .string(copy), in: result)
+            }
+            return result
+        }), in: logic)
+    }
+
+    /// A formula whose references to copied fields name the copies: the names the parser reads
+    /// as field references (not a lambda's parameters, not text in quotes, not a column).
+    func expression(_ text: String) -> String {
+        let tree = Parser.parse(text)
+        var renames: [(SourceSpan, String)] = []
+        for index in tree.nodes.indices {
+            guard case .reference(let name) = tree.nodes[index], let copy = fields[tree.name(name)] else { continue }
+            renames.append((tree.span(of: NodeID(index)), copy))
+        }
+        var bytes = Array(text.utf8)
+        for (span, copy) in renames.sorted(by: { $0.0.start > $1.0.start }) {
+            bytes.replaceSubrange(span.start..<span.end, with: Array(copy.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
