@@ -18,8 +18,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // RSA signatures of the SDKs' licences (JoyfillEditor's LicenseVerifier).
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // RSA signatures of the SDKs' licences (JoyfillEditor's LicenseVerifier). 4.x: 3.12 frees a
+        // malformed public key twice (an abort on a bad --license-key).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(name: "JoyfillJSON"),
@@ -32,7 +33,7 @@ let package = Package(
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
         .target(name: "JoyfillEditor", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON", "JoyfillSchema",
                                                      .product(name: "Crypto", package: "swift-crypto"),
-                                                     .product(name: "_CryptoExtras", package: "swift-crypto")]),
+                                                     .product(name: "CryptoExtras", package: "swift-crypto")]),
         .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillJSON",
                                                    "JoyfillSchema"]),
         .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillJSON"]),
@@ -64,12 +65,12 @@ let package = Package(
         .testTarget(name: "JoyfillSchemaTests", dependencies: ["JoyfillSchema"]),
         .testTarget(name: "JoyfillEngineTests", dependencies: ["JoyfillEngine"]),
         .testTarget(name: "JoyfillEditorTests", dependencies: ["JoyfillEditor", .product(name: "Crypto", package: "swift-crypto"),
-                                                             .product(name: "_CryptoExtras", package: "swift-crypto")]),
+                                                             .product(name: "CryptoExtras", package: "swift-crypto")]),
         .testTarget(name: "JoyfillLintTests", dependencies: ["JoyfillLint"], exclude: ["Fixtures"]),
         .testTarget(name: "JoyfillREPLTests", dependencies: ["JoyfillREPL"]),
         .testTarget(name: "JoyfillLanguageServerTests", dependencies: ["JoyfillLanguageServer"]),
         .testTarget(name: "jfTests", dependencies: ["jf", .product(name: "Crypto", package: "swift-crypto"),
-                                                  .product(name: "_CryptoExtras", package: "swift-crypto")], exclude: ["Fixtures"]),
+                                                  .product(name: "CryptoExtras", package: "swift-crypto")], exclude: ["Fixtures"]),
     ]
 )
 

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import _CryptoExtras
+import CryptoExtras
 
 /// The SDKs' licence gate (docs/validation.md, "Licences"): a licence is a JWT whose payload's
 /// `collectionField` unlocks collection fields. Without it, the SDKs leave collections out of

@@ -3,8 +3,9 @@ import JoyfillEngine
 import JoyfillJSON
 import JoyfillModel
 
-/// The row operations of the SDKs' `DocumentEditor` (`insertRow`, `insertBelow`, `deleteRows`,
-/// `duplicateRows`, `moveRowUp`, `moveRowDown`, `bulkEdit`), as the change-API entries they
+/// The row operations of the SDKs' `DocumentEditor` (`insertRow`, `insertRowWithFilter`,
+/// `insertBelow`, `deleteRows`, `duplicateRows`, `moveRowUp`, `moveRowDown`, `bulkEdit`), as the
+/// change-API entries they
 /// emit: a service applies them (``DocumentChange/list(from:)``, ``ChangeApplier``) and can
 /// forward them to Joyfill as the changelog. Each entry carries what places its field
 /// (``FieldIdentifier``: `_id` and `identifier` of the document, `fieldIdentifier`, `pageId`,
@@ -40,6 +41,47 @@ public struct RowOperations: Sendable {
         if let parent { change.append(JSONMember("parentPath", .string(parent))) }
         if let schema { change.append(JSONMember("schemaId", .string(schema))) }
         return entry(.rowCreate, found, change)
+    }
+
+    /// The SDKs' `insertRowWithFilter`: a new row at the end of the rows shown (in a
+    /// collection, under `parent` in `schema`), its cells what the table view's active column
+    /// `filters` (texts by column id) put in them, as the SDKs' form does: the text itself in a
+    /// text, dropdown, barcode or signature column, its number (or null when it is none) in a
+    /// number or date column, a one-item array in a multiSelect column, nothing in other
+    /// columns; a column without a filter gets its default `value`, when it has one. The entry
+    /// says where the row went (`targetRowIndex`), as the SDKs' does.
+    public func insertRowWithFilter(in field: String, filters: [String: String], under parent: String? = nil,
+                                    schema: String? = nil) throws(ChangeError) -> JSONValue {
+        let found = try rows(of: field)
+        var siblings = Field.liveRows(found.stored, order: found.field.rowOrder).count
+        var columns = found.field.columns
+        var nesting: [JSONMember] = []
+        if let parent {
+            guard found.field.type == .collection else {
+                throw ChangeError(index: 0, field: field, message: "only a collection's rows go under a row; '\(field)' is a \(found.field.type.name) field")
+            }
+            let place = try locate(parent, in: found)
+            // The parent row's own schema: the root one, or the schema it was created in.
+            let parentSchema = place.parentMembers.last?.value.stringValue ?? found.field.rootSchema?.key
+            let children = parentSchema.flatMap { found.field.schema[$0]?.children } ?? []
+            guard let key = schema ?? (children.count == 1 ? children.first : nil), let child = found.field.schema[key] else {
+                throw ChangeError(index: 0, field: field, message: "name the child schema the row goes in (one of \(children.joined(separator: ", ")))",
+                                  suggestion: schema.flatMap { Suggestions.closest(to: $0, in: children) })
+            }
+            columns = child.columns
+            siblings = CollectionRows.shownOrder(under: place.row, schema: key).shown.count
+            nesting = [JSONMember("parentPath", .string(parent)), JSONMember("schemaId", .string(key))]
+        }
+        let cells = columns.filter { !$0.deleted }.compactMap { column -> JSONMember? in
+            guard let text = filters[column.id] else { return column.json["value"].map { JSONMember(column.id, $0) } }
+            switch column.type {
+            case .text, .dropdown, .signature, .unknown("barcode"): return JSONMember(column.id, .string(text))
+            case .number, .date: return JSONMember(column.id, Double(text).map(JSONValue.number) ?? .null)
+            case .multiSelect: return JSONMember(column.id, .strings([text]))
+            default: return nil
+            }
+        }
+        return entry(.rowCreate, found, [JSONMember("row", newRow(cells).json), JSONMember("targetRowIndex", .integer(siblings))] + nesting)
     }
 
     /// A new row with `cells` right below `row`, beside it (under the same parent row).

@@ -171,6 +171,13 @@ public struct Visibility: Sendable {
     /// are taken to be shown; asking level by level from the root, as validation does, makes
     /// a schema hidden under a row hide everything below it too.
     public func shows(schema: CollectionSchema, in field: Field, under ancestors: [Ancestor]) -> Bool {
+        // The SDKs answer for the keys a row's `children` holds (or, when it holds none, for its
+        // schema's children): a child schema missing from a row's non-empty `children` gets no
+        // answer there, which reads as shown, hidden flag and logic notwithstanding.
+        if let children = ancestors.last?.row["children"]?.members, !children.isEmpty,
+           !children.contains(where: { $0.key == schema.key }) {
+            return true
+        }
         guard let logic = schemaLogic[field.id]?[schema.key] else { return !schema.hidden }
         return logic.shows(startingHidden: schema.hidden) { condition in
             // The parent row's cell; the schema the condition names gives only its type.

@@ -419,7 +419,8 @@ extension REPLSession {
     /// `:rows FIELD` lists the rows shown of a table or collection, with their `_id`s and
     /// cells (a collection's child rows indented under theirs). `:rows FIELD OP ROW… [CELLS]`
     /// changes them with the SDKs' row operations (``RowOperations``), applied as `:apply`
-    /// applies entries: `insert [CELLS]`, `below ROW [CELLS]`, `duplicate ROW…`, `delete ROW…`,
+    /// applies entries: `insert [CELLS]`, `filtered FILTERS` (`insertRowWithFilter`), `below ROW [CELLS]`,
+    /// `duplicate ROW…`, `delete ROW…`,
     /// `up ROW`, `down ROW`, `edit ROW… CELLS`; CELLS is a JSON object of cells by column id.
     private func rows(_ argument: String) -> REPLOutput {
         if let usage = needs(argument, ":rows FIELD [OP ROW… [CELLS]]") { return usage }
@@ -456,6 +457,12 @@ extension REPLSession {
             case "insert":
                 guard rowIDs.isEmpty else { return failure("usage: :rows \(field) insert [CELLS] (it adds a row at the end; `below ROW` adds one under a row)") }
                 entries = [try operations.insertRow(in: field, cells: cells)]
+            case "filtered":
+                guard rowIDs.isEmpty, cellsStart != nil else {
+                    return failure("usage: :rows \(field) filtered FILTERS (a JSON object of the active column filters: {\"category\": \"cat_hw\"})")
+                }
+                let filters = Dictionary(cells.map { ($0.key, $0.value.stringValue ?? $0.value.text) }, uniquingKeysWith: { _, last in last })
+                entries = [try operations.insertRowWithFilter(in: field, filters: filters)]
             case "below":
                 if let usage = one() { return failure(usage + " [CELLS]") }
                 entries = [try operations.insertBelow(rowIDs[0], in: field, cells: cells)]
@@ -470,7 +477,7 @@ extension REPLSession {
                 guard !rowIDs.isEmpty, !cells.isEmpty else { return failure("usage: :rows \(field) edit ROW… CELLS (a JSON object: {\"qty\": 2})") }
                 entries = try operations.bulkEdit(rowIDs, in: field, cells: cells)
             default:
-                let known = ["insert", "below", "duplicate", "delete", "up", "down", "edit"]
+                let known = ["insert", "filtered", "below", "duplicate", "delete", "up", "down", "edit"]
                 let hint = Suggestions.closest(to: operation, in: known).map { "; " + Suggestions.question($0) } ?? ""
                 return failure("unknown row operation '\(operation)'\(hint) (one of \(known.joined(separator: ", ")))")
             }

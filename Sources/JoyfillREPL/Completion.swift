@@ -72,9 +72,9 @@ extension REPLSession {
         guard let document = engine?.document else { return [] }
         switch words.count {
         case 0: return matching(document.fields.filter { $0.type == .table || $0.type == .collection }.map(\.id), word)
-        case 1: return matching(["insert", "below", "duplicate", "delete", "up", "down", "edit"], word)
+        case 1: return matching(["insert", "filtered", "below", "duplicate", "delete", "up", "down", "edit"], word)
         default:
-            guard let field = document.field(words[0]), words[1] != "insert" else { return [] }
+            guard let field = document.field(words[0]), words[1] != "insert", words[1] != "filtered" else { return [] }
             let rows = field.value?.arrayValue ?? []
             var ids = Field.liveRows(rows, order: field.rowOrder).compactMap { $0["_id"]?.stringValue }
             if field.type == .collection { ids += CollectionRows.liveIDs(under: rows) }

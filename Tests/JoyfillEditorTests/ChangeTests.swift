@@ -296,6 +296,45 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
     }
 }
 
+/// `insertRowWithFilter`: a row at the end whose cells the table view's active filters fill.
+struct InsertRowWithFilterTests {
+    static let table = """
+        {"fields": [{"_id": "parts", "type": "table", "rowOrder": ["a"], "value": [{"_id": "a", "cells": {}}, {"_id": "x", "deleted": true}],
+          "tableColumns": [
+            {"_id": "name", "type": "text"}, {"_id": "kind", "type": "dropdown"}, {"_id": "code", "type": "barcode"},
+            {"_id": "qty", "type": "number"}, {"_id": "due", "type": "date"}, {"_id": "tags", "type": "multiSelect"},
+            {"_id": "photo", "type": "image"}, {"_id": "bin", "type": "text", "value": "A1"}, {"_id": "old", "type": "text", "deleted": true}]},
+         {"_id": "sites", "type": "collection",
+          "schema": {"site": {"root": true, "children": ["check"], "tableColumns": [{"_id": "name", "type": "text"}]},
+                     "check": {"tableColumns": [{"_id": "score", "type": "number"}]}},
+          "value": [{"_id": "s1", "cells": {"name": "North"}}]}]}
+        """
+
+    @Test func eachColumnTypeTakesTheFilterItsWay() throws {
+        let operations = try RowOperations(document: JoyDoc(bytes: Array(Self.table.utf8)))
+        let entry = try operations.insertRowWithFilter(in: "parts", filters: [
+            "name": "bolt", "kind": "k1", "code": "0042", "qty": "12", "due": "soon", "tags": "red", "photo": "x.png", "old": "gone",
+        ])
+        let change = try #require(entry["change"])
+        #expect(change["targetRowIndex"]?.integerValue == 1, "after the one row shown")
+        let cells = try #require(change["row"]?["cells"])
+        #expect(cells.text == #"{"name":"bolt","kind":"k1","code":"0042","qty":12,"due":null,"tags":["red"],"bin":"A1"}"#)
+        let applied = try ChangeApplier.apply(try DocumentChange.list(from: entry), to: try JoyDoc(bytes: Array(Self.table.utf8)))
+        let parts = try #require(try JoyDoc(bytes: applied).field("parts"))
+        #expect(Field.liveRows(parts.value?.arrayValue ?? [], order: parts.rowOrder).count == 2)
+    }
+
+    @Test func underACollectionRow() throws {
+        let operations = try RowOperations(document: JoyDoc(bytes: Array(Self.table.utf8)))
+        let entry = try operations.insertRowWithFilter(in: "sites", filters: ["score": "7"], under: "s1")
+        let change = try #require(entry["change"])
+        #expect(change["row"]?["cells"]?.text == #"{"score":7}"#)
+        #expect(change["schemaId"]?.stringValue == "check" && change["parentPath"]?.stringValue == "s1")
+        #expect(change["targetRowIndex"]?.integerValue == 0)
+        #expect(throws: ChangeError.self) { try operations.insertRowWithFilter(in: "sites", filters: [:], under: "s1", schema: "chek") }
+    }
+}
+
 /// Every error that suggests what was meant renders it the same way.
 struct SuggestingErrorTests {
     @Test func suggestionsReadAlike() {

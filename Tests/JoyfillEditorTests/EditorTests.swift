@@ -267,7 +267,7 @@ func editor(_ text: String) throws -> DocumentEditor {
             {"_id": "a1", "cells": {"result": "pass", "taken": 5}},
             {"_id": "a2", "cells": {"result": "fail", "taken": 1}, "children": {"defects": {"value": [
               {"_id": "d1", "cells": {"what": "crack", "severe": "Yes"}},
-              {"_id": "d2", "cells": {"what": "", "severe": "no"}}]}}}]}]}
+              {"_id": "d2", "cells": {"what": "", "severe": "no"}}]}, "photos": {"value": []}}}]}]}
         """
 
     @Test func aSchemaIsShownRowByRowFromItsParentRow() throws {
@@ -307,6 +307,17 @@ func editor(_ text: String) throws -> DocumentEditor {
         #expect(!editor.shows(schema: "fixes", under: "d1", in: "areas"))
         let areas = try #require(editor.validate().fields.first)
         #expect(areas.rows.map(\.id) == ["a1"])
+    }
+
+    /// As in the SDKs, a child schema a row's non-empty `children` leaves out is shown under that
+    /// row, whatever its flag and logic say (they decide only the keys `children` holds).
+    @Test func aChildSchemaMissingFromARowsChildrenIsShown() throws {
+        let withoutPhotos = inspection.replacingOccurrences(of: #", "photos": {"value": []}"#, with: "")
+        let editor = try editor(withoutPhotos)
+        #expect(editor.shows(schema: "photos", under: "a2", in: "areas"), "hidden by logic, but not in a2's children")
+        #expect(editor.shows(schema: "photos", under: "a1", in: "areas"), "a1 has no children: its logic decides (5 taken)")
+        let areas = try #require(editor.validate().fields.first)
+        #expect(areas.rows[1].missingSchemas == ["photos"], "required, so a2 needs a photo")
     }
 
     /// The root schema's rows are checked whatever its `hidden` flag says.

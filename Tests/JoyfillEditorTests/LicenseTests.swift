@@ -3,7 +3,7 @@ import Foundation
 import JoyfillJSON
 import JoyfillModel
 import Testing
-import _CryptoExtras
+import CryptoExtras
 @testable import JoyfillEditor
 
 /// A key pair of the tests' own and licences signed with it, as an issuer signs them.

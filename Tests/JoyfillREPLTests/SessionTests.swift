@@ -179,8 +179,11 @@ struct SessionTests {
         let listed = try #require(repl.feed(":rows items")?.text).split(separator: "\n")
         #expect(listed.map { $0.prefix(2) } == ["r1", "r2", "r3", listed[3].prefix(2)] && listed[3].contains(#"{"description":"Socket set","#))
         #expect(repl.feed(":rows items delete r9")?.text == "error: the table has no row with the _id 'r9' (deleted rows cannot be named) (did you mean 'r1'?)\n")
-        #expect(repl.feed(":rows items dupliate r1")?.text == "error: unknown row operation 'dupliate'; did you mean 'duplicate'? (one of insert, below, duplicate, delete, up, down, edit)\n")
+        #expect(repl.feed(":rows items dupliate r1")?.text == "error: unknown row operation 'dupliate'; did you mean 'duplicate'? (one of insert, filtered, below, duplicate, delete, up, down, edit)\n")
         #expect(repl.feed(":rows items edit r1")?.text == "error: usage: :rows items edit ROW… CELLS (a JSON object: {\"qty\": 2})\n")
+        // insertRowWithFilter: the active filters fill the new row's cells, by column type.
+        #expect(repl.feed(#":rows items filtered {"category": "cat_hw", "qty": "2"}"#)?.text.hasPrefix("applied 1 change\n") == true)
+        #expect(try #require(repl.feed(":rows items")?.text).split(separator: "\n").last?.hasSuffix(#"{"qty":2,"category":"cat_hw"}"#) == true)
         #expect(repl.feed(":rows customer")?.text == "error: 'customer' is not a table or collection\n")
         #expect(repl.feed(#":rows {"qty": 1}"#)?.text == "error: usage: :rows FIELD [OP ROW… [CELLS]]\n")
         #expect(repl.completions(for: ":rows it") == ["items"])

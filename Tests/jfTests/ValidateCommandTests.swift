@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import _CryptoExtras
+import CryptoExtras
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -373,6 +373,11 @@ struct LicenseCommandTests {
                                   #"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"cells": {}}}}"#], stdin: form)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains(#"collection fields need a licence that unlocks them ("collectionField": true)"#))
+        // A key that is no key is a usage error, never a crash.
+        let bad = directory.appendingPathComponent("bad.pem")
+        try "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n".write(to: bad, atomically: true, encoding: .utf8)
+        let refusedKey = try JF.run(["validate", "--license-key", bad.path, "-"], stdin: form)
+        #expect(refusedKey.status == 2 && refusedKey.stderr.contains("--license-key: \(bad.path) is not an RSA public key in PEM form"))
         let alone = try JF.run(["validate", "--license", "x", "-"], stdin: form)
         #expect(alone.status == 2 && alone.stderr.contains("--license needs --license-key"))
     }
