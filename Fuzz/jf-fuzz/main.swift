@@ -509,14 +509,16 @@ private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>
     }
     let findings = ValidationFindings(validation, of: editor).diagnostics
     _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes), diagnostics: findings))
+    // The pages of the view validated (the mobile view's, when the first file has views).
+    let pages = document.pages(in: editor.visibility.view)
     var byPages: Set<String> = []
-    for page in Set(document.pages.map(\.id)) {
+    for page in Set(pages.map(\.id)) {
         guard let scoped = try? editor.validate(path: page) else { failure("validating the page \(page) threw") }
         byPages.formUnion(scoped.fields.map(\.field.id))
     }
     // A path names the first page with an id, so only unique page ids cover the document.
-    let unique = Set(document.pages.map(\.id)).count == document.pages.count
-    if unique && !document.pages.isEmpty && byPages != Set(validation.fields.map(\.field.id)) {
+    let unique = Set(pages.map(\.id)).count == pages.count
+    if unique && !pages.isEmpty && byPages != Set(validation.fields.map(\.field.id)) {
         failure("the pages' validations cover other fields than the document's")
     }
     if DocumentLogic(document).issues.map(\.issue.message) != editor.visibility.issues.map(\.issue.message) {
