@@ -2,6 +2,7 @@ import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
+import JoyfillSchema
 
 /// A JoyDoc as the Joyfill SDKs' `DocumentEditor` holds it: its formulas evaluated first (so a
 /// formula's result counts as the field's value, and a `hidden` formula hides its field), then
@@ -22,9 +23,15 @@ public final class DocumentEditor {
     public let licensing: Licensing
     private let engine: DocumentEngine
 
+    /// The editor of `document`. With `onError`, the document is first checked as the SDKs
+    /// check it at load (a walk of the whole document), and a refusal is reported there as the
+    /// SDKs report it; the editor goes on with the document either way.
     public convenience init(document: JoyDoc, registry: FunctionRegistry = .standard,
                             options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile,
-                            licensing: Licensing = .unrestricted) {
+                            licensing: Licensing = .unrestricted, onError: ((EditorError) -> Void)? = nil) {
+        if let onError, let error = SchemaError(SchemaCheck.check(document.json), of: document.json) {
+            onError(.schemaValidation(error))
+        }
         let engine = DocumentEngine(document: document, registry: registry, options: options)
         engine.evaluateAll()
         self.init(evaluated: engine, view: view, licensing: licensing)
@@ -37,10 +44,12 @@ public final class DocumentEditor {
     /// change is refused; a change to a disabled field is applied and named in
     /// ``changeWarnings``. `onChange` receives each changelog the SDKs would report
     /// (``Changelog``), in order, once all are applied; they are also in ``changelogs``.
+    /// `onError` receives what the SDKs report there: the document's refusal at load (checked
+    /// before the changes) and a decorator change that cannot be applied.
     public convenience init(document: JoyDoc, applying changes: [DocumentChange], registry: FunctionRegistry = .standard,
                             options: EvaluationOptions = EvaluationOptions(), view: DocumentView = .mobile,
                             mode: EditorMode = .fill, licensing: Licensing = .unrestricted,
-                            onChange: ((JSONValue) -> Void)? = nil) throws(ChangeError) {
+                            onChange: ((JSONValue) -> Void)? = nil, onError: ((EditorError) -> Void)? = nil) throws(ChangeError) {
         if mode == .readonly, let first = changes.first {
             throw ChangeError(index: 0, field: first.fieldID.isEmpty ? nil : first.fieldID,
                               message: "the form is read-only (mode readonly): no change is applied", offset: first.json.span?.lowerBound)
@@ -66,17 +75,29 @@ public final class DocumentEditor {
         var createdIDs: [String] = []
         var pageChangelogs: [Int: [JSONValue]] = [:]
         let createdOn = Double((options.now ?? .now).milliseconds) / 1000
-        let bytes = try ChangeApplier.apply(changes, to: document, newID: {
-            let id = ObjectID.make()
-            createdIDs.append(id)
-            return id
-        }, createdOn: createdOn, pageChangelogs: &pageChangelogs)
+        let bytes: [UInt8]
+        do throws(ChangeError) {
+            bytes = try ChangeApplier.apply(changes, to: document, newID: {
+                let id = ObjectID.make()
+                createdIDs.append(id)
+                return id
+            }, createdOn: createdOn, pageChangelogs: &pageChangelogs)
+        } catch {
+            if let onError, changes.indices.contains(error.index), changes[error.index].target.isDecoratorChange {
+                onError(.decorator(message: error.message))
+            }
+            throw error
+        }
         let changed: JoyDoc
         do {
             changed = try JoyDoc(bytes: bytes)
         } catch {
             // The applier sets values, rows and orders only, which keeps a JoyDoc a JoyDoc.
             throw ChangeError(index: max(changes.count - 1, 0), field: nil, message: "the changed document does not read: \(error)")
+        }
+        // The SDKs check the document they load, before any change.
+        if let onError, let error = SchemaError(SchemaCheck.check(document.json), of: document.json) {
+            onError(.schemaValidation(error))
         }
         self.init(document: changed, registry: registry, options: options, view: view, licensing: licensing)
         changeWarnings = warnings

@@ -252,9 +252,12 @@ public struct CollectionSchema: Sendable {
     public let required: Bool
     /// `hidden: true`: the schema's rows are not shown, so they are not validated either.
     public let hidden: Bool
+    /// The schema as written.
+    public let json: JSONValue
 
     init(key: String, json: JSONValue, owner: @autoclosure () -> String, issue: (String, JSONValue?) -> Void) {
         self.key = key
+        self.json = json
         title = json["title"]?.stringValue
         isRoot = json["root"]?.boolValue ?? false
         columns = TableColumn.list(json["tableColumns"], owner: "\(owner()), schema \"\(key)\"", issue: issue)

@@ -88,3 +88,34 @@ struct LicenseTests {
         #expect(applied.document.field("sites")?.json["value"]?.count == 1)
     }
 }
+
+/// `onError`: what the SDKs report there, in their shape.
+struct EditorErrorTests {
+    @Test func aDocumentTheSDKsRefuseIsReportedAndEdited() throws {
+        let document = try JoyDoc(bytes: Array(#"{"fields": [{"_id": "a", "type": "number", "value": "1"}]}"#.utf8))
+        var errors: [EditorError] = []
+        let editor = DocumentEditor(document: document, onError: { errors.append($0) })
+        guard case .schemaValidation(let error)? = errors.first else { Issue.record("no schema error"); return }
+        #expect(error.code == .validation && error.message == "Error detected during schema validation")
+        #expect(error.violations.map(\.pointer) == ["", "/fields/0", "/fields/0/value"])
+        let json = error.json(sdkVersion: "jf")
+        #expect(json["details"]?.text == #"{"schemaVersion":"1.0.5","sdkVersion":"jf"}"#)
+        #expect(json["error"]?.arrayValue?.last?.text == ##"{"error":"`value` must be a number, or \"\" for no value","instanceLocation":"/fields/0/value","keywordLocation":"#"}"##)
+        #expect(editor.values.document.fields.count == 1, "the editor goes on with the document")
+
+        var newer: [EditorError] = []
+        _ = DocumentEditor(document: try JoyDoc(bytes: Array(#"{"v": "2.1", "fields": []}"#.utf8)), onError: { newer.append($0) })
+        guard case .schemaValidation(let version)? = newer.first else { Issue.record("no version error"); return }
+        #expect(version.message == "Unsupported JoyDoc version detected. This SDK supports v1.x.x, but document version is v2.1")
+        #expect(version.json(sdkVersion: "jf")["error"]?.isNull == true)
+    }
+
+    @Test func aDecoratorChangeThatFailsIsReported() throws {
+        let document = try JoyDoc(bytes: Array(#"{"files": [{"_id": "f", "pages": [{"_id": "p", "fieldPositions": [{"_id": "x", "field": "a"}]}]}], "fields": [{"_id": "a", "type": "text"}]}"#.utf8))
+        let changes = try DocumentChange.list(from: try JSONReader.read(Array(#"{"target": "decorators.remove", "path": "p/x", "change": {"action": "none"}}"#.utf8)))
+        var errors: [EditorError] = []
+        #expect(throws: ChangeError.self) { try DocumentEditor(document: document, applying: changes, onError: { errors.append($0) }) }
+        guard case .decorator(let message)? = errors.first else { Issue.record("no decorator error"); return }
+        #expect(message.contains("none"))
+    }
+}

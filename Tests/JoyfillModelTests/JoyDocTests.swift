@@ -147,3 +147,21 @@ struct JoyDocTests {
         #expect(try ids(["x", "y", "x"], ["x", "y", "x"]) == ["x", "x", "y"])
     }
 }
+
+/// `editability` on tables and collection schemas: which of the form's editors may change rows.
+struct EditabilityTests {
+    @Test func theWordsAllowWhatTheyName() throws {
+        let document = try JoyDoc(bytes: Array("""
+            {"fields": [
+              {"_id": "a", "type": "table", "tableColumns": []},
+              {"_id": "b", "type": "table", "tableColumns": [], "editability": ["form"]},
+              {"_id": "c", "type": "table", "tableColumns": [], "editability": ["Inline", "grid"]},
+              {"_id": "d", "type": "collection", "value": [], "schema": {
+                "s": {"root": true, "tableColumns": [], "editability": ["inline"]}}}]}
+            """.utf8))
+        #expect(document.field("a")?.editability == [.inline, .form], "absent: both")
+        #expect(document.field("b")?.editability == [.form])
+        #expect(document.field("c")?.editability == [.inline, .form], "case counts; unknown words: both")
+        #expect(document.field("d")?.schema["s"]?.editability == [.inline])
+    }
+}
