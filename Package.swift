@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "JoyfillModelTests", dependencies: ["JoyfillModel"]),
         .testTarget(name: "JoyfillSchemaTests", dependencies: ["JoyfillSchema"]),
         .testTarget(name: "JoyfillEngineTests", dependencies: ["JoyfillEngine"]),
-        .testTarget(name: "JoyfillEditorTests", dependencies: ["JoyfillEditor", .product(name: "Crypto", package: "swift-crypto"),
+        .testTarget(name: "JoyfillEditorTests", dependencies: ["JoyfillEditor", "JoyfillEngine", .product(name: "Crypto", package: "swift-crypto"),
                                                              .product(name: "CryptoExtras", package: "swift-crypto")]),
         .testTarget(name: "JoyfillLintTests", dependencies: ["JoyfillLint"], exclude: ["Fixtures"]),
         .testTarget(name: "JoyfillREPLTests", dependencies: ["JoyfillREPL"]),

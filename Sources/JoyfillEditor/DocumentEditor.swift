@@ -13,7 +13,7 @@ public final class DocumentEditor {
     /// The fields' values and `hidden` flags after the formulas ran.
     public let values: FieldValues
     /// Which fields and pages are shown.
-    public let visibility: Visibility
+    public private(set) var visibility: Visibility
     /// Changes applied that the app would not have let a person make (to a disabled field).
     public private(set) var changeWarnings: [ChangeWarning] = []
     /// The changelogs the SDKs would report for the changes applied (``Changelog``).
@@ -104,6 +104,19 @@ public final class DocumentEditor {
         changelogs = Changelog.entries(of: changes, after: self, createdIDs: createdIDs, pageChangelogs: pageChangelogs,
                                        view: view, createdOn: createdOn)
         if let onChange { changelogs.forEach(onChange) }
+    }
+
+    /// Sets fields' values in place (`field.update`), as a person filling the form does: only
+    /// the formulas that read them run again, then only the logic that reads a field whose
+    /// value moved is decided again (``Visibility/refresh(after:in:)``), so a change costs what
+    /// it can affect, not the document. Returns the fields whose values moved: the changed
+    /// ones, then those their formulas recomputed. The changes apply together or not at all.
+    /// ``updatedBytes`` writes the result.
+    @discardableResult
+    public func set(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
+        let moved = changes.map(\.field) + (try engine.apply(changes))
+        visibility.refresh(after: moved, in: values)
+        return moved
     }
 
     /// An editor over an engine that has already run (and perhaps applied changes since, as

@@ -424,6 +424,12 @@ public struct Condition: Sendable {
         case cell(schema: String?, column: String)
     }
 
+    /// The field this condition reads, when it reads one.
+    var fieldRead: String? {
+        if case .field(let id) = subject { return id }
+        return nil
+    }
+
     /// Whether the condition names what it reads (a condition that does not never holds).
     var names: Bool {
         switch subject {

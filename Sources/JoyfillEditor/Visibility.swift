@@ -13,21 +13,37 @@ import JoyfillModel
 public struct Visibility: Sendable {
     /// The view read.
     public let view: DocumentView
-    private let hiddenFields: Set<String>
-    private let hiddenPages: Set<String>
+    private var hiddenFields: Set<String> = []
+    private var hiddenPages: Set<String> = []
     /// The fields whose `required`, moved by their `requiredLogic`, is true, and what made it.
-    private let requiredFields: [String: Requirement]
+    private var requiredFields: [String: Requirement] = [:]
     /// Whether a column with `logic` is shown, and whether one with `requiredLogic` is
     /// required: by the field's `_id`, `|`, and ``DocumentLogic/columnKey(schema:column:)``.
-    private let columnShown: [String: Bool]
-    private let columnRequired: [String: Requirement?]
+    private var columnShown: [String: Bool] = [:]
+    private var columnRequired: [String: Requirement?] = [:]
     /// The cell logic of columns that have it (same keys), its conditions on fields already
     /// decided, read row by row.
-    private let cellLogic: [String: (requires: CellLogic?, shows: CellLogic?)]
+    private var cellLogic: [String: (requires: CellLogic?, shows: CellLogic?)] = [:]
     /// The usable logic of collection schemas, by the collection's `_id` and the schema's key.
     private let schemaLogic: [String: [String: Logic]]
     /// Logic that could not be used as written (each names its field or page).
     public let issues: [LogicIssue]
+    /// The logic read, and which of its items read each field: what a change of that field's
+    /// value can move (``refresh(after:in:)``).
+    private let logic: DocumentLogic
+    private let readers: [String: [Item]]
+
+    /// One decision the logic makes from fields' values.
+    private enum Item: Hashable {
+        /// Whether the field at this position in ``JoyDoc/fields`` is shown.
+        case field(Int)
+        /// Whether the page at this place in ``DocumentLogic/pages`` is shown.
+        case page(Int)
+        /// Whether the field at this position is required.
+        case required(Int)
+        /// A column's logic, requiredLogic and cell logic: the field's position and the column's key.
+        case column(Int, String)
+    }
 
     /// A row on the way down a collection: its schema's key and the row.
     public typealias Ancestor = (schema: String, row: JSONValue)
@@ -35,61 +51,88 @@ public struct Visibility: Sendable {
     public init(_ values: FieldValues, view: DocumentView = .mobile) {
         let document = values.document
         let logic = DocumentLogic(document, view: view)
-        var hiddenFields: Set<String> = []
-        // The SDKs read no field logic in a document of one field, and no page logic or
-        // `hidden` flag in a view of one page: a lone page is always shown.
-        let readsFieldLogic = document.fields.count > 1
-        let readsPageLogic = logic.pages.count > 1
-        for (position, field) in document.fields.enumerated() {
-            // Hidden for the view before logic is read: logic cannot show it.
-            if view.hides(field.json) {
-                hiddenFields.insert(field.id)
-                continue
-            }
-            let hidden = values.isHidden(at: position)
-            let fieldLogic = readsFieldLogic ? logic.fields[position] : nil
-            if !(fieldLogic?.shows(startingHidden: hidden, in: values) ?? !hidden) { hiddenFields.insert(field.id) }
-        }
-        var hiddenPages: Set<String> = []
-        for (page, pageLogic) in logic.pages
-        where readsPageLogic && !(pageLogic?.shows(startingHidden: page.hidden, in: values) ?? !page.hidden) {
-            hiddenPages.insert(page.id)
-        }
+        self.view = view
+        self.logic = logic
+        issues = logic.issues
         var schemaLogic: [String: [String: Logic]] = [:]
         for (position, schemas) in logic.schemas { schemaLogic[document.fields[position].id] = schemas }
-        // requiredLogic moves a field's or a column's `required`; column logic its `hidden`.
-        var requiredFields: [String: Requirement] = [:]
-        for (position, field) in document.fields.enumerated() {
-            if let requirement = Requirement.of(base: field.isRequired, logic: logic.required[position], holds: { $0.holds(in: values) }) {
-                requiredFields[field.id] = requirement
-            }
-        }
-        var columnShown: [String: Bool] = [:]
-        var columnRequired: [String: Requirement?] = [:]
-        var cellLogic: [String: (requires: CellLogic?, shows: CellLogic?)] = [:]
-        for (position, columns) in logic.columns {
-            let field = document.fields[position]
-            for (key, columnLogic) in columns {
-                guard let column = Visibility.column(key, of: field) else { continue }
-                let name = field.id + "|" + key
-                if let shows = columnLogic.shows { columnShown[name] = shows.shows(startingHidden: column.hidden, in: values) }
-                if let requires = columnLogic.requires {
-                    columnRequired[name] = .some(Requirement.of(base: column.required, logic: requires, holds: { $0.holds(in: values) }))
-                }
-                if columnLogic.cellRequires != nil || columnLogic.cellShows != nil {
-                    cellLogic[name] = (columnLogic.cellRequires.map { CellLogic($0, values) }, columnLogic.cellShows.map { CellLogic($0, values) })
-                }
-            }
-        }
-        self.requiredFields = requiredFields
-        self.columnShown = columnShown
-        self.cellLogic = cellLogic
-        self.columnRequired = columnRequired
-        self.view = view
-        self.hiddenFields = hiddenFields
-        self.hiddenPages = hiddenPages
         self.schemaLogic = schemaLogic
-        issues = logic.issues
+        // Every item, and the fields each reads; a field's own value (its `hidden`) moves it too.
+        var items: [Item] = []
+        var readers: [String: [Item]] = [:]
+        func add(_ item: Item, reading read: [Logic?], own: String? = nil) {
+            items.append(item)
+            var names = Set(read.compactMap { $0 }.flatMap { $0.conditions.compactMap(\.fieldRead) })
+            if let own { names.insert(own) }
+            for name in names { readers[name, default: []].append(item) }
+        }
+        for (position, field) in document.fields.enumerated() {
+            add(.field(position), reading: [logic.fields[position]], own: field.id)
+            add(.required(position), reading: [logic.required[position]])
+        }
+        for (index, entry) in logic.pages.enumerated() { add(.page(index), reading: [entry.logic]) }
+        for (position, columns) in logic.columns {
+            for (key, column) in columns {
+                add(.column(position, key), reading: [column.shows, column.requires, column.cellRequires, column.cellShows])
+            }
+        }
+        self.readers = readers
+        for item in items { recompute(item, values) }
+    }
+
+    /// Brings the decisions up to date after the values of the fields `changed` moved (a
+    /// change, and the formulas it ran again): only the items whose logic reads one of them, or
+    /// whose own value it is, are decided again. The result is what a new ``init(_:view:)`` on
+    /// the same values gives. Returns how many decisions were made again.
+    @discardableResult
+    public mutating func refresh(after changed: some Sequence<String>, in values: FieldValues) -> Int {
+        var seen = Set<Item>()
+        for name in changed {
+            for item in readers[name] ?? [] where seen.insert(item).inserted { recompute(item, values) }
+        }
+        return seen.count
+    }
+
+    /// Decides one item from the values.
+    private mutating func recompute(_ item: Item, _ values: FieldValues) {
+        let document = values.document
+        switch item {
+        case .field(let position):
+            let field = document.fields[position]
+            // Hidden for the view before logic is read: logic cannot show it. The SDKs read no
+            // field logic in a document of one field.
+            let hidden = values.isHidden(at: position)
+            let fieldLogic = document.fields.count > 1 ? logic.fields[position] : nil
+            if view.hides(field.json) || !(fieldLogic?.shows(startingHidden: hidden, in: values) ?? !hidden) {
+                hiddenFields.insert(field.id)
+            } else {
+                hiddenFields.remove(field.id)
+            }
+        case .page(let index):
+            // No page logic or `hidden` flag is read in a view of one page: a lone page is always shown.
+            let (page, pageLogic) = logic.pages[index]
+            if logic.pages.count > 1 && !(pageLogic?.shows(startingHidden: page.hidden, in: values) ?? !page.hidden) {
+                hiddenPages.insert(page.id)
+            } else {
+                hiddenPages.remove(page.id)
+            }
+        case .required(let position):
+            // requiredLogic moves a field's `required`.
+            let field = document.fields[position]
+            requiredFields[field.id] = Requirement.of(base: field.isRequired, logic: logic.required[position], holds: { $0.holds(in: values) })
+        case .column(let position, let key):
+            // A column's logic moves its `hidden`, its requiredLogic its `required`.
+            let field = document.fields[position]
+            guard let columnLogic = logic.columns[position]?[key], let column = Visibility.column(key, of: field) else { return }
+            let name = field.id + "|" + key
+            if let shows = columnLogic.shows { columnShown[name] = shows.shows(startingHidden: column.hidden, in: values) }
+            if let requires = columnLogic.requires {
+                columnRequired[name] = .some(Requirement.of(base: column.required, logic: requires, holds: { $0.holds(in: values) }))
+            }
+            if columnLogic.cellRequires != nil || columnLogic.cellShows != nil {
+                cellLogic[name] = (columnLogic.cellRequires.map { CellLogic($0, values) }, columnLogic.cellShows.map { CellLogic($0, values) })
+            }
+        }
     }
 
     /// Whether the field is shown (wherever it is placed; its pages are asked separately).
