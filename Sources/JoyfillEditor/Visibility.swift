@@ -135,6 +135,37 @@ public struct Visibility: Sendable {
         }
     }
 
+    /// Why the field at `position` in `document`'s fields is hidden; nil when it is shown.
+    public func hiddenBy(field position: Int, in document: JoyDoc) -> HiddenBy? {
+        let field = document.fields[position]
+        guard hiddenFields.contains(field.id) else { return nil }
+        if view.hides(field.json) { return .hiddenViews }
+        return document.fields.count > 1 && logic.fields[position] != nil ? .logic : .hidden
+    }
+
+    /// Why the page is hidden; nil when it is shown.
+    public func hiddenBy(page id: String) -> HiddenBy? {
+        guard hiddenPages.contains(id) else { return nil }
+        return logic.pages.first { $0.page.id == id }?.logic != nil ? .logic : .hidden
+    }
+
+    /// Why a column of `field` (of its collection schema `schema`, or of the table) is hidden;
+    /// nil when it is shown.
+    public func hiddenBy(column: TableColumn, schema: String? = nil, in field: Field) -> HiddenBy? {
+        if column.deleted { return .deleted }
+        if view.hides(column.json) { return .hiddenViews }
+        guard !shows(column: column, schema: schema, in: field) else { return nil }
+        return columnShown[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)] != nil ? .logic : .hidden
+    }
+
+    /// Why the cell of `column` in `row` is hidden; nil when it is shown.
+    public func hiddenBy(cell column: TableColumn, schema: String? = nil, in field: Field, row: JSONValue,
+                         columns: [TableColumn]) -> HiddenBy? {
+        guard !shows(cell: column, schema: schema, in: field, row: row, columns: columns) else { return nil }
+        return cellLogic[field.id + "|" + DocumentLogic.columnKey(schema: schema, column: column.id)]?.shows != nil
+            ? .cellVisibilityLogic : .cellsHidden
+    }
+
     /// Whether the field is shown (wherever it is placed; its pages are asked separately).
     public func shows(field id: String) -> Bool { !hiddenFields.contains(id) }
 
@@ -284,4 +315,21 @@ public enum Requirement: String, Sendable {
         }
         return base ? .required : nil
     }
+}
+
+/// What hides a field, page, column or cell (`jf validate --json` says it, so that a value left
+/// unchecked can be traced to its rule).
+public enum HiddenBy: String, Sendable {
+    /// `hiddenViews` names the view.
+    case hiddenViews
+    /// Its `hidden` flag (or a formula applied with the key `hidden`), with no logic.
+    case hidden
+    /// Its `logic`, from where its `hidden` flag puts it.
+    case logic
+    /// A deleted column.
+    case deleted
+    /// The column's `cellVisibilityLogic`, in this row.
+    case cellVisibilityLogic
+    /// The column's `cellsHidden`.
+    case cellsHidden
 }

@@ -155,7 +155,7 @@ struct ApplyCommandTests {
     }
 }
 
-/// The form's mode and disabled fields (E60 in the SDK's terms; docs/cli.md, `jf apply`).
+/// The form's mode and disabled fields (docs/cli.md, `jf apply`).
 struct ApplyModeTests {
     static let document = """
         {"fields": [{"_id": "name", "type": "text", "value": "Ada"},

@@ -382,3 +382,37 @@ struct LicenseCommandTests {
         #expect(alone.status == 2 && alone.stderr.contains("--license needs --license-key"))
     }
 }
+
+/// `hidden` in `jf validate --json`: what was left out, and the rule that hid it.
+struct HiddenReportTests {
+    @Test func eachHiddenThingNamesItsRule() throws {
+        let form = """
+            {"files": [{"_id": "f", "pages": [
+               {"_id": "p1", "fieldPositions": [{"_id": "x1", "field": "a"}, {"_id": "x2", "field": "t"}, {"_id": "x3", "field": "m"}]},
+               {"_id": "p2", "hidden": true, "fieldPositions": [{"_id": "x4", "field": "z"}]}]}],
+             "fields": [
+              {"_id": "a", "type": "number", "value": 1},
+              {"_id": "m", "type": "text", "hiddenViews": ["mobile"]},
+              {"_id": "z", "type": "text", "hidden": true},
+              {"_id": "t", "type": "table", "value": [{"_id": "r1", "cells": {"k": "x"}}, {"_id": "r2", "cells": {"k": "y"}}],
+               "tableColumns": [
+                 {"_id": "k", "type": "text"},
+                 {"_id": "n", "type": "text", "required": true,
+                  "cellVisibilityLogic": {"action": "hide", "eval": "and", "conditions": [{"column": "k", "condition": "=", "value": "x"}]}},
+                 {"_id": "o", "type": "text", "required": true, "cellsHidden": true},
+                 {"_id": "q", "type": "text", "hidden": true, "logic": {"action": "show", "eval": "and", "conditions": [{"field": "a", "condition": ">", "value": 5}]}},
+                 {"_id": "w", "type": "text", "deleted": true}]}]}
+            """
+        let result = try JF.run(["validate", "--no-schema", "--json", "-"], stdin: form)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let hidden = try #require((report["documents"] as? [[String: Any]])?.first?["hidden"] as? [[String: String]])
+        #expect(hidden == [
+            ["field": "m", "by": "hiddenViews"], ["field": "z", "by": "hidden"], ["page": "p2", "by": "hidden"],
+            ["field": "t", "column": "q", "by": "logic"], ["field": "t", "column": "w", "by": "deleted"],
+            ["field": "t", "column": "n", "row": "r1", "by": "cellVisibilityLogic"],
+            ["field": "t", "column": "o", "row": "r1", "by": "cellsHidden"], ["field": "t", "column": "o", "row": "r2", "by": "cellsHidden"],
+        ])
+        // r2's n is shown and empty: that one is a finding, not hidden.
+        #expect(result.stdout.contains(#""emptyColumns":["n"]"#))
+    }
+}

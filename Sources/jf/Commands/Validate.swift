@@ -259,7 +259,8 @@ struct Validate: ParsableCommand {
         outcome.messages = validation.fields.isEmpty ? "" : FormulaFailures.warning(file, editor.formulaDiagnostics) ?? ""
         switch format {
         case .json:
-            outcome.report = .json(report([JSONMember("path", .string(file))], validation, findings))
+            outcome.report = .json(report([JSONMember("path", .string(file))], validation, findings,
+                                          hidden: outcome.refused ? [] : editor.hiddenItems()))
         case .github:
             outcome.report = .text(GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate"))
         case .sarif, .gitlab, .junit:
@@ -288,7 +289,7 @@ struct Validate: ParsableCommand {
     /// One document's JSON report: every field checked, with its failing rows, and the findings.
     /// `head` are its first members: the document's path, or its line in a stream.
     static func report(_ head: [JSONMember], _ validation: Validation, _ findings: [Finding],
-                       failedFormulas: [String] = []) -> JSONValue {
+                       hidden: [HiddenItem] = [], failedFormulas: [String] = []) -> JSONValue {
         let fields = validation.fields.map { field -> JSONValue in
             .object([
                 "field": .string(field.field.id),
@@ -309,6 +310,13 @@ struct Validate: ParsableCommand {
         var members = head
         members.append(JSONMember("status", .string(validation.status.rawValue)))
         members.append(JSONMember("fields", .array(fields)))
+        if !hidden.isEmpty {
+            members.append(JSONMember("hidden", .array(hidden.map { item in
+                .object(["field": item.field.map(JSONValue.string), "page": item.page.map(JSONValue.string),
+                         "schema": item.schema.map(JSONValue.string), "column": item.column.map(JSONValue.string),
+                         "row": item.row.map(JSONValue.string), "by": .string(item.by.rawValue)])
+            })))
+        }
         members.append(JSONMember("diagnostics", JSONValue(encoded: diagnostics.encoded)))
         if !failedFormulas.isEmpty { members.append(JSONMember("failedFormulas", .strings(failedFormulas))) }
         return .object(members)
@@ -351,9 +359,11 @@ struct Validate: ParsableCommand {
             }
             let errors = findings.filter { $0.severity == .error }.count
             let failed = FormulaFailures.fields(editor.formulaDiagnostics)
-            return .report(Self.report(head, validation, findings, failedFormulas: failed).text, validation.status,
+            let refused = findings.first?.code == .schemaVersion
+            return .report(Self.report(head, validation, findings, hidden: refused ? [] : editor.hiddenItems(),
+                                       failedFormulas: failed).text, validation.status,
                            fields: validation.fields.count, errors: errors, warnings: findings.count - errors,
-                           refused: findings.first?.code == .schemaVersion)
+                           refused: refused)
         } deliver: { answer in
             lineNumber += 1
             defer { progress?.update(lineNumber) }
