@@ -28,10 +28,10 @@ public struct Visibility: Sendable {
     private let schemaLogic: [String: [String: Logic]]
     /// Logic that could not be used as written (each names its field or page).
     public let issues: [LogicIssue]
-    /// The logic read, and which of its items read each field: what a change of that field's
-    /// value can move (``refresh(after:in:)``).
+    /// The logic read, and the items whose logic reads each field: what a change of that
+    /// field's value can move, besides the field itself (``refresh(after:in:)``).
     private let logic: DocumentLogic
-    private let readers: [String: [Item]]
+    private var readers: [String: [Item]]?
 
     /// One decision the logic makes from fields' values.
     private enum Item: Hashable {
@@ -57,27 +57,39 @@ public struct Visibility: Sendable {
         var schemaLogic: [String: [String: Logic]] = [:]
         for (position, schemas) in logic.schemas { schemaLogic[document.fields[position].id] = schemas }
         self.schemaLogic = schemaLogic
-        // Every item, and the fields each reads; a field's own value (its `hidden`) moves it too.
-        var items: [Item] = []
-        var readers: [String: [Item]] = [:]
-        func add(_ item: Item, reading read: [Logic?], own: String? = nil) {
-            items.append(item)
-            var names = Set(read.compactMap { $0 }.flatMap { $0.conditions.compactMap(\.fieldRead) })
-            if let own { names.insert(own) }
-            for name in names { readers[name, default: []].append(item) }
+        for position in document.fields.indices {
+            recompute(.field(position), values)
+            recompute(.required(position), values)
         }
-        for (position, field) in document.fields.enumerated() {
-            add(.field(position), reading: [logic.fields[position]], own: field.id)
-            add(.required(position), reading: [logic.required[position]])
-        }
-        for (index, entry) in logic.pages.enumerated() { add(.page(index), reading: [entry.logic]) }
+        for index in logic.pages.indices { recompute(.page(index), values) }
         for (position, columns) in logic.columns {
-            for (key, column) in columns {
-                add(.column(position, key), reading: [column.shows, column.requires, column.cellRequires, column.cellShows])
+            for key in columns.keys { recompute(.column(position, key), values) }
+        }
+    }
+
+    /// The items with logic, under each field their logic reads; made on the first
+    /// ``refresh(after:in:)`` (a command that decides once never pays for it).
+    private func readersOfFields(in document: JoyDoc) -> [String: [Item]] {
+        var readers: [String: [Item]] = [:]
+        func remember(_ item: Item, reading read: Logic?...) {
+            for logic in read {
+                for condition in logic?.conditions ?? [] {
+                    guard let name = condition.fieldRead, readers[name]?.last != item else { continue }
+                    readers[name, default: []].append(item)
+                }
             }
         }
-        self.readers = readers
-        for item in items { recompute(item, values) }
+        for position in document.fields.indices {
+            remember(.field(position), reading: logic.fields[position])
+            remember(.required(position), reading: logic.required[position])
+        }
+        for index in logic.pages.indices { remember(.page(index), reading: logic.pages[index].logic) }
+        for (position, columns) in logic.columns {
+            for (key, column) in columns {
+                remember(.column(position, key), reading: column.shows, column.requires, column.cellRequires, column.cellShows)
+            }
+        }
+        return readers
     }
 
     /// Brings the decisions up to date after the values of the fields `changed` moved (a
@@ -86,9 +98,12 @@ public struct Visibility: Sendable {
     /// the same values gives. Returns how many decisions were made again.
     @discardableResult
     public mutating func refresh(after changed: some Sequence<String>, in values: FieldValues) -> Int {
+        if readers == nil { readers = readersOfFields(in: values.document) }
         var seen = Set<Item>()
         for name in changed {
-            for item in readers[name] ?? [] where seen.insert(item).inserted { recompute(item, values) }
+            // The field itself: its `hidden` may be a formula's.
+            let own = values.document.fieldIndex(name).map { [Item.field($0)] } ?? []
+            for item in own + (readers?[name] ?? []) where seen.insert(item).inserted { recompute(item, values) }
         }
         return seen.count
     }
