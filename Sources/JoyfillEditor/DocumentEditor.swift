@@ -112,8 +112,14 @@ public final class DocumentEditor {
     /// it can affect, not the document. Returns the fields whose values moved: the changed
     /// ones, then those their formulas recomputed. The changes apply together or not at all.
     /// ``updatedBytes`` writes the result.
+    /// Without a licence that unlocks collections, a change to one is refused, as
+    /// ``init(document:applying:registry:options:view:mode:licensing:onChange:onError:)`` refuses it.
     @discardableResult
     public func set(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
+        if !licensing.collections, let locked = changes.first(where: { values.document.field($0.field)?.type == .collection }) {
+            throw EngineError(message: "collection fields need a licence that unlocks them (\"collectionField\": true); no change is applied",
+                              suggestion: nil, field: locked.field)
+        }
         let moved = changes.map(\.field) + (try engine.apply(changes))
         visibility.refresh(after: moved, in: values)
         return moved

@@ -428,4 +428,10 @@ public struct EngineError: SuggestingError, Sendable {
     /// The field the change named.
     public let field: String?
     public var summary: String { message }
+
+    public init(message: String, suggestion: String?, field: String?) {
+        self.message = message
+        self.suggestion = suggestion
+        self.field = field
+    }
 }

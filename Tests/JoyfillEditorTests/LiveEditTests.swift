@@ -63,6 +63,10 @@ struct LiveEditTests {
         // b shown and empty, d required by its logic (c = 60), and row r2 without its k.
         #expect(try editor.validate().invalidFields.map(\.field.id) == ["b", "d", "t"])
         #expect(throws: EngineError.self) { try editor.set([("nope", .integer(1))]) }
+        // Under a licence gate that keeps collections locked, their values are not changed.
+        let locked = DocumentEditor(document: try JoyDoc(bytes: Array(#"{"fields": [{"_id": "c", "type": "collection", "value": [], "schema": {}}]}"#.utf8)),
+                                    licensing: Licensing(token: nil, verifier: try LicenseVerifier(publicKeyPEM: try LicenseTests.issuer.get().publicKeyPEM)))
+        #expect(throws: EngineError.self) { try locked.set([("c", .array([]))]) }
     }
 
     /// In a chain of fields whose logic reads the one before, a change decides again only
