@@ -202,6 +202,22 @@ struct LinterTests {
         #expect(String(decoding: bytes[operatorFinding.location.start..<operatorFinding.location.end], as: UTF8.self) == "===")
     }
 
+    /// A schema finding inside the second of two fields that share an `_id` is silenced where
+    /// `--add-suppressions` puts the annotation: on the first (found by the fuzzer).
+    @Test func aSchemaFindingOfADuplicateFieldIsSilencedOnTheFirst() throws {
+        let text = """
+            {"files": [{"_id": "f", "pageOrder": [], "pages": []}], "fields": [
+              {"_id": "a", "file": "f", "type": "text"},
+              {"_id": "a", "file": "f", "type": "number", "formulas": [{"_id": "x", "key": "value"}]}]}
+            """
+        let document = try JoyDoc(bytes: Array(text.utf8))
+        let found = Linter().lint(document: document).filter { $0.rule == "schema-validation" }
+        #expect(found.map(\.message) == ["`formulas[0]` has no `formula`, which an applied formula requires"])
+        let (edits, _) = Suppressions.edits(silencing: found, in: document)
+        let silenced = Linter().lint(document: try JoyDoc(bytes: JSONEdit.apply(edits, to: Array(text.utf8))))
+        #expect(silenced.filter { $0.rule == "schema-validation" }.isEmpty)
+    }
+
     @Test func suppressionsOnFieldsFormulasAndTheDocument() throws {
         func lint(_ json: String) throws -> [String] {
             Linter(settings: withoutSchema).lint(document: try JoyDoc(bytes: Array(json.utf8))).map(\.rule)

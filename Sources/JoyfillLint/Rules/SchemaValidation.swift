@@ -29,13 +29,14 @@ extension DocumentLint {
         for violation in SchemaCheck.check(document.json) {
             let rule: RuleCode = violation.code == .version ? .schemaVersion : .schemaValidation
             guard rule == .schemaVersion ? versionOn : structureOn else { continue }
-            let fieldIndex = Self.index(in: "fields", of: violation.pointer, exactly: false)
-            if let fieldIndex, suppressions.ignores(rule, field: fieldIndex) { continue }
+            let fieldID = Self.index(in: "fields", of: violation.pointer, exactly: false)
+                .flatMap { document.json["fields"]?.arrayValue?[$0]["_id"]?.stringValue }
+            // A field's suppression is read where the others are: on the first field with its `_id`.
+            if let fieldID, let index = document.fieldIndex(fieldID), suppressions.ignores(rule, field: index) { continue }
             var notes = ["at \(violation.pointer.isEmpty ? "the document's root" : violation.pointer) (a JSON pointer)"]
             if let note = violation.note { notes.append(note) }
             findings.add(rule, violation.message, at: violation.span ?? 0..<1, notes: notes, fix: fix(for: violation),
-                         field: fieldIndex.flatMap { document.json["fields"]?.arrayValue?[$0]["_id"]?.stringValue },
-                         pointer: violation.pointer)
+                         field: fieldID, pointer: violation.pointer)
         }
     }
 
