@@ -218,6 +218,19 @@ struct LinterTests {
         #expect(silenced.filter { $0.rule == "schema-validation" }.isEmpty)
     }
 
+    /// A document with two `fields` keys: JSON readers take the last, the schema checks both,
+    /// so a finding's pointer can name an element the last array lacks (found by the fuzzer).
+    @Test func aSchemaFindingBeyondTheFieldsReadIsNoCrash() throws {
+        let text = """
+            {"files": [{"_id": "f", "pageOrder": [], "pages": []}],
+             "fields": [{"_id": "a", "file": "f", "type": "text"}, {"_id": "b", "type": "text"}],
+             "fields": [{"_id": "c", "file": "f", "type": "text"}]}
+            """
+        let found = Linter().lint(document: try JoyDoc(bytes: Array(text.utf8))).filter { $0.rule == "schema-validation" }
+        #expect(found.map(\.message) == ["`fields[1]` has no `file`, which a field requires"])
+        #expect(found.first?.field == nil)
+    }
+
     @Test func suppressionsOnFieldsFormulasAndTheDocument() throws {
         func lint(_ json: String) throws -> [String] {
             Linter(settings: withoutSchema).lint(document: try JoyDoc(bytes: Array(json.utf8))).map(\.rule)

@@ -29,8 +29,8 @@ extension DocumentLint {
         for violation in SchemaCheck.check(document.json) {
             let rule: RuleCode = violation.code == .version ? .schemaVersion : .schemaValidation
             guard rule == .schemaVersion ? versionOn : structureOn else { continue }
-            let fieldID = Self.index(in: "fields", of: violation.pointer, exactly: false)
-                .flatMap { document.json["fields"]?.arrayValue?[$0]["_id"]?.stringValue }
+            // (A document with two `fields` keys reads the last, which a pointer may outrun.)
+            let fieldID = SchemaFindings.field(of: violation.pointer, in: document)
             // A field's suppression is read where the others are: on the first field with its `_id`.
             if let fieldID, let index = document.fieldIndex(fieldID), suppressions.ignores(rule, field: index) { continue }
             var notes = ["at \(violation.pointer.isEmpty ? "the document's root" : violation.pointer) (a JSON pointer)"]
@@ -61,11 +61,10 @@ extension DocumentLint {
         return .replace(SourceSpan(start: end, end: end), with: "\(separator)\(JSONText.string(key)): \(value)", "add \"\(key)\": \(value)")
     }
 
-    /// N when `pointer` is `/LIST/N` (a field or formula itself) or, unless `exactly`, a value
-    /// inside it.
-    private static func index(in list: String, of pointer: String, exactly: Bool = true) -> Int? {
+    /// N when `pointer` is `/LIST/N`: a field or formula itself.
+    private static func index(in list: String, of pointer: String) -> Int? {
         let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
-        guard exactly ? parts.count == 3 : parts.count >= 3, parts[1] == list else { return nil }
+        guard parts.count == 3, parts[1] == list else { return nil }
         return Int(parts[2])
     }
 
