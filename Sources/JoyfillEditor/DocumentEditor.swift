@@ -61,7 +61,7 @@ public final class DocumentEditor {
                     : document.field(change.fieldID)
                 guard let field, field.type == .collection else { continue }
                 throw ChangeError(index: index, field: field.id,
-                                  message: "collection fields need a licence that unlocks them (\"collectionField\": true); no change is applied",
+                                  message: Licensing.lockedCollections,
                                   offset: change.json.span?.lowerBound)
             }
         }
@@ -117,8 +117,7 @@ public final class DocumentEditor {
     @discardableResult
     public func set(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
         if !licensing.collections, let locked = changes.first(where: { values.document.field($0.field)?.type == .collection }) {
-            throw EngineError(message: "collection fields need a licence that unlocks them (\"collectionField\": true); no change is applied",
-                              suggestion: nil, field: locked.field)
+            throw EngineError(message: Licensing.lockedCollections, suggestion: nil, field: locked.field)
         }
         let moved = changes.map(\.field) + (try engine.apply(changes))
         visibility.refresh(after: moved, in: values)

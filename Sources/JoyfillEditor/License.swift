@@ -13,6 +13,9 @@ public struct Licensing: Sendable {
     /// Whether collection fields are available.
     public let collections: Bool
 
+    /// Why a change to a collection is refused when ``collections`` is false.
+    static let lockedCollections = "collection fields need a licence that unlocks them (\"collectionField\": true); no change is applied"
+
     /// Everything available, as in jf's commands by default.
     public static let unrestricted = Licensing(collections: true)
 

@@ -89,11 +89,11 @@ enum PageDuplication {
 
         var edits: [JSONEdit] = []
         edits += [JSONEdit(appending: [newPage], to: pages)].compactMap { $0 }
-        if let order = file["pageOrder"] { edits += [Self.inserting(newPageID, after: id, in: order)] }
+        if let order = file["pageOrder"] { edits += [Self.inserting(newPageID, after: id, in: order)].compactMap { $0 } }
         if let view, let newViewPage, let viewPages = view["pages"] {
             edits += [JSONEdit(appending: [newViewPage], to: viewPages)].compactMap { $0 }
             if let order = view["pageOrder"] {
-                edits.append(Self.inserting(newPageID, after: id, in: order))
+                edits += [Self.inserting(newPageID, after: id, in: order)].compactMap { $0 }
             } else {
                 edits += [JSONEdit(adding: [JSONMember("pageOrder", .strings([newPageID]))], to: view)].compactMap { $0 }
             }
@@ -135,12 +135,13 @@ enum PageDuplication {
         }
     }
 
-    /// The edit that puts `id` right after `original` in a `pageOrder`, or at its end.
-    private static func inserting(_ id: String, after original: String, in order: JSONValue) -> JSONEdit {
+    /// The edit that puts `id` right after `original` in a `pageOrder`, or at its end; nil
+    /// when the order is not an array read from the text.
+    private static func inserting(_ id: String, after original: String, in order: JSONValue) -> JSONEdit? {
         if let element = order.arrayValue?.first(where: { $0.stringValue == original }), let span = element.span {
             return JSONEdit(span: span.upperBound..<span.upperBound, replacement: ", " + JSONText.string(id))
         }
-        return JSONEdit(appending: [.string(id)], to: order) ?? JSONEdit(span: 0..<0, replacement: "")
+        return JSONEdit(appending: [.string(id)], to: order)
     }
 }
 
@@ -149,8 +150,6 @@ enum PageDuplication {
 private struct Repointing {
     let page: (original: String, copy: String)
     let fields: [String: String]
-
-    static let slots = ["logic", "requiredLogic", "cellRequiredLogic", "cellVisibilityLogic"]
 
     /// A field with every logic slot of its own, of its columns and of its collection
     /// schemas re-pointed.
@@ -174,7 +173,8 @@ private struct Repointing {
     private func slots(of object: JSONValue) -> JSONValue {
         guard object.isObject else { return object }
         var result = object
-        for slot in Self.slots {
+        // The four keys that hold logic on a column hold it on a field and a schema too.
+        for slot in ColumnLogic.keys {
             if let logic = object[slot] { result = JSONValue.setting(slot, to: self.logic(logic), in: result) }
         }
         return result

@@ -114,11 +114,9 @@ public struct Visibility: Sendable {
         switch item {
         case .field(let position):
             let field = document.fields[position]
-            // Hidden for the view before logic is read: logic cannot show it. The SDKs read no
-            // field logic in a document of one field.
+            // Hidden for the view before logic is read: logic cannot show it.
             let hidden = values.isHidden(at: position)
-            let fieldLogic = document.fields.count > 1 ? logic.fields[position] : nil
-            if view.hides(field.json) || !(fieldLogic?.shows(startingHidden: hidden, in: values) ?? !hidden) {
+            if view.hides(field.json) || !(fieldLogic(at: position, in: document)?.shows(startingHidden: hidden, in: values) ?? !hidden) {
                 hiddenFields.insert(field.id)
             } else {
                 hiddenFields.remove(field.id)
@@ -155,7 +153,12 @@ public struct Visibility: Sendable {
         let field = document.fields[position]
         guard hiddenFields.contains(field.id) else { return nil }
         if view.hides(field.json) { return .hiddenViews }
-        return document.fields.count > 1 && logic.fields[position] != nil ? .logic : .hidden
+        return fieldLogic(at: position, in: document) != nil ? .logic : .hidden
+    }
+
+    /// The logic of the field at `position` that the SDKs read: none in a document of one field.
+    private func fieldLogic(at position: Int, in document: JoyDoc) -> Logic? {
+        document.fields.count > 1 ? logic.fields[position] : nil
     }
 
     /// Why the page is hidden; nil when it is shown.

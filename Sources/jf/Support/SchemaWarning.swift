@@ -1,4 +1,4 @@
-import JoyfillEngine
+import JoyfillLint
 import JoyfillModel
 import JoyfillSchema
 
@@ -9,13 +9,10 @@ enum SchemaWarning {
     /// `jf: warning: PATH:LINE:COLUMN: the Joyfill SDKs would not load this document: …`, or
     /// nil when they would; with `structure` false, only for its version.
     static func line(_ path: String, _ document: JoyDoc, structure: Bool = true) -> String? {
-        guard let first = SchemaCheck.check(document.json, limit: 1, structure: structure).first else { return nil }
-        let place = first.span.map { span -> String in
-            let location = LineIndex(Array(document.bytes)).location(span.lowerBound, span.upperBound)
-            return ":\(location.line):\(location.column)"
-        } ?? ""
-        let pointer = first.pointer.isEmpty ? "" : " (\(first.pointer))"
-        return "jf: warning: \(path)\(place): the Joyfill SDKs would not load this document: \(first.message)\(pointer); "
+        let violations = SchemaCheck.check(document.json, limit: 1, structure: structure)
+        guard let first = SchemaFindings.findings(violations, in: document).first else { return nil }
+        let pointer = first.pointer.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
+        return "jf: warning: \(path):\(first.location.line):\(first.location.column): the Joyfill SDKs would not load this document: \(first.message)\(pointer); "
             + "jf lint \(path) shows every problem\n"
     }
 }
