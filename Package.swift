@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "JoyfillLint", targets: ["JoyfillLint"]),
         .library(name: "JoyfillREPL", targets: ["JoyfillREPL"]),
         .library(name: "JoyfillLanguageServer", targets: ["JoyfillLanguageServer"]),
+        .library(name: "JoyfillServe", targets: ["JoyfillServe"]),
         .executable(name: "jf", targets: ["jf"]),
     ],
     dependencies: [
@@ -21,6 +22,10 @@ let package = Package(
         // RSA signatures of the SDKs' licences (JoyfillEditor's LicenseVerifier). 4.x: 3.12 frees a
         // malformed public key twice (an abort on a bad --license-key).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // `jf serve`'s HTTP server. No traits: swift-configuration and full Foundation are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "JoyfillJSON"),
@@ -38,6 +43,12 @@ let package = Package(
                                                    "JoyfillSchema"]),
         .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillJSON"]),
         .target(name: "JoyfillLanguageServer", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillLint", "JoyfillJSON"]),
+        // `jf serve`: the form and the formula playground; its page's script and style are compiled
+        // into the code, as the schema is.
+        .target(name: "JoyfillServe", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillREPL",
+                                                    "JoyfillJSON", .product(name: "Hummingbird", package: "hummingbird"),
+                                                    .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
+                resources: [.embedInCode("Assets/app.js"), .embedInCode("Assets/app.css")]),
         .executableTarget(
             name: "jf",
             dependencies: [
@@ -50,6 +61,7 @@ let package = Package(
                 "JoyfillLint",
                 "JoyfillREPL",
                 "JoyfillLanguageServer",
+                "JoyfillServe",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -69,6 +81,7 @@ let package = Package(
         .testTarget(name: "JoyfillLintTests", dependencies: ["JoyfillLint"], exclude: ["Fixtures"]),
         .testTarget(name: "JoyfillREPLTests", dependencies: ["JoyfillREPL"]),
         .testTarget(name: "JoyfillLanguageServerTests", dependencies: ["JoyfillLanguageServer"]),
+        .testTarget(name: "JoyfillServeTests", dependencies: ["JoyfillServe"]),
         .testTarget(name: "jfTests", dependencies: ["jf", .product(name: "Crypto", package: "swift-crypto"),
                                                   .product(name: "CryptoExtras", package: "swift-crypto")], exclude: ["Fixtures"]),
     ]

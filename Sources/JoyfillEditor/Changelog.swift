@@ -13,9 +13,12 @@ import JoyfillModel
 /// `_id`, or a formula write on a field without its own `file`.
 public enum Changelog {
     /// The changelogs of `changes`, applied to give the editor `after`; a row
-    /// created without an `_id` got the next of `createdIDs`.
+    /// created without an `_id` got the next of `createdIDs`. The formula writes are
+    /// `formulaWrites` when given (changes made in place, ``DocumentEditor/update(_:createdOn:)``),
+    /// else the formula fields whose value differs from the document's.
     static func entries(of changes: [DocumentChange], after editor: DocumentEditor, createdIDs: [String],
-                        pageChangelogs: [Int: [JSONValue]] = [:], view: DocumentView, createdOn: Double) -> [JSONValue] {
+                        pageChangelogs: [Int: [JSONValue]] = [:], view: DocumentView, createdOn: Double,
+                        formulaWrites: [(field: String, value: JSONValue)]? = nil) -> [JSONValue] {
         let document = editor.document
         guard let documentID = document.json["_id"]?.stringValue else { return [] }
         let pages = document.pages(in: view)
@@ -68,6 +71,12 @@ public enum Changelog {
             case .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove:
                 break
             }
+        }
+        if let formulaWrites {
+            for (id, value) in formulaWrites {
+                entry(.fieldUpdate, field: id, file: document.field(id)?.json["file"]?.stringValue, change: [JSONMember("value", value)])
+            }
+            return entries
         }
         // Formula writes: the formula fields whose value the run after the changes moved.
         for report in editor.fieldReports {

@@ -124,6 +124,40 @@ public final class DocumentEditor {
         return moved
     }
 
+    /// `field.update` changes applied in place through ``set(_:)``, as a form applies what a
+    /// person types: returns the fields whose values moved, and appends to ``changelogs`` the
+    /// changelogs the SDKs report (each update, then one for each formula field it moved,
+    /// `createdOn` in seconds since 1970). Any other target is refused: rows and pages change
+    /// the document's shape, which ``init(document:applying:registry:options:view:mode:licensing:onChange:onError:)``
+    /// applies.
+    @discardableResult
+    public func update(_ changes: [DocumentChange], createdOn: Double) throws(ChangeError) -> [String] {
+        var values: [(field: String, value: JSONValue)] = []
+        for (index, change) in changes.enumerated() {
+            guard case .fieldUpdate(let value) = change.operation else {
+                throw ChangeError(index: index, field: change.fieldID.isEmpty ? nil : change.fieldID,
+                                  message: "only field.update changes apply in place; \(change.target.rawValue) makes a new editor",
+                                  offset: change.json.span?.lowerBound)
+            }
+            values.append((change.fieldID, value))
+        }
+        let moved: [String]
+        do throws(EngineError) {
+            moved = try set(values)
+        } catch {
+            let index = changes.firstIndex { $0.fieldID == error.field } ?? 0
+            throw ChangeError(index: index, field: error.field, message: error.message, suggestion: error.suggestion,
+                              offset: changes.isEmpty ? nil : changes[index].json.span?.lowerBound)
+        }
+        let writes = moved.dropFirst(values.count).compactMap { id -> (field: String, value: JSONValue)? in
+            guard let position = document.fieldIndex(id), document.fields[position].hasValueFormula else { return nil }
+            return (id, self.values.value(at: position) ?? .null)
+        }
+        changelogs += Changelog.entries(of: changes, after: self, createdIDs: [], view: visibility.view, createdOn: createdOn,
+                                        formulaWrites: writes)
+        return moved
+    }
+
     /// An editor over an engine that has already run (and perhaps applied changes since, as
     /// the REPL's `:set` does): its values are read as they are now.
     public init(evaluated engine: DocumentEngine, view: DocumentView = .mobile, licensing: Licensing = .unrestricted) {

@@ -262,10 +262,3 @@ extension LanguageServer {
         return text
     }
 }
-
-extension String {
-    /// The UTF-16 offset of UTF-8 offset `byte` (the protocol counts a label's characters so).
-    fileprivate func utf16Offset(ofByte byte: Int) -> Int {
-        String(decoding: Array(utf8)[..<byte], as: UTF8.self).utf16.count
-    }
-}

@@ -564,25 +564,19 @@ extension REPLSession {
         if let usage = needs(field, ":deps FIELD") { return usage }
         guard let engine else { return noDocument }
         if let unknown = unknownField(field, in: engine) { return unknown }
-        let graph = engine.graph
+        let deps = FieldDependencies(field, in: engine.graph)
         var text = ""
-        if let node = graph.node(field) {
-            let readsByNode = graph.readNamesByNode()
-            let reads = readsByNode[node]
-            text += "\(field) reads: " + (reads.isEmpty ? "nothing" : reads.joined(separator: ", ")) + "\n"
+        if deps.hasFormula {
+            text += "\(field) reads: " + (deps.reads.isEmpty ? "nothing" : deps.reads.joined(separator: ", ")) + "\n"
             // Through other formulas it depends on more: everything upstream, dependencies first.
-            var seen: Set = [field]
-            let needs = graph.upstream(of: [field]).flatMap { readsByNode[$0] }.filter { seen.insert($0).inserted }
-            if needs.count > reads.count { text += "depends on: " + needs.joined(separator: ", ") + "\n" }
-            if let cycle = graph.cycles[node] { text += "  on a cycle: " + cycle.joined(separator: " → ") + "\n" }
-            if graph.downstreamOfCycle.contains(node) { text += "  depends on a cycle\n" }
+            if deps.dependsOn.count > deps.reads.count { text += "depends on: " + deps.dependsOn.joined(separator: ", ") + "\n" }
+            if !deps.cycle.isEmpty { text += "  on a cycle: " + deps.cycle.joined(separator: " → ") + "\n" }
+            if deps.dependsOnCycle { text += "  depends on a cycle\n" }
         } else {
             text += "\(field) has no formula\n"
         }
-        let readers = graph.readers(of: field).map { graph.nodes[$0] }
-        text += "read by: " + (readers.isEmpty ? "nothing" : readers.joined(separator: ", ")) + "\n"
-        let affected = graph.affected(by: [field]).map { graph.nodes[$0] }
-        if affected.count > readers.count { text += "a change recomputes: " + affected.joined(separator: ", ") + "\n" }
+        text += "read by: " + (deps.readBy.isEmpty ? "nothing" : deps.readBy.joined(separator: ", ")) + "\n"
+        if deps.recomputes.count > deps.readBy.count { text += "a change recomputes: " + deps.recomputes.joined(separator: ", ") + "\n" }
         return REPLOutput(text)
     }
 

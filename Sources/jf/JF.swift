@@ -19,7 +19,8 @@ struct JF: ParsableCommand {
             2 a usage error or unreadable input.
             """,
         version: "0.1.0",
-        subcommands: [Eval.self, Run.self, Lint.self, Validate.self, Apply.self, Repl.self, Graph.self, Fmt.self, Functions.self, Lsp.self]
+        subcommands: [Eval.self, Run.self, Lint.self, Validate.self, Apply.self, Repl.self, Graph.self, Fmt.self, Functions.self, Lsp.self,
+                      Serve.self]
     )
 
     /// True while ``parseReportingTheParsersErrors()`` parses again without the commands' own

@@ -66,8 +66,9 @@ extension Int64 {
 
 /// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01),
 /// after Howard Hinnant's `days_from_civil` algorithms: exact, branch-light, no Foundation.
-enum CivilCalendar {
-    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+public enum CivilCalendar {
+    /// The day number of a civil date (month 1–12).
+    public static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -77,7 +78,8 @@ enum CivilCalendar {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    /// The civil date of a day number.
+    public static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

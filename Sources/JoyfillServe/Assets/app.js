@@ -1,0 +1,532 @@
+// jf serve's page: sends what the person does to the server and shows what comes back.
+// Nothing of the engine is here: every value, formula result, visibility and validation mark
+// is the server's. An edit becomes a change-API entry (or a row operation), one request at a
+// time, the latest value of each input winning; the answer names the field containers whose
+// HTML changed, and only those are replaced.
+"use strict";
+
+const state = {
+  version: Number(document.body.dataset.version || 0),
+  busy: false,
+  // Edits waiting for the request in flight, by the input they came from: the latest wins.
+  queue: new Map(),
+  // When the edit being sent was made (performance.now()), for the update's timing.
+  editStarted: 0,
+};
+
+// ---- Talking to the server
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-JF-Request": "1" },
+    body: typeof body === "string" || body instanceof ArrayBuffer ? body : JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  let answer;
+  try {
+    answer = await response.json();
+  } catch (error) {
+    answer = { error: { message: `the server answered ${response.status} without JSON` } };
+  }
+  if (!response.ok && !answer.error) answer.error = { message: `the server answered ${response.status}` };
+  return answer;
+}
+
+function notice(message, kind) {
+  const box = document.getElementById("notice");
+  if (!message) {
+    box.hidden = true;
+    return;
+  }
+  box.textContent = message;
+  box.className = kind || "error";
+  box.hidden = false;
+}
+
+function errorText(error) {
+  let text = error.message;
+  if (error.field) text = `${error.field}: ${text}`;
+  if (error.suggestion) text += ` (did you mean ${error.suggestion}?)`;
+  return text;
+}
+
+// ---- Edits
+
+// Sends the queued edits, one request each, until none is left.
+async function flush() {
+  if (state.busy) return;
+  state.busy = true;
+  try {
+    while (state.queue.size > 0) {
+      const [key, edit] = state.queue.entries().next().value;
+      state.queue.delete(key);
+      state.editStarted = edit.started;
+      const answer = await api("/api/change", Object.assign({ version: state.version }, edit.request));
+      if (answer.error) {
+        notice(errorText(answer.error));
+      } else {
+        notice("");
+        applyUpdate(answer);
+      }
+    }
+  } finally {
+    state.busy = false;
+  }
+}
+
+function enqueue(key, request) {
+  state.queue.set(key, { request, started: performance.now() });
+  flush();
+}
+
+function fieldUpdate(fieldId, value) {
+  return { changes: [{ target: "field.update", fieldId, change: { value } }] };
+}
+
+function rowUpdate(fieldId, rowId, column, value) {
+  return { changes: [{ target: "field.value.rowUpdate", fieldId, change: { rowId, row: { cells: { [column]: value } } } }] };
+}
+
+// The value an input holds, as the field's type stores it.
+function valueOf(input) {
+  if (input.type === "number") return input.value === "" ? null : Number(input.value);
+  if (input.type === "date" || input.type === "datetime-local") {
+    if (input.value === "") return null;
+    const [date, time] = input.value.split("T");
+    const [y, m, d] = date.split("-").map(Number);
+    const [h, min] = (time || "0:0").split(":").map(Number);
+    return Date.UTC(y, m - 1, d, h, min);
+  }
+  if (input.tagName === "SELECT" && input.multiple) return Array.from(input.selectedOptions, (o) => o.value);
+  return input.value;
+}
+
+function onEdit(event) {
+  const input = event.target;
+  if (!input.dataset) return;
+  // A multiSelect field: its checkboxes are in a fieldset that names the field.
+  if (input.type === "checkbox" && input.closest("fieldset.choices")) {
+    const set = input.closest("fieldset.choices");
+    const value = Array.from(set.querySelectorAll("input:checked"), (box) => box.value);
+    enqueue(set.id, fieldUpdate(set.dataset.field, value));
+    return;
+  }
+  const field = input.dataset.field;
+  if (!field || input.id === "readonly") return;
+  // Typing sends on every input event; a select, a date or a checkbox on change.
+  const typed = input.tagName === "TEXTAREA" || ["text", "number"].includes(input.type);
+  if (event.type === "input" && !typed) return;
+  if (event.type === "change" && typed) return;
+  if (input.type === "number" && input.value === "" && input.validity.badInput) return;
+  const value = valueOf(input);
+  const request = input.dataset.row ? rowUpdate(field, input.dataset.row, input.dataset.column, value) : fieldUpdate(field, value);
+  enqueue(input.id, request);
+}
+
+async function onClick(event) {
+  const button = event.target.closest("button[data-action]");
+  if (button) {
+    const action = button.dataset.action;
+    state.editStarted = performance.now();
+    let answer;
+    if (action === "tablePage") {
+      answer = await api("/api/rows", { field: button.dataset.field, page: Number(button.dataset.page) });
+    } else {
+      const request = { version: state.version, operation: action, field: button.dataset.field };
+      if (button.dataset.row) request.row = button.dataset.row;
+      if (button.dataset.parent) request.parent = button.dataset.parent;
+      if (button.dataset.schema && button.dataset.parent) request.schema = button.dataset.schema;
+      answer = await api("/api/change", request);
+    }
+    if (answer.error) notice(errorText(answer.error));
+    else {
+      notice("");
+      applyUpdate(answer);
+    }
+    return;
+  }
+  const tab = event.target.closest("button.page-tab");
+  if (tab) showPage(tab.dataset.page);
+}
+
+function showPage(id) {
+  for (const tab of document.querySelectorAll("button.page-tab")) {
+    if (tab.dataset.page === id) tab.setAttribute("aria-current", "page");
+    else tab.removeAttribute("aria-current");
+  }
+  for (const page of document.querySelectorAll("section.page")) page.hidden = page.id !== id;
+}
+
+// ---- Updates from the server
+
+function isEditing(container) {
+  const active = document.activeElement;
+  return active && container.contains(active) && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName);
+}
+
+function applyUpdate(answer) {
+  if (answer.reload) {
+    loadForm();
+    return;
+  }
+  state.version = answer.version;
+  for (const { id, html } of answer.replace || []) {
+    const container = document.getElementById(id);
+    if (!container) continue;
+    if (isEditing(container)) {
+      // Keep the input being typed in (and its caret); take the rest of what changed.
+      const template = document.createElement("template");
+      template.innerHTML = html;
+      const fresh = template.content.firstElementChild;
+      container.className = fresh.className;
+      container.hidden = fresh.hidden;
+      const messages = container.querySelector(".messages");
+      const freshMessages = fresh.querySelector(".messages");
+      if (messages && freshMessages) messages.innerHTML = freshMessages.innerHTML;
+      const title = container.querySelector(".title");
+      const freshTitle = fresh.querySelector(".title");
+      if (title && freshTitle) title.innerHTML = freshTitle.innerHTML;
+      for (const output of fresh.querySelectorAll("output.formatted")) {
+        const old = container.querySelector(`output.formatted[for="${output.htmlFor}"]`);
+        if (old) old.textContent = output.textContent;
+      }
+      continue;
+    }
+    container.outerHTML = html;
+  }
+  for (const { id, hidden } of answer.pages || []) {
+    const tab = document.getElementById(`tab-${id}`);
+    if (tab) tab.hidden = hidden;
+    if (hidden && tab && tab.getAttribute("aria-current") === "page") {
+      const first = document.querySelector("button.page-tab:not([hidden])");
+      if (first) showPage(first.dataset.page);
+    }
+  }
+  if (answer.status) showStatus(answer.status);
+  if (answer.changelogs !== undefined) document.getElementById("changelog-count").textContent = answer.changelogs;
+  // The time from the edit to the page showing its result, for the tests' measurement.
+  if (state.editStarted) {
+    document.body.dataset.lastUpdateMs = (performance.now() - state.editStarted).toFixed(2);
+    document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
+  }
+  refreshPlayground();
+}
+
+function showStatus(status) {
+  const box = document.getElementById("status");
+  const parts = [];
+  if (status.invalid > 0) parts.push(`${status.invalid} field${status.invalid === 1 ? "" : "s"} to complete`);
+  if (status.failures > 0) parts.push(`${status.failures} formula error${status.failures === 1 ? "" : "s"}`);
+  box.textContent = parts.length ? parts.join(", ") : "Valid";
+  box.className = `status ${status.valid ? "valid" : "invalid"}`;
+}
+
+async function loadForm() {
+  showForm(await api("/api/form"));
+}
+
+function showForm(answer) {
+  if (answer.error) {
+    notice(errorText(answer.error));
+    return;
+  }
+  state.version = answer.version;
+  document.getElementById("form").innerHTML = answer.form;
+  document.getElementById("doc-title").textContent = answer.title;
+  document.title = `${answer.title} · jf serve`;
+  document.getElementById("doc-path").textContent = answer.path || "not saved to a file";
+  document.getElementById("save-button").disabled = !answer.path;
+  document.getElementById("readonly").checked = answer.readonly;
+  const select = document.getElementById("deps-field");
+  select.replaceChildren(new Option("", ""), ...answer.fields.map((id) => new Option(id, id)));
+  document.getElementById("deps").replaceChildren();
+  showStatus(answer.status);
+  refreshPlayground();
+}
+
+// ---- The bar
+
+async function toggleReadonly(event) {
+  const answer = await api("/api/readonly", { readonly: event.target.checked });
+  if (answer.error) notice(errorText(answer.error));
+  else applyUpdate(answer);
+}
+
+async function save() {
+  const answer = await api("/api/save", {});
+  if (answer.error) notice(errorText(answer.error));
+  else notice(`Saved to ${answer.saved}`, "info");
+}
+
+async function showChangelog() {
+  const entries = await api("/api/changelog");
+  document.getElementById("changelog").textContent = entries.length ? JSON.stringify(entries, null, 2) : "No changes yet.";
+  document.getElementById("changelog-dialog").showModal();
+}
+
+async function openDocument(answerPromise) {
+  const answer = await answerPromise;
+  const error = document.getElementById("open-error");
+  if (answer.error) {
+    error.textContent = errorText(answer.error);
+    return;
+  }
+  error.textContent = "";
+  document.getElementById("open-dialog").close();
+  notice("");
+  showForm(answer);
+}
+
+// ---- The playground
+
+const playground = { timer: 0, sequence: 0, completions: [], selected: -1, range: null };
+
+function formulaBox() {
+  return document.getElementById("formula");
+}
+
+function refreshPlayground() {
+  if (formulaBox().value.trim() !== "") schedule(0);
+}
+
+function schedule(delay) {
+  clearTimeout(playground.timer);
+  playground.timer = setTimeout(analyse, delay);
+}
+
+async function analyse() {
+  const box = formulaBox();
+  const sequence = ++playground.sequence;
+  const answer = await api("/api/playground", { formula: box.value, cursor: box.selectionStart });
+  if (sequence !== playground.sequence) return; // a later keystroke's answer is coming
+  if (answer.error) {
+    notice(errorText(answer.error));
+    return;
+  }
+  const value = document.getElementById("formula-value");
+  value.textContent = answer.ok ? answer.value : "";
+  value.className = answer.ok ? "ok" : "failed";
+  document.getElementById("formula-type").textContent = answer.type ? `type: ${answer.type}` : "";
+  showDiagnostics(box.value, answer.diagnostics);
+  document.getElementById("explain").textContent = answer.explain;
+  showSignature(answer.signature);
+}
+
+function showDiagnostics(formula, diagnostics) {
+  const list = document.getElementById("diagnostics");
+  list.replaceChildren();
+  for (const diagnostic of diagnostics) {
+    const item = document.createElement("li");
+    item.className = diagnostic.severity;
+    const where = document.createElement("span");
+    where.className = "where";
+    where.textContent = `${diagnostic.severity}[${diagnostic.code}] at ${diagnostic.start + 1}: `;
+    item.append(where, diagnostic.message);
+    for (const note of diagnostic.notes) {
+      const line = document.createElement("div");
+      line.className = "note";
+      line.textContent = `note: ${note}`;
+      item.append(line);
+    }
+    if (diagnostic.fix) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = diagnostic.fix.message;
+      button.addEventListener("click", () => {
+        formulaBox().value = diagnostic.fix.formula;
+        schedule(0);
+      });
+      item.append(" ", button);
+    }
+    list.append(item);
+  }
+  // The spans underlined in the copy of the text under the box.
+  const highlight = document.getElementById("formula-highlight");
+  const marks = diagnostics.slice().sort((a, b) => a.start - b.start);
+  highlight.replaceChildren();
+  let at = 0;
+  for (const mark of marks) {
+    if (mark.start < at) continue;
+    highlight.append(formula.slice(at, mark.start));
+    const span = document.createElement("mark");
+    span.className = mark.severity;
+    span.textContent = formula.slice(mark.start, Math.max(mark.end, mark.start + 1)) || " ";
+    highlight.append(span);
+    at = Math.max(mark.end, mark.start + 1);
+  }
+  highlight.append(formula.slice(at) + "\n");
+}
+
+function showSignature(signature) {
+  const box = document.getElementById("signature");
+  if (!signature) {
+    box.hidden = true;
+    return;
+  }
+  box.replaceChildren();
+  const code = document.createElement("code");
+  if (signature.parameter) {
+    const { start, end } = signature.parameter;
+    const strong = document.createElement("strong");
+    strong.textContent = signature.label.slice(start, end);
+    code.append(signature.label.slice(0, start), strong, signature.label.slice(end));
+  } else {
+    code.textContent = signature.label;
+  }
+  const summary = document.createElement("div");
+  summary.textContent = signature.summary;
+  box.append(code, summary);
+  box.hidden = false;
+}
+
+async function complete() {
+  const box = formulaBox();
+  const answer = await api("/api/complete", { formula: box.value, cursor: box.selectionStart });
+  if (answer.error || answer.items.length === 0) {
+    closeCompletions();
+    return;
+  }
+  playground.range = [answer.from, answer.to];
+  if (answer.items.length === 1) {
+    insertCompletion(answer.items[0]);
+    return;
+  }
+  playground.completions = answer.items;
+  playground.selected = 0;
+  renderCompletions();
+}
+
+function renderCompletions() {
+  const list = document.getElementById("completions");
+  list.replaceChildren(...playground.completions.map((text, index) => {
+    const item = document.createElement("li");
+    item.role = "option";
+    item.id = `completion-${index}`;
+    item.textContent = text;
+    item.setAttribute("aria-selected", String(index === playground.selected));
+    item.addEventListener("mousedown", (event) => {
+      event.preventDefault();
+      insertCompletion(text);
+    });
+    return item;
+  }));
+  list.hidden = false;
+  formulaBox().setAttribute("aria-activedescendant", `completion-${playground.selected}`);
+}
+
+function closeCompletions() {
+  playground.completions = [];
+  document.getElementById("completions").hidden = true;
+  formulaBox().removeAttribute("aria-activedescendant");
+}
+
+function insertCompletion(text) {
+  const box = formulaBox();
+  const [from, to] = playground.range;
+  box.setRangeText(text, from, to, "end");
+  closeCompletions();
+  box.focus();
+  schedule(0);
+}
+
+function onFormulaKey(event) {
+  const open = playground.completions.length > 0;
+  if ((event.key === "Tab" && !event.shiftKey) || (event.key === " " && event.ctrlKey)) {
+    event.preventDefault();
+    if (open) insertCompletion(playground.completions[playground.selected]);
+    else complete();
+    return;
+  }
+  if (!open) return;
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    event.preventDefault();
+    const count = playground.completions.length;
+    playground.selected = (playground.selected + (event.key === "ArrowDown" ? 1 : count - 1)) % count;
+    renderCompletions();
+  } else if (event.key === "Enter") {
+    event.preventDefault();
+    insertCompletion(playground.completions[playground.selected]);
+  } else if (event.key === "Escape") {
+    closeCompletions();
+  }
+}
+
+async function showDependencies(field) {
+  const list = document.getElementById("deps");
+  list.replaceChildren();
+  if (!field) return;
+  const answer = await api(`/api/deps?field=${encodeURIComponent(field)}`);
+  if (answer.error) {
+    notice(errorText(answer.error));
+    return;
+  }
+  const rows = [
+    ["Formula", answer.formula.length ? answer.formula : ["none"], false],
+    ["Reads", answer.reads, true],
+    ["Depends on", answer.dependsOn, true],
+    ["Read by", answer.readBy, true],
+    ["A change recomputes", answer.recomputes, true],
+  ];
+  if (answer.cycle.length) rows.push(["On a cycle", [answer.cycle.join(" → ")], false]);
+  if (answer.dependsOnCycle) rows.push(["Depends on a cycle", ["yes"], false]);
+  for (const [title, items, linked] of rows) {
+    const term = document.createElement("dt");
+    term.textContent = title;
+    const detail = document.createElement("dd");
+    if (items.length === 0) detail.textContent = "nothing";
+    for (const item of items) {
+      if (linked && document.querySelector(`#deps-field option[value="${CSS.escape(item)}"]`)) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "link";
+        button.textContent = item;
+        button.addEventListener("click", () => {
+          document.getElementById("deps-field").value = item;
+          showDependencies(item);
+        });
+        detail.append(button, " ");
+      } else {
+        const code = document.createElement("code");
+        code.textContent = item;
+        detail.append(code, " ");
+      }
+    }
+    list.append(term, detail);
+  }
+}
+
+// ---- Wiring
+
+document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("form");
+  form.addEventListener("input", onEdit);
+  form.addEventListener("change", onEdit);
+  form.addEventListener("click", onClick);
+  document.getElementById("readonly").addEventListener("change", toggleReadonly);
+  document.getElementById("save-button").addEventListener("click", save);
+  document.getElementById("changelog-button").addEventListener("click", showChangelog);
+  document.getElementById("open-button").addEventListener("click", () => document.getElementById("open-dialog").showModal());
+  for (const button of document.querySelectorAll("dialog [data-close]")) {
+    button.addEventListener("click", () => button.closest("dialog").close());
+  }
+  document.getElementById("open-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (file) openDocument(api("/api/open", await file.arrayBuffer()));
+  });
+  document.getElementById("open-path-button").addEventListener("click", () => {
+    const path = document.getElementById("open-path").value.trim();
+    if (path) openDocument(api(`/api/open?path=${encodeURIComponent(path)}`, ""));
+  });
+  const box = formulaBox();
+  box.addEventListener("input", () => {
+    closeCompletions();
+    schedule(150);
+  });
+  box.addEventListener("keydown", onFormulaKey);
+  box.addEventListener("click", () => schedule(0));
+  box.addEventListener("scroll", () => {
+    document.getElementById("formula-highlight").scrollTop = box.scrollTop;
+  });
+  document.getElementById("deps-field").addEventListener("change", (event) => showDependencies(event.target.value));
+});

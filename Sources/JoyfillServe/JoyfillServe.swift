@@ -1,0 +1,21 @@
+// JoyfillServe: `jf serve`, a JoyDoc as a live form and a formula playground in the browser.
+//
+// FormServer      the HTTP server (Hummingbird): the page, its script and style (compiled into
+//                 the code from Assets/), and the JSON API the page calls; loopback by default,
+//                 requests checked for their Host and, when they change anything, for the
+//                 X-JF-Request header; bodies capped.
+// FormSession     the document being edited: edits as change-API entries or the SDKs' row
+//                 operations, applied through JoyfillEditor (a `field.update` in place, with only
+//                 what it reaches recomputed); the containers whose HTML changed sent back;
+//                 open, save (atomic, through the caller's writer), download, the changelog.
+// FormRenderer    the form as HTML, as the SDK shows each field type, marked with visibility,
+//                 validation and the formulas' failures; TableRenderer (tables, collections),
+//                 ChartRenderer (an SVG), DateText (a date field's format), HTML (escaping, and
+//                 the sanitiser of rich text).
+// Playground      the playground's answers from the REPL's session (value, diagnostics, types,
+//                 :explain, completion) and the language server's signature help; the
+//                 dependency graph of a field (FieldDependencies).
+// PageTemplate    the page's frame: the bar, the form, the playground, the dialogs.
+//
+// Nothing of the engine runs in the browser: Assets/app.js sends what the person does and
+// shows what the server answers.

@@ -1,0 +1,81 @@
+import JoyfillEngine
+import JoyfillFormulas
+import JoyfillJSON
+import JoyfillREPL
+
+/// The playground's answers, as JSON for the page, from the REPL session bound to the
+/// document: the same checker, evaluation, completion and `:explain` as `jf repl`, and the
+/// same signature help as the language server. Offsets in and out are UTF-16 code units,
+/// as the browser counts them.
+struct Playground {
+    let session: REPLSession
+
+    /// `{"ok", "value", "type", "diagnostics": [{severity, code, message, start, end, notes,
+    /// fix?: {message, formula}}], "explain", "signature"}`.
+    func analyse(_ formula: String, cursor: Int) -> JSONValue {
+        guard !formula.allSatisfy(\.isWhitespace) else {
+            return .object([JSONMember("ok", .bool(true)), JSONMember("value", .null), JSONMember("type", .null),
+                            JSONMember("diagnostics", .array([])), JSONMember("explain", .string("")),
+                            JSONMember("signature", signature(formula, cursor: cursor))])
+        }
+        let analysis = session.analyse(formula)
+        let diagnostics = analysis.diagnostics.map { diagnostic -> JSONValue in
+            var members = [JSONMember("severity", .string(diagnostic.severity.rawValue)),
+                           JSONMember("code", .string(diagnostic.identifier.name)),
+                           JSONMember("message", .string(diagnostic.message)),
+                           JSONMember("start", .integer(formula.utf16Offset(ofByte: diagnostic.span.start))),
+                           JSONMember("end", .integer(formula.utf16Offset(ofByte: diagnostic.span.end))),
+                           JSONMember("notes", .strings(diagnostic.notes))]
+            if let fix = diagnostic.fix {
+                members.append(JSONMember("fix", .object([JSONMember("message", .string(fix.message)),
+                                                          JSONMember("formula", .string(fix.apply(to: formula)))])))
+            }
+            return .object(members)
+        }
+        var value: JSONValue = .null
+        if case .success = analysis.result { value = .string(analysis.printed) }
+        return .object([JSONMember("ok", .bool(value != .null)), JSONMember("value", value),
+                        JSONMember("type", .string(analysis.staticType)), JSONMember("diagnostics", .array(diagnostics)),
+                        JSONMember("explain", .string(analysis.explanation)),
+                        JSONMember("signature", signature(formula, cursor: cursor))])
+    }
+
+    /// `{"from", "to", "items": [text]}`: the REPL's completions of the word that ends at
+    /// `cursor`, which replace the text from `from` to `to`.
+    func complete(_ formula: String, cursor: Int) -> JSONValue {
+        let before = String(decoding: formula.utf8.prefix(formula.byteOffset(ofUTF16: cursor)), as: UTF8.self)
+        let line = before.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? before
+        let items = line.hasPrefix(":") ? [] : session.completions(for: line) ?? []
+        let word = line.unicodeScalars.reversed().prefix { REPLSession.isNameScalar($0) }
+        let to = before.utf16.count
+        return .object([JSONMember("from", .integer(to - word.reduce(0) { $0 + UTF16.width($1) })),
+                        JSONMember("to", .integer(to)), JSONMember("items", .strings(Array(items.prefix(200))))])
+    }
+
+    /// The signature of the call the cursor is in, with the parameter being typed:
+    /// `{"label", "summary", "parameter": {start, end}}` (offsets in the label), or null.
+    func signature(_ formula: String, cursor: Int) -> JSONValue {
+        let before = String(decoding: formula.utf8.prefix(formula.byteOffset(ofUTF16: cursor)), as: UTF8.self)
+        guard let (name, argument) = Lexer.openCall(before: before),
+              let signature = session.registry.lookup(name)?.signature else { return .null }
+        let (label, spans) = signature.usageWithParameters
+        var members = [JSONMember("label", .string(label)), JSONMember("summary", .string(signature.summary))]
+        if !spans.isEmpty {
+            let span = spans[min(argument, spans.count - 1)]
+            members.append(JSONMember("parameter", .object([JSONMember("start", .integer(label.utf16Offset(ofByte: span.lowerBound))),
+                                                            JSONMember("end", .integer(label.utf16Offset(ofByte: span.upperBound)))])))
+        }
+        return .object(members)
+    }
+
+    /// `{"field", "formula", "reads", "dependsOn", "readBy", "recomputes", "cycle",
+    /// "dependsOnCycle"}`: `field`'s place in the dependency graph.
+    func dependencies(of field: String, in engine: DocumentEngine) -> JSONValue {
+        let deps = FieldDependencies(field, in: engine.graph)
+        let formulas = engine.document.field(field)?.appliedFormulas.compactMap { engine.document.formula($0.formula)?.expression } ?? []
+        return .object([JSONMember("field", .string(field)), JSONMember("formula", .strings(formulas)),
+                        JSONMember("reads", .strings(deps.reads)), JSONMember("dependsOn", .strings(deps.dependsOn)),
+                        JSONMember("readBy", .strings(deps.readBy)), JSONMember("recomputes", .strings(deps.recomputes)),
+                        JSONMember("cycle", .strings(deps.cycle)), JSONMember("dependsOnCycle", .bool(deps.dependsOnCycle))])
+    }
+}

@@ -1,0 +1,39 @@
+import JoyfillEditor
+import JoyfillFormulas
+import JoyfillJSON
+
+/// What was wrong with a request: said in the page, never a crash. The session is left as it
+/// was before the request.
+struct ServeError: Error, CustomStringConvertible {
+    var message: String
+    var suggestion: String?
+    /// The field the request was about, when it names one.
+    var field: String?
+    /// The change entry at fault (0-based), for a list of changes.
+    var change: Int?
+    /// The HTTP status the request gets (422: understood, but not applicable).
+    var status = 422
+
+    init(_ message: String, suggestion: String? = nil, field: String? = nil, status: Int = 422) {
+        self.message = message
+        self.suggestion = suggestion
+        self.field = field
+        self.status = status
+    }
+
+    init(_ error: ChangeError) {
+        self.init(error.message, suggestion: error.suggestion, field: error.field)
+        change = error.index
+    }
+
+    var description: String { message }
+
+    /// `{"error": {"message", "suggestion"?, "field"?, "change"?}}`.
+    var json: JSONValue {
+        var members = [JSONMember("message", .string(message))]
+        if let suggestion { members.append(JSONMember("suggestion", .string(suggestion))) }
+        if let field { members.append(JSONMember("field", .string(field))) }
+        if let change { members.append(JSONMember("change", .integer(change))) }
+        return .object([JSONMember("error", .object(members))])
+    }
+}
