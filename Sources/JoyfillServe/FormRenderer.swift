@@ -90,7 +90,9 @@ struct FormRenderer {
                 let shown = index == 0 ? "" : " hidden"
                 html += "<section class=\"page\" id=\"pg\(index)\" aria-label=\"\(HTML.escape(page.name ?? "Page \(index + 1)"))\"\(shown)>"
             } else {
-                html += "<details class=\"unplaced\"><summary>Fields no page places (\(group.instances.count))</summary>"
+                // Open when the pages place nothing, so that a template of loose fields is seen at once.
+                let open = groups.count == 1 || groups.allSatisfy({ $0.page == nil || $0.instances.isEmpty }) ? " open" : ""
+                html += "<details class=\"unplaced\"\(open)><summary>Fields no page places (\(group.instances.count))</summary>"
             }
             for instance in group.instances { html += container(instance) }
             html += group.page == nil ? "</details>" : "</section>"
@@ -120,7 +122,7 @@ struct FormRenderer {
         let title = field.title.flatMap { $0.isEmpty ? nil : $0 } ?? field.id
         let required = editor.visibility.requires(field: field)
             ? " <abbr class=\"required\" title=\"required\" aria-label=\"required\">*</abbr>" : ""
-        let formula = computed ? " <span class=\"formula-mark\" title=\"\(HTML.escape(formulaText(of: field)))\">ƒ</span>" : ""
+        let formula = computed ? " <span class=\"formula-mark\" aria-hidden=\"true\" title=\"\(HTML.escape(formulaText(of: field)))\">ƒ</span>" : ""
         let labelled = field.type != .multiSelect && field.type != .block && field.type != .chart && field.type != .table
             && field.type != .collection && field.type != .image && field.type != .signature && field.type != .richText
         if labelled {

@@ -1,2 +1,129 @@
+import JoyfillEditor
+import JoyfillJSON
+import JoyfillModel
 import Testing
 @testable import JoyfillServe
+
+/// The form's HTML for every field type, the rich-text sanitiser, dates in a document's
+/// format, and the session's answers without a socket.
+struct ServeTests {
+    /// A document with one field of every type the SDK shows, all on one page.
+    static let everyType: JoyDoc = {
+        let fields: [String] = [
+            #"{"_id":"t","type":"text","title":"Name","value":"Ada <b>","required":true,"tipTitle":"Who","tipDescription":"Full name","tipVisible":true}"#,
+            #"{"_id":"ta","type":"textarea","title":"Notes","value":"line 1\nline 2"}"#,
+            #"{"_id":"n","type":"number","title":"Count","value":3.5}"#,
+            #"{"_id":"d","type":"date","title":"When","value":1732233600000,"format":"DD/MM/YYYY hh:mma"}"#,
+            #"{"_id":"dd","type":"dropdown","title":"Pick","value":"o2","options":[{"_id":"o1","value":"One"},{"_id":"o2","value":"Two"},{"_id":"o3","value":"Gone","deleted":true}]}"#,
+            #"{"_id":"ms","type":"multiSelect","title":"Tags","value":["o1"],"options":[{"_id":"o1","value":"Red"},{"_id":"o2","value":"Blue"}]}"#,
+            #"{"_id":"sg","type":"signature","title":"Signed","value":"data:image/png;base64,iVBORw0KGgo="}"#,
+            #"{"_id":"im","type":"image","title":"Photo","value":[{"_id":"i1","url":"https://example.com/a.png","fileName":"a.png"}]}"#,
+            #"{"_id":"bl","type":"block","title":"Heading","value":"Read this"}"#,
+            #"{"_id":"rt","type":"richText","title":"Rich","value":"<p onclick=\"x()\">Hi <script>alert(1)</script><a href=\"javascript:alert(1)\">bad</a> <a href=\"https://joyfill.io\">good</a></p>"}"#,
+            #"{"_id":"tb","type":"table","title":"Items","tableColumns":[{"_id":"c1","type":"text","title":"What","required":true},{"_id":"c2","type":"number","title":"Qty"},{"_id":"c3","type":"dropdown","title":"Kind","options":[{"_id":"k1","value":"A"}]},{"_id":"c4","type":"date","title":"Day"},{"_id":"c5","type":"multiSelect","title":"Marks","options":[{"_id":"m1","value":"M"}]}],"value":[{"_id":"r1","cells":{"c1":"x","c2":2,"c3":"k1","c4":1732233600000,"c5":["m1"]}},{"_id":"r2","cells":{"c2":1}}]}"#,
+            #"{"_id":"co","type":"collection","title":"Sites","schema":{"root":{"root":true,"title":"Site","tableColumns":[{"_id":"s1","type":"text","title":"Site name"}],"children":["checks"]},"checks":{"title":"Checks","tableColumns":[{"_id":"k","type":"text","title":"Check"}]}},"value":[{"_id":"site_1","cells":{"s1":"North"},"children":{"checks":{"value":[{"_id":"c_1","cells":{"k":"Fence"}}]}}}]}"#,
+            #"{"_id":"ch","type":"chart","title":"Sales","xTitle":"Month","yTitle":"Units","xMin":0,"xMax":10,"yMin":0,"yMax":100,"value":[{"_id":"l1","title":"North","points":[{"_id":"p1","label":"Jan","x":1,"y":20},{"_id":"p2","label":"Feb","x":2,"y":40}]}]}"#,
+            #"{"_id":"fl","type":"file","title":"Files","value":[{"_id":"f1","fileName":"report.pdf"}]}"#,
+            #"{"_id":"cu","type":"custom","title":"Custom"}"#,
+        ]
+        let positions = ["t", "ta", "n", "d", "dd", "ms", "sg", "im", "bl", "rt", "tb", "co", "ch", "fl", "cu"].enumerated().map { index, id in
+            #"{"_id":"p\#(index)","field":"\#(id)","type":"text","x":0,"y":\#(index),"width":12,"height":1}"#
+        }
+        let text = #"{"_id":"doc","fields":[\#(fields.joined(separator: ","))],"files":[{"_id":"file_1","pages":[{"_id":"page_1","name":"All","fieldPositions":[\#(positions.joined(separator: ","))]}]}]}"#
+        return try! JoyDoc(bytes: Array(text.utf8))
+    }()
+
+    func html(readonly: Bool = false) -> [String: String] {
+        let renderer = FormRenderer(editor: DocumentEditor(document: Self.everyType), readonly: readonly, tablePages: [:])
+        return Dictionary(renderer.containers().map { ($0.field, $0.html) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test func everyFieldTypeRendersWithItsLabelAndValue() {
+        let html = html()
+        #expect(html["t"]?.contains(#"<label class="title" for="f0-0-in">Name <abbr class="required""#) == true)
+        #expect(html["t"]?.contains(#"value="Ada &lt;b&gt;""#) == true)
+        #expect(html["t"]?.contains(#"<details class="tip"><summary>Who</summary><p>Full name</p></details>"#) == true)
+        #expect(html["t"]?.contains("Name is required.") == false, "it has a value")
+        #expect(html["ta"]?.contains(">line 1\nline 2</textarea>") == true)
+        #expect(html["n"]?.contains(#"type="number" step="any" id="f0-2-in" data-field="n" value="3.5""#) == true)
+        #expect(html["d"]?.contains(#"type="datetime-local""#) == true)
+        #expect(html["d"]?.contains(#"value="2024-11-22T00:00""#) == true)
+        #expect(html["d"]?.contains(">22/11/2024 12:00am</output>") == true)
+        #expect(html["dd"]?.contains(#"<option value="o2" selected>Two</option>"#) == true)
+        #expect(html["dd"]?.contains("Gone") == false, "a deleted option is not offered")
+        #expect(html["ms"]?.contains("<legend>Tags</legend>") == true)
+        #expect(html["ms"]?.contains(#"value="o1" checked> Red</label>"#) == true)
+        #expect(html["sg"]?.contains(#"<img class="signature" src="data:image/png;base64,iVBORw0KGgo=" alt="Signature: Signed">"#) == true)
+        #expect(html["im"]?.contains(#"alt="a.png""#) == true)
+        #expect(html["bl"]?.contains(#"<div class="block">Read this</div>"#) == true)
+        #expect(html["rt"]?.contains(#"<div class="rich"><p>Hi <a>bad</a> <a href="https://joyfill.io" rel="noopener noreferrer" target="_blank">good</a></p></div>"#) == true,
+                "\(html["rt"] ?? "")")
+        #expect(html["tb"]?.contains(#"aria-label="Qty, row 2" value="1""#) == true)
+        #expect(html["tb"]?.contains(#"<select multiple"#) == true)
+        #expect(html["tb"]?.contains(#"aria-label="Day, row 1" value="2024-11-22""#) == true)
+        #expect(html["tb"]?.contains(#"<td class="invalid"><input type="text""#) == true, "row 2 lacks the required What")
+        #expect(html["tb"]?.contains("Row 2: What required.") == true)
+        #expect(html["co"]?.contains(#"aria-label="Site name, row 1" value="North""#) == true)
+        #expect(html["co"]?.contains("<summary>Checks of row 1 (1)</summary>") == true)
+        #expect(html["co"]?.contains(#"aria-label="Check, row 1" value="Fence""#) == true)
+        #expect(html["co"]?.contains(#"data-action="insertRow" data-field="co" data-schema="checks" data-parent="site_1">Add Checks row"#) == true)
+        #expect(html["ch"]?.contains(#"<svg viewBox="0 0 480 280" role="img" aria-label="Sales">"#) == true)
+        #expect(html["ch"]?.contains("<title>Jan: (1, 20)</title>") == true)
+        #expect(html["ch"]?.contains(#"points="80,200 120,160""#) == true, "\(html["ch"] ?? "")")
+        #expect(html["fl"]?.contains("<li>report.pdf</li>") == true)
+        #expect(html["cu"]?.contains("which the SDK does not show") == true)
+    }
+
+    @Test func readonlyDisablesEveryInputAndOffersNoRowActions() {
+        let html = html(readonly: true).values.joined()
+        #expect(!html.contains("data-action=\"insertRow\""))
+        #expect(!html.contains("data-action=\"deleteRows\""))
+        #expect(html.contains(#"id="f0-0-in" data-field="t" value="Ada &lt;b&gt;" disabled"#))
+    }
+
+    @Test func aLargeTableShowsOnePageOfRows() {
+        let rows = (0..<1000).map { #"{"_id":"r\#($0)","cells":{"a":\#($0)}}"# }.joined(separator: ",")
+        let text = #"{"fields":[{"_id":"big","type":"table","title":"Big","tableColumns":[{"_id":"a","type":"number","title":"A"}],"value":[\#(rows)]}],"files":[{"_id":"f","pages":[{"_id":"p","fieldPositions":[{"_id":"x","field":"big"}]}]}]}"#
+        let editor = DocumentEditor(document: try! JoyDoc(bytes: Array(text.utf8)))
+        let first = FormRenderer(editor: editor, readonly: false, tablePages: [:]).containers()[0].html
+        #expect(first.components(separatedBy: "<tr data-row=").count - 1 == FormRenderer.rowsPerPage)
+        #expect(first.contains("Rows 1–50 of 1000"))
+        let last = FormRenderer(editor: editor, readonly: false, tablePages: ["big": 99]).containers()[0].html
+        #expect(last.contains("Rows 951–1000 of 1000"), "a page past the end shows the last")
+        #expect(last.contains(#"aria-label="A, row 1000" value="999""#))
+    }
+
+    @Test func richTextKeepsOnlySafeMarkup() {
+        #expect(HTML.sanitize("<b>bold</b> & <i>it</i>") == "<b>bold</b> &amp; <i>it</i>")
+        #expect(HTML.sanitize("<img src=x onerror=alert(1)>text") == "text")
+        #expect(HTML.sanitize("<style>p{}</style><p>a</p><!-- c -->") == "<p>a</p>")
+        #expect(HTML.sanitize("<a href='mailto:a@b.c'>m</a>") == #"<a href="mailto:a@b.c" rel="noopener noreferrer" target="_blank">m</a>"#)
+        #expect(HTML.sanitize("<a href=\" javascript:x\">j</a>") == "<a>j</a>")
+        #expect(HTML.sanitize("1 < 2") == "1 &lt; 2")
+        #expect(HTML.sanitize("<svg><script>x</script></svg>after") == "after")
+    }
+
+    @Test func datesFollowTheDocumentsFormatInUTC() {
+        let noon = 1_732_276_800_000.0   // 2024-11-22 12:00 UTC
+        #expect(DateText.format(noon, as: "MM/DD/YYYY") == "11/22/2024")
+        #expect(DateText.format(noon, as: "YYYY-MM-DD HH:mm") == "2024-11-22 12:00")
+        #expect(DateText.format(noon, as: "MMMM D, YYYY h:mma") == "November 22, 2024 12:00pm")
+        #expect(DateText.inputValue(-86_400_000, withTime: false) == "1969-12-31")
+        #expect(DateText.inputValue(.infinity, withTime: false) == "")
+    }
+
+    @Test func theSessionAppliesAFieldUpdateInPlaceAndSendsOnlyWhatChanged() async throws {
+        let text = #"{"_id":"doc","formulas":[{"_id":"f","expression":"a * 2"}],"fields":[{"_id":"a","type":"number","title":"A","value":1,"file":"file_1"},{"_id":"b","type":"number","title":"B","formulas":[{"_id":"x","formula":"f","key":"value"}],"file":"file_1"},{"_id":"c","type":"text","title":"C","value":"same","file":"file_1"}],"files":[{"_id":"file_1","pages":[{"_id":"p","fieldPositions":[{"_id":"pa","field":"a"},{"_id":"pb","field":"b"},{"_id":"pc","field":"c"}]}]}]}"#
+        let session = FormSession(document: try JoyDoc(bytes: Array(text.utf8)), path: nil, settings: .init())
+        _ = await session.page()
+        let change = try JSONReader.read(#"{"version":0,"changes":[{"target":"field.update","fieldId":"a","change":{"value":5}}]}"#)
+        let answer = try await session.change(change)
+        let ids = answer["replace"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+        #expect(ids == ["f0-0", "f0-1"])
+        #expect(answer["replace"]?.arrayValue?[1]["html"]?.stringValue?.contains(#"value="10""#) == true)
+        #expect(await session.changelogs.count == 2)
+        // A second tab that is behind is told to load the form again.
+        let behind = try await session.change(try JSONReader.read(#"{"version":0,"changes":[{"target":"field.update","fieldId":"c","change":{"value":"x"}}]}"#))
+        #expect(behind["reload"]?.boolValue == true)
+    }
+}

@@ -316,6 +316,12 @@ async function analyse() {
 function showDiagnostics(formula, diagnostics) {
   const list = document.getElementById("diagnostics");
   list.replaceChildren();
+  if (diagnostics.length === 0 && formula.trim() !== "") {
+    const none = document.createElement("li");
+    none.className = "none";
+    none.textContent = "No problems";
+    list.append(none);
+  }
   for (const diagnostic of diagnostics) {
     const item = document.createElement("li");
     item.className = diagnostic.severity;
@@ -332,7 +338,7 @@ function showDiagnostics(formula, diagnostics) {
     if (diagnostic.fix) {
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = diagnostic.fix.message;
+      button.textContent = `Apply: ${diagnostic.fix.message}`;
       button.addEventListener("click", () => {
         formulaBox().value = diagnostic.fix.formula;
         schedule(0);
@@ -529,4 +535,5 @@ document.addEventListener("DOMContentLoaded", () => {
     document.getElementById("formula-highlight").scrollTop = box.scrollTop;
   });
   document.getElementById("deps-field").addEventListener("change", (event) => showDependencies(event.target.value));
+  document.body.dataset.ready = "1";
 });

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// `jf serve` in a real browser (headless Chromium through chromedriver): inputs found by
+/// their labels, typed into as a person types, and the page checked for what the server
+/// recomputed. Screenshots and the measured update times go to `.build/serve-browser/`; with
+/// `JF_UPDATE_SCREENSHOTS=1` the screenshots also replace those of docs/serve.md.
+@Suite(.serialized, .enabled(if: WebDriver.isAvailable, "Chromium and chromedriver are not installed"))
+struct BrowserTests {
+    static let output = JF.root.appendingPathComponent(".build/serve-browser")
+
+    /// A browser on a `jf serve` of `arguments`, for `body`; both stop after it.
+    func withPage(_ arguments: [String], _ body: (WebDriver, ServeProcess) async throws -> Void) async throws {
+        let server = try ServeProcess(arguments)
+        defer { server.stop() }
+        let browser = try await WebDriver()
+        do {
+            try await browser.open(server.base + "/")
+            try await browser.wait(for: "the page's script", "return document.body.dataset.ready === '1';")
+            try await body(browser, server)
+        } catch {
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
+
+    /// Replaces what `input` holds with `text`, as typing does (an input event a key).
+    func retype(_ text: String, into input: WebDriver.Element, in browser: WebDriver) async throws {
+        try await browser.run("arguments[0].select();", [input.json])
+        try await browser.type(text, into: input)
+    }
+
+    func value(_ label: String, in browser: WebDriver) async throws -> String? {
+        try await browser.property("value", of: try await browser.input(labelled: label))
+    }
+
+    func save(_ png: Data, as name: String) throws {
+        try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)
+        try png.write(to: Self.output.appendingPathComponent(name))
+        if ProcessInfo.processInfo.environment["JF_UPDATE_SCREENSHOTS"] != nil {
+            try png.write(to: JF.root.appendingPathComponent("docs/images").appendingPathComponent(name))
+        }
+    }
+
+    @Test func typingInTheInvoiceRecomputesItsFormulasAsYouType() async throws {
+        try await withPage(["examples/invoice.json"]) { browser, _ in
+            #expect(try await value("Total", in: browser) == "953.41")
+            let quantity = try await browser.input(labelled: "Quantity, row 1")
+            try await retype("5", into: quantity, in: browser)
+            try await browser.wait(for: "the total after the quantity", "return document.getElementById('f0-2-in').value === '1229.45';")
+            // A formula field no page places is updated too (its container is in the closed section).
+            try await browser.wait(for: "the summary", "return document.querySelector('[data-field=summary] textarea').value === arguments[0];",
+                                   ["Acme Tools Ltd: 3 items, total 1229.45"])
+
+            // Typing goes on while answers arrive: the input being typed in is never replaced.
+            let customer = try await browser.input(labelled: "Customer")
+            try await browser.run("arguments[0].focus(); arguments[0].setSelectionRange(99, 99);", [customer.json])
+            try await browser.type(" GmbH", into: customer)
+            try await browser.wait(for: "the summary after the customer", "return document.querySelector('[data-field=summary] textarea').value.startsWith(arguments[0]);",
+                                   ["Acme Tools Ltd GmbH:"])
+            #expect(try await browser.property("value", of: customer) == "Acme Tools Ltd GmbH")
+
+            // From the input event to the updated text, for each of 30 keystrokes.
+            let price = try await browser.input(labelled: "Unit price, row 3")
+            try await browser.run("arguments[0].focus();", [price.json])
+            var times: [Double] = []
+            for _ in 0..<30 {
+                let before = try await browser.run("return Number(document.body.dataset.updates || 0);") as? Int ?? 0
+                try await browser.type("1", into: price)
+                let after = try await browser.wait(for: "an update", "return Number(document.body.dataset.updates || 0) > arguments[0] && document.body.dataset.lastUpdateMs;", [before])
+                if let text = after as? String, let milliseconds = Double(text) { times.append(milliseconds) }
+            }
+            #expect(times.count == 30)
+            let sorted = times.sorted()
+            let report = ["example": "invoice.json", "edits": times.count, "medianMilliseconds": sorted[sorted.count / 2],
+                          "p90Milliseconds": sorted[sorted.count * 9 / 10], "maxMilliseconds": sorted.last ?? 0] as [String: Any]
+            try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
+                .write(to: Self.output.appendingPathComponent("update-times.json"))
+            print("jf serve: invoice update, input event to updated text: \(report)")
+        }
+    }
+
+    @Test func aNewRowOfTheInvoiceIsAddedAndItsFormulasRecompute() async throws {
+        try await withPage(["examples/invoice.json"]) { browser, _ in
+            try await browser.click(try await browser.button("Add row"))
+            try await browser.wait(for: "row 4", "return document.querySelector('[aria-label=\"Quantity, row 4\"]');")
+            try await browser.type("10", into: try await browser.input(labelled: "Unit price, row 4"))
+            try await browser.type("2", into: try await browser.input(labelled: "Quantity, row 4"))
+            try await browser.wait(for: "the total with row 4", "return document.getElementById('f0-2-in').value === '975.06';")
+            try await browser.click(try await browser.button("Delete row 4"))
+            try await browser.wait(for: "the total without row 4", "return document.getElementById('f0-2-in').value === '953.41';")
+            #expect(try await browser.run("return document.querySelector('[aria-label=\"Quantity, row 4\"]');") is NSNull)
+            try await browser.click(try await browser.find("#changelog-button"))
+            let log = try await browser.text(of: try await browser.find("#changelog"))
+            #expect(log.contains("field.value.rowCreate") && log.contains("field.value.rowDelete"))
+        }
+    }
+
+    @Test func logicShowsAndHidesFieldsAndRequiredMarksFollowValues() async throws {
+        try await withPage(["examples/logic.json"]) { browser, _ in
+            let fireWatch = "return document.querySelector('[data-field=fire_watch]').hidden;"
+            #expect(try await browser.run(fireWatch) as? Bool == false)
+            try await browser.choose("Cold work", in: try await browser.input(labelled: "Type of work *"))
+            try await browser.wait(for: "fire watch hidden", fireWatch)
+            try await browser.choose("Hot work", in: try await browser.input(labelled: "Type of work *"))
+            try await browser.wait(for: "fire watch shown", "return !document.querySelector('[data-field=fire_watch]').hidden;")
+
+            // Harness id is required above 2 m, and empty.
+            let harness = "return document.querySelector('[data-field=harness_id]').classList.contains('invalid');"
+            #expect(try await browser.run(harness) as? Bool == true)
+            #expect(try await browser.text(of: try await browser.find("#status")).contains("to complete"))
+            try await retype("1", into: try await browser.input(labelled: "Working height (m)"), in: browser)
+            try await browser.wait(for: "harness id no longer required", "return !document.querySelector('[data-field=harness_id]').classList.contains('invalid');")
+            try await retype("12", into: try await browser.input(labelled: "Working height (m)"), in: browser)
+            try await browser.wait(for: "harness id required again", harness)
+            let message = try await browser.text(of: try await browser.find("[data-field=harness_id] .missing"))
+            #expect(message == "Harness id is required.")
+            try await browser.type("H-7", into: try await browser.input(labelled: "Harness id *"))
+            try await browser.wait(for: "valid", "return document.querySelector('[data-field=harness_id]').classList.contains('invalid') === false;")
+        }
+    }
+
+    @Test func thePlaygroundShowsValuesDiagnosticsAndCompletions() async throws {
+        try await withPage(["examples/invoice.json"]) { browser, _ in
+            let formula = try await browser.input(labelled: "Formula")
+            try await browser.type("subtotal * 2", into: formula)
+            try await browser.wait(for: "the value", "return document.getElementById('formula-value').textContent === '1761.5';")
+            try await browser.clear(formula)
+            try await browser.type("sum(map(items, (r) -> r.price * r.qty)) + totl", into: formula)
+            let diagnostic = try await browser.wait(for: "a diagnostic", "return document.querySelector('#diagnostics li.error')?.textContent;")
+            #expect((diagnostic as? String)?.contains("totl") == true)
+            #expect(try await browser.run("return document.querySelector('#formula-highlight mark')?.textContent;") as? String == "totl")
+            try await browser.click(try await browser.button("Apply: did you mean 'total'?"))
+            try await browser.wait(for: "the fixed formula's value", "return document.getElementById('formula-value').textContent === '1834.1599999999999';")
+            // Completion: Tab after a prefix.
+            try await browser.clear(formula)
+            try await browser.type("subt\u{E004}", into: formula)   // U+E004: the Tab key
+            try await browser.wait(for: "the completion", "return arguments[0].value === 'subtotal';", [formula.json])
+            try await browser.type(" * tax_rate", into: formula)
+            try await browser.wait(for: "the value", "return document.getElementById('formula-value').textContent === '7266.1875';")
+            // The dependencies of a field.
+            try await browser.choose("tax", in: try await browser.input(labelled: "Dependencies of"))
+            let deps = try await browser.wait(for: "the dependencies", "return document.getElementById('deps').textContent;")
+            #expect((deps as? String)?.contains("Read by") == true)
+            try await browser.clear(formula)
+            try await browser.type("sum(map(items, (row) -> row.price * row.qty))", into: formula)
+            try await browser.wait(for: "the value", "return document.getElementById('formula-value').textContent === '880.75';")
+            try save(try await browser.screenshot(), as: "serve-invoice.png")
+        }
+    }
+
+    @Test func everyExampleRendersWithoutAnErrorInThePage() async throws {
+        let examples = try FileManager.default.contentsOfDirectory(atPath: JF.root.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        try await withPage([]) { browser, _ in
+            for example in examples {
+                try await browser.run("document.getElementById('open-button').click();")
+                let path = try await browser.input(labelled: "or the path of a file")
+                try await retype("examples/\(example)", into: path, in: browser)
+                try await browser.click(try await browser.find("#open-path-button"))
+                try await browser.wait(for: example, "return document.getElementById('doc-path').textContent === arguments[0];", ["examples/\(example)"])
+                #expect(try await browser.run("return document.getElementById('notice').hidden;") as? Bool == true, "\(example)")
+                #expect(try await browser.run("return document.getElementById('open-error').textContent;") as? String == "", "\(example)")
+                let fields = try await browser.run("return document.querySelectorAll('#form .field').length;") as? Int ?? 0
+                #expect(fields > 0, "\(example)")
+                if example == "sales-chart.json" || example == "inspection.json" {
+                    try save(try await browser.screenshot(), as: "serve-\(example.dropLast(5)).png")
+                }
+            }
+        }
+    }
+}
