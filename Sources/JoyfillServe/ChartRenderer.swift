@@ -1,8 +1,8 @@
 import JoyfillJSON
 import JoyfillModel
 
-/// A chart field as an SVG: its axes from `xMin`…`xMax` and `yMin`…`yMax` (or the points'
-/// range when they are missing), each line's points joined, each point a circle that names
+/// A chart field as an SVG: its axes from `xMin`…`xMax` and `yMin`…`yMax`, widened to the
+/// points' range when a point lies outside (the points' range alone when they are missing), each line's points joined, each point a circle that names
 /// its label and coordinates; a legend of the lines' titles.
 struct ChartRenderer {
     let field: Field
@@ -19,11 +19,18 @@ struct ChartRenderer {
                 return (x, y, point["label"]?.stringValue ?? "")
             }
         }
-        func bound(_ key: String, _ fallback: Double) -> Double {
-            field.json[key]?.numberValue ?? fallback
+        // The axes cover the field's declared range and every point: a point outside the
+        // declared range is still drawn inside the frame.
+        func bound(_ key: String, _ data: Double?, _ pick: (Double, Double) -> Double, _ fallback: Double) -> Double {
+            switch (field.json[key]?.numberValue, data) {
+            case let (declared?, data?): return pick(declared, data)
+            case let (declared?, nil): return declared
+            case let (nil, data?): return data
+            case (nil, nil): return fallback
+            }
         }
-        let xMin = bound("xMin", points.map(\.x).min() ?? 0), xMax = bound("xMax", points.map(\.x).max() ?? 1)
-        let yMin = bound("yMin", min(points.map(\.y).min() ?? 0, 0)), yMax = bound("yMax", points.map(\.y).max() ?? 1)
+        let xMin = bound("xMin", points.map(\.x).min(), min, 0), xMax = bound("xMax", points.map(\.x).max(), max, 1)
+        let yMin = bound("yMin", points.map(\.y).min().map { min($0, 0) }, min, 0), yMax = bound("yMax", points.map(\.y).max(), max, 1)
         let (w, h, m) = (Self.width, Self.height, Self.margin)
         func px(_ x: Double) -> Double { m + (xMax == xMin ? 0.5 : (x - xMin) / (xMax - xMin)) * (w - 2 * m) }
         func py(_ y: Double) -> Double { h - m - (yMax == yMin ? 0.5 : (y - yMin) / (yMax - yMin)) * (h - 2 * m) }

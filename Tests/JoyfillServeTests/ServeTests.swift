@@ -1,3 +1,4 @@
+import Foundation
 import JoyfillEditor
 import JoyfillJSON
 import JoyfillModel
@@ -125,5 +126,38 @@ struct ServeTests {
         // A second tab that is behind is told to load the form again.
         let behind = try await session.change(try JSONReader.read(#"{"version":0,"changes":[{"target":"field.update","fieldId":"c","change":{"value":"x"}}]}"#))
         #expect(behind["reload"]?.boolValue == true)
+    }
+}
+
+/// Every JoyDoc the repository holds (examples, fixtures of every test target, hostile ones
+/// among them) renders as a form without a crash, and a change of each field is answered.
+struct ServeRobustnessTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var documents: [URL] {
+        let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent("Tests"), includingPropertiesForKeys: nil)
+        var files = (enumerator?.compactMap { $0 as? URL } ?? []).filter { $0.pathExtension == "json" }
+        files += (try? FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("examples"), includingPropertiesForKeys: nil)) ?? []
+        return files.filter { $0.pathExtension == "json" && ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) < 1 << 20 }
+    }
+
+    @Test func everyDocumentInTheRepositoryRendersAndTakesAChange() async throws {
+        var rendered = 0
+        for file in Self.documents {
+            guard let bytes = try? Data(contentsOf: file), let document = try? JoyDoc(bytes: Array(bytes)) else { continue }
+            let session = FormSession(document: document, path: nil, settings: .init())
+            let page = await session.page()
+            #expect(page.hasSuffix("</html>"), "\(file.lastPathComponent)")
+            for field in document.fields.prefix(20) {
+                let change = JSONValue.object([JSONMember("changes", .array([.object([
+                    JSONMember("target", "field.update"), JSONMember("fieldId", .string(field.id)),
+                    JSONMember("change", .object([JSONMember("value", "x")])),
+                ])]))])
+                _ = try? await session.change(change)
+            }
+            _ = await session.form()
+            rendered += 1
+        }
+        #expect(rendered > 50)
     }
 }

@@ -151,6 +151,41 @@ struct BrowserTests {
         }
     }
 
+    @Test func aThousandRowTableIsPagedAndAnEditStillRecomputesTheTotal() async throws {
+        let rows = (0..<1000).map { #"{"_id":"r\#($0)","cells":{"price":\#($0 % 7 + 1),"qty":2}}"# }.joined(separator: ",")
+        let text = #"""
+            {"_id":"big","identifier":"big","name":"A thousand rows","formulas":[{"_id":"f","expression":"sum(map(items, (r) -> r.price * r.qty))"}],
+             "fields":[{"_id":"items","type":"table","title":"Items","file":"file_1","tableColumns":[{"_id":"price","type":"number","title":"Price"},{"_id":"qty","type":"number","title":"Qty"}],"value":[\#(rows)]},
+                       {"_id":"total","type":"number","title":"Total","file":"file_1","formulas":[{"_id":"a","formula":"f","key":"value"}]}],
+             "files":[{"_id":"file_1","pageOrder":["p"],"pages":[{"_id":"p","name":"Rows","fieldPositions":[{"_id":"pt","field":"total"},{"_id":"pi","field":"items"}]}]}]}
+            """#
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("jf-serve-1000-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await withPage([file.path]) { browser, _ in
+            #expect(try await value("Total", in: browser) == "7994")
+            #expect(try await browser.run("return document.querySelectorAll('tr[data-row]').length;") as? Int == 50)
+            let quantity = try await browser.input(labelled: "Qty, row 1")
+            var times: [Double] = []
+            for digit in 3...9 {
+                try await retype(String(digit), into: quantity, in: browser)
+                let total = 7994 + (digit - 2)
+                try await browser.wait(for: "the total", "return document.getElementById('f0-0-in').value === arguments[0];", [String(total)])
+                if let text = try await browser.run("return document.body.dataset.lastUpdateMs;") as? String, let ms = Double(text) { times.append(ms) }
+            }
+            try await browser.click(try await browser.button("Next rows"))
+            try await browser.wait(for: "row 51", "return document.querySelector('[aria-label=\"Qty, row 51\"]');")
+            #expect(try await browser.text(of: try await browser.find(".pager")).hasPrefix("Rows 51–100 of 1000"))
+            let sorted = times.sorted()
+            let report: [String: Any] = ["example": "1,000-row table", "edits": times.count, "medianMilliseconds": sorted[sorted.count / 2],
+                                         "maxMilliseconds": sorted.last ?? 0]
+            try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
+                .write(to: Self.output.appendingPathComponent("update-times-1000-rows.json"))
+            print("jf serve: 1,000-row table update: \(report)")
+        }
+    }
+
     @Test func everyExampleRendersWithoutAnErrorInThePage() async throws {
         let examples = try FileManager.default.contentsOfDirectory(atPath: JF.root.appendingPathComponent("examples").path)
             .filter { $0.hasSuffix(".json") }.sorted()
@@ -165,6 +200,9 @@ struct BrowserTests {
                 #expect(try await browser.run("return document.getElementById('open-error').textContent;") as? String == "", "\(example)")
                 let fields = try await browser.run("return document.querySelectorAll('#form .field').length;") as? Int ?? 0
                 #expect(fields > 0, "\(example)")
+                if example == "inspection.json" {
+                    try await browser.run("document.querySelectorAll('details').forEach(d => d.open = true);")
+                }
                 if example == "sales-chart.json" || example == "inspection.json" {
                     try save(try await browser.screenshot(), as: "serve-\(example.dropLast(5)).png")
                 }

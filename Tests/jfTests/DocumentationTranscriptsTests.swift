@@ -8,7 +8,8 @@ import Testing
 /// the next `$` line or the block's end. In the shown output a line `…` stands for any lines,
 /// and times (`in 0.01 s`) are not compared. Commands run in the repository's top level; a
 /// document named without its folder (`--doc invoice.json`) is the example of that name.
-/// Interactive commands (`jf repl`) and commands with pipes or redirections are not run.
+/// Interactive commands and servers (`jf repl`, `jf lsp`, `jf serve`) and commands with pipes
+/// or redirections are not run.
 struct DocumentationTranscriptsTests {
     struct Transcript: CustomStringConvertible {
         let place: String
@@ -65,7 +66,7 @@ struct DocumentationTranscriptsTests {
     /// Whether the command runs by itself to an end: not the REPL or the language server, and
     /// no pipe or redirection outside quotes.
     static func isRunnable(_ command: String) -> Bool {
-        guard let words = words(command), words.count > 1, !["repl", "lsp"].contains(words[1]) else { return false }
+        guard let words = words(command), words.count > 1, !["repl", "lsp", "serve"].contains(words[1]) else { return false }
         var quote: Character?
         for character in command {
             if let open = quote {

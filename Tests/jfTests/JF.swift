@@ -5,8 +5,10 @@ enum JF {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    /// The `jf` binary next to the test bundle (SwiftPM builds it because the tests depend on it).
+    /// The `jf` binary next to the test bundle (SwiftPM builds it because the tests depend on
+    /// it), or the one `JF_BINARY` names (to measure a release build with the browser tests).
     static let executable: URL = {
+        if let path = ProcessInfo.processInfo.environment["JF_BINARY"] { return URL(fileURLWithPath: path, relativeTo: root) }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("jf")

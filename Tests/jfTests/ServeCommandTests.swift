@@ -110,6 +110,10 @@ struct ServeCommandTests {
             defer { server.stop() }
             let page = try await server.get("/")
             #expect(page.status == 200, "\(example)")
+            if example == "cycle.json" {
+                #expect(page.text.contains(#"<p class="error" role="alert"><span class="code">circular-reference</span> "#),
+                        "a cycle is shown on its fields with the engine's message")
+            }
             for (field, result) in fields where result["status"] as? String == "ok" {
                 guard let shown = Self.shownValue(of: field, in: page.text) else { continue }   // a field type without an input
                 switch result["value"] {

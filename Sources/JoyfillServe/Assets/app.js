@@ -407,7 +407,7 @@ function renderCompletions() {
   const list = document.getElementById("completions");
   list.replaceChildren(...playground.completions.map((text, index) => {
     const item = document.createElement("li");
-    item.role = "option";
+    item.setAttribute("role", "option");
     item.id = `completion-${index}`;
     item.textContent = text;
     item.setAttribute("aria-selected", String(index === playground.selected));
