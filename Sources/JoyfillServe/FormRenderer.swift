@@ -36,6 +36,7 @@ struct FormRenderer {
         validation = (try? editor.validate()) ?? .refused
         validity = Dictionary(validation.fields.map { ($0.field.id, $0) }, uniquingKeysWith: { first, _ in first })
         failures = Dictionary(grouping: editor.formulaDiagnostics.filter { $0.field != nil && $0.severity == .error }, by: { $0.field! })
+        instances = Self.instances(of: editor.document, view: editor.visibility.view)
     }
 
     // MARK: The containers
@@ -48,10 +49,12 @@ struct FormRenderer {
     }
 
     /// Every container of the form, in page order, then the unplaced fields.
-    var instances: [(page: Page?, instances: [Instance])] {
+    let instances: [(page: Page?, instances: [Instance])]
+
+    private static func instances(of document: JoyDoc, view: DocumentView) -> [(page: Page?, instances: [Instance])] {
         var placed = Set<Int>()
         var result: [(Page?, [Instance])] = []
-        for (pageIndex, page) in document.pages(in: editor.visibility.view).enumerated() {
+        for (pageIndex, page) in document.pages(in: view).enumerated() {
             var list: [Instance] = []
             for (index, position) in page.positions.enumerated() {
                 guard let field = document.fieldIndex(position.field) else { continue }
@@ -68,6 +71,45 @@ struct FormRenderer {
     /// Each container's HTML, by id.
     func containers() -> [(id: String, field: String, html: String)] {
         instances.flatMap { $0.instances }.map { ($0.id, document.fields[$0.position].id, container($0)) }
+    }
+
+    /// What a field's container shows besides its value: whether it is shown and required,
+    /// its columns' and child schemas' flags, its validity and its formula's failures. A field
+    /// whose value and state are as they were renders as it did.
+    struct FieldState: Equatable {
+        var shown: Bool
+        var required: Bool
+        /// Each column's shown and required flags, in order (tables and collections).
+        var columns: [Bool]
+        var validity: String
+        var failures: [String]
+    }
+
+    /// Every field's state, by field id: a walk of the fields, their columns, their validity.
+    func states() -> [String: FieldState] {
+        var states: [String: FieldState] = [:]
+        states.reserveCapacity(document.fields.count)
+        let visibility = editor.visibility
+        for field in document.fields {
+            var columns: [Bool] = []
+            for column in field.columns {
+                columns += [visibility.shows(column: column, in: field), visibility.requires(column: column, in: field)]
+            }
+            for schema in field.schema.values.sorted(by: { $0.key < $1.key }) {
+                for column in schema.columns {
+                    columns += [visibility.shows(column: column, schema: schema.key, in: field),
+                                visibility.requires(column: column, schema: schema.key, in: field)]
+                }
+            }
+            var validity = ""
+            if let valid = self.validity[field.id] {
+                validity = "\(valid.status.rawValue) \(valid.isMissing) "
+                    + valid.rows.map { "\($0.id):\($0.emptyColumns.map(\.id)):\($0.missingSchemas)" }.joined(separator: ",")
+            }
+            states[field.id] = FieldState(shown: visibility.shows(field: field.id), required: visibility.requires(field: field),
+                                          columns: columns, validity: validity, failures: (failures[field.id] ?? []).map(\.message))
+        }
+        return states
     }
 
     // MARK: The form

@@ -40,6 +40,8 @@ actor FormSession {
     private(set) var version = 0
     /// Each container's HTML as last sent, by id.
     private var rendered: [String: String] = [:]
+    /// Each field's state as last sent (``FormRenderer/states()``), by field id.
+    private var states: [String: FormRenderer.FieldState] = [:]
     private var tablePages: [String: Int] = [:]
     /// The changelogs of the session's changes, oldest first.
     private(set) var changelogs: [JSONValue] = []
@@ -66,7 +68,7 @@ actor FormSession {
     /// The whole page: the form of the current document and the playground.
     func page() -> String {
         let renderer = self.renderer()
-        rendered = Dictionary(renderer.containers().map { ($0.id, $0.html) }, uniquingKeysWith: { first, _ in first })
+        remember(renderer)
         return PageTemplate(title: name, path: path, version: version, readonly: readonly, form: renderer.form(),
                             status: status(renderer), fields: playgroundFields()).html
     }
@@ -74,7 +76,7 @@ actor FormSession {
     /// The form alone (after a document is opened, or when the page is behind).
     func form() -> JSONValue {
         let renderer = self.renderer()
-        rendered = Dictionary(renderer.containers().map { ($0.id, $0.html) }, uniquingKeysWith: { first, _ in first })
+        remember(renderer)
         return .object([JSONMember("version", .integer(version)), JSONMember("title", .string(name)),
                         JSONMember("path", path.map(JSONValue.string) ?? .null), JSONMember("readonly", .bool(readonly)),
                         JSONMember("form", .string(renderer.form())), JSONMember("status", status(renderer)),
@@ -85,14 +87,36 @@ actor FormSession {
         FormRenderer(editor: editor, readonly: readonly, tablePages: tablePages)
     }
 
+    /// Records what the page now shows: every container's HTML, and every field's state.
+    private func remember(_ renderer: FormRenderer) {
+        rendered = Dictionary(renderer.containers().map { ($0.id, $0.html) }, uniquingKeysWith: { first, _ in first })
+        states = renderer.states()
+    }
+
     /// The containers whose HTML differs from what was sent, with the pages' visibility and
-    /// the document's status.
-    private func update(started: ContinuousClock.Instant) -> JSONValue {
+    /// the document's status. After a `field.update` (`moved`: the fields whose values it
+    /// moved), only the containers of those fields and of fields whose state changed are
+    /// rendered again; otherwise every container is.
+    private func update(started: ContinuousClock.Instant, moved: [String]? = nil) -> JSONValue {
         let renderer = self.renderer()
         var replaced: [JSONValue] = []
-        for (id, _, html) in renderer.containers() where rendered[id] != html {
-            rendered[id] = html
-            replaced.append(.object([JSONMember("id", .string(id)), JSONMember("html", .string(html))]))
+        let states = renderer.states()
+        var candidates: Set<String>?
+        if let moved {
+            var fields = Set(moved)
+            for (field, state) in states where self.states[field] != state { fields.insert(field) }
+            candidates = fields
+        }
+        self.states = states
+        for group in renderer.instances {
+            for instance in group.instances {
+                let field = editor.document.fields[instance.position].id
+                if let candidates, !candidates.contains(field) { continue }
+                let html = renderer.container(instance)
+                guard rendered[instance.id] != html else { continue }
+                rendered[instance.id] = html
+                replaced.append(.object([JSONMember("id", .string(instance.id)), JSONMember("html", .string(html))]))
+            }
         }
         let pages = renderer.instances.enumerated().compactMap { index, group in
             group.page.map { JSONValue.object([JSONMember("id", .string("pg\(index)")),
@@ -139,10 +163,11 @@ actor FormSession {
         }
         guard !changes.isEmpty else { return update(started: started) }
         let createdOn = Date().timeIntervalSince1970
+        var moved: [String]?
         if changes.allSatisfy({ $0.target == .fieldUpdate }) {
             let before = editor.changelogs.count
             do throws(ChangeError) {
-                try editor.update(changes, createdOn: createdOn)
+                moved = try editor.update(changes, createdOn: createdOn)
             } catch {
                 throw ServeError(error)
             }
@@ -159,7 +184,7 @@ actor FormSession {
         }
         version += 1
         if behind { return .object([JSONMember("reload", .bool(true)), JSONMember("version", .integer(version))]) }
-        return update(started: started)
+        return update(started: started, moved: moved)
     }
 
     private func rowOperation(_ name: String, _ request: JSONValue) throws(ServeError) -> JSONValue {
