@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Hummingbird
 import JoyfillEditor
 import JoyfillFormulas
@@ -70,7 +75,18 @@ public struct FormServer: Sendable {
                 onRunning("http://\(shown):\(port)/")
             },
             logger: logger)
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError {
+            let reason = String(cString: strerror(error.errnoCode))
+            let hint = error.errnoCode == EADDRINUSE ? " (another server has the port; --port 0 picks a free one)" : ""
+            throw StartError(description: reason + hint)
+        }
+    }
+
+    /// Why the server could not start: the system's reason, said plainly.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The routes; internal so that tests can drive them without a socket.
