@@ -53,6 +53,8 @@ struct BrowserTests {
             try await browser.wait(for: "the summary", "return document.querySelector('[data-field=summary] textarea').value === arguments[0];",
                                    ["Acme Tools Ltd: 3 items, total 1229.45"])
 
+            // The table being typed in was left as it was; once the focus leaves it, it is replaced.
+            try await browser.run("arguments[0].dataset.old = '1';", [quantity.json])
             // Typing goes on while answers arrive: the input being typed in is never replaced.
             let customer = try await browser.input(labelled: "Customer")
             try await browser.run("arguments[0].focus(); arguments[0].setSelectionRange(99, 99);", [customer.json])
@@ -60,6 +62,8 @@ struct BrowserTests {
             try await browser.wait(for: "the summary after the customer", "return document.querySelector('[data-field=summary] textarea').value.startsWith(arguments[0]);",
                                    ["Acme Tools Ltd GmbH:"])
             #expect(try await browser.property("value", of: customer) == "Acme Tools Ltd GmbH")
+            try await browser.wait(for: "the table replaced after the focus left it",
+                                   "const q = document.querySelector('[aria-label=\"Quantity, row 1\"]'); return q && q.dataset.old === undefined && q.value === '5';")
 
             // From the input event to the updated text, for each of 30 keystrokes.
             let price = try await browser.input(labelled: "Unit price, row 3")

@@ -12,6 +12,9 @@ const state = {
   queue: new Map(),
   // When the edit being sent was made (performance.now()), for the update's timing.
   editStarted: 0,
+  // Containers not replaced while their input was being typed in, by id: their new HTML
+  // goes in when the focus leaves them.
+  deferred: new Map(),
 };
 
 // ---- Talking to the server
@@ -174,8 +177,11 @@ function applyUpdate(answer) {
   for (const { id, html } of answer.replace || []) {
     const container = document.getElementById(id);
     if (!container) continue;
+    state.deferred.delete(id);
     if (isEditing(container)) {
-      // Keep the input being typed in (and its caret); take the rest of what changed.
+      state.deferred.set(id, html);
+      // Keep the input being typed in (and its caret); take the rest of what changed now,
+      // and the whole when the focus leaves it.
       const template = document.createElement("template");
       template.innerHTML = html;
       const fresh = template.content.firstElementChild;
@@ -213,6 +219,20 @@ function applyUpdate(answer) {
   refreshPlayground();
 }
 
+// The containers left as they were while typed in get their new HTML once the focus is
+// elsewhere.
+function applyDeferred() {
+  for (const [id, html] of state.deferred) {
+    const container = document.getElementById(id);
+    if (!container) {
+      state.deferred.delete(id);
+    } else if (!isEditing(container)) {
+      container.outerHTML = html;
+      state.deferred.delete(id);
+    }
+  }
+}
+
 function showStatus(status) {
   const box = document.getElementById("status");
   const parts = [];
@@ -232,6 +252,7 @@ function showForm(answer) {
     return;
   }
   state.version = answer.version;
+  state.deferred.clear();
   document.getElementById("form").innerHTML = answer.form;
   document.getElementById("doc-title").textContent = answer.title;
   document.title = `${answer.title} · jf serve`;
@@ -509,6 +530,7 @@ document.addEventListener("DOMContentLoaded", () => {
   form.addEventListener("input", onEdit);
   form.addEventListener("change", onEdit);
   form.addEventListener("click", onClick);
+  form.addEventListener("focusout", () => setTimeout(applyDeferred, 0));
   document.getElementById("readonly").addEventListener("change", toggleReadonly);
   document.getElementById("save-button").addEventListener("click", save);
   document.getElementById("changelog-button").addEventListener("click", showChangelog);
