@@ -114,8 +114,9 @@ struct FormRenderer {
 
     // MARK: The form
 
-    /// The form: the page navigation and every page's fields (pages after the first hidden).
-    func form() -> String {
+    /// The form: the page navigation and every page's fields (pages after the first hidden),
+    /// each container's HTML taken from `rendered` (by id) when it is there.
+    func form(_ rendered: [String: String] = [:]) -> String {
         var html = ""
         let groups = instances
         let pages = groups.compactMap(\.page)
@@ -136,7 +137,7 @@ struct FormRenderer {
                 let open = groups.count == 1 || groups.allSatisfy({ $0.page == nil || $0.instances.isEmpty }) ? " open" : ""
                 html += "<details class=\"unplaced\"\(open)><summary>Fields no page places (\(group.instances.count))</summary>"
             }
-            for instance in group.instances { html += container(instance) }
+            for instance in group.instances { html += rendered[instance.id] ?? container(instance) }
             html += group.page == nil ? "</details>" : "</section>"
         }
         if pages.isEmpty && groups.isEmpty { html += "<p class=\"empty\">The document has no fields.</p>" }

@@ -194,6 +194,11 @@ public struct FormServer: Sendable {
         return router
     }
 
+    /// Whether `host` names this machine only: `localhost`, `::1` or an address in 127.0.0.0/8.
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
     // MARK: Requests and responses
 
     /// The header a request that changes something must carry.
@@ -269,7 +274,7 @@ struct Guard<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let given = request.head.authority ?? ""
         let name = Self.hostName(given)
-        guard name == "127.0.0.1" || name == "localhost" || name == "::1" || name == host else {
+        guard FormServer.isLoopback(name) || name == host else {
             return FormServer.failure(ServeError("this server answers requests for \(host) only, not for '\(given)'", status: 421))
         }
         if request.method != .get && request.method != .head && request.headers[FormServer.requestHeader] == nil {

@@ -69,7 +69,7 @@ actor FormSession {
     func page() -> String {
         let renderer = self.renderer()
         remember(renderer)
-        return PageTemplate(title: name, path: path, version: version, readonly: readonly, form: renderer.form(),
+        return PageTemplate(title: name, path: path, version: version, readonly: readonly, form: renderer.form(rendered),
                             status: status(renderer), fields: playgroundFields()).html
     }
 
@@ -79,7 +79,7 @@ actor FormSession {
         remember(renderer)
         return .object([JSONMember("version", .integer(version)), JSONMember("title", .string(name)),
                         JSONMember("path", path.map(JSONValue.string) ?? .null), JSONMember("readonly", .bool(readonly)),
-                        JSONMember("form", .string(renderer.form())), JSONMember("status", status(renderer)),
+                        JSONMember("form", .string(renderer.form(rendered))), JSONMember("status", status(renderer)),
                         JSONMember("fields", .strings(playgroundFields()))])
     }
 

@@ -74,7 +74,7 @@ struct Serve: ParsableCommand {
                 throw Failure.usage("\(path):\(error.line.map { "\($0):\(error.column ?? 1):" } ?? "") \(error.message)")
             }
         }
-        if !Self.isLoopback(host) {
+        if !FormServer.isLoopback(host) {
             Terminal.standardError.write("jf serve: warning: listening on \(host): anyone who can reach it can read and change the document\n")
         }
         let server = FormServer(document: document, path: self.document, configuration: configuration)
@@ -97,10 +97,6 @@ struct Serve: ParsableCommand {
         if let error = failure.withLock({ $0 }) {
             throw Failure.usage("cannot serve on \(host):\(port): \(error)")
         }
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "127.0.0.1" || host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     /// A file the page asks to open: only a JSON file, read whole.
