@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import CryptoExtras
+import JoyfillJSON
 
 /// The SDKs' licence gate (docs/validation.md, "Licences"): a licence is a JWT whose payload's
 /// `collectionField` unlocks collection fields. Without it, the SDKs leave collections out of
@@ -27,7 +28,8 @@ public struct Licensing: Sendable {
     /// wrongly signed one, and one whose `collectionField` is not `true` all unlock nothing,
     /// silently, as in the SDKs.
     public init(token: String?, verifier: LicenseVerifier) {
-        collections = verifier.payload(of: token)?["collectionField"] as? Bool == true
+        // The JSON `true` only: Foundation's reader would give 1 as a Bool too.
+        collections = verifier.payload(of: token)?["collectionField"] == .bool(true)
     }
 }
 
@@ -49,14 +51,15 @@ public struct LicenseVerifier: Sendable {
     }
 
     /// The payload of `token` when its signature verifies and it is a JSON object.
-    func payload(of token: String?) -> [String: Any]? {
+    func payload(of token: String?) -> JSONValue? {
         guard let token, !token.isEmpty else { return nil }
         let pieces = token.split(separator: ".", omittingEmptySubsequences: true)
         guard pieces.count == 3, let signature = Self.base64URL(pieces[2]), let payload = Self.base64URL(pieces[1]) else { return nil }
         let signed = Data("\(pieces[0]).\(pieces[1])".utf8)
         guard key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: signed),
                                    padding: .insecurePKCS1v1_5) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+        guard let object = try? JSONReader.read(Array(payload)), object.members != nil else { return nil }
+        return object
     }
 
     /// Strict base64url: the alphabet only, padding restored.

@@ -10,10 +10,11 @@ import JoyfillJSON
 public enum DocumentView: String, Sendable, CaseIterable {
     case mobile, desktop
 
-    /// Whether `json`'s `hiddenViews` (an array of strings; anything else counts as none)
-    /// hides it in this view.
+    /// Whether `json`'s `hiddenViews` hides it in this view. Only an array of strings is read:
+    /// any other value (`["mobile", 5]` included) hides nothing, as docs/validation.md says.
     public func hides(_ json: JSONValue) -> Bool {
-        json["hiddenViews"]?.arrayValue?.contains { $0.stringValue == rawValue } ?? false
+        guard let views = json["hiddenViews"]?.arrayValue, views.allSatisfy({ $0.stringValue != nil }) else { return false }
+        return views.contains { $0.stringValue == rawValue }
     }
 }
 

@@ -21,7 +21,7 @@ public struct SchemaError: Sendable {
         case .version:
             let version = document["v"]?.stringValue ?? ""
             message = SchemaVersion.major(of: version) == nil ? "Error detected with targeted schema version"
-                : "Unsupported JoyDoc version detected. This SDK supports v\(SchemaVersion.major(of: schemaVersion) ?? 1).x.x, but document version is v\(version)"
+                : "Unsupported JoyDoc version detected. This SDK supports v\(SchemaVersion.major(of: schemaVersion)?.description ?? "1").x.x, but document version is v\(version)"
         case .validation:
             message = "Error detected during schema validation"
         }

@@ -5,9 +5,35 @@ import JoyfillJSON
 /// `.` must be a whole number (digits, an optional sign), no greater than the schema's major
 /// version. Minor and patch versions are never compared, and there is no lower bound.
 public enum SchemaVersion {
-    /// The major version in `text`: the part before the first `.`, read as a whole number.
-    public static func major(of text: String) -> Int? {
-        Int(text.prefix { $0 != "." })
+    /// A major version: a whole number of any size, kept as its sign and digits so that
+    /// `"-99999999999999999999999.0"` compares as the number it says, not as an overflow.
+    public struct Major: Comparable, Sendable, CustomStringConvertible {
+        let negative: Bool
+        /// The digits, without leading zeros ("" for zero).
+        let digits: Substring
+
+        public var description: String { digits.isEmpty ? "0" : (negative ? "-" : "") + digits }
+
+        public static func < (a: Major, b: Major) -> Bool {
+            if a.negative != b.negative { return a.negative }
+            // Of two negatives, the one of larger magnitude is the smaller.
+            return a.negative ? b.hasSmallerMagnitude(than: a) : a.hasSmallerMagnitude(than: b)
+        }
+
+        private func hasSmallerMagnitude(than other: Major) -> Bool {
+            digits.count != other.digits.count ? digits.count < other.digits.count : digits < other.digits
+        }
+    }
+
+    /// The major version in `text`: the part before the first `.`, read as a whole number
+    /// (an optional `+` or `-`, then at least one digit); nil when it is not one.
+    public static func major(of text: String) -> Major? {
+        var number = text.prefix { $0 != "." }
+        let negative = number.first == "-"
+        if number.first == "-" || number.first == "+" { number = number.dropFirst() }
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let digits = number.drop { $0 == "0" }
+        return Major(negative: negative && !digits.isEmpty, digits: digits)
     }
 
     /// Why the SDKs refuse `document` before looking at its structure, or nil when `v` passes.

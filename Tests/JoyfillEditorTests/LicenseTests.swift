@@ -42,6 +42,11 @@ struct LicenseTests {
         #expect(unlocks(try issuer.token(#"{"collectionField": true, "exp": 1}"#, header: "not json")))
         #expect(!unlocks(try issuer.token(#"{"collectionField": false}"#)))
         #expect(!unlocks(try issuer.token(#"{"collectionField": "true"}"#)))
+        // Only the JSON `true`: a number that Foundation would read as a Bool unlocks nothing.
+        for notTrue in ["1", "1.0", "[true]", "{\"value\": true}", "null"] {
+            #expect(!unlocks(try issuer.token(#"{"collectionField": \#(notTrue)}"#)), "\(notTrue)")
+        }
+        #expect(!unlocks(try issuer.token(#"[{"collectionField": true}]"#)), "a payload that is not an object")
         #expect(!unlocks(try issuer.token(#"[true]"#)))
         #expect(!unlocks(try issuer.token(#"{"collectionField": true}"#, signedWith: try _RSA.Signing.PrivateKey(keySize: .bits2048))))
         #expect(!unlocks(nil) && !unlocks("") && !unlocks("a.b"))

@@ -58,6 +58,17 @@ struct ViewTests {
         #expect(!DocumentEditor(document: Self.document, view: .desktop).visibility.shows(field: "d"))
     }
 
+    /// Only an array of strings hides: `["mobile", 5]` or `[["mobile"]]` hides nothing, in
+    /// either view, as a value that is no array hides nothing.
+    @Test func hiddenViewsThatIsNotAllStringsHidesNothing() throws {
+        for value in [#"["mobile", 5]"#, #"[["mobile"]]"#, #"["desktop", null, "mobile"]"#, #""mobile""#, "{}"] {
+            let field = try JSONReader.read(Array(#"{"_id": "a", "hiddenViews": \#(value)}"#.utf8))
+            #expect(!DocumentView.mobile.hides(field), "\(value)")
+            #expect(!DocumentView.desktop.hides(field), "\(value)")
+        }
+        #expect(DocumentView.mobile.hides(try JSONReader.read(Array(#"{"hiddenViews": ["desktop", "mobile"]}"#.utf8))))
+    }
+
     /// A document without views reads the first file's pages in both.
     @Test func withoutViewsBothReadTheFilesPages() throws {
         let text = String(decoding: Self.document.bytes, as: UTF8.self).replacingOccurrences(of: "\"views\"", with: "\"notViews\"")

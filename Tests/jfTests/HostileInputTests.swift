@@ -150,10 +150,35 @@ struct HostileInputTests {
         #expect(document.stderr.hasPrefix("jf: cannot read /dev/zero: larger than 1 GiB, the most jf reads of one input\n"))
         let stream = try JF.shell("(tr -d '\\n' < examples/invoice.json; echo; cat /dev/zero) | $JF run --jsonl | wc -l")
         #expect(stream.stdout.trimmingCharacters(in: .whitespaces) == "1\n")
-        #expect(stream.stderr == "jf: standard input: line 2 is longer than 64 MiB, the most one line may be\n")
+        #expect(stream.stderr == "jf: standard input: line 2 is longer than 1 GiB, the most one line may be\n")
         let repl = try JF.shell("(echo '1 + 1'; cat /dev/zero) | $JF repl")
         #expect(repl.status == 2)
         #expect(repl.stdout == "2\n")
         #expect(repl.stderr == "jf: standard input: line 2 is longer than 16 MiB, the most one line may be\n")
+    }
+
+    /// A line between 64 MiB (what a stream holds in memory) and 1 GiB is answered as any bad
+    /// line is, from a temporary file, and the lines after it are answered too.
+    @Test func aLineTooLongToHoldIsAnsweredAndTheStreamGoesOn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-long-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("stream.jsonl").path
+        // An invoice, a record of 65 MiB, an invoice.
+        _ = try JF.shell("""
+            invoice=$(tr -d '\\n' < examples/invoice.json)
+            { echo "$invoice"; printf '{"pad":"'; head -c 68157440 /dev/zero | tr '\\0' x; echo '"}'; echo "$invoice"; } > \(input)
+            """)
+        let run = try JF.shell("TMPDIR=\(directory.path) $JF run --jsonl < \(input) > \(directory.path)/out.jsonl; echo $?; "
+                               + "cmp <(sed -n 2p \(input)) <(sed -n 2p \(directory.path)/out.jsonl) && echo same; wc -l < \(directory.path)/out.jsonl; "
+                               + "ls \(directory.path) | grep -c jf-line")
+        #expect(run.stdout == "0\nsame\n3\n0\n", "echoed whole, the stream went on, the file removed: \(run.stderr)")
+        #expect(run.stderr.contains(#"{"line":2,"error":"line 2 is 68157450 bytes, longer than 64 MiB, the most one line of a stream may be"}"#),
+                "\(run.stderr)")
+        let keyed = try JF.shell("$JF run --jsonl --problems-key problems < \(input) | sed -n 2p")
+        #expect(keyed.stdout == #"{"problems":[{"line":2,"error":"line 2 is 68157450 bytes, longer than 64 MiB, the most one line of a stream may be"}]}"# + "\n")
+        let validate = try JF.shell("$JF validate --jsonl < \(input) | cut -c1-40")
+        #expect(validate.status == 0)
+        #expect(validate.stdout.split(separator: "\n").map { String($0.prefix(18)) } == [#"{"line":1,"_id":"6"#, #"{"line":2,"error":"#, #"{"line":3,"_id":"6"#])
     }
 }

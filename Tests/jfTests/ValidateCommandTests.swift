@@ -229,6 +229,10 @@ struct ValidateCommandTests {
         let typo = try JF.run(["validate", "--path", "page_request/pos_requestor", "examples/work-order.json"])
         #expect(typo.status == 2)
         #expect(typo.stderr == "jf: --path: page 'page_request' places no field at a position or field _id 'pos_requestor' (did you mean 'pos_requester'?)\n")
+        // An empty path names nothing: a usage error, not the whole document.
+        let empty = try JF.run(["validate", "--path", "", "examples/work-order.json"])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("--path names a page or a field"), "\(empty.stderr)")
     }
 
     /// A formula result fills a required field, and locations stay those of the file on disk

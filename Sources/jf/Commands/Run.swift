@@ -165,6 +165,9 @@ struct Run: ParsableCommand {
             var failures = 0
             /// Why the line is not a JoyDoc, when it is not.
             var unreadable: DocumentError?
+            /// A line too long to hold, echoed from its file instead of `line` (without --problems-key).
+            var echo: OversizedLine?
+            var oversized = false
             /// The document's formula fields, for the summary.
             var formulas = 0
         }
@@ -214,8 +217,18 @@ struct Run: ParsableCommand {
                 answer.messages = messages
                 return answer
             }
+        } oversized: { lineNumber, line in
+            // Answered as an unreadable line is: echoed (from its file), or an object with the
+            // problem under --problems-key; said on standard error either way.
+            let problem = JSONValue.object([JSONMember("line", .integer(lineNumber)), JSONMember("error", .string(line.message(line: lineNumber)))])
+            var answer = Answer(line: [], messages: problem.text + "\n", failures: 1, echo: line, oversized: true)
+            if let problemsKey {
+                answer.line = Array(JSONValue.object([JSONMember(problemsKey, .array([problem]))]).text.utf8)
+                answer.echo = nil
+            }
+            return answer
         } deliver: { answer in
-            output.write(bytes: answer.line)
+            if let echo = answer.echo { echo.forEachPiece { output.write(bytes: $0) } } else { output.write(bytes: answer.line) }
             output.write("\n")
             lineNumber += 1
             let leftOut = prettyPrinted.leavesOut(line: lineNumber, answer.unreadable)
@@ -224,7 +237,7 @@ struct Run: ParsableCommand {
                 Terminal.standardError.write(answer.messages)
             }
             failures += answer.failures
-            if answer.unreadable != nil { tally.unreadable += 1 } else if !answer.line.isEmpty { tally.documents += 1 }
+            if answer.unreadable != nil || answer.oversized { tally.unreadable += 1 } else if !answer.line.isEmpty { tally.documents += 1 }
             tally.formulas += answer.formulas
             progress?.update(lineNumber)
         }

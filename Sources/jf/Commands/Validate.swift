@@ -104,6 +104,7 @@ struct Validate: ParsableCommand {
         try DocumentPaths.check(paths, jsonl: jsonl)
         if jsonl && format != .human { throw ValidationError("--jsonl writes JSON lines; it takes no --format") }
         if !jsonl && strict { throw ValidationError("--strict is for --jsonl; without it, an invalid document already exits 1") }
+        if path?.isEmpty == true { throw ValidationError("--path names a page or a field (page1, page1/pos7); without it the whole document is checked") }
     }
 
     func run() throws {
@@ -364,6 +365,8 @@ struct Validate: ParsableCommand {
                                        failedFormulas: failed).text, validation.status,
                            fields: validation.fields.count, errors: errors, warnings: findings.count - errors,
                            refused: refused)
+        } oversized: { number, line in
+            .unreadable(JSONValue.object([JSONMember("line", .integer(number)), JSONMember("error", .string(line.message(line: number)))]).text, nil)
         } deliver: { answer in
             lineNumber += 1
             defer { progress?.update(lineNumber) }

@@ -1,4 +1,5 @@
 import Foundation
+import JoyfillJSON
 import JoyfillModel
 
 /// Streams of JoyDocs, one a line (`jf run --jsonl`, `jf validate --jsonl`): lines are read,
@@ -14,15 +15,18 @@ extension Input {
     /// Runs `job` on each line of standard input (its number from 1, and the line without its
     /// line break, `\n` or `\r\n`) on `workers` threads (at most ``maximumWorkers``), and calls
     /// `deliver` with each result, in input order, on the calling thread; `flush` is called when
-    /// it waits while the input pauses.
+    /// it waits while the input pauses. A line longer than ``OversizedLine/limit`` goes to
+    /// `oversized` instead, kept in a temporary file rather than in memory, and the stream goes
+    /// on after it.
     static func mapLines<T: Sendable>(workers: Int, flush: () -> Void,
                                       _ job: @escaping @Sendable (_ number: Int, _ line: ArraySlice<UInt8>) -> T,
+                                      oversized: @escaping @Sendable (_ number: Int, _ line: OversizedLine) -> T,
                                       deliver: (T) -> Void) throws(Failure) {
         let workers = max(1, min(workers, maximumWorkers))
         let stream = LineStream<T>(window: workers * 64)
         Thread.detachNewThread { stream.read() }
         for _ in 0..<workers {
-            let thread = Thread { stream.work(job) }
+            let thread = Thread { stream.work(job, oversized: oversized) }
             thread.stackSize = 16 << 20   // as parallelForEach's: evaluation is bounded, not shallow
             thread.start()
         }
@@ -43,8 +47,8 @@ extension Input {
 /// each hand-off costs a context switch, and a stream has millions of lines.
 private final class LineStream<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    /// Lines waiting for a worker, from `waitingStart` on.
-    private var waiting: [(number: Int, line: ArraySlice<UInt8>)] = []
+    /// Lines waiting for a worker, from `waitingStart` on (an oversized one's text is in its file).
+    private var waiting: [(number: Int, line: ArraySlice<UInt8>, oversized: OversizedLine?)] = []
     private var waitingStart = 0
     /// Results not yet delivered, by line number, with the size of their line.
     private var results: [Int: (value: T, size: Int)] = [:]
@@ -55,11 +59,8 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
     private let maxBytesInWindow = 64 << 20
     /// The end of the input has been read (or reading failed).
     private var ended = false
-    /// Why reading stopped before the end of the input: an error, or a line past the limit.
+    /// Why reading stopped before the end of the input.
     private(set) var readFailure: InputLines.Failure?
-    /// The longest line read (64 MiB): a longer one ends the stream, after the lines before it
-    /// are answered, so that an input without line breaks cannot fill memory.
-    static var maximumLineLength: Int { 64 << 20 }
     /// Who is waiting, so that a change wakes threads only when one of them can go on.
     private var readerWaits = false
     private var idleWorkers = 0
@@ -91,9 +92,26 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
     func read() {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var pending: [UInt8] = []   // the start of a line whose end has not arrived
-        var lines: [ArraySlice<UInt8>] = []
+        var spilling: OversizedLine.Writer?   // a line past the limit, going to its file
+        var lines: [(ArraySlice<UInt8>, OversizedLine?)] = []
         func take(_ line: ArraySlice<UInt8>) {
-            lines.append(Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)[...])
+            lines.append((Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)[...], nil))
+        }
+        func spill(_ bytes: ArraySlice<UInt8>) -> Bool {
+            do {
+                try spilling?.write(bytes)
+                return true
+            } catch {
+                spilling = nil   // its file is gone with the failure
+                // A line that never ends (no line break in a gigabyte) ends the stream, after
+                // the lines before it are answered.
+                let number = condition.withLock { linesRead } + lines.count + 1
+                queue(&lines)
+                condition.withLock {
+                    readFailure = error.code.map { .unreadable(code: $0) } ?? .tooLong(line: number, limit: OversizedLine.maximumLength)
+                }
+                return false
+            }
         }
         while true {
             // About to wait for input: whatever is answered must reach the client now.
@@ -115,6 +133,15 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
                 break
             }
             var start = 0
+            if spilling != nil {
+                // The rest of a line past the limit, to its file, up to its end.
+                let newline = chunk[..<count].firstIndex(of: UInt8(ascii: "\n"))
+                guard spill(chunk[..<(newline ?? count)]) else { break }
+                guard let newline else { continue }
+                lines.append(([], spilling?.finish()))
+                spilling = nil
+                start = newline + 1
+            }
             while let newline = chunk[start..<count].firstIndex(of: UInt8(ascii: "\n")) {
                 if pending.isEmpty {
                     take(chunk[start..<newline])
@@ -126,15 +153,20 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
                 start = newline + 1
             }
             pending.append(contentsOf: chunk[start..<count])
-            if pending.count > Self.maximumLineLength {
-                let number = condition.withLock { linesRead } + lines.count + 1
-                queue(&lines)
-                condition.withLock { readFailure = .tooLong(line: number, limit: Self.maximumLineLength) }
+            if pending.count > OversizedLine.limit {
+                // Memory holds no more than the limit of one line: the rest goes to a file.
+                do {
+                    spilling = try OversizedLine.Writer()
+                } catch {
+                    condition.withLock { readFailure = .unreadable(code: error.code ?? 0) }
+                    break
+                }
+                guard spill(pending[...]) else { break }
                 pending = []
-                break
             }
             queue(&lines)
         }
+        if let spilling { lines.append(([], spilling.finish())) }
         if !pending.isEmpty { take(pending[...]) }
         queue(&lines)
         condition.withLock {
@@ -144,10 +176,10 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
     }
 
     /// Queues lines for the workers as the window makes room for them.
-    private func queue(_ lines: inout [ArraySlice<UInt8>]) {
+    private func queue(_ lines: inout [(ArraySlice<UInt8>, OversizedLine?)]) {
         guard !lines.isEmpty else { return }
         condition.lock()
-        for line in lines {
+        for (line, oversized) in lines {
             while linesRead - linesDelivered >= window || (bytesInWindow >= maxBytesInWindow && linesRead > linesDelivered) {
                 readerWaits = true
                 if idleWorkers > 0 { condition.broadcast() } else { wakeDeliverer() }
@@ -156,7 +188,7 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
             }
             linesRead += 1
             bytesInWindow += line.count
-            waiting.append((linesRead, line))
+            waiting.append((linesRead, line, oversized))
         }
         if idleWorkers > 0 { condition.broadcast() }
         condition.unlock()
@@ -164,7 +196,7 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
     }
 
     /// A worker: runs `job` on waiting lines until the input has ended and none is left.
-    func work(_ job: (Int, ArraySlice<UInt8>) -> T) {
+    func work(_ job: (Int, ArraySlice<UInt8>) -> T, oversized: (Int, OversizedLine) -> T) {
         condition.lock()
         while true {
             while waitingStart == waiting.count && !ended {
@@ -173,14 +205,14 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
                 idleWorkers -= 1
             }
             guard waitingStart < waiting.count else { break }
-            let (number, line) = waiting[waitingStart]
+            let (number, line, spilled) = waiting[waitingStart]
             waitingStart += 1
             if waitingStart >= 1024 && waitingStart * 2 >= waiting.count {
                 waiting.removeFirst(waitingStart)
                 waitingStart = 0
             }
             condition.unlock()
-            let value = job(number, line)
+            let value = spilled.map { oversized(number, $0) } ?? job(number, line)
             condition.lock()
             results[number] = (value, line.count)
             wakeDeliverer()
@@ -218,5 +250,82 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
         if readerWaits && linesRead - linesDelivered <= window / 2
             && (bytesInWindow <= maxBytesInWindow / 2 || linesRead == linesDelivered) { condition.broadcast() }
         return ready
+    }
+}
+
+/// A line of a stream longer than ``limit`` (64 MiB): its text is kept in a temporary file, not
+/// in memory, so that one large record is answered like any other bad line (echoed, or an error
+/// under `--problems-key`) and the stream goes on. The file is removed when the line is done.
+/// A line longer than ``maximumLength`` (1 GiB, the most jf reads of one input) ends the
+/// stream with an error: an input without line breaks fills neither memory nor the disk.
+final class OversizedLine: Sendable {
+    /// The longest line a stream holds in memory.
+    static var limit: Int { 64 << 20 }
+    /// The longest line a stream reads at all.
+    static var maximumLength: Int { 1 << 30 }
+
+    let path: String
+    let length: Int
+
+    private init(path: String, length: Int) {
+        self.path = path
+        self.length = length
+    }
+
+    deinit { unlink(path) }
+
+    /// What is said of it: "line 3 is longer than 64 MiB, the most one line may be".
+    func message(line: Int) -> String {
+        "line \(line) is \(length) bytes, longer than \(SourceBytes.describe(size: Self.limit)), the most one line of a stream may be"
+    }
+
+    /// Calls `body` with the line's text, a piece at a time.
+    func forEachPiece(_ body: ([UInt8]) -> Void) {
+        guard let file = fopen(path, "rb") else { return }
+        defer { fclose(file) }
+        var piece = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = fread(&piece, 1, piece.count, file)
+            if count <= 0 { break }
+            body(Array(piece[..<count]))
+        }
+    }
+
+    /// Writes a line's text to a new temporary file.
+    struct Writer {
+        /// The system's error, or nil: the line is longer than ``OversizedLine/maximumLength``.
+        struct Failure: Error { let code: Int32? }
+        private let file: UnsafeMutablePointer<FILE>
+        private let path: String
+        private var length = 0
+
+        init() throws(Failure) {
+            var template = Array((NSTemporaryDirectory() + "/jf-line-XXXXXX").utf8CString)
+            let descriptor = mkstemp(&template)
+            guard descriptor >= 0, let file = fdopen(descriptor, "wb") else { throw Failure(code: errno) }
+            self.file = file
+            path = String(cString: template)
+        }
+
+        mutating func write(_ bytes: ArraySlice<UInt8>) throws(Failure) {
+            var failure: Failure?
+            if length + bytes.count > OversizedLine.maximumLength {
+                failure = Failure(code: nil)
+            } else if bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) != bytes.count {
+                failure = Failure(code: errno)
+            }
+            if let failure {
+                fclose(file)
+                unlink(path)
+                throw failure
+            }
+            length += bytes.count
+        }
+
+        /// The line, its file closed.
+        func finish() -> OversizedLine {
+            fclose(file)
+            return OversizedLine(path: path, length: length)
+        }
     }
 }
