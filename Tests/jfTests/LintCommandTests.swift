@@ -57,6 +57,33 @@ struct LintCommandTests {
         #expect(sarif.stderr.contains("--statistics prints human or json output, not sarif"))
     }
 
+    /// Thousands of schema findings, each placed, fixed and suppressed on its own (a finding
+    /// costs its pointer, not the document: docs/performance.md measures it).
+    @Test func everySchemaFindingOfALargeDocumentIsPlacedAndFixed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let count = 3_000
+        let fields = (0..<count).map { #"{"_id": "f\#($0)", "type": "number", "value": \#($0)}"# }.joined(separator: ",\n")
+        let positions = (0..<count).map { #"{"_id": "p\#($0)", "field": "f\#($0)"}"# }.joined(separator: ", ")
+        let text = #"{"_id": "d", "identifier": "d", "fields": [\#n\#(fields)],\#n"files": [{"_id": "file_1", "pages": [{"_id": "pg", "#
+            + #""rowHeight": 1, "width": 1, "cols": 1, "layout": "grid", "presentation": "normal", "fieldPositions": [\#(positions)]}]}]}"#
+        let path = directory.appendingPathComponent("large.json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let report = try JF.run(["lint", "--select", "schema-validation", "--format", "concise", path])
+        let lines = report.stdout.split(separator: "\n").filter { $0.contains("has no `file`") }
+        #expect(lines.count == count, "\(report.stdout.prefix(500))")
+        #expect(lines.first?.hasPrefix("\(path):2:") == true, "\(lines.first ?? "")")
+        #expect(lines.last?.hasPrefix("\(path):\(count + 1):") == true, "each on its own line: \(lines.last ?? "")")
+        let ignored = try JF.run(["lint", "--ignore", "schema-validation", path])
+        #expect(!ignored.stdout.contains("schema-validation"))
+        #expect(report.stdout.contains("\(count) fixable with --fix"), "\(report.stdout.suffix(300))")
+        _ = try JF.run(["lint", "--fix", "--select", "schema-validation", path])
+        let after = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(after.components(separatedBy: #""file": "file_1""#).count - 1 == count)
+        #expect(!(try JF.run(["lint", "--select", "schema-validation", path]).stdout.contains("has no `file`")))
+    }
+
     @Test func cleanTemplatesPass() throws {
         let result = try JF.run(["lint", "examples/invoice.json", "examples/inspection.json", "examples/sales-chart.json"])
         #expect(result.status == 0)

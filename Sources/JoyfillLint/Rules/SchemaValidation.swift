@@ -24,30 +24,32 @@ extension LintRule {
 extension DocumentLint {
     /// `schema-version` and `schema-validation`: the document as the SDKs check it at load.
     mutating func schema() {
-        let versionOn = !suppressions.ignoresDocument(.schemaVersion), structureOn = !suppressions.ignoresDocument(.schemaValidation)
+        // A rule ignored by the settings or the document's own suppression costs nothing.
+        let versionOn = !suppressions.ignoresDocument(.schemaVersion) && settings.severity(of: RuleCode.schemaVersion.name) != nil
+        let structureOn = !suppressions.ignoresDocument(.schemaValidation) && settings.severity(of: RuleCode.schemaValidation.name) != nil
         guard versionOn || structureOn else { return }
-        for violation in SchemaCheck.check(document.json) {
+        var pointers = PointerResolver(document.json)
+        for violation in SchemaCheck.check(document.json, structure: structureOn) {
             let rule: RuleCode = violation.code == .version ? .schemaVersion : .schemaValidation
             guard rule == .schemaVersion ? versionOn : structureOn else { continue }
-            // (A document with two `fields` keys reads the last, which a pointer may outrun.)
-            let fieldID = SchemaFindings.field(of: violation.pointer, in: document)
+            let fieldID = pointers.field(of: violation.pointer)
             // A field's suppression is read where the others are: on the first field with its `_id`.
             if let fieldID, let index = document.fieldIndex(fieldID), suppressions.ignores(rule, field: index) { continue }
             var notes = ["at \(violation.pointer.isEmpty ? "the document's root" : violation.pointer) (a JSON pointer)"]
             if let note = violation.note { notes.append(note) }
-            findings.add(rule, violation.message, at: violation.span ?? 0..<1, notes: notes, fix: fix(for: violation),
+            findings.add(rule, violation.message, at: violation.span ?? 0..<1, notes: notes, fix: fix(for: violation, pointers: &pointers),
                          field: fieldID, pointer: violation.pointer)
         }
     }
 
     /// The fix for a missing key whose value is certain: a field's `file` (the document has one
     /// file) and a formula's `desc` (empty).
-    private func fix(for violation: SchemaViolation) -> Fix? {
+    private func fix(for violation: SchemaViolation, pointers: inout PointerResolver) -> Fix? {
         guard let key = violation.missingKey, let span = violation.span else { return nil }
         let value: String
         switch key {
         case "file" where Self.index(in: "fields", of: violation.pointer) != nil:
-            guard let files = document.json["files"]?.arrayValue, files.count == 1, let id = files[0]["_id"]?.stringValue else { return nil }
+            guard let files = document.json["files"], files.count == 1, let id = pointers.value(at: "/files/0/_id")?.stringValue else { return nil }
             value = JSONText.string(id)
         case "desc" where Self.index(in: "formulas", of: violation.pointer) != nil:
             value = "\"\""
@@ -55,7 +57,7 @@ extension DocumentLint {
             return nil
         }
         // Added after the object's last member, so nothing before it moves: `{"_id": "a", "file": "f"}`.
-        guard let object = Self.value(at: violation.pointer, in: document.json) else { return nil }
+        guard let object = pointers.value(at: violation.pointer) else { return nil }
         let end = object.endOfLastElement ?? span.lowerBound + 1
         let separator = object.endOfLastElement == nil ? "" : ", "
         return .replace(SourceSpan(start: end, end: end), with: "\(separator)\(JSONText.string(key)): \(value)", "add \"\(key)\": \(value)")
@@ -68,12 +70,4 @@ extension DocumentLint {
         return Int(parts[2])
     }
 
-    private static func value(at pointer: String, in root: JSONValue) -> JSONValue? {
-        var value: JSONValue? = root
-        for token in pointer.split(separator: "/").map(String.init) {
-            value = value?.arrayValue.flatMap { list in Int(token).flatMap { $0 < list.count ? list[$0] : nil } }
-                ?? value?[token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")]
-        }
-        return value
-    }
 }
