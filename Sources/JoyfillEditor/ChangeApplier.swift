@@ -46,7 +46,9 @@ public enum ChangeApplier {
                     throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
                                       offset: (change.json["change"]?["pageId"] ?? change.json).span?.lowerBound)
                 }
-                pageChangelogs[index] = made.changelogs
+                // Each entry on its own: one that shared the document's tape would keep every
+                // version of the document alive, its memory growing with the square of the changes.
+                pageChangelogs[index] = made.changelogs.map(\.detached)
                 try batch.replace(with: JSONEdit.apply(made.edits, to: batch.document.bytes), at: index)
                 continue
             default:
@@ -92,6 +94,7 @@ public enum ChangeApplier {
 
         /// Writes the changes gathered and reads the result, to go on from there.
         mutating func flush(at index: Int) throws(ChangeError) {
+            guard !states.isEmpty || !decoratorFields.isEmpty else { return }
             try replace(with: written, at: index)
         }
 

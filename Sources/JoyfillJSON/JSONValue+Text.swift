@@ -8,6 +8,16 @@ extension JSONValue {
         return output.text
     }
 
+    /// The same value on a tape of its own, holding nothing of the document it came from. A
+    /// value read from a document shares that document's whole tape, so one kept after the
+    /// document is gone (a changelog entry, kept for every change of a session) would keep all
+    /// of it alive.
+    public var detached: JSONValue {
+        var output = JSONWriter()
+        output.value(self)
+        return output.withBytes { (try? JSONReader.read($0)) ?? self }
+    }
+
     /// The first `limit` characters of the compact JSON text, with whether that is all of it;
     /// written only that far, so a large table costs no more than a small one.
     public func textPrefix(_ limit: Int) -> (text: String, isWhole: Bool) {
