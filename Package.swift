@@ -26,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `jf serve`'s connection guards (NIOHTTPTypesHTTP1) and its bounded shutdown (ServiceLifecycle).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "JoyfillJSON"),
@@ -47,7 +50,11 @@ let package = Package(
         // into the code, as the schema is.
         .target(name: "JoyfillServe", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillREPL",
                                                     "JoyfillJSON", .product(name: "Hummingbird", package: "hummingbird"),
-                                                    .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
+                                                    .product(name: "HummingbirdCore", package: "hummingbird"),
+                                                    .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                                                    .product(name: "NIOHTTP1", package: "swift-nio"),
+                                                    .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                                                    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
                 resources: [.embedInCode("Assets/app.js"), .embedInCode("Assets/app.css")]),
         .executableTarget(
             name: "jf",

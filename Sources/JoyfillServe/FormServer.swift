@@ -4,21 +4,24 @@ import Glibc
 import Darwin
 #endif
 import Hummingbird
+import HummingbirdCore
 import JoyfillEditor
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// `jf serve`'s HTTP server: the page, its script and style, and the JSON API the page calls
 /// (docs/serve.md lists it). One ``FormSession`` holds the document.
 ///
-/// Safety: the server answers only requests whose `Host` is the address it was started on or
-/// a loopback name (so a web page elsewhere cannot reach it by renaming itself, "DNS
-/// rebinding"), and a request that changes anything must carry the `X-JF-Request` header,
-/// which a page of another origin cannot send without asking first (and nothing here says
-/// yes). Bodies are capped; a bad request gets a JSON error and the server goes on.
+/// Safety: ``Admission`` says who is answered (the name asked for, the run's token, and for a
+/// change its origin); ``DocumentFolders`` which files are opened and saved;
+/// ``GuardedHTTP1Channel`` caps a request's head, and the routes its body. A bad request gets
+/// a JSON error and the server goes on. The playground evaluates on a ``PlaygroundWorker``, so
+/// a slow formula holds up nothing else; Ctrl-C stops the server within a second, whatever
+/// its clients are doing.
 public struct FormServer: Sendable {
     /// How the server is set up (see ``FormSession/Settings`` for the document's side).
     public struct Configuration: Sendable {
@@ -33,21 +36,26 @@ public struct FormServer: Sendable {
         public var maximumDocumentSize = 64 << 20
         /// The largest body of any other request, in bytes.
         public var maximumRequestSize = 1 << 20
-        /// Reads a file the page asks to open; writes the document back to its file atomically.
-        public var read: @Sendable (String) throws -> [UInt8]
+        /// Where documents are opened and saved (nil: nowhere; the page can only upload and download).
+        public var folders: DocumentFolders?
+        /// Writes the document to a (real) path atomically.
         public var write: @Sendable ([UInt8], String) throws -> Void
+        /// The token requests must present; nil makes a random one (what `jf serve` does).
+        public var token: String?
 
-        public init(read: @escaping @Sendable (String) throws -> [UInt8], write: @escaping @Sendable ([UInt8], String) throws -> Void) {
-            self.read = read
+        public init(write: @escaping @Sendable ([UInt8], String) throws -> Void) {
             self.write = write
         }
     }
 
     let configuration: Configuration
     let session: FormSession
+    let admission: Admission
+    let playground: PlaygroundWorker
 
-    /// A server of `document` (from `path`; nil for an upload), or of an empty document.
-    public init(document: JoyDoc?, path: String?, configuration: Configuration) {
+    /// A server of `document` (from `path`; nil for an upload), or of an empty document. A
+    /// `path` outside the folders, or not a `.json` file, is refused.
+    public init(document: JoyDoc?, path: String?, configuration: Configuration) throws {
         self.configuration = configuration
         var settings = FormSession.Settings()
         settings.options = configuration.options
@@ -55,28 +63,39 @@ public struct FormServer: Sendable {
         settings.licensing = configuration.licensing
         settings.readonly = configuration.readonly
         settings.maximumDocumentSize = configuration.maximumDocumentSize
-        settings.read = configuration.read
+        settings.folders = configuration.folders
         settings.write = configuration.write
-        session = FormSession(document: document ?? FormSession.emptyDocument, path: document == nil ? nil : path, settings: settings)
+        session = try FormSession(document: document ?? FormSession.emptyDocument, path: document == nil ? nil : path, settings: settings)
+        admission = Admission(token: configuration.token)
+        playground = PlaygroundWorker(options: configuration.options)
     }
 
-    /// Serves until the process is asked to stop (SIGINT or SIGTERM: the server closes its
-    /// connections and returns). `onRunning` gets the URL once the port is bound.
+    /// How long Ctrl-C (or SIGTERM) lets requests in progress finish before their connections
+    /// are closed.
+    static let shutdownGrace = Duration.milliseconds(500)
+
+    /// Serves until the process is asked to stop (SIGINT or SIGTERM: requests in progress get
+    /// ``shutdownGrace`` to finish, then the connections are closed and it returns).
+    /// `onRunning` gets the URL, with the token, once the port is bound.
     public func run(onRunning: @escaping @Sendable (String) -> Void) async throws {
         var logger = Logger(label: "jf-serve")
         logger.logLevel = .error
         let host = configuration.host
+        let admission = self.admission
         let app = Application(
             router: router(),
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder) },
             configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "jf"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
-                let shown = host.contains(":") ? "[\(host)]" : host
-                onRunning("http://\(shown):\(port)/")
+                admission.bind(host: host, address: channel.localAddress?.ipAddress, port: port)
+                onRunning("http://\(Admission.bracketed(host)):\(port)/?token=\(admission.token)")
             },
             logger: logger)
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = Self.shutdownGrace
         do {
-            try await app.runService()
+            try await ServiceGroup(configuration: group).run()
         } catch let error as IOError {
             let reason = String(cString: strerror(error.errnoCode))
             let hint = error.errnoCode == EADDRINUSE ? " (another server has the port; --port 0 picks a free one)" : ""
@@ -94,7 +113,8 @@ public struct FormServer: Sendable {
         let router = Router()
         let session = self.session
         let configuration = self.configuration
-        router.add(middleware: Guard(host: configuration.host))
+        let playground = self.playground
+        router.add(middleware: Guard(admission: admission))
 
         router.get("/") { _, _ in
             Self.html(await session.page())
@@ -147,10 +167,17 @@ public struct FormServer: Sendable {
                 return Self.failure(error)
             }
         }
-        router.post("/api/save") { _, _ in
+        router.post("/api/save") { request, context in
+            try await Self.answer(request, limit: configuration.maximumRequestSize, allowEmpty: true) { body throws(ServeError) in
+                let newPath = body["path"]?.stringValue
+                if body["path"] != nil, newPath?.isEmpty != false { throw ServeError("give {\"path\": FILE} to save as, or {} to save", status: 400) }
+                let path = try await session.save(as: newPath)
+                return .object([JSONMember("saved", .string(path)), JSONMember("path", .string(path))])
+            }
+        }
+        router.post("/api/reload") { _, _ in
             do throws(ServeError) {
-                let path = try await session.save()
-                return Self.json(.object([JSONMember("saved", .string(path))]))
+                return Self.json(try await session.reload())
             } catch {
                 return Self.failure(error)
             }
@@ -172,23 +199,32 @@ public struct FormServer: Sendable {
         router.post("/api/playground") { request, context in
             try await Self.answer(request, limit: configuration.maximumRequestSize) { body throws(ServeError) in
                 let (formula, cursor) = try Self.formula(body)
-                return await session.analyse(formula, cursor: cursor)
+                let snapshot = await session.playgroundSnapshot(known: playground.version)
+                return await playground.run(snapshot, interrupting: true) { Playground(session: $0).analyse(formula, cursor: cursor) }
             }
         }
         router.post("/api/complete") { request, context in
             try await Self.answer(request, limit: configuration.maximumRequestSize) { body throws(ServeError) in
                 let (formula, cursor) = try Self.formula(body)
-                return await session.complete(formula, cursor: cursor)
+                let snapshot = await session.playgroundSnapshot(known: playground.version)
+                return await playground.run(snapshot, interrupting: false) { Playground(session: $0).complete(formula, cursor: cursor) }
             }
         }
         router.get("/api/deps") { request, _ in
             guard let field = request.uri.queryParameters["field"].map(String.init) else {
                 return Self.failure(ServeError("give ?field=ID", status: 400))
             }
-            do throws(ServeError) {
-                return Self.json(try await session.dependencies(of: field))
-            } catch {
-                return Self.failure(error)
+            let snapshot = await session.playgroundSnapshot(known: playground.version)
+            let answer = await playground.run(snapshot, interrupting: false) { session -> Result<JSONValue, ServeError> in
+                guard let engine = session.engine else { return .failure(ServeError("no document is open")) }
+                guard engine.document.field(field) != nil else {
+                    return .failure(ServeError("no field '\(field)'", suggestion: Suggestions.closest(to: field, in: engine.document.fields.map(\.id))))
+                }
+                return .success(Playground(session: session).dependencies(of: field, in: engine))
+            }
+            switch answer {
+            case .success(let value): return Self.json(value)
+            case .failure(let error): return Self.failure(error)
             }
         }
         return router
@@ -196,7 +232,9 @@ public struct FormServer: Sendable {
 
     /// Whether `host` names this machine only: `localhost`, `::1` or an address in 127.0.0.0/8.
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        var address = in_addr()
+        return inet_pton(AF_INET, host, &address) == 1 && UInt32(bigEndian: address.s_addr) >> 24 == 127
     }
 
     // MARK: Requests and responses
@@ -206,10 +244,13 @@ public struct FormServer: Sendable {
 
     /// A JSON body's request answered by `handle`; a body that is too large or not JSON gets
     /// an error, as does what `handle` throws.
-    private static func answer(_ request: Request, limit: Int, _ handle: (JSONValue) async throws(ServeError) -> JSONValue) async throws -> Response {
+    private static func answer(_ request: Request, limit: Int, allowEmpty: Bool = false,
+                               _ handle: (JSONValue) async throws(ServeError) -> JSONValue) async throws -> Response {
         let body: JSONValue
         do {
-            body = try JSONReader.read(try await Self.body(request, limit: limit))
+            let bytes = try await Self.body(request, limit: limit)
+            body = allowEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) ? .object([])
+                : try JSONReader.read(bytes)
         } catch let error as JSONError {
             return failure(ServeError("the request's body is not JSON: \(error)", status: 400))
         } catch {
@@ -266,27 +307,58 @@ public struct FormServer: Sendable {
     }
 }
 
-/// Refuses a request whose `Host` is not this server's, and a request that changes something
-/// without the `X-JF-Request` header (see ``FormServer``).
+/// Answers only what ``Admission`` admits: the name asked for, then the token, then for a
+/// change its origin and the `X-JF-Request` header. A refusal says what is wrong and nothing of
+/// the document. A request that brings the token in its URL gets the cookie that carries it
+/// from then on.
 struct Guard<Context: RequestContext>: RouterMiddleware {
-    let host: String
+    let admission: Admission
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The first `Host` is the request's authority; any other is left among the headers.
+        if request.headers[Self.host] != nil {
+            return FormServer.failure(ServeError("a request has one Host header", status: 400))
+        }
         let given = request.head.authority ?? ""
-        let name = Self.hostName(given)
-        guard FormServer.isLoopback(name) || name == host else {
-            return FormServer.failure(ServeError("this server answers requests for \(host) only, not for '\(given)'", status: 421))
+        guard admission.admits(authority: given) else {
+            return FormServer.failure(ServeError("this server does not answer requests for '\(given)'", status: 421))
         }
-        if request.method != .get && request.method != .head && request.headers[FormServer.requestHeader] == nil {
-            return FormServer.failure(ServeError("a request that changes something needs the X-JF-Request header (the page sends it)", status: 403))
+        let credential = admission.credential(query: request.uri.queryParameters["token"].map(String.init),
+                                              authorization: request.headers[values: .authorization],
+                                              cookies: request.headers[values: .cookie])
+        switch credential {
+        case .none:
+            return Self.refusal(request, status: 401, "jf serve needs the token of this run: open the URL it printed "
+                                    + "(http://…/?token=…), or send the header Authorization: Token …")
+        case .wrong:
+            return Self.refusal(request, status: 403, "this is not the token of this run of jf serve: open the URL it printed last")
+        case .valid:
+            break
         }
-        return try await next(request, context)
+        if request.method != .get && request.method != .head {
+            if let origin = request.headers[.origin], !admission.admits(origin: origin) {
+                return FormServer.failure(ServeError("a change from the page of '\(origin)' is refused: only this server's own page changes the document", status: 403))
+            }
+            if request.headers[FormServer.requestHeader] == nil {
+                return FormServer.failure(ServeError("a request that changes something needs the X-JF-Request header (the page sends it)", status: 403))
+            }
+        }
+        var response = try await next(request, context)
+        if credential == .valid(fromQuery: true) {
+            response.headers[.setCookie] = admission.cookie
+        }
+        return response
     }
 
-    /// The host name of a `Host` value: `127.0.0.1:8080` → `127.0.0.1`, `[::1]:8080` → `::1`.
-    static func hostName(_ authority: String) -> String {
-        if authority.hasPrefix("[") { return String(authority.dropFirst().prefix { $0 != "]" }) }
-        return String(authority.prefix { $0 != ":" }).lowercased()
+    /// The second and later `Host` headers.
+    static var host: HTTPFields.Element.Name { HTTPFields.Element.Name("Host")! }
+
+    /// A refused token: JSON for a script, a page that says what to do for a browser.
+    private static func refusal(_ request: Request, status: Int, _ message: String) -> Response {
+        guard request.uri.path == "/" else { return FormServer.failure(ServeError(message, status: status)) }
+        var response = FormServer.html("<!doctype html><meta charset=utf-8><title>jf serve</title><p>\(HTML.escape(message))</p>")
+        response.status = HTTPResponse.Status(code: status)
+        return response
     }
 }
 

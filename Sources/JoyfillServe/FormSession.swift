@@ -4,7 +4,6 @@ import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
-import JoyfillREPL
 
 /// The document a `jf serve` page shows and edits, and everything the page asks of it.
 ///
@@ -23,16 +22,22 @@ actor FormSession {
         var readonly = false
         /// The largest document opened or uploaded (bytes).
         var maximumDocumentSize = 64 << 20
-        /// Reads a file the page asks to open, and writes the document back to it atomically:
-        /// `jf serve` gives its own, which name the file in their errors.
-        var read: @Sendable (String) throws -> [UInt8] = { _ in throw ServeError("this server opens no file") }
+        /// Where files are opened and saved; nil: none are.
+        var folders: DocumentFolders?
+        /// Writes the document to a file atomically: `jf serve` gives its own, which names the
+        /// file in its errors.
         var write: @Sendable ([UInt8], String) throws -> Void = { _, _ in throw ServeError("this server writes no file") }
     }
 
     let settings: Settings
-    /// The file the document was opened from, where Save writes; nil for an upload or the
-    /// empty document.
+    /// The file the document was opened from, where Save writes, as the person named it; nil
+    /// for an upload or the empty document.
     private(set) var path: String?
+    /// ``path`` with every symbolic link resolved: what is read and written.
+    private var file: String?
+    /// The file's bytes as last read or written: Save refuses to overwrite a file that no
+    /// longer holds them (changed by someone else since).
+    private var onDisk: [UInt8]?
     private var editor: DocumentEditor
     private var readonly: Bool
     /// Bumped by every change; a page that sends an older one is behind (another tab changed
@@ -45,12 +50,17 @@ actor FormSession {
     private var tablePages: [String: Int] = [:]
     /// The changelogs of the session's changes, oldest first.
     private(set) var changelogs: [JSONValue] = []
-    /// The playground's REPL session and the version its document is of.
-    private var playground: (session: REPLSession, version: Int)?
 
-    init(document: JoyDoc, path: String?, settings: Settings) {
+    /// The session of `document`, read from `path` (nil: an upload or the empty document).
+    /// The file must be one the folders allow.
+    init(document: JoyDoc, path: String?, settings: Settings) throws(ServeError) {
         self.settings = settings
         self.path = path
+        if let path {
+            guard let folders = settings.folders else { throw ServeError("this server opens no file") }
+            file = try folders.existingFile(path)
+            onDisk = Array(document.bytes)
+        }
         readonly = settings.readonly
         editor = DocumentEditor(document: document, options: settings.options, view: settings.view, licensing: settings.licensing)
     }
@@ -146,7 +156,13 @@ actor FormSession {
     func change(_ request: JSONValue) throws(ServeError) -> JSONValue {
         let started = ContinuousClock.now
         if readonly { throw ServeError("the form is read-only: switch read-only off to change it") }
-        let behind = request["version"]?.integerValue.map { $0 != version } ?? false
+        // The version the page's form is of: a whole number (its digits alone, so that 1e300
+        // or 2^63 never reads as another); another one means the page is behind, and nothing
+        // is applied.
+        guard let given = request["version"]?.numberText, !given.isEmpty, given.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw ServeError("give the \"version\" of the form the change was made in (a whole number, \(version) now)", status: 400)
+        }
+        if given != String(version) { return .object([JSONMember("reload", .bool(true)), JSONMember("version", .integer(version))]) }
         let entries: JSONValue
         if let operation = request["operation"]?.stringValue {
             entries = try rowOperation(operation, request)
@@ -183,7 +199,6 @@ actor FormSession {
             changelogs += editor.changelogs
         }
         version += 1
-        if behind { return .object([JSONMember("reload", .bool(true)), JSONMember("version", .integer(version))]) }
         return update(started: started, moved: moved)
     }
 
@@ -243,15 +258,16 @@ actor FormSession {
         }
     }
 
-    /// Opens the file at `path` (see ``open(_:path:)``).
+    /// Opens the file at `path`, relative to the directory `jf serve` was started in (see
+    /// ``open(_:path:)``); only a file the folders allow.
     func open(path: String) throws(ServeError) -> JSONValue {
-        let bytes: [UInt8]
-        do {
-            bytes = try settings.read(path)
-        } catch {
-            throw ServeError("\(error)")
-        }
-        return try open(bytes, path: path)
+        guard let folders = settings.folders else { throw ServeError("this server opens no file") }
+        let real = try folders.existingFile(path)
+        let bytes = try folders.contents(of: real, shown: path, limit: settings.maximumDocumentSize)
+        let form = try open(bytes, path: path)
+        file = real
+        onDisk = bytes
+        return form
     }
 
     /// Replaces the document with `bytes` (from `path`, when a file was opened). A text that
@@ -268,65 +284,69 @@ actor FormSession {
         }
         editor = DocumentEditor(document: document, options: settings.options, view: settings.view, licensing: settings.licensing)
         self.path = path
+        file = nil
+        onDisk = nil
         version += 1
         tablePages = [:]
         changelogs = []
-        playground = nil
         return form()
     }
 
-    /// Writes the document back to the file it was opened from, atomically (a new file beside
-    /// it, renamed over it). Returns the path written.
-    func save() throws(ServeError) -> String {
-        guard let path else { throw ServeError("the document was not opened from a file: download it instead") }
+    /// Writes the document back to the file it was opened from, or with `newPath` to a new
+    /// file (Save as), atomically (a new file beside it, renamed over it). Returns the path
+    /// written. A file changed on disk since it was read or last saved is not overwritten: the
+    /// error says so (409, `conflict`), and the page offers to reload it or save as.
+    func save(as newPath: String? = nil) throws(ServeError) -> String {
+        guard let folders = settings.folders else { throw ServeError("this server saves no file") }
+        let bytes = currentBytes()
+        if let newPath {
+            let real = try folders.newFile(newPath)
+            try write(bytes, to: real)
+            (path, file, onDisk) = (newPath, real, bytes)
+            return newPath
+        }
+        guard let path, let file else { throw ServeError("the document was not opened from a file: save it as one, or download it") }
+        // Resolved again: a link swapped in since may not lead out of the folders.
+        let real = try folders.existingFile(path)
+        let now: [UInt8]
+        do throws(ServeError) {
+            now = try folders.contents(of: real, shown: path, limit: Int.max)
+        } catch {
+            throw ServeError.conflict("\(path) cannot be read any more (\(error.message)): save as another file, or download")
+        }
+        guard real == file, now == onDisk else {
+            throw ServeError.conflict("\(path) was changed on disk since it was opened: reload it (your changes are dropped), or save as another file")
+        }
+        try write(bytes, to: real)
+        onDisk = bytes
+        return path
+    }
+
+    private func write(_ bytes: [UInt8], to file: String) throws(ServeError) {
         do {
-            try settings.write(currentBytes(), path)
+            try settings.write(bytes, file)
         } catch {
             throw ServeError("\(error)")
         }
-        return path
+    }
+
+    /// Reads the document's file again, dropping the session's changes (after Save was
+    /// refused because the file changed on disk).
+    func reload() throws(ServeError) -> JSONValue {
+        guard let path else { throw ServeError("the document was not opened from a file") }
+        return try open(path: path)
     }
 
     // MARK: The playground
 
-    /// The REPL session bound to the document as it is now (made again after a change).
-    private func playgroundSession() -> REPLSession {
-        if let playground, playground.version == version { return playground.session }
-        let session = REPLSession(files: NoFiles(), options: settings.options)
-        session.width = 100
-        if let document = try? currentDocument() { session.load(document, name: path ?? "document") }
-        playground = (session, version)
-        return session
+    /// The document for the playground: nil when the worker's session is bound to the current
+    /// version already (its text is then not taken again).
+    func playgroundSnapshot(known: Int?) -> PlaygroundWorker.Snapshot? {
+        known == version ? nil : PlaygroundWorker.Snapshot(version: version, bytes: currentBytes(), name: path ?? "document")
     }
 
     /// The field ids the playground offers for the dependency graph.
     private func playgroundFields() -> [String] {
         editor.document.fields.map(\.id)
     }
-
-    /// What the playground shows for `formula` with the cursor at `cursor` (UTF-16).
-    func analyse(_ formula: String, cursor: Int) -> JSONValue {
-        Playground(session: playgroundSession()).analyse(formula, cursor: cursor)
-    }
-
-    /// Completions of the word before `cursor` (UTF-16) in `formula`.
-    func complete(_ formula: String, cursor: Int) -> JSONValue {
-        Playground(session: playgroundSession()).complete(formula, cursor: cursor)
-    }
-
-    /// Where `field` sits in the dependency graph.
-    func dependencies(of field: String) throws(ServeError) -> JSONValue {
-        let session = playgroundSession()
-        guard let engine = session.engine else { throw ServeError("no document is open") }
-        guard engine.document.field(field) != nil else {
-            throw ServeError("no field '\(field)'", suggestion: Suggestions.closest(to: field, in: engine.document.fields.map(\.id)))
-        }
-        return Playground(session: session).dependencies(of: field, in: engine)
-    }
-}
-
-/// The playground reads no file: `:load` and `:save` are not offered there.
-struct NoFiles: REPLFileSystem {
-    func read(_ path: String) throws -> [UInt8] { throw ServeError("the playground reads no file") }
-    func write(_ bytes: [UInt8], to path: String) throws { throw ServeError("the playground writes no file") }
 }

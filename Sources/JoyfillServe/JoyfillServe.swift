@@ -1,13 +1,19 @@
 // JoyfillServe: `jf serve`, a JoyDoc as a live form and a formula playground in the browser.
 //
 // FormServer      the HTTP server (Hummingbird): the page, its script and style (compiled into
-//                 the code from Assets/), and the JSON API the page calls; loopback by default,
-//                 requests checked for their Host and, when they change anything, for the
-//                 X-JF-Request header; bodies capped.
+//                 the code from Assets/), and the JSON API the page calls; loopback by default;
+//                 bodies capped; Ctrl-C stops it within a second.
+// Admission       who is answered: the run's token (URL, header or cookie), the exact Host
+//                 asked for, and for a change the X-JF-Request header and its Origin.
+// GuardedHTTP1Channel  Hummingbird's HTTP/1 connection with a cap on a request's head and an
+//                 absolute-form target's host put where the Host check sees it.
+// DocumentFolders which files open and save reach: regular .json files under the folders,
+//                 symbolic links resolved.
 // FormSession     the document being edited: edits as change-API entries or the SDKs' row
 //                 operations, applied through JoyfillEditor (a `field.update` in place, with only
 //                 what it reaches recomputed); the containers whose HTML changed sent back;
-//                 open, save (atomic, through the caller's writer), download, the changelog.
+//                 open, save (atomic, through the caller's writer; never over a file changed
+//                 on disk since it was read), save as, reload, download, the changelog.
 // FormRenderer    the form as HTML, as the SDK shows each field type, marked with visibility,
 //                 validation and the formulas' failures; TableRenderer (tables, collections),
 //                 ChartRenderer (an SVG), DateText (a date field's format), HTML (escaping, and
@@ -15,6 +21,8 @@
 // Playground      the playground's answers from the REPL's session (value, diagnostics, types,
 //                 :explain, completion) and the language server's signature help; the
 //                 dependency graph of a field (FieldDependencies).
+// PlaygroundWorker  where they are evaluated: a thread of its own, the latest request
+//                 interrupting the one before, so a slow formula holds up nothing else.
 // PageTemplate    the page's frame: the bar, the form, the playground, the dialogs.
 //
 // Nothing of the engine runs in the browser: Assets/app.js sends what the person does and

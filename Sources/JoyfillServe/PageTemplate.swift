@@ -35,6 +35,7 @@ struct PageTemplate {
           <label class="toggle"><input type="checkbox" id="readonly"\(readonly ? " checked" : "")> Read-only</label>
           <button type="button" id="open-button" aria-haspopup="dialog">Open…</button>
           <button type="button" id="save-button"\(path == nil ? " disabled" : "")>Save</button>
+          <button type="button" id="save-as-button" aria-haspopup="dialog">Save as…</button>
           <a class="button" id="download-link" href="/api/document" download>Download</a>
           <button type="button" id="changelog-button" aria-haspopup="dialog">Changelog (<span id="changelog-count">0</span>)</button>
         </header>
@@ -78,6 +79,15 @@ struct PageTemplate {
              <button type="button" id="open-path-button">Open</button></p>
           <p id="open-error" class="error" role="alert"></p>
           <p><button type="button" data-close>Cancel</button></p>
+        </dialog>
+        <dialog id="save-dialog" aria-labelledby="save-title">
+          <h2 id="save-title">Save as</h2>
+          <p id="save-conflict" class="error" hidden></p>
+          <p><label for="save-path">Path of a new .json file</label> <input type="text" id="save-path" placeholder="examples/copy.json">
+             <button type="button" id="save-path-button">Save</button></p>
+          <p id="save-error" class="error" role="alert"></p>
+          <p><button type="button" id="reload-button" hidden>Reload from disk (drops your changes)</button>
+             <button type="button" data-close>Cancel</button></p>
         </dialog>
         </body>
         </html>

@@ -13,6 +13,8 @@ struct ServeError: Error, CustomStringConvertible {
     var change: Int?
     /// The HTTP status the request gets (422: understood, but not applicable).
     var status = 422
+    /// Save was refused because the file changed on disk: the page offers reload or save as.
+    var conflict = false
 
     init(_ message: String, suggestion: String? = nil, field: String? = nil, status: Int = 422) {
         self.message = message
@@ -26,14 +28,22 @@ struct ServeError: Error, CustomStringConvertible {
         change = error.index
     }
 
+    /// Save refused: the file is not what was read (409).
+    static func conflict(_ message: String) -> ServeError {
+        var error = ServeError(message, status: 409)
+        error.conflict = true
+        return error
+    }
+
     var description: String { message }
 
-    /// `{"error": {"message", "suggestion"?, "field"?, "change"?}}`.
+    /// `{"error": {"message", "suggestion"?, "field"?, "change"?, "conflict"?}}`.
     var json: JSONValue {
         var members = [JSONMember("message", .string(message))]
         if let suggestion { members.append(JSONMember("suggestion", .string(suggestion))) }
         if let field { members.append(JSONMember("field", .string(field))) }
         if let change { members.append(JSONMember("change", .integer(change))) }
+        if conflict { members.append(JSONMember("conflict", .bool(true))) }
         return .object([JSONMember("error", .object(members))])
     }
 }

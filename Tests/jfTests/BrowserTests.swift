@@ -15,7 +15,7 @@ struct BrowserTests {
         defer { server.stop() }
         let browser = try await WebDriver()
         do {
-            try await browser.open(server.base + "/")
+            try await browser.open(server.url)
             try await browser.wait(for: "the page's script", "return document.body.dataset.ready === '1';")
             try await body(browser, server)
         } catch {
@@ -40,6 +40,32 @@ struct BrowserTests {
         try png.write(to: Self.output.appendingPathComponent(name))
         if ProcessInfo.processInfo.environment["JF_UPDATE_SCREENSHOTS"] != nil {
             try png.write(to: JF.root.appendingPathComponent("docs/images").appendingPathComponent(name))
+        }
+    }
+
+    /// The token leaves the address bar once it is in the cookie; a Save refused because the
+    /// file changed on disk offers Reload and Save as, and Save as keeps the person's work.
+    @Test func theTokenLeavesTheURLAndARefusedSaveOffersReloadOrSaveAs() async throws {
+        let directory = try ServeSecurityTests.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("invoice.json")
+        try await withPage([file.path]) { browser, _ in
+            #expect(try await browser.run("return location.search;") as? String == "")
+            let customer = try await browser.input(labelled: "Customer")
+            try await retype("Mine Ltd", into: customer, in: browser)
+            try await browser.wait(for: "the edit applied", "return document.getElementById('changelog-count').textContent !== '0';")
+            let theirs = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "Acme Tools Ltd", with: "Theirs Ltd")
+            try theirs.write(to: file, atomically: true, encoding: .utf8)
+            try await browser.click(try await browser.button("Save"))
+            try await browser.wait(for: "the conflict dialog", "return document.getElementById('save-dialog').open && !document.getElementById('reload-button').hidden;")
+            #expect(try await browser.text(of: try await browser.find("#save-conflict")).contains("changed on disk"))
+            #expect(try String(contentsOf: file, encoding: .utf8) == theirs)
+            let copy = directory.appendingPathComponent("mine.json")
+            try await browser.type(copy.path, into: try await browser.input(labelled: "Path of a new .json file"))
+            try await browser.click(try await browser.find("#save-path-button"))
+            try await browser.wait(for: "the dialog closed", "return !document.getElementById('save-dialog').open;")
+            #expect(try String(contentsOf: copy, encoding: .utf8).contains("Mine Ltd"))
+            #expect(try await browser.text(of: try await browser.find("#doc-path")) == copy.path)
         }
     }
 

@@ -4,12 +4,19 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// A `jf serve` started for a test on a free loopback port, and an HTTP client of it. The
-/// server stops (SIGINT, as Ctrl-C) when the test is done with it.
+/// A `jf serve` started for a test on a free loopback port, and an HTTP client of it that
+/// presents the run's token (`Authorization: Token …`) unless told not to. The server stops
+/// (SIGINT, as Ctrl-C) when the test is done with it.
 final class ServeProcess: @unchecked Sendable {
     let process = Process()
     /// `http://127.0.0.1:PORT` (no trailing slash).
     let base: String
+    /// The URL printed, with the token: what a person opens.
+    let url: String
+    /// The run's token.
+    let token: String
+    /// The port.
+    var port: Int { Int(base.split(separator: ":").last ?? "") ?? 0 }
     private let errors: URL
 
     struct Answer {
@@ -23,10 +30,10 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], in directory: URL = JF.root) throws {
         process.executableURL = JF.executable
         process.arguments = ["serve", "--port", "0"] + arguments
-        process.currentDirectoryURL = JF.root
+        process.currentDirectoryURL = directory
         let output = Pipe()
         errors = FileManager.default.temporaryDirectory.appendingPathComponent("jf-serve-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
@@ -46,8 +53,12 @@ final class ServeProcess: @unchecked Sendable {
             process.waitUntilExit()
             throw ServeFailure(message: "jf serve printed no URL: \(text) \(String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))")
         }
-        let url = text[range.lowerBound...].prefix { !$0.isWhitespace }
-        base = String(url.hasSuffix("/") ? url.dropLast() : url)
+        url = String(text[range.lowerBound...].prefix { !$0.isWhitespace })
+        guard let query = url.range(of: "/?token=") else {
+            throw ServeFailure(message: "jf serve printed a URL without a token: \(text)")
+        }
+        base = String(url[..<query.lowerBound])
+        token = String(url[query.upperBound...])
     }
 
     struct ServeFailure: Error, CustomStringConvertible {
@@ -60,6 +71,10 @@ final class ServeProcess: @unchecked Sendable {
     func stop() -> (status: Int32, stderr: String) {
         if process.isRunning {
             kill(process.processIdentifier, SIGINT)
+            // Ctrl-C stops it within a second whatever its clients do; one that has not
+            // stopped after 20 is killed, and its status says so (SIGKILL).
+            for _ in 0..<200 where process.isRunning { usleep(100_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         let stderr = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
@@ -71,13 +86,13 @@ final class ServeProcess: @unchecked Sendable {
         if process.isRunning { stop() }
     }
 
-    func get(_ path: String) async throws -> Answer {
-        try await request(path, method: "GET", body: nil)
+    func get(_ path: String, headers: [String: String]? = nil) async throws -> Answer {
+        try await request(path, method: "GET", body: nil, headers: headers)
     }
 
     /// A POST with the header the page sends (unless `headers` replaces the set).
-    func post(_ path: String, json: String, headers: [String: String] = ["X-JF-Request": "1"]) async throws -> Answer {
-        try await request(path, method: "POST", body: Data(json.utf8), headers: headers)
+    func post(_ path: String, json: String, headers: [String: String]? = nil) async throws -> Answer {
+        try await request(path, method: "POST", body: Data(json.utf8), headers: headers ?? ["X-JF-Request": "1"])
     }
 
     func post(_ path: String, object: Any) async throws -> Answer {
@@ -85,15 +100,92 @@ final class ServeProcess: @unchecked Sendable {
         return try await request(path, method: "POST", body: body, headers: ["X-JF-Request": "1"])
     }
 
-    func request(_ path: String, method: String, body: Data?, headers: [String: String] = [:]) async throws -> Answer {
+    /// A client that keeps no cookies: each request presents only what a test gives it.
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return URLSession(configuration: configuration)
+    }()
+
+    /// A request with `headers` and, unless they name one, the token's `Authorization`.
+    func request(_ path: String, method: String, body: Data?, headers: [String: String]? = nil) async throws -> Answer {
         var request = URLRequest(url: URL(string: base + path)!)
         request.httpMethod = method
         request.httpBody = body
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        var headers = headers ?? [:]
+        if headers["Authorization"] == nil { headers["Authorization"] = "Token \(token)" }
+        for (name, value) in headers where !value.isEmpty { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await Self.session.data(for: request)
         let http = response as! HTTPURLResponse
         var fields: [String: String] = [:]
         for (name, value) in http.allHeaderFields { fields[String(describing: name).lowercased()] = String(describing: value) }
         return Answer(status: http.statusCode, body: data, headers: fields)
     }
 }
+
+/// A raw HTTP/1.1 connection to a `jf serve`, for what URLSession will not send: several
+/// `Host` headers, an absolute-form target, a head of megabytes, a body that never comes.
+final class RawConnection {
+    let socket: Int32
+
+    init(port: Int) throws {
+        socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        guard socket >= 0, connected else { throw ServeProcess.ServeFailure(message: "cannot connect to 127.0.0.1:\(port)") }
+        #if !os(Linux)
+        // Writing to a connection the server closed is an error here, not a SIGPIPE.
+        var one: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(socket) }
+
+    /// Sends `bytes` until done or the server stops reading; returns how many went.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Int {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { Foundation.send(socket, $0.baseAddress! + sent, bytes.count - sent, MSG_NOSIGNAL_OR_ZERO) }
+            if count <= 0 { break }
+            sent += count
+        }
+        return sent
+    }
+
+    /// Everything the server sends until it closes the connection (or 30 s pass).
+    func receive() -> String {
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(socket, &chunk, chunk.count, 0)
+            if count <= 0 { break }
+            answer += chunk[..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    /// One request's text sent whole, and the status of the answer (nil: none came).
+    static func status(port: Int, _ request: String) throws -> (status: Int?, text: String) {
+        let connection = try RawConnection(port: port)
+        connection.send(Array(request.utf8))
+        let text = connection.receive()
+        let status = text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+        return (status, text)
+    }
+}
+
+#if os(Linux)
+private let MSG_NOSIGNAL_OR_ZERO = Int32(MSG_NOSIGNAL)
+#else
+private let MSG_NOSIGNAL_OR_ZERO: Int32 = 0
+#endif

@@ -195,17 +195,8 @@ final class WebDriver: @unchecked Sendable {
     /// One HTTP/1.1 request on loopback, answered in full. (Foundation's URLSession refuses
     /// chromedriver's answers, whose header lines have no space after the colon.)
     private static func request(port: Int, method: String, path: String, body: Data?) throws -> Data {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "no socket") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-        guard connected else { throw Failure(description: "cannot connect to 127.0.0.1:\(port)") }
+        let connection = try RawConnection(port: port)
+        let socket = connection.socket
         var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n".utf8)
         if let body {
             request += Data("Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body

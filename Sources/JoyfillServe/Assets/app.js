@@ -276,8 +276,44 @@ async function toggleReadonly(event) {
 
 async function save() {
   const answer = await api("/api/save", {});
-  if (answer.error) notice(errorText(answer.error));
+  if (answer.error && answer.error.conflict) showSaveAs(answer.error.message);
+  else if (answer.error) notice(errorText(answer.error));
   else notice(`Saved to ${answer.saved}`, "info");
+}
+
+// Save as: a new file; after a refused Save (the file changed on disk), also reload.
+function showSaveAs(conflict) {
+  const message = document.getElementById("save-conflict");
+  message.textContent = conflict || "";
+  message.hidden = !conflict;
+  document.getElementById("reload-button").hidden = !conflict;
+  document.getElementById("save-error").textContent = "";
+  document.getElementById("save-dialog").showModal();
+}
+
+async function saveAs() {
+  const path = document.getElementById("save-path").value.trim();
+  if (!path) return;
+  const answer = await api("/api/save", { path });
+  if (answer.error) {
+    document.getElementById("save-error").textContent = errorText(answer.error);
+    return;
+  }
+  document.getElementById("save-dialog").close();
+  document.getElementById("doc-path").textContent = answer.path;
+  document.getElementById("save-button").disabled = false;
+  notice(`Saved to ${answer.saved}`, "info");
+}
+
+async function reloadFromDisk() {
+  const answer = await api("/api/reload", {});
+  if (answer.error) {
+    document.getElementById("save-error").textContent = errorText(answer.error);
+    return;
+  }
+  document.getElementById("save-dialog").close();
+  notice("");
+  showForm(answer);
 }
 
 async function showChangelog() {
@@ -526,6 +562,9 @@ async function showDependencies(field) {
 // ---- Wiring
 
 document.addEventListener("DOMContentLoaded", () => {
+  // The token came in the URL once; the server has put it in a cookie, so it leaves the
+  // address bar (and the history, and what a screenshot or a shared link shows).
+  if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", location.pathname + location.hash);
   const form = document.getElementById("form");
   form.addEventListener("input", onEdit);
   form.addEventListener("change", onEdit);
@@ -533,6 +572,9 @@ document.addEventListener("DOMContentLoaded", () => {
   form.addEventListener("focusout", () => setTimeout(applyDeferred, 0));
   document.getElementById("readonly").addEventListener("change", toggleReadonly);
   document.getElementById("save-button").addEventListener("click", save);
+  document.getElementById("save-as-button").addEventListener("click", () => showSaveAs(""));
+  document.getElementById("save-path-button").addEventListener("click", saveAs);
+  document.getElementById("reload-button").addEventListener("click", reloadFromDisk);
   document.getElementById("changelog-button").addEventListener("click", showChangelog);
   document.getElementById("open-button").addEventListener("click", () => document.getElementById("open-dialog").showModal());
   for (const button of document.querySelectorAll("dialog [data-close]")) {

@@ -20,7 +20,13 @@ struct Serve: ParsableCommand {
 
             Without DOC it starts with an empty document; the page opens one (an upload, or a \
             path). The server listens on 127.0.0.1 unless --host says otherwise, and stops on \
-            Ctrl-C. Details: docs/serve.md.
+            Ctrl-C.
+
+            Only you can use it: the URL it prints carries a token made for this run, which the \
+            page keeps in a cookie; a request without it is refused, and so is one for another \
+            host name or, for a change, from another page. It opens and saves only .json files \
+            under DOC's folder (without DOC, the current directory) and the folders named with \
+            --root. Details: docs/serve.md.
 
               jf serve examples/invoice.json
               jf serve --port 0 --open examples/order.json
@@ -47,6 +53,12 @@ struct Serve: ParsableCommand {
                                valueName: "VIEW"))
     var view: DocumentView = .mobile
 
+    @Option(name: .customLong("root"),
+            help: ArgumentHelp("A folder whose .json files the page may open and save (repeatable); DOC's folder always is.",
+                               valueName: "DIR"),
+            completion: .directory)
+    var roots: [String] = []
+
     @OptionGroup var evaluation: EvaluationFlags
     @OptionGroup var licence: LicenseFlags
 
@@ -56,9 +68,7 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        var configuration = FormServer.Configuration(
-            read: { path in try Serve.readDocument(path) },
-            write: { bytes, path in try Serve.writeDocument(bytes, to: path) })
+        var configuration = FormServer.Configuration(write: { bytes, path in try Serve.writeDocument(bytes, to: path) })
         configuration.host = host
         configuration.port = port
         configuration.view = view
@@ -74,10 +84,22 @@ struct Serve: ParsableCommand {
                 throw Failure.usage("\(path):\(error.line.map { "\($0):\(error.column ?? 1):" } ?? "") \(error.message)")
             }
         }
+        // The served document's folder, or without one the current directory, and --root's.
+        let documentFolder = self.document.map { ($0 as NSString).deletingLastPathComponent } ?? "."
+        do {
+            configuration.folders = try DocumentFolders([documentFolder.isEmpty ? "." : documentFolder] + roots)
+        } catch {
+            throw Failure.usage("--root: \(error)")
+        }
         if !FormServer.isLoopback(host) {
             Terminal.standardError.write("jf serve: warning: listening on \(host): anyone who can reach it can read and change the document\n")
         }
-        let server = FormServer(document: document, path: self.document, configuration: configuration)
+        let server: FormServer
+        do {
+            server = try FormServer(document: document, path: self.document, configuration: configuration)
+        } catch {
+            throw Failure.usage("\(error)")
+        }
         let opens = open
         let finished = DispatchSemaphore(value: 0)
         let failure = Mutex<(any Error)?>(nil)
@@ -96,16 +118,6 @@ struct Serve: ParsableCommand {
         finished.wait()
         if let error = failure.withLock({ $0 }) {
             throw Failure.usage("cannot serve on \(host):\(port): \(error)")
-        }
-    }
-
-    /// A file the page asks to open: only a JSON file, read whole.
-    static func readDocument(_ path: String) throws -> [UInt8] {
-        guard path.hasSuffix(".json") else { throw ServeFileError("\(path): jf serve opens JoyDocs, which are .json files") }
-        do {
-            return try Input.read(path)
-        } catch {
-            throw ServeFileError(error.message)
         }
     }
 
