@@ -114,8 +114,15 @@ struct Validation {
             report(value, "has no `\(key)`, which \(named?.title ?? "this object") requires", note: node.notes[key], missing: key)
         }
         guard !node.properties.isEmpty || node.additionalProperties != nil else { return }
-        for member in members {
+        // Of a key given twice, only the last is read (by the SDKs' JSON readers and jf's): an
+        // earlier one is not checked, so no violation names a value nobody reads. A scan for the
+        // few members most objects have, a table of the last places for many (no square).
+        let lastPlaces = members.count > 16
+            ? Dictionary(members.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { _, last in last }) : nil
+        for (index, member) in members.enumerated() {
             guard let property = node.properties[member.key] ?? node.additionalProperties else { continue }
+            let repeated = lastPlaces.map { $0[member.key] != index } ?? members[(index + 1)...].contains { $0.key == member.key }
+            if repeated { continue }
             path.append(.key(member.key))
             let before = violations.count
             check(member.value, property)

@@ -35,6 +35,16 @@ struct SchemaCheckTests {
         #expect(try violations(document(fields: fields, formulas: #"{"_id": "x", "desc": "", "type": "calc", "scope": "private", "expression": "1"}"#)) == [])
     }
 
+    /// Of a key given twice only the last is read, as the SDKs' readers read it: the first is
+    /// not checked, and the violation names the value the pointer names.
+    @Test func onlyTheLastOfARepeatedKeyIsChecked() throws {
+        #expect(try violations(document(fields: #"{"_id": "n", "file": "f", "type": "number", "value": "x", "value": 1}"#)) == [])
+        let found = SchemaCheck.check(try JSONReader.read(Array(document(fields: #"{"_id": "n", "file": "f", "type": "number", "value": 1, "value": "x"}"#).utf8)))
+        #expect(found.map(\.pointer) == ["/fields/0/value"])
+        let many = (0..<40).map { #""k\#($0)": 1"# }.joined(separator: ", ")
+        #expect(try violations(document(fields: #"{"_id": "n", "file": "f", "type": "number", "value": "x", \#(many), "value": 2}"#)) == [])
+    }
+
     @Test func theVersionGuardReadsOnlyAStringMajor() throws {
         // A major of any size is a whole number, compared as one: no lower bound, no overflow.
         for passing in [#""v": 2, "#, #""v": "1.0.0", "#, #""v": "01.2", "#, #""v": "1.9.9-beta.2", "#, #""v": "-1.0", "#,
