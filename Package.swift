@@ -53,6 +53,8 @@ let package = Package(
                                                     .product(name: "HummingbirdCore", package: "hummingbird"),
                                                     .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                                                     .product(name: "NIOHTTP1", package: "swift-nio"),
+                                                    .product(name: "NIOEmbedded", package: "swift-nio"),
+                                                    .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                                                     .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                                                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
                 resources: [.embedInCode("Assets/app.js"), .embedInCode("Assets/app.css")]),
@@ -100,7 +102,7 @@ if Context.environment["JF_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "jf-fuzz",
         dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillREPL",
-                       "JoyfillLanguageServer"],
+                       "JoyfillLanguageServer", "JoyfillSchema", "JoyfillServe"],
         path: "Fuzz/jf-fuzz"
     ))
 }

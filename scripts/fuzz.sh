@@ -8,6 +8,7 @@
 #   scripts/fuzz.sh lsp [SECONDS]         # a JoyDoc or formula edited under the language server
 #   scripts/fuzz.sh lsp-stream [SECONDS]  # the bytes a client sends to jf lsp (framing, messages)
 #   scripts/fuzz.sh config [SECONDS]      # jf.toml / .jf.json files and path patterns
+#   scripts/fuzz.sh serve [SECONDS]       # the bytes of a connection to jf serve (run from the root)
 #
 # The fuzzer is built with the address sanitizer in .build/fuzz. Its corpus grows in
 # .build/fuzz/corpus/TARGET, seeded from examples/ and the grammar, so a second run goes on
@@ -31,7 +32,8 @@ case $target in
   lsp) max_len=16384 ;;
   lsp-stream) max_len=16384 ;;
   config) max_len=4096 ;;
-  *) echo "usage: scripts/fuzz.sh formula|document|repl|lsp|lsp-stream|config [SECONDS] [LIBFUZZER-OPTION...]" >&2; exit 2 ;;
+  serve) max_len=8192 ;;
+  *) echo "usage: scripts/fuzz.sh formula|document|repl|lsp|lsp-stream|config|serve [SECONDS] [LIBFUZZER-OPTION...]" >&2; exit 2 ;;
 esac
 shift $(( $# >= 2 ? 2 : $# ))
 
@@ -61,6 +63,17 @@ if [ -z "$(ls -A "$corpus")" ]; then
     printf '[lint]\nselect = ["all"]\nignore = ["unused-formula"] # spare\ntargets = ["swift", "web"]\n\n[lint.severity]\nnon-portable = "error"\n\n[[lint.overrides]]\npaths = ["legacy/**", "*.draft.json"]\nseverity = { unknown-reference = "warning" }\n' > "$corpus/seed-toml"
     printf '{"lint": {"select": ["all"], "overrides": [{"paths": ["legacy/**"], "ignore": ["non-portable"]}]}}\n' > "$corpus/seed-json"
     printf '*.tmp.json\n!keep.json\n/local.json\nforms/drafts/\n**/build/**/*.json\nv[0-9]*.json\n' > "$corpus/seed-gitignore"
+  elif [ "$target" = serve ]; then
+    # Connections as the page and a script make them, with the fuzz target's token, and some
+    # that must be refused: no token, another host, an absolute-form target, a path outside.
+    token=0123456789abcdef0123456789abcdef0123456789abcdef
+    ok="Host: 127.0.0.1:8080\r\nAuthorization: Token $token\r\n"
+    change='{"version":0,"changes":[{"target":"field.update","fieldId":"customer","change":{"value":"Zenith"}}]}'
+    printf "GET /api/form HTTP/1.1\r\n${ok}\r\nGET /?token=$token HTTP/1.1\r\nHost: localhost:8080\r\n\r\n" > "$corpus/seed-get"
+    printf "POST /api/change HTTP/1.1\r\n${ok}X-JF-Request: 1\r\nOrigin: http://127.0.0.1:8080\r\nContent-Length: ${#change}\r\n\r\n%s" "$change" > "$corpus/seed-change"
+    printf "POST /api/save HTTP/1.1\r\n${ok}X-JF-Request: 1\r\nContent-Length: 2\r\n\r\n{}POST /api/open?path=../../etc/passwd HTTP/1.1\r\n${ok}X-JF-Request: 1\r\nContent-Length: 0\r\n\r\n" > "$corpus/seed-files"
+    printf "GET http://evil.example/api/form HTTP/1.1\r\n${ok}\r\nGET /api/form HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nHost: evil\r\n\r\n" > "$corpus/seed-hosts"
+    printf "POST /api/playground HTTP/1.1\r\n${ok}X-JF-Request: 1\r\nTransfer-Encoding: chunked\r\n\r\n11\r\n{\"formula\":\"1+2\"}\r\n0\r\n\r\n" > "$corpus/seed-chunked"
   elif [ "$target" = lsp-stream ]; then
     # A session as a client frames it: initialize, open, ask, shut down, exit.
     frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }

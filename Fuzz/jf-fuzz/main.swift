@@ -6,6 +6,7 @@
 //   scripts/fuzz.sh lsp [SECONDS]         # a text edited under the language server
 //   scripts/fuzz.sh lsp-stream [SECONDS]  # the bytes a client sends to `jf lsp`
 //   scripts/fuzz.sh config [SECONDS]      # a configuration file (jf.toml, .jf.json), path patterns
+//   scripts/fuzz.sh serve [SECONDS]       # the bytes of a connection to `jf serve`
 //
 // libFuzzer calls `LLVMFuzzerTestOneInput` with inputs it mutates towards new code paths.
 // The script builds this target with `-sanitize=fuzzer,address`, which links libFuzzer in;
@@ -54,12 +55,22 @@
 //   decorators added at any path that resolves are read there and touch no other field;
 //   `invalid-value`'s suggestions, applied, leave a JoyDoc whose fixed values are settled;
 //   `jf lint --add-suppressions`'s annotations silence every finding they are for; the SDKs'
-//   row operations (`RowOperations`) make entries that apply and do what they say.
+//   row operations (`RowOperations`) make entries that apply and do what they say. The
+//   schema check (`SchemaCheck`) finishes on any JSON, document or not, and each violation's
+//   pointer names a value of the document placed where the violation is, a missing key's
+//   object lacking that key; `jf lint` reports as many schema findings as there are violations.
+// - serve: bytes as a client writes them on one connection to `jf serve`
+//   (`FormServer.exchange`), through its connection guards, checks and routes: every answer
+//   has a known status and an API answer's body is JSON; nothing is answered 2xx without the
+//   run's token, the server's own host name and, for a change, the X-JF-Request header in
+//   the bytes; a form opened from a path is a file under the server's folder; and the document
+//   afterwards still reads as a JoyDoc.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import JoyfillEditor
 import JoyfillEngine
 import JoyfillFormulas
@@ -68,6 +79,8 @@ import JoyfillLanguageServer
 import JoyfillLint
 import JoyfillModel
 import JoyfillREPL
+import JoyfillSchema
+import JoyfillServe
 
 /// Which property the process checks: `JF_FUZZ_TARGET` (set by scripts/fuzz.sh).
 private let target: String = {
@@ -104,6 +117,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "lsp": checkLanguageServer(String(decoding: bytes, as: UTF8.self))
     case "lsp-stream": checkMessageStream(bytes)
     case "config": checkConfiguration(bytes)
+    case "serve": checkServe(bytes)
     default: checkFormula(String(decoding: bytes, as: UTF8.self))
     }
     return 0
@@ -127,7 +141,14 @@ private func printDictionary() {
     // The REPL's meta-commands, the invoice's field and row ids, and the row operations.
     let session = REPLSession.commands.map { ":" + $0.name + " " } + ["let ", " = ", "subtotal", "tax_rate", "items", "doc.json", "\n",
                                                                        "r1 ", "r2 ", "insert ", "below ", "duplicate ", "delete ", "up ", "down ", "edit "]
-    let extra = target == "document" || target == "lsp" ? json : target == "repl" ? session : []
+    // A connection's words: the server's name, the token, the headers and routes it reads.
+    let http = ["GET ", "POST ", " HTTP/1.1\r\n", "\r\n", "\r\n\r\n", "Host: 127.0.0.1:8080\r\n", "Host: localhost:8080\r\n",
+                "Host: evil.example\r\n", "http://127.0.0.1:8080", "Authorization: Token " + serveToken + "\r\n",
+                "Cookie: jf-token-8080=" + serveToken + "\r\n", "?token=" + serveToken, "X-JF-Request: 1\r\n",
+                "Origin: http://127.0.0.1:8080\r\n", "Content-Length: ", "Transfer-Encoding: chunked\r\n", "/api/change", "/api/open?path=",
+                "/api/save", "/api/reload", "/api/form", "/api/document", "/api/playground", "/api/complete", "/api/deps?field=",
+                "/api/rows", "/api/readonly", "/api/changelog", "\"version\":", "\"changes\":", "\"path\":", "%00", "../", "invoice.json"]
+    let extra = target == "document" || target == "lsp" ? json : target == "repl" ? session : target == "serve" ? http + json : []
     for word in words + extra {
         // The dictionary's own escapes: a quote or a backslash is written as \xNN.
         let escaped = word.utf8.map { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20
@@ -357,6 +378,7 @@ private let linter = Linter()
 private let formatter = TemplateFormatter()
 
 private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
+    checkSchema(bytes)
     let document: JoyDoc
     do throws(DocumentError) {
         document = try JoyDoc(bytes: bytes)
@@ -919,4 +941,150 @@ private func checkConfiguration(_ bytes: UnsafeBufferPointer<UInt8>) {
             failure("the pattern \(String(reflecting: String(line))) does not match itself")
         }
     }
+}
+
+// MARK: The schema check
+
+/// The schema check on any JSON: it finishes, and each violation's pointer names a value of
+/// the document whose place is the violation's (a missing key's object lacks the key). On a
+/// JoyDoc, `jf lint` reports one schema finding a violation.
+private func checkSchema(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let json = try? JSONReader.read(Array(bytes)) else { return }
+    let violations = SchemaCheck.check(json)
+    for violation in violations {
+        guard let value = valueAt(violation.pointer, in: json) else {
+            failure("the schema violation's pointer \(violation.pointer) names nothing: \(violation.message)")
+        }
+        // Placed where its value starts (a missing key: at the object's opening brace).
+        if let span = violation.span, let place = value.span, span.lowerBound != place.lowerBound || span.upperBound > place.upperBound {
+            failure("the schema violation at \(violation.pointer) is placed at \(span), its value at \(place)")
+        }
+        if let key = violation.missingKey, value[key] != nil {
+            failure("the schema violation at \(violation.pointer) says \(key) is missing, but it is there")
+        }
+    }
+    guard let document = try? JoyDoc(bytes: bytes), !String(decoding: bytes, as: UTF8.self).contains("jfLint") else { return }
+    let schemaFindings = linter.lint(document: document).filter { $0.code == .schemaValidation || $0.code == .schemaVersion }
+    if schemaFindings.count != violations.count {
+        failure("jf lint reports \(schemaFindings.count) schema findings for \(violations.count) violations")
+    }
+}
+
+/// The value a JSON pointer names (RFC 6901), walked plainly: the check of the linter's own.
+private func valueAt(_ pointer: String, in root: JSONValue) -> JSONValue? {
+    var value = root
+    for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+        if let elements = value.arrayValue {
+            guard let index = Int(token), elements.indices.contains(index) else { return nil }
+            value = elements[index]
+        } else {
+            guard let member = value[token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")] else { return nil }
+            value = member
+        }
+    }
+    return value
+}
+
+// MARK: jf serve
+
+/// The folder the fuzzed server opens and saves in: a copy of the invoice, made again for each
+/// input, and nothing else.
+private let serveFolder: String = {
+    var template = Array("/tmp/jf-fuzz-serve-XXXXXX".utf8CString)
+    guard mkdtemp(&template) != nil else { failure("cannot make a folder for the serve target") }
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}()
+
+private let invoiceBytes: [UInt8] = {
+    guard let file = fopen("examples/invoice.json", "rb") else { failure("run the serve target from the repository's root") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count <= 0 { break }
+        bytes += chunk[..<count]
+    }
+    return bytes
+}()
+
+private let knownStatuses: Set<Int> = [200, 400, 401, 403, 404, 405, 409, 413, 421, 422, 431]
+
+/// One connection's bytes to a server of the invoice in ``serveFolder``, with the token
+/// `0123…` (which the dictionary offers, as it offers the host names and headers).
+private func checkServe(_ bytes: UnsafeBufferPointer<UInt8>) {
+    // The folder holds the invoice alone, as it was.
+    if let folder = opendir(serveFolder) {
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { unlink(serveFolder + "/" + name) }
+        }
+        closedir(folder)
+    }
+    let path = serveFolder + "/invoice.json"
+    guard let file = fopen(path, "wb") else { failure("cannot write \(path)") }
+    _ = invoiceBytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    fclose(file)
+    var configuration = FormServer.Configuration(write: { data, target in
+        guard let file = fopen(target, "wb") else { throw POSIXFailure() }
+        _ = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    })
+    configuration.token = serveToken
+    let server: FormServer
+    do {
+        configuration.folders = try DocumentFolders([serveFolder])
+        server = try FormServer(document: try JoyDoc(bytes: invoiceBytes), path: path, configuration: configuration)
+    } catch {
+        failure("the serve target's server does not start: \(error)")
+    }
+    let input = Array(bytes)
+    let text = String(decoding: input, as: UTF8.self).lowercased()
+    let answers = blocking { await server.exchange(input) }
+    for answer in answers {
+        guard knownStatuses.contains(answer.status) else {
+            failure("\(answer.method) \(answer.path) answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self).prefix(200))")
+        }
+        if answer.path.hasPrefix("/api/"), answer.path != "/api/document", !answer.body.isEmpty, (try? JSONReader.read(answer.body)) == nil {
+            failure("\(answer.method) \(answer.path) answered \(answer.status) with a body that is not JSON")
+        }
+        guard (200..<300).contains(answer.status) else { continue }
+        if !text.contains(serveToken) { failure("\(answer.method) \(answer.path) answered \(answer.status) without the token") }
+        if !text.contains("127.0.0.1:8080") && !text.contains("localhost:8080") {
+            failure("\(answer.method) \(answer.path) answered \(answer.status) without the server's host name")
+        }
+        if answer.method != "GET" && answer.method != "HEAD" && !text.contains("x-jf-request") {
+            failure("\(answer.method) \(answer.path) answered \(answer.status) without X-JF-Request")
+        }
+        if answer.path.hasPrefix("/api/open"), let opened = try? JSONReader.read(answer.body), let shown = opened["path"]?.stringValue,
+           let real = realpath(shown, nil) {
+            defer { free(real) }
+            if !String(cString: real).hasPrefix(serveFolder + "/") { failure("/api/open opened \(shown), outside the server's folder") }
+        }
+    }
+    let request = "GET /api/document HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAuthorization: Token \(serveToken)\r\n\r\n"
+    let after = blocking { await server.exchange(Array(request.utf8)) }
+    guard after.first?.status == 200, (try? JoyDoc(bytes: after.first?.body ?? [])) != nil else {
+        failure("after the exchange the document does not read as a JoyDoc")
+    }
+}
+
+private let serveToken = "0123456789abcdef0123456789abcdef0123456789abcdef"
+
+private struct POSIXFailure: Error {}
+
+/// Runs `work` to its end from the fuzzer's synchronous callback.
+private func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        box.value = await work()
+        done.signal()
+    }
+    done.wait()
+    return box.value!
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }

@@ -108,7 +108,7 @@ public struct FormServer: Sendable {
         public let description: String
     }
 
-    /// The routes; internal so that tests can drive them without a socket.
+    /// The routes, behind ``Guard`` (``exchange(_:port:)`` drives them without a socket).
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         let session = self.session

@@ -162,3 +162,36 @@ struct ServeRobustnessTests {
         #expect(rendered > 50)
     }
 }
+
+/// A connection's bytes answered without a socket (``FormServer/exchange(_:port:)``), through
+/// the same guards as over one: what the fuzz target `serve` drives.
+struct ServeExchangeTests {
+    static func server() throws -> FormServer {
+        try FormServer(document: ServeTests.everyType, path: nil, configuration: .init(write: { _, _ in }))
+    }
+
+    @Test func eachRequestOfAConnectionIsCheckedOnItsOwn() async throws {
+        let server = try Self.server()
+        let token = server.token
+        let requests = [
+            "GET /api/form HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAuthorization: Token \(token)\r\n\r\n",
+            "GET http://evil.example/api/form HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAuthorization: Token \(token)\r\n\r\n",
+            "GET /api/form HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n",
+            "GET /api/form HTTP/1.1\r\nHost: localhost:8080\r\nHost: evil.example\r\nAuthorization: Token \(token)\r\n\r\n",
+            "POST /api/change HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAuthorization: Token \(token)\r\nContent-Length: 2\r\n\r\n{}",
+            "POST /api/change HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAuthorization: Token \(token)\r\nX-JF-Request: 1\r\nContent-Length: 13\r\n\r\n{\"version\":0}",
+            "GET /nothing HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nCookie: jf-token-8080=\(token)\r\n\r\n",
+        ]
+        let answers = await server.exchange(Array(requests.joined().utf8))
+        #expect(answers.map(\.status) == [200, 421, 401, 400, 403, 422, 404])
+        #expect(answers[1].path == "/api/form", "the absolute-form target read as its path")
+        #expect(try JSONReader.read(answers[0].body)["form"] != nil)
+    }
+
+    @Test func aHeadPastItsLimitOrBytesThatAreNoHTTPEndTheConnection() async throws {
+        let server = try Self.server()
+        let flood = "GET / HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-Flood: " + String(repeating: " ", count: 100_000) + "x\r\n\r\n"
+        #expect(await server.exchange(Array(flood.utf8)).map(\.status) == [431])
+        #expect(await server.exchange(Array("\u{0}\u{1} nonsense\r\n\r\n".utf8)).map(\.status) == [400])
+    }
+}

@@ -304,7 +304,7 @@ final class OversizedLine: Sendable {
             let descriptor = mkstemp(&template)
             guard descriptor >= 0, let file = fdopen(descriptor, "wb") else { throw Failure(code: errno) }
             self.file = file
-            path = String(cString: template)
+            path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
 
         mutating func write(_ bytes: ArraySlice<UInt8>) throws(Failure) {
