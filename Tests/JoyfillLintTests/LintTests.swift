@@ -218,8 +218,8 @@ struct LinterTests {
         #expect(silenced.filter { $0.rule == "schema-validation" }.isEmpty)
     }
 
-    /// A document with two `fields` keys: JSON readers take the last, the schema checks both,
-    /// so a finding's pointer can name an element the last array lacks (found by the fuzzer).
+    /// A document with two `fields` keys: JSON readers take the last, and so does the schema
+    /// check, so no finding names an element of the first (which once made jf lint trap).
     @Test func aSchemaFindingBeyondTheFieldsReadIsNoCrash() throws {
         let text = """
             {"files": [{"_id": "f", "pageOrder": [], "pages": []}],
@@ -227,8 +227,7 @@ struct LinterTests {
              "fields": [{"_id": "c", "file": "f", "type": "text"}]}
             """
         let found = Linter().lint(document: try JoyDoc(bytes: Array(text.utf8))).filter { $0.rule == "schema-validation" }
-        #expect(found.map(\.message) == ["`fields[1]` has no `file`, which a field requires"])
-        #expect(found.first?.field == nil)
+        #expect(found.map(\.message) == [])
     }
 
     @Test func suppressionsOnFieldsFormulasAndTheDocument() throws {

@@ -15,6 +15,8 @@ const state = {
   // Containers not replaced while their input was being typed in, by id: their new HTML
   // goes in when the focus leaves them.
   deferred: new Map(),
+  // Row operations queued so far (each its own entry in the queue).
+  operations: 0,
 };
 
 // ---- Talking to the server
@@ -136,11 +138,14 @@ async function onClick(event) {
     if (action === "tablePage") {
       answer = await api("/api/rows", { field: button.dataset.field, page: Number(button.dataset.page) });
     } else {
-      const request = { version: state.version, operation: action, field: button.dataset.field };
+      // A row operation waits its turn behind the edits on their way, so that it names the
+      // version of the form it was made in (an older one is not applied).
+      const request = { operation: action, field: button.dataset.field };
       if (button.dataset.row) request.row = button.dataset.row;
       if (button.dataset.parent) request.parent = button.dataset.parent;
       if (button.dataset.schema && button.dataset.parent) request.schema = button.dataset.schema;
-      answer = await api("/api/change", request);
+      enqueue(`operation-${++state.operations}`, request);
+      return;
     }
     if (answer.error) notice(errorText(answer.error));
     else {
