@@ -126,8 +126,12 @@ struct Validation {
             path.append(.key(member.key))
             let before = violations.count
             check(member.value, property)
-            if !node.notes.isEmpty, let note = node.notes[member.key] {
-                for index in before..<violations.count where violations[index].note == nil { violations[index].note = note }
+            // A key's note is about its own value (`files` holding one file), not what is inside.
+            if !node.notes.isEmpty, let note = node.notes[member.key], violations.count > before {
+                let own = pointer
+                for index in before..<violations.count where violations[index].note == nil && violations[index].pointer == own {
+                    violations[index].note = note
+                }
             }
             path.removeLast()
         }

@@ -35,6 +35,16 @@ struct SchemaCheckTests {
         #expect(try violations(document(fields: fields, formulas: #"{"_id": "x", "desc": "", "type": "calc", "scope": "private", "expression": "1"}"#)) == [])
     }
 
+    /// A key's note is said of its own value only: "one file" of a `files` with two, not of a
+    /// page missing a key inside the one file.
+    @Test func aNoteIsSaidOfItsKeysOwnValueOnly() throws {
+        let two = SchemaCheck.check(try JSONReader.read(Array(#"{"fields": [], "files": [{"_id": "a", "pages": [], "pageOrder": []}, {"_id": "b", "pages": [], "pageOrder": []}]}"#.utf8)))
+        #expect(two.map(\.pointer) == ["/files"])
+        #expect(two.first?.note == "The SDKs read one file: a JoyDoc holds exactly one.")
+        let inner = SchemaCheck.check(try JSONReader.read(Array(#"{"fields": [], "files": [{"_id": "a", "pages": [{"_id": "p"}], "pageOrder": []}]}"#.utf8)))
+        #expect(!inner.isEmpty && inner.allSatisfy { $0.pointer.hasPrefix("/files/0/pages/0") && $0.note == nil }, "\(inner)")
+    }
+
     /// Of a key given twice only the last is read, as the SDKs' readers read it: the first is
     /// not checked, and the violation names the value the pointer names.
     @Test func onlyTheLastOfARepeatedKeyIsChecked() throws {
