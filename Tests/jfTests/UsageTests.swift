@@ -21,7 +21,15 @@ struct UsageTests {
         // Without one, the command's own check is what is said.
         let combination = try JF.run(["run", "--jsonl", "x.json"], stdin: "")
         #expect(combination.status == 2)
-        #expect(combination.stderr.hasPrefix("Error: --jsonl reads standard input; give no PATH\n"))
+        #expect(combination.stderr.hasPrefix("Error: --jsonl reads standard input (- or no PATH); to stream a file: jf run --jsonl < FILE\n"))
+        // `-` is standard input, as everywhere else.
+        let invoice = try String(contentsOf: JF.root.appendingPathComponent("examples/invoice.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: "")
+        for command in ["run", "validate"] {
+            let dash = try JF.run([command, "--jsonl", "-"], stdin: invoice + "\n")
+            #expect(dash.status == 0, "\(command): \(dash.stderr)")
+            #expect(dash.stdout.hasPrefix("{"), "\(command)")
+        }
     }
 
     /// Every command's examples fit the 80 columns `--help` is wrapped to: a longer one would
