@@ -89,7 +89,8 @@ struct ReplCommandTests {
     }
 
     /// Runs the pty driver; returns its transcript (the raw terminal output).
-    func drive(_ steps: [[String: String?]], arguments: [String] = [], state: URL) throws -> (status: Int32, transcript: String) {
+    func drive(_ steps: [[String: String?]], arguments: [String] = [], state: URL,
+               environment extra: [String: String] = [:]) throws -> (status: Int32, transcript: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps.map { $0.compactMapValues { $0 } }), as: UTF8.self)
@@ -99,6 +100,7 @@ struct ReplCommandTests {
         environment["XDG_STATE_HOME"] = state.path
         environment["NO_COLOR"] = "1"
         environment["TERM"] = "xterm"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -106,6 +108,35 @@ struct ReplCommandTests {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Text in any script, typed or pasted, is kept as typed, in a UTF-8 terminal and in one
+    /// whose locale says nothing (jf then reads UTF-8 all the same): evaluated, completed
+    /// after, moved over by the cursor, and in the history after a restart.
+    @Test(arguments: [["LC_ALL": "C.UTF-8"], ["LC_ALL": "", "LANG": "", "LC_CTYPE": ""]])
+    func everyCharacterTypedIsKept(locale: [String: String]) throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        defer { discard(state) }
+        let first = try drive([
+            ["expect": "jf> "],
+            ["send": "upper(\"straße\")\r", "expect": "\"STRASSE\"\r\njf> "],
+            ["send": "length(\"日本語\")\r", "expect": "3\r\njf> "],
+            // A paste: several characters in one write.
+            ["send": "concat(\"Ελληνικά \", \"русский \", \"עברית\")\r", "expect": "\"Ελληνικά русский עברית\"\r\njf> "],
+            ["send": ":load examples/order.json\r", "expect": "with formulas\r\njf> "],
+            ["send": "concat(\"× \", subt\t", "expect": "otal"],
+            ["send": ")\r", "expect": "\"× 179.8\"\r\njf> "],
+            // Left over the closing bracket, the quote and a wide character, then typed there.
+            ["send": "length(\"日本\")\u{1B}[D\u{1B}[D\u{1B}[Dx\r", "expect": "3\r\njf> "],
+            ["send": "\u{4}", "expect": nil],
+        ], state: state, environment: locale)
+        #expect(first.status == 0, "\(first.transcript)")
+        let again = try drive([
+            ["expect": "jf> "],
+            ["send": "\u{1B}[A\u{1B}[A\r", "expect": "\"× 179.8\"\r\njf> "],
+            ["send": "\u{4}", "expect": nil],
+        ], arguments: ["examples/order.json"], state: state, environment: locale)
+        #expect(again.status == 0, "the history keeps the line as typed: \(again.transcript)")
     }
 
     /// Ctrl-C stops an input that runs too long and returns to the prompt with the session as
@@ -151,6 +182,25 @@ struct ReplCommandTests {
         // The line editor redraws from the cursor: "otal, 1)" follows "round(subt", no space between.
         #expect(session.transcript.contains("Gotal, 1)"), "\(session.transcript)")
         #expect(!session.transcript.contains("otal , 1)"))
+
+        // Inside a string the text is completed and its quote closed; after a name inside a
+        // call, at the end of the line, no space either.
+        let strings = try drive([
+            ["expect": "jf> "],
+            ["send": ":load examples/invoice.json\r", "expect": "with formulas\r\njf> "],
+            ["send": "status == \"Pa\t", "expect": "id\""],
+            ["send": "\r", "expect": "\r\njf> "],
+            ["send": "dateAdd(invoice_date, 1, 'day\t", "expect": nil],   // day, days: the common part
+            ["send": "s\t", "expect": "'"],                                   // days, and its quote closed
+            ["send": ")\r", "expect": ".000Z\r\njf> "],
+            ["send": "sum(subt\t", "expect": "otal"],
+            ["send": ")\r", "expect": "\r\njf> "],
+            ["send": "\u{4}", "expect": nil],
+        ], state: state)
+        #expect(strings.status == 0, "\(strings.transcript)")
+        // (The line editor redraws from the cursor: "id\"" follows `"Pa`, "otal)" follows `subt`.)
+        #expect(strings.transcript.contains("Gid\"\r\n"), "the quote closed, no space: \(strings.transcript)")
+        #expect(strings.transcript.contains("Gotal)\r\n"), "no space before the bracket typed after: \(strings.transcript)")
 
         let piped = try JF.run(["repl"], stdin: "map([" + (1...250).map(String.init).joined(separator: ", ") + "], (x) -> x)\n:limit 2\n_\n:limit off\nlength(_)\n")
         #expect(piped.stdout.contains("  100,\n  … 150 more items\n]\n"), "\(piped.stdout.suffix(300))")

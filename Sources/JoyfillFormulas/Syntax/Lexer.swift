@@ -62,6 +62,14 @@ public struct Lexer {
         tokenize(before).dropLast().last?.kind == .unterminatedString
     }
 
+    /// The quote (`"` or `'`) that opened the string `before` ends inside, or nil when it ends
+    /// outside one: what closes the text a completion finishes.
+    public static func openQuote(_ before: String) -> Character? {
+        guard let token = tokenize(before).dropLast().last, token.kind == .unterminatedString else { return nil }
+        let bytes = Array(before.utf8)
+        return token.span.start < bytes.count ? Character(Unicode.Scalar(bytes[token.span.start])) : nil
+    }
+
     /// Lexes the whole input; the last token is always `.endOfInput`.
     public static func tokenize(_ source: String) -> [Token] {
         var text = source

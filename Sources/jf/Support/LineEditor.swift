@@ -1,5 +1,6 @@
 import CEditLine
 import Foundation
+import JoyfillFormulas
 import JoyfillREPL
 
 /// Line editing for `jf repl`, through libedit's readline interface: emacs keys, history
@@ -15,6 +16,7 @@ final class LineEditor {
 
     init(session: REPLSession, history: [String]) {
         Self.session = session
+        Self.useUTF8CharacterType()
         // Names end at anything that is not part of a name: complete `su` in `1 + su`.
         jf_editline_setup("jf", " \t\n\"'()[]{},+-*/<>=!&|:;") { text, _, end in
             jf_editline_completion_over(1)
@@ -30,11 +32,7 @@ final class LineEditor {
             let word = String(cString: text).unicodeScalars
             let head = String(word.prefix(word.count - word.reversed().prefix(while: REPLSession.isNameScalar).count))
             LineEditor.matches = candidates.map { head + $0 }
-            // No space after a function name, which ends in `(`, nor before what closes or
-            // goes on from a name (`sum(subtotal|)`, `f(a|, b)`, `row|.price`).
-            let next = Int(end) < line.count ? line[Int(end)] : nil
-            let closes = next.map { Array(",)]}.".utf8).contains($0) } ?? false
-            jf_editline_append_character(candidates.count == 1 && !candidates[0].hasSuffix("(") && !closes ? 32 : 0)
+            jf_editline_append_character(LineEditor.after(candidates, before: before, next: Int(end) < line.count ? line[Int(end)] : nil))
             return rl_completion_matches(text) { _, state in
                 let index = Int(state)
                 guard index < LineEditor.matches.count else { return nil }
@@ -49,6 +47,30 @@ final class LineEditor {
             Interrupts.evaluation.request()
         }
         Interrupts.receiveCtrlC()
+    }
+
+    /// libedit reads and draws characters by the locale's character type, which a program
+    /// starts without ("C": bytes past ASCII are dropped as they are typed). The environment's
+    /// is taken (LANG, LC_ALL, LC_CTYPE); when it is not UTF-8, C.UTF-8 is, since jf's text is.
+    private static func useUTF8CharacterType() {
+        let chosen = setlocale(LC_CTYPE, "")
+        if chosen == nil || !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8") {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    /// What follows a unique completion: the quote that closes the text it completes
+    /// (`status == "Pa` → `"Paid"`, none when the quote is there already), else a space, but
+    /// none after a function name (it ends in `(`), a name inside a call (`sum(subt` →
+    /// `sum(subtotal`), or before what closes or goes on from a name (`f(a|, b)`, `row|.price`).
+    private static func after(_ candidates: [String], before: String, next: UInt8?) -> Int32 {
+        guard candidates.count == 1 else { return 0 }
+        if let quote = Lexer.openQuote(before), let byte = quote.asciiValue {
+            return next == byte ? 0 : Int32(byte)
+        }
+        let closes = next.map { Array(",)]}.".utf8).contains($0) } ?? false
+        if candidates[0].hasSuffix("(") || closes || Lexer.openCall(before: before) != nil { return 0 }
+        return 32
     }
 
     enum Line {
