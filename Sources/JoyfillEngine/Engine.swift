@@ -34,6 +34,8 @@ public final class DocumentEngine {
     private var touched: [Bool]
     private var statuses: [FieldStatus]
     private var findings: [[Finding]]
+    /// For a node that waits on a failure, the node whose own formula failed.
+    private var failureCause: [Int: Int]
     /// Per field position, the first stored value its type does not hold, as a note for the
     /// formulas that fail reading it (found on the first failure that reads the field).
     private var storedValueNotes: [Int: String?] = [:]
@@ -119,6 +121,7 @@ public final class DocumentEngine {
         touched = [Bool](repeating: false, count: fieldCount)
         statuses = [FieldStatus](repeating: .ok, count: nodeFields.count)
         findings = [[Finding]](repeating: [], count: nodeFields.count)
+        failureCause = [Int: Int]()
     }
 
     /// A tree's free names resolved to field positions (-1: no such field); other names
@@ -172,7 +175,8 @@ public final class DocumentEngine {
     public func fieldReports(first count: Int) -> [FieldReport] {
         nodeFields.prefix(count).enumerated().map { node, position in
             let field = document.fields[Int(position)]
-            return FieldReport(field: field.id, type: field.type, status: statuses[node], value: values[Int(position)] ?? field.value)
+            return FieldReport(field: field.id, type: field.type, status: statuses[node], value: values[Int(position)] ?? field.value,
+                               cause: failureCause[node].map { graph.nodes[$0] })
         }
     }
 
@@ -302,6 +306,22 @@ public final class DocumentEngine {
                    formula: formula(of: field, reading: source))
             return
         }
+        // A formula that reads a failed field is not evaluated: computed from the failed field's
+        // kept value it would look current and be wrong. It keeps its own value and names the
+        // failure it waits on (the first formula field that failed on the way).
+        if let source = graph.firstRead(of: node, where: { statuses[$0] == .error || statuses[$0] == .dependsOnFailure }) {
+            statuses[node] = .dependsOnFailure
+            let cause = failureCause[source] ?? source
+            failureCause[node] = cause
+            let error = findings[cause].first?.message ?? "an error"
+            let through = cause == source ? "" : " (through '\(graph.nodes[source])')"
+            report(node, .other, .dependsOnFailure,
+                   "depends on '\(graph.nodes[cause])', whose formula failed\(through): \(error); the value is kept",
+                   formula: formula(of: field, reading: graph.nodes[source]),
+                   notes: ["fix '\(graph.nodes[cause])' and this field is computed again"])
+            return
+        }
+        failureCause[node] = nil
         statuses[node] = .ok
         let first = Int(applicationStart[node])
         for index in first..<Int(applicationStart[node + 1]) {
@@ -411,6 +431,9 @@ public final class DocumentEngine {
 /// How a formula field fared.
 public enum FieldStatus: String, Sendable {
     case ok, error, circular, dependsOnCircular
+    /// It reads a field whose formula failed (directly or through others): not evaluated, its
+    /// value kept.
+    case dependsOnFailure
 }
 
 /// A formula field after a run: its status and its stored value (nil when absent).
@@ -419,6 +442,8 @@ public struct FieldReport: Sendable {
     public let type: FieldType
     public let status: FieldStatus
     public let value: JSONValue?
+    /// For a field that waits on a failure, the field whose own formula failed.
+    public var cause: String?
 }
 
 /// A change the engine cannot apply.

@@ -51,6 +51,7 @@ extension LanguageServer {
         case .error: return "error"
         case .circular: return "circular"
         case .dependsOnCircular: return "waits on a cycle"
+        case .dependsOnFailure: return "waits on a failure"
         }
         guard let value = report.value else { return "(empty)" }
         if report.type == .date, let milliseconds = value.numberValue, let instant = Instant(milliseconds: milliseconds) {

@@ -116,6 +116,41 @@ struct EngineTests {
 
     /// A formula that fails on a stored value its field's type does not hold says so: the
     /// value is why `qty * 2` cannot multiply, though `qty` is a number field.
+    /// Decision D8: a formula that reads a failed field, directly or through others, is not
+    /// evaluated: it keeps its stored value and reports depends-on-failure, naming the failed
+    /// field and its error. Fixed by a change, it is computed again; broken by one, it waits.
+    @Test func dependentsOfAFailedFormulaAreNeverComputedFromItsStaleValue() throws {
+        let inputs = #"{"_id": "price", "type": "number", "value": 10}, {"_id": "qty", "type": "text", "value": "abc"}"#
+        var text = makeDocument(formulas: [("subtotal", "number", "price * qty"), ("total", "number", "subtotal * 2"),
+                                          ("label", "text", "concat(\"Total: \", total)"), ("other", "number", "price + 1")], inputs: inputs)
+        // Stored values that a formula computed from would look current: 5, 6 and "old".
+        text = text.replacingOccurrences(of: #""_id": "subtotal", "type": "number""#, with: #""_id": "subtotal", "type": "number", "value": 5"#)
+            .replacingOccurrences(of: #""_id": "total", "type": "number""#, with: #""_id": "total", "type": "number", "value": 6"#)
+            .replacingOccurrences(of: #""_id": "label", "type": "text""#, with: #""_id": "label", "type": "text", "value": "old""#)
+        let engine = try run(text)
+        #expect(engine.status("subtotal") == .error)
+        #expect(engine.status("total") == .dependsOnFailure)
+        #expect(engine.status("label") == .dependsOnFailure)
+        #expect(engine.status("other") == .ok)
+        let reports = Dictionary(uniqueKeysWithValues: engine.fieldReports.map { ($0.field, $0) })
+        #expect(reports["total"]?.value == .number(6) && reports["label"]?.value == .string("old"), "the stored values are kept")
+        #expect(reports["label"]?.cause == "subtotal")
+        let waiting = try #require(engine.diagnostics.first { $0.field == "label" })
+        #expect(waiting.code == .dependsOnFailure)
+        #expect(waiting.message == "depends on 'subtotal', whose formula failed (through 'total'): cannot multiply number and string; '*' takes numbers; the value is kept")
+        #expect(engine.edits.count == 1, "only the value of other, which reads no failure, is written")
+
+        // The cause fixed: everything downstream is computed again.
+        try engine.apply([(field: "qty", value: .number(3))])
+        #expect(engine.status("total") == .ok && engine.status("label") == .ok)
+        #expect(engine.storedValue(ofFieldAt: engine.document.fieldIndex("label")!) == .string("Total: 60"))
+        #expect(engine.diagnostics.isEmpty)
+        // Broken again: the dependents wait again, keeping what they last computed.
+        try engine.apply([(field: "qty", value: .string("x"))])
+        #expect(engine.status("label") == .dependsOnFailure)
+        #expect(engine.storedValue(ofFieldAt: engine.document.fieldIndex("label")!) == .string("Total: 60"))
+    }
+
     @Test func aFailureNamesTheStoredValuesItsTypeDoesNotHold() throws {
         let text = makeDocument(formulas: [("doubled", "number", "qty * 2"), ("label", "text", "upper(qty)"), ("both", "number", "other * 2 - qty")],
                                 inputs: #"{"_id": "qty", "type": "number", "value": "12"}, {"_id": "other", "type": "number", "value": 1}"#)

@@ -172,6 +172,15 @@ public struct DependencyGraph: Sendable {
         readTargets[Int(readStart[node])..<Int(readStart[node + 1])].map(Int.init)
     }
 
+    /// The first node `node` reads for which `predicate` holds, without building the list.
+    @inline(__always)
+    public func firstRead(of node: Int, where predicate: (Int) -> Bool) -> Int? {
+        for index in Int(readStart[node])..<Int(readStart[node + 1]) where predicate(Int(readTargets[index])) {
+            return Int(readTargets[index])
+        }
+        return nil
+    }
+
     /// The nodes that read `name`.
     public func readers(of name: String) -> [Int] {
         guard let id = nameID(name) else { return [] }

@@ -61,6 +61,8 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
     public static let schemaValidation = RuleCode("schema-validation")
     /// A field whose formula reads one on a cycle: it keeps its value.
     public static let dependsOnCircular = RuleCode("depends-on-circular")
+    /// A field whose formula reads one whose formula failed: not evaluated, it keeps its value.
+    public static let dependsOnFailure = RuleCode("depends-on-failure")
     /// A shown field, row or collection level without a value it requires (`jf validate`).
     public static let required = RuleCode("required")
     /// A change (`--set`, a change-API entry) that cannot be applied.
@@ -71,7 +73,7 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
         .syntaxError, .invalidOperator, .unknownFunction, .wrongArity, .typeMismatch, .unknownReference, .unknownColumn,
         .nullProjection, .invalidArgument, .divisionByZero, .alwaysFalseComparison, .dateMilliseconds, .unknownOption,
         .shadowedField, .jsonText, .nonPortable, .evaluationError, .interrupted, .circularReference, .writeTypeMismatch,
-        .dependsOnCircular, .missingFormula, .unusedFormula, .invalidKey, .invalidLogic, .logicMissingTarget,
+        .dependsOnCircular, .dependsOnFailure, .missingFormula, .unusedFormula, .invalidKey, .invalidLogic, .logicMissingTarget,
         .logicComparesText, .logicUnknownAction, .lonePageHidden, .unreachableRequiredLogic, .invalidDecorator, .invalidValue, .invalidDocument,
         .invalidSuppression, .schemaVersion, .schemaValidation, .required, .invalidChange,
     ]

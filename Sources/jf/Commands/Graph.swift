@@ -54,7 +54,13 @@ struct Graph: ParsableCommand {
             throw Failure.usage("\(option): no field has the _id '\(field)'\(hint)")
         }
         let graph = engine.graph
-        let selection = Selection(graph, upstream: upstreamFields, downstream: downstreamFields)
+        // The formulas run, so that a failed field and what waits on it are marked: a graph that
+        // showed them as plain fields would hide why their values are stale.
+        engine.evaluateAll()
+        let reports = engine.fieldReports
+        var selection = Selection(graph, upstream: upstreamFields, downstream: downstreamFields)
+        selection.statuses = reports.map(\.status)
+        selection.causes = reports.map(\.cause)
         let output = Terminal.standardOutput
         switch format {
         case .json: output.write(json(graph, selection, doc) + "\n")
@@ -74,6 +80,14 @@ struct Graph: ParsableCommand {
         var reads: [[String]]
         /// The names the drawings draw edges to (nil: every name read).
         var names: Set<String>?
+        /// Each node's status after a run, and for one waiting on a failure, the failed field.
+        var statuses: [FieldStatus] = []
+        var causes: [String?] = []
+
+        func failed(_ node: Int) -> Bool { node < statuses.count && statuses[node] == .error }
+        func waitsOnFailure(_ node: Int) -> String? {
+            node < statuses.count && statuses[node] == .dependsOnFailure ? causes[node] : nil
+        }
 
         init(_ graph: DependencyGraph, upstream: [String], downstream: [String]) {
             reads = graph.readNamesByNode().map { $0.sorted() }
@@ -120,6 +134,8 @@ struct Graph: ParsableCommand {
                 "cycle": cycle,
                 "onCycle": onCycle,
                 "dependsOnCircular": graph.downstreamOfCycle.contains(node) ? true : nil,
+                "failed": selection.failed(node) ? true : nil,
+                "dependsOnFailure": selection.waitsOnFailure(node).map(JSONValue.string),
             ])
         }
         let cycles = distinctCycles(graph, selection.nodes).map(JSONValue.strings)
@@ -129,7 +145,7 @@ struct Graph: ParsableCommand {
     /// The graph as `--format dot` and `--format mermaid` draw it: boxes for the formula
     /// fields shown and the fields they read, arrows from a formula field to what it reads.
     private struct Drawing {
-        enum Style { case plain, onCycle, belowCycle, input, unknownInput }
+        enum Style { case plain, onCycle, belowCycle, failed, belowFailure, input, unknownInput }
         /// Every box, inputs first (sorted), then the formula fields in evaluation order.
         var boxes: [(name: String, style: Style)] = []
         /// Arrows by box index, and whether the arrow is part of a cycle.
@@ -143,7 +159,9 @@ struct Graph: ParsableCommand {
             }
             boxes = inputs.sorted().map { ($0, doc.field($0) == nil ? .unknownInput : .input) }
             boxes += selection.nodes.map { node in
-                (graph.nodes[node], graph.cycles[node] != nil ? .onCycle : graph.downstreamOfCycle.contains(node) ? .belowCycle : .plain)
+                let style: Style = graph.cycles[node] != nil ? .onCycle : graph.downstreamOfCycle.contains(node) ? .belowCycle
+                    : selection.failed(node) ? .failed : selection.waitsOnFailure(node) != nil ? .belowFailure : .plain
+                return (graph.nodes[node], style)
             }
             let index = Dictionary(boxes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
             for node in selection.nodes {
@@ -164,6 +182,8 @@ struct Graph: ParsableCommand {
                 case .plain: ""
                 case .onCycle: " [color=red, fontcolor=red]"
                 case .belowCycle: " [color=orange]"
+                case .failed: " [color=red, style=bold, label=\(quoted(name + " (failed)"))]"
+                case .belowFailure: " [color=orange, style=bold, label=\(quoted(name + " (stale)"))]"
                 case .input: " [style=dashed]"
                 case .unknownInput: " [style=\"dashed,filled\", fillcolor=\"#eeeeee\", label=\(quoted(name + " (unknown)"))]"
                 }
@@ -195,12 +215,17 @@ struct Graph: ParsableCommand {
             text += "  classDef unknown stroke-dasharray: 5 5, fill:#eeeeee\n"
             text += "  classDef cycle stroke:red, color:red\n"
             text += "  classDef belowCycle stroke:orange\n"
+            text += "  classDef failed stroke:red, stroke-width:3px\n"
+            text += "  classDef belowFailure stroke:orange, stroke-width:3px\n"
             for (number, (name, style)) in boxes.enumerated() {
-                let shown = style == .unknownInput ? name + " (unknown)" : name
+                let shown = style == .unknownInput ? name + " (unknown)" : style == .failed ? name + " (failed)"
+                    : style == .belowFailure ? name + " (stale)" : name
                 let type = switch style {
                 case .plain: ""
                 case .onCycle: ":::cycle"
                 case .belowCycle: ":::belowCycle"
+                case .failed: ":::failed"
+                case .belowFailure: ":::belowFailure"
                 case .input: ":::input"
                 case .unknownInput: ":::unknown"
                 }
@@ -232,6 +257,8 @@ struct Graph: ParsableCommand {
                     : "  [circular: a cycle of \(cycle.count - 1) fields, whose path is shown on '\(cycle[0])']"
             }
             else if graph.downstreamOfCycle.contains(node) { line += "  [depends on a cycle]" }
+            else if selection.failed(node) { line += "  [failed]" }
+            else if let cause = selection.waitsOnFailure(node) { line += "  [depends on a failure: '\(cause)']" }
             text += line + "\n"
         }
         return text
