@@ -612,6 +612,20 @@ struct RunCommandTests {
         #expect(said.allSatisfy { $0.hasPrefix(#"{"line":1,"_id":"66d4c3f5b7e2d4e5f6071829","identifier":"doc_cycle_example","severity""#) })
         let usage = try JF.run(["run", "--problems-key", "p", "examples/invoice.json"])
         #expect(usage.status == 2)
+
+        // Every line but an empty one is an object with the key, so standard output alone says
+        // which lines had problems: a JSON object that is no JoyDoc gets the key, anything else
+        // becomes an object with the problem and the line as it came.
+        let odd = try JF.run(["run", "--jsonl", "--problems-key", "p"], stdin: "{\"a\":1}\nnot json\n[1,2]\n\n42\n")
+        #expect(odd.status == 0)
+        #expect(odd.stdout == #"""
+            {"a":1,"p":[{"line":1,"column":1,"error":"not a JoyDoc: the document has no \"fields\" array"}]}
+            {"p":[{"line":2,"column":1,"error":"invalid JSON: expected a JSON value, found 'n'"}],"input":"not json"}
+            {"p":[{"line":3,"column":1,"error":"not a JoyDoc: the document must be a JSON object, not an array"}],"input":"[1,2]"}
+
+            {"p":[{"line":5,"column":1,"error":"not a JoyDoc: the document must be a JSON object, not a number"}],"input":"42"}
+
+            """#)
     }
 
     @Test func parallelRunsMatchSerialOnes() throws {

@@ -185,8 +185,10 @@ struct Run: ParsableCommand {
             let bytes = SourceBytes(text)
             switch DocumentRun.evaluate(source: bytes, options: options, changes: changes) {
             case .unreadable(let error):
-                return Answer(line: Array(text), messages: Input.unreadableLine(lineNumber, error, text: text) + "\n", failures: 1,
-                              unreadable: error)
+                let message = Input.unreadableLine(lineNumber, error, text: text)
+                var line = Array(text)
+                if let problemsKey { line = Self.keyed(problemsKey, problem: message, line: line) }
+                return Answer(line: line, messages: message + "\n", failures: 1, unreadable: error)
             case .evaluated(let engine, let changeError):
                 let head = Input.streamHead(lineNumber, document: engine.document.json)
                 // Each problem twice: as a line on standard error, after the members that name
@@ -251,6 +253,17 @@ struct Run: ParsableCommand {
             Terminal.standardError.write(summary + String(format: " in %.2f s", Date().timeIntervalSince(started)) + "\n")
         }
         if failures > 0 && strict { throw Failure.problems }
+    }
+
+    /// An unreadable line as a stream with --problems-key answers it, so that a consumer of
+    /// standard output alone sees the problem: a JSON object gets `[problem]` under `key`
+    /// (the rest of its text kept); anything else (not JSON, an array, a number) becomes
+    /// `{"key": [problem], "input": "the line as it came"}`.
+    private static func keyed(_ key: String, problem: String, line: [UInt8]) -> [UInt8] {
+        let problems = JSONValue.array([(try? JSONReader.read(problem)) ?? .string(problem)])
+        if let object = try? JSONReader.read(line), object.members != nil { return setting(key, to: problems, in: line) }
+        let input = JSONValue.string(String(decoding: line, as: UTF8.self))
+        return Array(JSONValue.object([JSONMember(key, problems), JSONMember("input", input)]).text.utf8)
     }
 
     /// The document `line` with the array of `problems` (JSON objects) under its top-level
