@@ -217,6 +217,26 @@ struct ValidateCommandTests {
         }
     }
 
+    /// The SDKs' version guard answers first: a future `v` on a text with no `fields` is
+    /// refused for its version (exit 1), not called "not a JoyDoc".
+    @Test func aFutureVersionIsSaidBeforeAnythingElse() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("jf-future-\(UUID().uuidString).json").path
+        try #"{"v": "3.0.0", "name": "x"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let human = try JF.run(["validate", path])
+        #expect(human.status == 1)
+        #expect(human.stdout.hasPrefix(#"error[schema-version]: the version "3.0.0" is newer than the schema the SDKs read (1.0.5, so v1.x.x)"#),
+                "\(human.stdout)\(human.stderr)")
+        #expect(human.stderr.contains("1 refused for its version"))
+        let json = try JF.run(["validate", "--json", path])
+        #expect(json.stdout.contains(#""code":"schema-version""#) && json.stdout.contains(#""pointer":"/v""#))
+        // Without a `v`, such a text is still not a JoyDoc.
+        try #"{"name": "x"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let plain = try JF.run(["validate", path])
+        #expect(plain.status == 2)
+        #expect(plain.stderr.contains("not a JoyDoc"))
+    }
+
     @Test func pathNarrowsToAPageOrOneField() throws {
         let page = try JF.run(["validate", "--path", "page_approval", "examples/work-order.json"])
         #expect(page.status == 1)

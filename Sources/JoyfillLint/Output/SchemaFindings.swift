@@ -13,10 +13,16 @@ public enum SchemaFindings {
     /// violation (a version the SDKs refuse is always an error).
     public static func findings(_ violations: [SchemaViolation], in document: JoyDoc,
                                 severity: Diagnostic.Severity = .warning) -> [Finding] {
+        findings(violations, bytes: Array(document.bytes), json: document.json, severity: severity)
+    }
+
+    /// The findings of `violations` in a JSON text that is no JoyDoc (`bytes`, read as `json`):
+    /// a version the SDKs refuse is said before anything else is looked at.
+    public static func findings(_ violations: [SchemaViolation], bytes: [UInt8], json: JSONValue,
+                                severity: Diagnostic.Severity = .warning) -> [Finding] {
         guard !violations.isEmpty else { return [] }
-        let bytes = Array(document.bytes)
         let lines = LineIndex(bytes)
-        var pointers = PointerResolver(document.json)
+        var pointers = PointerResolver(json)
         return violations.map { violation in
             let start = min(violation.span?.lowerBound ?? 0, bytes.count)
             let end = min(max(violation.span?.upperBound ?? 0, start + 1), bytes.count)

@@ -222,10 +222,23 @@ struct Validate: ParsableCommand {
     static func check(_ file: String, foundInDirectory: Bool, path: String?, view: DocumentView, schema: Bool,
                       options: EvaluationOptions, licensing: Licensing = .unrestricted, format: Format, colored: Bool) -> Outcome {
         var outcome = Outcome()
+        var source: SourceBytes?
         let document: JoyDoc
         do {
-            document = try JoyDoc(source: try Input.source(file))
+            source = try Input.source(file)
+            document = try JoyDoc(source: source!)
         } catch {
+            // The SDKs' version guard answers before anything else: a `v` they refuse is said
+            // as such, whatever the rest of the text (no `fields` included).
+            if schema, let source, (error as? DocumentError)?.isNotJoyDoc == true, let json = try? JSONReader.read(source),
+               let refusal = SchemaCheck.check(json, structure: false).first {
+                let findings = SchemaFindings.findings([refusal], bytes: Array(source), json: json)
+                outcome.status = Validation.refused.status
+                outcome.refused = true
+                outcome.errors = findings.count
+                render(&outcome, file: file, bytes: Array(source), .refused, findings, hidden: [], format: format, colored: colored)
+                return outcome
+            }
             let message: String
             switch error {
             case let error as DocumentError where foundInDirectory && error.isNotJoyDoc:
@@ -258,10 +271,17 @@ struct Validate: ParsableCommand {
         outcome.errors = findings.filter { $0.severity == .error }.count
         outcome.warnings = findings.count - outcome.errors
         outcome.messages = validation.fields.isEmpty ? "" : FormulaFailures.warning(file, editor.formulaDiagnostics) ?? ""
+        render(&outcome, file: file, bytes: Array(document.bytes), validation, findings,
+               hidden: outcome.refused || format != .json ? [] : editor.hiddenItems(), format: format, colored: colored)
+        return outcome
+    }
+
+    /// One document's report in `format`, into `outcome`.
+    private static func render(_ outcome: inout Outcome, file: String, bytes: [UInt8], _ validation: Validation, _ findings: [Finding],
+                               hidden: [HiddenItem], format: Format, colored: Bool) {
         switch format {
         case .json:
-            outcome.report = .json(report([JSONMember("path", .string(file))], validation, findings,
-                                          hidden: outcome.refused ? [] : editor.hiddenItems()))
+            outcome.report = .json(report([JSONMember("path", .string(file))], validation, findings, hidden: hidden))
         case .github:
             outcome.report = .text(GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate"))
         case .sarif, .gitlab, .junit:
@@ -270,11 +290,10 @@ struct Validate: ParsableCommand {
             var formatter = HumanFormatter(colored: colored)
             formatter.fixCommand = ""
             formatter.width = Terminal.standardOutput.columns
-            outcome.report = .text(formatter.render(FileReport(path: file, bytes: Array(document.bytes), diagnostics: findings)))
+            outcome.report = .text(formatter.render(FileReport(path: file, bytes: bytes, diagnostics: findings)))
         case .human:
             break
         }
-        return outcome
     }
 
     /// The document as the SDKs check it at load (unless `schema` is false), then its values:
