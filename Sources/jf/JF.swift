@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JoyfillFormulas
 import JoyfillLint
 
 /// The `jf` command line: a thin layer over the libraries. Each subcommand lives in its own
@@ -59,6 +60,7 @@ extension JF {
     /// again with the commands' checks suspended: an error then is the parser's own (an
     /// unknown option, a missing value) and is the one reported; otherwise the first is.
     static func parseReportingTheParsersErrors() throws -> ParsableCommand {
+        try checkSubcommand(CommandLine.arguments.dropFirst().first)
         do {
             return try parseAsRoot()
         } catch let checkError {
@@ -68,6 +70,18 @@ extension JF {
             _ = try parseAsRoot()
             throw checkError
         }
+    }
+}
+
+extension JF {
+    /// A first argument that is no subcommand (`jf evl '1+2'`) is said as such, with the
+    /// nearest subcommand, rather than as the parser's "2 unexpected arguments".
+    static func checkSubcommand(_ first: String?) throws {
+        guard let first, !first.hasPrefix("-") else { return }
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !names.contains(first) else { return }
+        let hint = Suggestions.closest(to: first, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        throw Failure.usage("unknown command '\(first)'\(hint); jf --help lists the commands")
     }
 }
 

@@ -32,6 +32,19 @@ struct UsageTests {
         }
     }
 
+    /// A mistyped command is named with the nearest one; a function typed with letters left
+    /// out finds its word (`rnd` is `round`, not `and`).
+    @Test func mistypedNamesFindTheirWord() throws {
+        let command = try JF.run(["evl", "1+2"])
+        #expect(command.status == 2)
+        #expect(command.stderr == "jf: unknown command 'evl' (did you mean 'eval'?); jf --help lists the commands\n")
+        #expect(try JF.run(["xyzzy"]).stderr == "jf: unknown command 'xyzzy'; jf --help lists the commands\n")
+        let function = try JF.run(["functions", "rnd"])
+        #expect(function.stderr.contains("did you mean 'round'?"), "\(function.stderr)")
+        let formula = try JF.run(["eval", "sm(1, 2)"])
+        #expect((formula.stdout + formula.stderr).contains("did you mean 'sum'?"), "\(formula.stderr)")
+    }
+
     /// Every command's examples fit the 80 columns `--help` is wrapped to: a longer one would
     /// be broken in the middle of its command line.
     @Test func helpExamplesAreNotWrapped() throws {

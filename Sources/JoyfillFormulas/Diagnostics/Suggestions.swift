@@ -4,20 +4,39 @@ import Foundation
 public enum Suggestions {
     /// The candidate closest to `word`, if it is close enough to be a plausible typo:
     /// an optimal-string-alignment distance of at most 1 for short words and 2 otherwise,
-    /// compared case-insensitively. Ties go to the earlier candidate.
+    /// compared case-insensitively. Ties go to the earlier candidate. A word typed with
+    /// letters left out comes first: a candidate that holds every letter typed, in order, from
+    /// the first, with at most two more (`rnd` → `round`, not `and`), is preferred to one that
+    /// needs letters changed.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
         let target = Array(word.lowercased().unicodeScalars)
         let limit = target.count <= 3 ? 1 : 2
         var best: (name: String, distance: Int)?
+        var shortened: (name: String, missing: Int)?
         for candidate in candidates {
             let other = Array(candidate.lowercased().unicodeScalars)
+            if target.count >= 2, other.count > target.count, other.count - target.count <= 2, other.first == target.first,
+               isSubsequence(target, of: other), other.count - target.count < (shortened?.missing ?? Int.max) {
+                shortened = (candidate, other.count - target.count)
+            }
             if abs(other.count - target.count) > limit { continue }
             let distance = editDistance(target, other)
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }
         }
+        if let shortened, (best?.distance ?? Int.max) > 0 { return shortened.name }
         return best?.name
+    }
+
+    /// Whether every scalar of `part` is in `whole`, in order.
+    private static func isSubsequence(_ part: [Unicode.Scalar], of whole: [Unicode.Scalar]) -> Bool {
+        var index = whole.startIndex
+        for scalar in part {
+            guard let found = whole[index...].firstIndex(of: scalar) else { return false }
+            index = found + 1
+        }
+        return true
     }
 
     /// Like ``closest(to:in:)``, but nil unless exactly one candidate is that close: only then
