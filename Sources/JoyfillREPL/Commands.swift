@@ -43,10 +43,12 @@ extension REPLSession {
         MetaCommand(name: "tz", arguments: "ZONE", help: "the time zone of date functions (IANA name)"),
         MetaCommand(name: "now", arguments: "[ISO8601]", help: "fix now(); with no argument, use the clock"),
         MetaCommand(name: "limit", arguments: "[N|off]",
-                    help: "the most array elements a value shows, the rest counted (100; off shows all)"),
+                    help: "the most array elements a value shows, and 100 characters of a string each, the rest counted (100; off shows all)"),
+        MetaCommand(name: "pager", arguments: "[on|off]",
+                    help: "page output taller than the terminal through $PAGER (on, on a terminal)"),
         MetaCommand(name: "vars", arguments: "", help: "the session variables (let name = expression)"),
         MetaCommand(name: "save", arguments: "FILE", help: "write the document, with the results, to FILE"),
-        MetaCommand(name: "quit", arguments: "", help: "leave (or Ctrl-D)"),
+        MetaCommand(name: "quit", arguments: "", help: "leave (or Ctrl-D, exit, quit)"),
     ]
 
     func command(_ line: String) -> REPLOutput {
@@ -60,6 +62,7 @@ extension REPLSession {
         case "formulas": return formulas(argument)
         case "set": return set(argument)
         case "limit": return limit(argument)
+        case "pager": return pager(argument)
         case "apply": return apply(argument)
         case "rows": return rows(argument)
         case "validate": return validate(argument)
@@ -122,6 +125,17 @@ extension REPLSession {
         return REPLOutput(text)
     }
 
+    /// `:pager [on|off]`: whether `jf repl` pages output taller than the terminal.
+    private func pager(_ argument: String) -> REPLOutput {
+        switch argument {
+        case "": break
+        case "on": usesPager = true
+        case "off": usesPager = false
+        default: return failure(":pager takes on or off")
+        }
+        return REPLOutput("pager: " + (usesPager ? "on (output taller than the terminal goes through $PAGER, or less)" : "off") + "\n")
+    }
+
     /// `:limit [N|off]`: how many elements of an array a value shows.
     private func limit(_ argument: String) -> REPLOutput {
         switch argument {
@@ -133,7 +147,10 @@ extension REPLSession {
             }
             itemLimit = count
         }
-        return REPLOutput("limit: " + (itemLimit.map { "\($0) elements of an array, then how many more" } ?? "off (every element shown)") + "\n")
+        return REPLOutput("limit: " + (itemLimit.map {
+            "\($0) element\($0 == 1 ? "" : "s") of an array, \(ValuePrinter.grouped($0 * Self.charactersPerItem)) characters of a string, "
+                + "then how many more"
+        } ?? "off (every element and character shown)") + "\n")
     }
 
     private func load(_ path: String) -> REPLOutput {

@@ -99,6 +99,13 @@ public final class REPLSession {
     /// default as in node; nil shows them all).
     public var itemLimit: Int? = 100
 
+    /// Whether the front end pages output taller than the terminal (`:pager`).
+    public var usesPager = true
+
+    /// A string shows this many characters for each element an array shows (10,000 by
+    /// default, as node's), so that `:limit` caps both.
+    static let charactersPerItem = 100
+
     /// `jf> `, or `... ` while an input continues.
     public var prompt: String { pending.isEmpty ? "jf> " : "... " }
 
@@ -117,6 +124,10 @@ public final class REPLSession {
             let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty { return REPLOutput("") }
             if trimmed.hasPrefix(":") { return command(trimmed) }
+            // As in psql and node: `exit` and `quit` alone leave (unless they name something).
+            if trimmed == "exit" || trimmed == "quit", variables[trimmed] == nil, engine?.document.field(trimmed) == nil {
+                return REPLOutput("", quit: true)
+            }
         }
         if pending.isEmpty { firstLineOfInput = source?.line ?? 1 }
         let unfinished = pending.append(line)
@@ -152,7 +163,7 @@ public final class REPLSession {
             let advice = self.advice(on: binding.expression)
             variables[binding.name] = value
             lastResult = value
-            return REPLOutput("\(binding.name) = \(printer.format(value))\n" + advice)
+            return REPLOutput("\(binding.name) = \(summary(of: value, after: binding.name.count + 3))\n" + advice)
         }
         let result = evaluate(source)
         switch result.value {
@@ -169,6 +180,25 @@ public final class REPLSession {
             }
             return REPLOutput(render(error, in: source), failed: true)
         }
+    }
+
+    /// What `let` echoes of the value bound: the value when it fits on a line, else its first
+    /// line's worth and what it is (`[1, 2, 3, 4, …  (an array of 100 items; type its name to see it)`).
+    private func summary(of value: Value, after indent: Int) -> String {
+        let shown = printer.format(value)
+        guard shown.contains("\n") || shown.count > width - indent else { return shown }
+        let what: String
+        switch value {
+        case .array(let elements): what = "an array of \(ValuePrinter.grouped(elements.count)) item\(elements.count == 1 ? "" : "s")"
+        case .object(let object): what = "an object of \(ValuePrinter.grouped(object.count)) key\(object.count == 1 ? "" : "s")"
+        case .string(let text): what = "a string of \(ValuePrinter.grouped(text.count)) characters"
+        default: what = value.type.rawValue
+        }
+        let note = "  (\(what); type its name to see it)"
+        // The indented form on one line, its brackets closed up: `[1000, 2000, …`.
+        let line = Self.oneLine(shown, width: max(20, width - indent - note.count))
+            .replacingOccurrences(of: "[ ", with: "[").replacingOccurrences(of: "{ ", with: "{")
+        return line + note
     }
 
     /// What the checker finds in an input that evaluated (a branch that did not run, a
@@ -201,6 +231,7 @@ public final class REPLSession {
         var printer = ValuePrinter(colored: colored)
         printer.width = width - 8
         printer.itemLimit = itemLimit
+        printer.stringLimit = itemLimit.map { $0 * Self.charactersPerItem }
         return printer
     }
 
@@ -246,7 +277,7 @@ func habitHint(_ source: String, commandNames: [String]) -> String? {
         return nil
     }
     switch text {
-    case "quit", "exit", "q": return "to leave, type :quit or press Ctrl-D"
+    case "q": return "to leave, type :quit or exit, or press Ctrl-D"   // (exit and quit leave)
     case "help", "?": return ":help lists the commands"
     default: break
     }

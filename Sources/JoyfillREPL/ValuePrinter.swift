@@ -15,6 +15,10 @@ public struct ValuePrinter: Sendable {
     /// shows arrays; nil shows them all. A value printed on one line is short already.
     public var itemLimit: Int?
 
+    /// The most characters of a string shown, the rest counted (`… 9,990,000 more characters`),
+    /// as node cuts strings; nil shows them whole.
+    public var stringLimit: Int?
+
     /// Values whose canonical text is longer than this (in UTF-8 bytes) are not printed: an
     /// array can hold one long string a million times, and its text would not fit in memory.
     public var maxTextLength = EvaluationOptions().maxStringLength
@@ -63,7 +67,12 @@ public struct ValuePrinter: Sendable {
             }
             output += String(repeating: "  ", count: indent) + "}"
         case .string(let text):
-            output += paint(quoted(text), Self.colour(of: value))
+            if let stringLimit, text.utf8.count > stringLimit, case let more = text.count - stringLimit, more > 0 {
+                output += paint(quoted(String(text.prefix(stringLimit))), Self.colour(of: value))
+                output += paint(" … \(Self.grouped(more)) more character\(more == 1 ? "" : "s")", "2")
+            } else {
+                output += paint(quoted(text), Self.colour(of: value))
+            }
         default:
             output += paint(Self.scalarText(value), Self.colour(of: value))
         }

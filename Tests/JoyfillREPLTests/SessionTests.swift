@@ -286,7 +286,10 @@ struct SessionTests {
         #expect(note(".load examples/order.json") == "meta-commands start with ':' here: :load examples/order.json")
         #expect(note("\\q") == "meta-commands start with ':' here: :quit")
         #expect(note("\\?") == "meta-commands start with ':' here: :help")
-        #expect(note("exit") == "to leave, type :quit or press Ctrl-D")
+        // `exit` and `quit` leave, as in psql and node; `q` (no word of theirs) gets the note.
+        #expect(session().feed("exit")?.quit == true)
+        #expect(session().feed("  quit ")?.quit == true)
+        #expect(note("q") == "to leave, type :quit or exit, or press Ctrl-D")
         #expect(note("rate = 0.2 * 3") == "to bind a session variable, write: let rate = 0.2 * 3")
         #expect(note(".5 +") == nil)
         #expect(note("items.0 = 3") == nil)

@@ -139,6 +139,40 @@ struct ReplCommandTests {
         #expect(again.status == 0, "the history keeps the line as typed: \(again.transcript)")
     }
 
+    /// As psql: `exit` and `quit` leave; output taller than the terminal goes through
+    /// `$PAGER` (`:pager off` stops it); a long string is cut like a long array, and `let`
+    /// echoes one line of a large value.
+    @Test func exitQuitThePagerAndLongValues() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("jf-repl-\(UUID().uuidString)")
+        defer { discard(state) }
+        let session = try drive([
+            ["expect": "jf> "],
+            ["send": "map([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (v) -> v * 1000000)\r",
+             "expect": "paged: ]\r\njf> "],
+            ["send": ":pager off\r", "expect": "pager: off\r\njf> "],
+            ["send": "map([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (v) -> v * 1000000)\r",
+             "expect": "\r\n]\r\njf> "],
+            ["send": "exit\r", "expect": nil],
+        ], state: state, environment: ["PAGER": "sed 's/^/paged: /'", "LINES": "10"])
+        #expect(session.status == 0, "exit leaves: \(session.transcript)")
+        #expect(session.transcript.contains("paged:   20000000\r\n"), "\(session.transcript)")
+
+        let piped = try JF.run(["repl"], stdin: """
+            let long = concat(\(Array(repeating: "\"abcdefghij\"", count: 1200).joined(separator: ", ")))
+            long
+            let list = map([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25], (v) -> v * 1000)
+            quit
+            1 + 1
+
+            """)
+        #expect(piped.status == 0)
+        let lines = piped.stdout.split(separator: "\n")
+        #expect(lines.count == 3, "quit left before 1 + 1: \(piped.stdout)")
+        #expect(lines[0].hasPrefix("long = \"abcdefghij") && lines[0].hasSuffix("(a string of 12,000 characters; type its name to see it)"))
+        #expect(lines[1].hasSuffix("\" … 2,000 more characters"), "10,000 characters shown, the rest counted")
+        #expect(lines[2].hasPrefix("list = [1000, 2000, ") && lines[2].hasSuffix("(an array of 25 items; type its name to see it)"))
+    }
+
     /// Ctrl-C stops an input that runs too long and returns to the prompt with the session as
     /// it was; a second Ctrl-C at the prompt says how to leave; Ctrl-\ leaves without the
     /// runtime's backtrace.
@@ -204,8 +238,8 @@ struct ReplCommandTests {
 
         let piped = try JF.run(["repl"], stdin: "map([" + (1...250).map(String.init).joined(separator: ", ") + "], (x) -> x)\n:limit 2\n_\n:limit off\nlength(_)\n")
         #expect(piped.stdout.contains("  100,\n  … 150 more items\n]\n"), "\(piped.stdout.suffix(300))")
-        #expect(piped.stdout.contains("limit: 2 elements of an array, then how many more\n[\n  1,\n  2,\n  … 248 more items\n]\n"))
-        #expect(piped.stdout.hasSuffix("limit: off (every element shown)\n250\n"))
+        #expect(piped.stdout.contains("limit: 2 elements of an array, 200 characters of a string, then how many more\n[\n  1,\n  2,\n  … 248 more items\n]\n"))
+        #expect(piped.stdout.hasSuffix("limit: off (every element and character shown)\n250\n"))
     }
 
     /// Piped, an error names the line of standard input where its input starts.

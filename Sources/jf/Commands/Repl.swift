@@ -88,6 +88,39 @@ struct Repl: ParsableCommand {
         return failed
     }
 
+    /// Shows `text` through the pager when it is taller than the terminal (`rows`), as psql
+    /// does: `$PAGER` (none when set empty), else `less -FRX`. Returns false when it did not
+    /// (short text, no pager): the caller writes it.
+    static func page(_ text: String, rows: Int?) -> Bool {
+        guard let rows, text.utf8.lazy.filter({ $0 == 0x0A }).count >= rows - 1 else { return false }
+        let environment = ProcessInfo.processInfo.environment
+        let command = environment["PAGER"] ?? "less -FRX"
+        guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let input = Pipe()
+        process.standardInput = input
+        Terminal.standardOutput.flush()
+        do {
+            try process.run()
+        } catch {
+            return false
+        }
+        // A pager that leaves before reading everything (q in less) closes the pipe: the rest
+        // is dropped, not an error.
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            written += count
+        }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return true
+    }
+
     private func runInteractive(_ session: REPLSession) {
         let history = History.defaultPath.map(History.init)
         let editor = LineEditor(session: session, history: history?.load() ?? [])
@@ -121,7 +154,9 @@ struct Repl: ParsableCommand {
                     editor.remember(text)
                     history?.append(text)
                 }
-                output.write(result.text)
+                if !(session.usesPager && Self.page(result.text, rows: output.rows)) {
+                    output.write(result.text)
+                }
                 output.flush()
                 if result.quit { return }
             }

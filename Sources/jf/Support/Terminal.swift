@@ -33,6 +33,15 @@ final class Terminal {
         return Int(size.ws_col)
     }
 
+    /// The terminal's height in lines (`LINES` when set to a number); nil when the descriptor
+    /// is no terminal.
+    var rows: Int? {
+        if let lines = ProcessInfo.processInfo.environment["LINES"].flatMap({ Int($0) }), lines > 0 { return lines }
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// Whether to colour what is written here: as `--color` says (``colorChoice``), or with
     /// `auto`, when `FORCE_COLOR` is set (and not `0` or `false`: for CI logs that show colour),
     /// or else when this is a terminal and `NO_COLOR` is unset (https://no-color.org).
