@@ -323,7 +323,11 @@ struct LintCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("broken.json: line 1, column 15:"))
         #expect(result.stderr.contains("note: skipped \(directory.path)/package.json: not a JoyDoc"))
-        #expect(result.stdout == "No problems found in 2 files. 1 file could not be checked. Skipped 1 non-JoyDoc file.\n")
+        // Exact counts: the one file checked; what could not be and what is no JoyDoc apart.
+        #expect(result.stdout == "No problems found in 1 file. 1 file could not be checked. Skipped 1 non-JoyDoc file.\n")
+        let foreign = try JF.run(["lint", directory.appendingPathComponent("package.json").path])
+        #expect(foreign.status == 0)
+        #expect(foreign.stdout == "No JoyDoc checked. Skipped 1 non-JoyDoc file.\n", "not \"All checks passed (1 file)\"")
     }
 
     /// Files are reported as they are done, in the order of their paths: JSON as the items of

@@ -56,11 +56,13 @@ public struct HumanFormatter: Sendable {
     public func summary(_ summary: LintSummary) -> String {
         var parts: [String] = []
         let problems = summary.errors + summary.warnings + summary.infos
-        // Files that could not be read or parsed were not checked: they count neither as
-        // passed nor in the findings' total.
-        let checked = summary.files - summary.failures
+        // Files that could not be read or parsed, or are no JoyDoc, were not checked: they count
+        // neither as passed nor in the findings' total.
+        let checked = summary.files - summary.failures - summary.skipped
         let files = "\(checked) file\(checked == 1 ? "" : "s")"
-        if problems == 0 {
+        if checked == 0 && summary.failures == 0 {
+            parts.append("No JoyDoc checked.")
+        } else if problems == 0 {
             parts.append(summary.failures == 0 ? "All checks passed (\(files))." : "No problems found in \(files).")
         } else {
             var counts = ["\(summary.errors) error\(summary.errors == 1 ? "" : "s")", "\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")"]

@@ -434,7 +434,7 @@ private struct LintOutput {
         let tooManyWarnings = maxWarnings.map { summary.warnings > $0 } ?? false
         if summary.errors > 0 || tooManyWarnings {
             if tooManyWarnings, format == .human {
-                Terminal.standardError.write("jf: \(summary.warnings) warnings, more than --max-warnings \(maxWarnings!)\n")
+                Terminal.standardError.write("jf: \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), more than --max-warnings \(maxWarnings!)\n")
             }
             throw Failure.problems
         }
