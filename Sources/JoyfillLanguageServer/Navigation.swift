@@ -90,25 +90,43 @@ extension LanguageServer {
                 return item(key, kind: 5, detail: column.map { Self.detail($0.type, $0.title) })
             })
         }
-        let fieldItems = fields.map { field in
-            item(field.id, kind: 6, detail: Self.detail(field.type, field.title))
+        // The fields and functions that begin with the word typed, at most ``completionLimit``
+        // of them: a template of thousands of fields is not sent whole on every keystroke. A
+        // list cut short is marked incomplete, so the editor asks again as the word grows.
+        var start = min(cursor.local, bytes.count)
+        while start > 0, Self.isNameByte(bytes[start - 1]) { start -= 1 }
+        let word = String(decoding: bytes[start..<min(cursor.local, bytes.count)], as: UTF8.self).lowercased()
+        var items: [JSONValue] = []
+        var complete = true
+        for field in fields where word.isEmpty || field.id.lowercased().hasPrefix(word) {
+            guard items.count < Self.completionLimit else { complete = false; break }
+            items.append(item(field.id, kind: 6, detail: Self.detail(field.type, field.title)))
         }
-        let functionItems = FunctionRegistry.standard.signatures.map { signature in
-            item(signature.name, kind: 3, detail: signature.usage, documentation: signature.summary)
+        for signature in FunctionRegistry.standard.signatures where word.isEmpty || signature.name.lowercased().hasPrefix(word) {
+            guard items.count < Self.completionLimit else { complete = false; break }
+            items.append(item(signature.name, kind: 3, detail: signature.usage, documentation: signature.summary))
         }
-        return .array(fieldItems + functionItems)
+        // Filtered by the word, the list is incomplete too: a shorter word (after a backspace)
+        // would find more.
+        if !word.isEmpty { complete = false }
+        return complete ? .array(items) : .object([JSONMember("isIncomplete", .bool(true)), JSONMember("items", .array(items))])
     }
+
+    /// The most fields and functions one completion answer lists.
+    static let completionLimit = 200
 
     /// Where the `.` is that the word at the cursor follows (`items.pr|`), or nil when the
     /// word follows no `.`.
     static func dotBeforeWord(in bytes: [UInt8], at offset: Int) -> Int? {
-        func isNameByte(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        }
         var index = min(offset, bytes.count)
         while index > 0, isNameByte(bytes[index - 1]) { index -= 1 }
         return index > 0 && bytes[index - 1] == UInt8(ascii: ".") ? index - 1 : nil
+    }
+
+    /// A byte of a name: a letter, a digit, `_`, or part of a character past ASCII.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// The signature of the function whose call the cursor is in (``Lexer/openCall(before:)``),

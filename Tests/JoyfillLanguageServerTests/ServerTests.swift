@@ -358,6 +358,29 @@ struct ServerTests {
         #expect(try client.request("textDocument/prepareRename", nowhere)["result"] is NSNull)
     }
 
+    /// A template of thousands of fields: completion sends what begins with the word typed, at
+    /// most 200 items, and marks the list incomplete so the editor asks again (as
+    /// rust-analyzer does); with nothing typed, the first 200.
+    @Test func completionOfALargeTemplateIsFilteredByTheWordTyped() throws {
+        let client = try Client()
+        let uri = "file:///t/large.json"
+        let fields = (0..<3_000).map { #"{"_id": "field\#($0)", "type": "number", "value": \#($0)}"# }.joined(separator: ",\n")
+        let text = #"{"formulas": [{"_id": "f", "expression": "fie + su"}], "fields": [\#n"# + fields
+            + #",\#n{"_id": "total", "type": "number", "formulas": [{"_id": "a", "formula": "f", "key": "value"}]}]}"#
+        _ = try client.open(uri, text)
+        let firstLine = text.split(separator: "\n").first.map(String.init) ?? ""
+        let column = firstLine.utf16.distance(from: firstLine.startIndex, to: try #require(firstLine.range(of: "fie")).upperBound)
+        let answer = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": column]])
+        let list = try #require(answer["result"] as? [String: Any], "\(answer)")
+        #expect(list["isIncomplete"] as? Bool == true)
+        let labels = (list["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        #expect(labels.count == 200 && labels.allSatisfy { $0.hasPrefix("field") }, "\(labels.prefix(5))")
+        let afterSu = column + 5   // "fie + su"
+        let functions = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": afterSu]])
+        let su = try #require(functions["result"] as? [String: Any])
+        #expect((su["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String } == ["sum"])
+    }
+
     /// In a string given for a parameter that takes certain words, completion offers them;
     /// in any other string, nothing.
     @Test func completionInsideAStringOffersTheWordsItsParameterTakes() throws {
@@ -367,7 +390,9 @@ struct ServerTests {
         _ = try client.open(uri, text, language: "jf")
         func labels(at character: Int) throws -> [String] {
             let result = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": character]])
-            return (result["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
+            // A list, or a list marked incomplete (filtered by the word typed).
+            let items = result["result"] as? [[String: Any]] ?? (result["result"] as? [String: Any])?["items"] as? [[String: Any]]
+            return items?.compactMap { $0["label"] as? String } ?? []
         }
         let units = try labels(at: 21)   // dateAdd(now(), 1, "da|
         #expect(units.prefix(4) == ["years", "year", "y", "months"])

@@ -85,4 +85,27 @@ struct LspCommandTests {
         #expect(socket.status == 2)
         #expect(socket.stderr.hasPrefix("Error: jf lsp speaks only on standard input and output: set the client's transport to stdio\n"))
     }
+
+    /// Started by hand on a terminal, it says what it is and how to leave, and Ctrl-D leaves.
+    @Test func onATerminalItSaysWhatItIs() throws {
+        let script = """
+            import os, pty, select, sys, time
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.execv(sys.argv[1], [sys.argv[1], "lsp"])
+            seen = b""
+            deadline = time.time() + 10
+            while b"Ctrl-D" not in seen and time.time() < deadline:
+                if select.select([fd], [], [], 0.5)[0]:
+                    seen += os.read(fd, 4096)
+            os.write(fd, b"\\x04")
+            _, status = os.waitpid(pid, 0)
+            sys.stdout.write(seen.decode() + "exit %d" % os.WEXITSTATUS(status))
+            """
+        let result = try JF.shell("python3 -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))' \"$JF\"")
+        #expect(result.stdout.contains("jf lsp: the Joyfill language server."), "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("Press Ctrl-D to leave."))
+        // It leaves (with 1, as the protocol has it for an end of input without shutdown).
+        #expect(result.stdout.contains("exit "), "\(result.stdout)")
+    }
 }

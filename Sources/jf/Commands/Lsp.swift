@@ -52,6 +52,11 @@ struct Lsp: ParsableCommand {
             try ConfigurationFinder(explicit: nil, disabled: false).configuration(for: path).settings(forFile: path)
         }
         if let clientProcessID { ClientWatch.start(clientProcessID) }
+        // Started by hand, it would wait in silence for an editor's messages: say what it is.
+        if isatty(STDIN_FILENO) != 0 {
+            Terminal.standardError.write("jf lsp: the Joyfill language server. It speaks the Language Server Protocol on standard input "
+                                         + "and output, for an editor to start (jf lsp --help says how). Press Ctrl-D to leave.\n")
+        }
         var framing = MessageFraming()
         let output = Terminal.standardOutput
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
