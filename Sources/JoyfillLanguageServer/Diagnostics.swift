@@ -124,10 +124,18 @@ extension LanguageServer {
     }
 
     /// `jf fmt`'s edits: each formula in its canonical layout (a bare formula file as a whole).
-    func formatting(_ params: JSONValue) -> JSONValue {
+    /// With a range (`textDocument/rangeFormatting`), only the formulas on the lines it covers:
+    /// a selection formats what it holds and nothing else.
+    func formatting(_ params: JSONValue, range: Bool = false) -> JSONValue {
         guard let document = openDocument(params) else { return .array([]) }
         let result = TemplateFormatter().format(path: document.kindPath, bytes: document.text)
         let lines = TextLines(document.text, encoding: encoding)
-        return textEdits(result.edits, lines)
+        guard range else { return textEdits(result.edits, lines) }
+        func offset(_ key: String) -> Int? {
+            guard let line = params["range"]?[key]?["line"]?.integerValue else { return nil }
+            return lines.offset(of: Position(line: line, character: key == "start" ? 0 : Int.max / 2))
+        }
+        guard let start = offset("start"), let end = offset("end") else { return .array([]) }
+        return textEdits(result.edits.filter { $0.span.lowerBound <= end && $0.span.upperBound >= start }, lines)
     }
 }

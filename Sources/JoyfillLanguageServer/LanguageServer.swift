@@ -114,6 +114,7 @@ public final class LanguageServer {
             return Self.response(id: id, .null)
         case "textDocument/codeAction": return Self.response(id: id, codeActions(params))
         case "textDocument/formatting": return Self.response(id: id, formatting(params))
+        case "textDocument/rangeFormatting": return Self.response(id: id, formatting(params, range: true))
         case "textDocument/hover": return Self.response(id: id, hover(params))
         case "textDocument/completion": return Self.response(id: id, completion(params))
         case "textDocument/signatureHelp": return Self.response(id: id, signatureHelp(params))
@@ -195,6 +196,7 @@ public final class LanguageServer {
             JSONMember("textDocumentSync", .object([JSONMember("openClose", .bool(true)), JSONMember("change", .number(1))])),
             JSONMember("codeActionProvider", .object([JSONMember("codeActionKinds", .array([.string("quickfix"), .string(Self.fixAllKind)]))])),
             JSONMember("documentFormattingProvider", .bool(true)),
+            JSONMember("documentRangeFormattingProvider", .bool(true)),
             JSONMember("hoverProvider", .bool(true)),
             JSONMember("completionProvider", .object([JSONMember("triggerCharacters", .array([.string(".")]))])),
             JSONMember("signatureHelpProvider", .object([JSONMember("triggerCharacters", .array([.string("("), .string(",")]))])),

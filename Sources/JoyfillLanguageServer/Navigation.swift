@@ -28,12 +28,25 @@ extension LanguageServer {
             // A table's column read by its id or title (`items.price`, `items.Unit price` is not a name).
             shown = tree.nameSpan(ofMember: node)
             let key = tree.name(name).lowercased()
-            guard shown.start <= cursor.local, case .reference(let fieldName) = tree[base],
-                  let field = cursor.analysis.document?.field(tree.name(fieldName)),
-                  let column = field.columns.first(where: { $0.id.lowercased() == key || $0.title?.lowercased() == key })
-            else { return .null }
-            text = "**`\(column.id)`**: \(column.type.name) column" + (column.title.map { " “\($0)”" } ?? "")
-                + " of \(field.type.name) `\(field.id)`" + (column.required ? "\n\nrequired in every row" : "")
+            guard shown.start <= cursor.local else { return .null }
+            if case .reference(let fieldName) = tree[base], let field = cursor.analysis.document?.field(tree.name(fieldName)),
+               let column = field.columns.first(where: { $0.id.lowercased() == key || $0.title?.lowercased() == key }) {
+                text = Self.describe(column, of: field)
+            } else if let owner = rowOwner(ofMember: node, in: tree, fields: cursor.analysis.document?.fields ?? []) {
+                // A cell of a row a callback is given (`row.price` in `map(items, (row) -> row.price)`).
+                let field = cursor.analysis.document?.field(owner.field)
+                if let field, let column = field.columns.first(where: { $0.id.lowercased() == key || $0.title?.lowercased() == key }) {
+                    text = Self.describe(column, of: field) + "\n\nread from each row of `\(field.id)`"
+                } else if let index = owner.level.columns.firstIndex(where: { $0.lowercased() == key }) {
+                    let title = owner.level.titles.indices.contains(index) ? owner.level.titles[index] : nil
+                    text = "**`\(owner.level.columns[index])`**: \(owner.level.noun.key)" + (title.map { " “\($0)”" } ?? "")
+                        + " of \(owner.level.owner)"
+                } else {
+                    return .null
+                }
+            } else {
+                return .null
+            }
         default:
             return .null
         }
@@ -41,6 +54,19 @@ extension LanguageServer {
             JSONMember("contents", .object([JSONMember("kind", .string("markdown")), JSONMember("value", .string(text))])),
             JSONMember("range", range(formula.fileOffset(shown.start), formula.fileOffset(shown.end), cursor.lines)),
         ])
+    }
+
+    /// A column of a table or collection field, as hover shows it.
+    static func describe(_ column: TableColumn, of field: Field) -> String {
+        "**`\(column.id)`**: \(column.type.name) column" + (column.title.map { " “\($0)”" } ?? "")
+            + " of \(field.type.name) `\(field.id)`" + (column.required ? "\n\nrequired in every row" : "")
+    }
+
+    /// The field and rows a member's base is a row of, as the checker follows rows.
+    private func rowOwner(ofMember member: NodeID, in tree: SyntaxTree, fields: [Field]) -> (field: String, level: RowShapes.Level)? {
+        var checker = Checker(knownNames: Set(fields.map(\.id)))
+        checker.learn(fields)
+        return checker.rowOwner(ofMember: member, in: tree)
     }
 
     /// What can be written at the cursor in a formula: in a string given for a parameter that

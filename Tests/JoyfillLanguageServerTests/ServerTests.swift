@@ -218,6 +218,17 @@ struct ServerTests {
         let formatted = try #require(try client.request("textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 2]])["result"] as? [[String: Any]])
         #expect(applying(formatted, to: "round( qty*2 ,1 )\n") == "round(qty * 2, 1)\n")
 
+        // A range formats the formulas it touches, and no other.
+        let loose = template.replacingOccurrences(of: #""concat(\"é😀\", qyt)""#, with: #""concat( \"a\" ,qyt )""#)
+            .replacingOccurrences(of: #""rund(qty * 2) + 1""#, with: #""rund(qty*2)+1""#)
+        _ = try client.open("file:///t/loose.json", loose)
+        let ranged = try #require(try client.request("textDocument/rangeFormatting", [
+            "textDocument": ["uri": "file:///t/loose.json"], "options": ["tabSize": 2],
+            "range": ["start": ["line": 7, "character": 0], "end": ["line": 7, "character": 10]],
+        ])["result"] as? [[String: Any]])
+        #expect(applying(ranged, to: loose) == loose.replacingOccurrences(of: #""rund(qty*2)+1""#, with: #""rund(qty * 2) + 1""#),
+                "only line 7's formula: \(ranged)")
+
         _ = try client.open("file:///t/order.json", template)
         func hover(_ line: Int, _ character: Int) throws -> (text: String?, range: [Int]) {
             let result = try client.request("textDocument/hover", ["textDocument": ["uri": "file:///t/order.json"],
@@ -297,7 +308,15 @@ struct ServerTests {
             let hover = try client.request("textDocument/hover", at(8, afterPr - 1))["result"] as? [String: Any]
             #expect((hover?["contents"] as? [String: Any])?["value"] as? String == "**`price`**: number column “Price” of table `lines`")
         }
-        _ = try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 5], "contentChanges": [["text": text]]])
+        // And on a cell of the row a callback is given, as completion knows it.
+        let lambda = text.replacingOccurrences(of: "sum(lines.pr)", with: "sum(map(lines, (row) -> row.price))")
+        _ = try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 5], "contentChanges": [["text": lambda]]])
+        let lambdaLine = lambda.split(separator: "\n", omittingEmptySubsequences: false)[8]
+        let onPrice = lambdaLine.utf16.distance(from: lambdaLine.startIndex, to: try #require(lambdaLine.range(of: "row.price")).upperBound) - 2
+        let rowHover = try client.request("textDocument/hover", at(8, onPrice))["result"] as? [String: Any]
+        #expect((rowHover?["contents"] as? [String: Any])?["value"] as? String
+                == "**`price`**: number column “Price” of table `lines`\n\nread from each row of `lines`", "\(String(describing: rowHover))")
+        _ = try client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 6], "contentChanges": [["text": text]]])
 
         let outline = try #require(try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]])
         #expect(outline.map { $0["name"] as? String } == ["lines", "qty", "note", "total", "f_note", "f_total"])

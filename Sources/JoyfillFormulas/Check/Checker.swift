@@ -136,6 +136,17 @@ public struct Checker: Sendable {
         return rows.keys(after: base, shapes: rowShapes)
     }
 
+    /// The field and the kind of rows whose row `base` is in member node `member` (`row` in
+    /// `map(items, (row) -> row.price)`, `items.0`), for hover: nil when `base` is not known to
+    /// hold a row.
+    public func rowOwner(ofMember member: NodeID, in tree: SyntaxTree) -> (field: String, level: RowShapes.Level)? {
+        guard case .member(let base, _) = tree[member], !rowShapes.isEmpty,
+              var rows = RowTracker(tree, registry: registry, shapes: rowShapes) else { return nil }
+        var ignored: [Diagnostic] = []
+        for index in 0...base.index { rows.follow(NodeID(index), shapes: rowShapes, into: &ignored) }
+        return rows.rowOwner(of: base, shapes: rowShapes)
+    }
+
     private func infer(_ id: NodeID, in tree: SyntaxTree, types: [ValueTypes], into diagnostics: inout [Diagnostic]) -> ValueTypes {
         let span = tree.span(of: id)
         func type(_ node: NodeID) -> ValueTypes { types[node.index] }

@@ -222,6 +222,13 @@ struct RowTracker {
         }
     }
 
+    /// The field and level of the one row `node` holds (a callback's parameter over rows, an
+    /// element by index); nil otherwise.
+    func rowOwner(of node: NodeID, shapes known: [String: RowShapes]) -> (field: String, level: RowShapes.Level)? {
+        guard case .row(let name, let level) = shapes[node.index], let rows = known[name] else { return nil }
+        return (name, rows.levels[level])
+    }
+
     /// What a dropdown's (one text) or a multiSelect's (an array of texts) value is.
     private static func reading(_ choices: OptionChoices) -> Shape {
         choices.isMultiple ? .optionTexts(choices) : .optionText(choices)
