@@ -256,6 +256,15 @@ extension Linter {
             if error.isNotJoyDoc {
                 return FileOutcome(report: FileReport(path: path, bytes: bytes, skipped: error.message))
             }
+            // Text that is not JSON is a finding, placed where reading stopped, as ruff and
+            // eslint report a file that does not parse: every format then points at it.
+            if error.message.hasPrefix("invalid JSON"), let line = error.line, let column = error.column,
+               let severity = settings.severity(of: RuleCode.invalidJSON.name) {
+                let offset = Self.offset(line: line, column: column, in: bytes)
+                let finding = Finding(code: .invalidJSON, severity: severity, message: error.message, notes: [],
+                                      location: LineIndex(bytes).location(offset, min(offset + 1, bytes.count)))
+                return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: [finding]))
+            }
             return FileOutcome(report: FileReport(path: path, bytes: bytes, failure: "\(path): \(error)"))
         }
         let diagnostics = lint(document: document)
@@ -263,6 +272,17 @@ extension Linter {
             // Only JSON values were replaced, by JSON, so the fixed text is a JoyDoc; never write it if not.
             (try? JoyDoc(bytes: $0)).map { self.lint(document: $0) }
         }
+    }
+
+    /// The byte offset of a 1-based line and column (in characters).
+    private static func offset(line: Int, column: Int, in bytes: [UInt8]) -> Int {
+        var start = 0, current = 1
+        while current < line, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            start = newline + 1
+            current += 1
+        }
+        let text = String(decoding: bytes[start...].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        return start + text.prefix(max(column - 1, 0)).utf8.count
     }
 
     /// The outcome of a file: as linted, or with `edits` applied and the fixed text linted

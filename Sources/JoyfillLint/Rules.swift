@@ -104,6 +104,7 @@ public struct LintRule: Sendable, Hashable {
         .invalidDecorator,
         .invalidValue,
         .invalidDocument,
+        .invalidJSON,
         .invalidSuppression,
         .schemaVersion,
         .schemaValidation,

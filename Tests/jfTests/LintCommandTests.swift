@@ -319,12 +319,15 @@ struct LintCommandTests {
         try "{\"fields\": [1,}".write(to: directory.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
         try "{\"name\": \"package.json, not a template\"}".write(to: directory.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
         try "sum(1, 2)\n".write(to: directory.appendingPathComponent("ok.formula"), atomically: true, encoding: .utf8)
-        let result = try JF.run(["lint", directory.path])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("broken.json: line 1, column 15:"))
-        #expect(result.stderr.contains("note: skipped \(directory.path)/package.json: not a JoyDoc"))
-        // Exact counts: the one file checked; what could not be and what is no JoyDoc apart.
-        #expect(result.stdout == "No problems found in 1 file. 1 file could not be checked. Skipped 1 non-JoyDoc file.\n")
+        let result = try JF.run(["lint", "--format", "concise", directory.path])
+        // Text that is no JSON is a finding (invalid-json), placed where reading stopped, so an
+        // editor's error format reads it: exit 1, as ruff and eslint report a file that does not parse.
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("\(directory.path)/broken.json:1:15: invalid-json invalid JSON: expected a JSON value, found '}'\n"))
+        // Exact counts: the files checked; what is no JoyDoc apart.
+        #expect(result.stdout.hasSuffix("Found 1 problem (1 error, 0 warnings) in 2 files. Skipped 1 non-JoyDoc file.\n"), "\(result.stdout)")
+        let github = try JF.run(["lint", "--format", "github", directory.appendingPathComponent("broken.json").path])
+        #expect(github.stdout.contains("line=1,col=15"), "\(github.stdout)")
         let foreign = try JF.run(["lint", directory.appendingPathComponent("package.json").path])
         #expect(foreign.status == 0)
         #expect(foreign.stdout == "No JoyDoc checked. Skipped 1 non-JoyDoc file.\n", "not \"All checks passed (1 file)\"")

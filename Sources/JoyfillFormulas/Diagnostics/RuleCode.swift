@@ -54,6 +54,8 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
     public static let invalidDecorator = RuleCode("invalid-decorator")
     public static let invalidValue = RuleCode("invalid-value")
     public static let invalidDocument = RuleCode("invalid-document")
+    /// A template that does not read as JSON.
+    public static let invalidJSON = RuleCode("invalid-json")
     public static let invalidSuppression = RuleCode("invalid-suppression")
     /// A version the SDKs refuse (`ERROR_SCHEMA_VERSION`).
     public static let schemaVersion = RuleCode("schema-version")
@@ -75,7 +77,7 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
         .shadowedField, .jsonText, .nonPortable, .evaluationError, .interrupted, .circularReference, .writeTypeMismatch,
         .dependsOnCircular, .dependsOnFailure, .missingFormula, .unusedFormula, .invalidKey, .invalidLogic, .logicMissingTarget,
         .logicComparesText, .logicUnknownAction, .lonePageHidden, .unreachableRequiredLogic, .invalidDecorator, .invalidValue, .invalidDocument,
-        .invalidSuppression, .schemaVersion, .schemaValidation, .required, .invalidChange,
+        .invalidJSON, .invalidSuppression, .schemaVersion, .schemaValidation, .required, .invalidChange,
     ]
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
