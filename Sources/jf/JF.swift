@@ -18,6 +18,8 @@ struct JF: ParsableCommand {
             Formulas like sum(map(items, (r) -> r.price * r.qty)) are evaluated, checked and \
             explained from the shell. Exit codes: 0 success, 1 a formula or input problem, \
             2 a usage error or unreadable input.
+
+            Tab completion for your shell: jf --generate-completion-script bash (or zsh, fish).
             """,
         version: "0.1.0",
         subcommands: [Eval.self, Run.self, Lint.self, Validate.self, Apply.self, Repl.self, Graph.self, Fmt.self, Functions.self, Lsp.self,

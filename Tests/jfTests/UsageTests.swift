@@ -35,6 +35,8 @@ struct UsageTests {
     /// A mistyped command is named with the nearest one; a function typed with letters left
     /// out finds its word (`rnd` is `round`, not `and`).
     @Test func mistypedNamesFindTheirWord() throws {
+        // A user with only the binary finds the completion scripts in the help.
+        #expect(try JF.run(["--help"]).stdout.contains("jf --generate-completion-script bash"))
         let command = try JF.run(["evl", "1+2"])
         #expect(command.status == 2)
         #expect(command.stderr == "jf: unknown command 'evl' (did you mean 'eval'?); jf --help lists the commands\n")
