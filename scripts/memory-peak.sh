@@ -16,7 +16,9 @@ status=0
 "$@" || status=$?
 kill "$sampler" 2>/dev/null || true
 wait "$sampler" 2>/dev/null || true
-lowest=$(sort -n "$samples" | head -1)
+# The smallest sample, read without a pipe (a reader that stops early would end the writer
+# with SIGPIPE, which pipefail makes this script's status).
+lowest=$(awk 'NR == 1 || $1 < min { min = $1 } END { print min }' "$samples")
 awk -v total="$total" -v lowest="$lowest" -v command="$*" 'BEGIN {
   printf "memory-peak: %.1f GiB in use at most of %.1f GiB while running %s\n", (total - lowest) / 1048576, total / 1048576, command
 }' >&2
