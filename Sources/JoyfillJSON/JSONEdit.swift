@@ -19,16 +19,46 @@ public struct JSONEdit: Sendable, Equatable {
     /// none, or a built object.
     /// The members are written as the object writes its own: without spaces when there is
     /// none after its first key's colon (`{"_id":"a",…}`, a JSON line), else `"key": value`
-    /// after `, `.
-    public init?(adding members: [JSONMember], to object: JSONValue) {
+    /// after `, `; their values compact. With `matchingLayout` (an edit a person will read, such
+    /// as a suppression), each goes on a line of its own at the others' indentation when they
+    /// are so, and a value built in code gets the spaces the object's members have.
+    public init?(adding members: [JSONMember], to object: JSONValue, matchingLayout: Bool = false) {
         guard !members.isEmpty, let span = object.span else { return nil }
         let last = object.endOfLastElement
         let compact = JSONEdit.isWrittenCompactly(object)
-        let (comma, colon) = compact ? (",", ":") : (", ", ": ")
+        let colon = compact ? ":" : ": "
+        let lines = matchingLayout ? JSONEdit.indentation(of: object.keyStarts?.last, in: object) : nil
+        let comma = lines.map { ",\n" + $0 } ?? (compact ? "," : ", ")
         var text = last == nil ? "" : comma
-        text += members.map { JSONText.string($0.key) + colon + $0.value.text }.joined(separator: comma)
+        text += members.map { JSONText.string($0.key) + colon + JSONEdit.text(of: $0.value, spaced: matchingLayout && !compact) }
+            .joined(separator: comma)
         let at = last ?? span.upperBound - 1
         self.init(span: at..<at, replacement: text)
+    }
+
+    /// The blanks before `start` on its line when nothing else precedes it there (an element
+    /// or a key on a line of its own); nil otherwise.
+    private static func indentation(of start: Int?, in container: JSONValue) -> String? {
+        guard let start, let source = container.source else { return nil }
+        var index = start
+        while index > 0, source[index - 1] == UInt8(ascii: " ") || source[index - 1] == UInt8(ascii: "\t") { index -= 1 }
+        guard index > 0, source[index - 1] == UInt8(ascii: "\n") else { return nil }
+        return String(decoding: source[index..<start], as: UTF8.self)
+    }
+
+    /// A value's compact text, or with `spaced`, for a value built in code, with a space after
+    /// each comma and colon (`{"ignore": ["a", "b"]}`). Only values built in code are walked,
+    /// and code builds them shallow.
+    private static func text(of value: JSONValue, spaced: Bool) -> String {
+        guard spaced, value.span == nil else { return value.text }
+        switch value.kind {
+        case .array(let elements):
+            return "[" + elements.map { text(of: $0, spaced: true) }.joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.map { JSONText.string($0.key) + ": " + text(of: $0.value, spaced: true) }.joined(separator: ", ") + "}"
+        default:
+            return value.text
+        }
     }
 
     /// Whether an object read from a text has no space after its first key's colon.
@@ -40,11 +70,14 @@ public struct JSONEdit: Sendable, Equatable {
 
     /// Adds `elements` at the end of an array that was read from the document: right after
     /// its last element (so the layout before the closing bracket stays), or inside `[]`; nil
-    /// for none, or a built array.
-    public init?(appending elements: [JSONValue], to array: JSONValue) {
+    /// for none, or a built array. The elements are written compact after `, `; with
+    /// `matchingLayout`, each on a line of its own at the others' indentation when they are so.
+    public init?(appending elements: [JSONValue], to array: JSONValue, matchingLayout: Bool = false) {
         guard !elements.isEmpty, let span = array.span else { return nil }
         let last = array.endOfLastElement
-        let text = (last == nil ? "" : ", ") + elements.map(\.text).joined(separator: ", ")
+        let lines = matchingLayout ? JSONEdit.indentation(of: array.arrayValue?.last?.span?.lowerBound, in: array) : nil
+        let comma = lines.map { ",\n" + $0 } ?? ", "
+        let text = (last == nil ? "" : comma) + elements.map { JSONEdit.text(of: $0, spaced: matchingLayout) }.joined(separator: comma)
         let at = last ?? span.upperBound - 1
         self.init(span: at..<at, replacement: text)
     }
@@ -69,13 +102,45 @@ public struct JSONEdit: Sendable, Equatable {
             if index > 0 {
                 edits.append(JSONEdit(span: spans[index - 1].upperBound..<spans[last].upperBound, replacement: ""))
             } else if last + 1 < spans.count {
-                edits.append(JSONEdit(span: spans[0].lowerBound..<spans[last + 1].lowerBound, replacement: ""))
+                let span = wholeLines(spans[0].lowerBound..<spans[last + 1].lowerBound, in: array.source)
+                edits.append(JSONEdit(span: span, replacement: ""))
             } else {
                 edits.append(JSONEdit(span: spans[0].lowerBound..<spans[last].upperBound, replacement: ""))
             }
             index = last + 1
         }
         return edits
+    }
+
+    /// The edit that removes the member at `position` from an object read from a document,
+    /// with the comma that separated it, so the rest keeps its layout: from the end of the
+    /// member before it to the end of its value, or, for the first, from its key to the next
+    /// key. Nil for a position out of range, or a built object.
+    public static func removing(memberAt position: Int, from object: JSONValue) -> JSONEdit? {
+        guard let members = object.members, let keys = object.keyStarts, members.indices.contains(position),
+              let value = members[position].value.span else { return nil }
+        if position + 1 < keys.count {
+            return JSONEdit(span: wholeLines(keys[position]..<keys[position + 1], in: object.source), replacement: "")
+        }
+        if position > 0, let previous = members[position - 1].value.span {
+            return JSONEdit(span: previous.upperBound..<value.upperBound, replacement: "")
+        }
+        return JSONEdit(span: keys[position]..<value.upperBound, replacement: "")
+    }
+
+    /// A removal from the start of one element to the start of the next, widened to whole
+    /// lines when the removed elements sit on lines of their own (only blanks before the first
+    /// on its line and before the next on its line), so no line is left half emptied.
+    private static func wholeLines(_ range: Range<Int>, in source: SourceBytes?) -> Range<Int> {
+        guard let source else { return range }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func lineStart(_ offset: Int) -> Int? {
+            var index = offset
+            while index > 0, isBlank(source[index - 1]) { index -= 1 }
+            return index == 0 || source[index - 1] == UInt8(ascii: "\n") ? index : nil
+        }
+        guard let start = lineStart(range.lowerBound), let end = lineStart(range.upperBound), start < end else { return range }
+        return start..<end
     }
 
     /// The edits that turn `original`, a value read from a document, into `changed`, a value

@@ -107,6 +107,20 @@ public struct JSONValue: Sendable {
         return tape.outOfRangeNumbers
     }
 
+    /// Where each member's key starts in the text an object was read from, in order; nil for
+    /// anything else, or an object built in code.
+    public var keyStarts: [Int]? {
+        guard case .tape(let tape, let index) = storage, tape.entries[index].type == .object else { return nil }
+        var starts: [Int] = []
+        var key = index + 1
+        let end = tape.next(index)
+        while key < end {
+            starts.append(tape.start(key))
+            key = tape.next(key + 1)
+        }
+        return starts
+    }
+
     /// The text the value was read from; nil for values built in code.
     public var source: SourceBytes? {
         guard case .tape(let tape, _) = storage else { return nil }

@@ -95,7 +95,7 @@ extension LanguageServer {
                 finding.isFixable = finding.fix.map { $0.isSafe || analysis.unsafeFixes } ?? false
                 return finding
             }
-            let edits = analysis.document.map { LintFixes.edits(for: fixable, in: $0) } ?? LintFixes.edits(for: fixable)
+            let edits = (analysis.document.map { LintFixes.edits(for: fixable, in: $0) } ?? LintFixes.edits(for: fixable)).edits
             if !edits.isEmpty {
                 actions.append(.object([
                     JSONMember("title", .string("Fix all jf problems that can be fixed (jf lint --fix)")),

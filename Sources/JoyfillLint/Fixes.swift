@@ -10,17 +10,20 @@ import JoyfillModel
 /// new JSON string in place of the old `expression` string, so every other byte of the file
 /// stays as it was. In a bare-expression file the edits apply to the file directly.
 public enum LintFixes {
-    /// The file edits that apply the fixable findings of `diagnostics` to a document: the
-    /// fixes of each formula applied together, and the fixes of structural findings (a stored
-    /// value) as they are. An edit that overlaps an earlier one is left out.
-    public static func edits(for diagnostics: [Finding], in document: JoyDoc) -> [JSONEdit] {
+    /// The file edits that apply the fixable findings of `diagnostics` to a document, and how
+    /// many findings they fix: the fixes of each formula applied together (those that apply
+    /// whole, ``Fix/compatible(_:)``), and the fixes of structural findings (a stored value)
+    /// as they are. A fix whose edits overlap one taken before is left out whole, so the count
+    /// is exact: the findings fixed, which the next lint no longer reports as such.
+    public static func edits(for diagnostics: [Finding], in document: JoyDoc) -> (edits: [JSONEdit], fixed: Int) {
         var byFormula: [String: [Fix]] = [:]
         var order: [String] = []
-        var edits: [JSONEdit] = []
+        // Each group is taken whole or not at all: one formula's new text, or one finding's edits.
+        var groups: [(edits: [JSONEdit], findings: Int)] = []
         for diagnostic in diagnostics {
             guard let fix = diagnostic.fix, diagnostic.isFixable else { continue }
             guard let formula = diagnostic.formula, diagnostic.expression != nil else {
-                edits += diagnostic.fileEdits.map { JSONEdit(span: $0.start..<$0.end, replacement: $0.replacement) }
+                groups.append((diagnostic.fileEdits.map { JSONEdit(span: $0.start..<$0.end, replacement: $0.replacement) }, 1))
                 continue
             }
             if byFormula[formula] == nil { order.append(formula) }
@@ -28,28 +31,41 @@ public enum LintFixes {
         }
         for formula in order {
             guard let definition = document.formula(formula), let span = definition.json["expression"]?.span else { continue }
-            let fixed = Fix.apply(byFormula[formula]!, to: definition.expression)
+            let fixes = Fix.compatible(byFormula[formula]!)
+            let fixed = Fix.apply(fixes, to: definition.expression)
             guard fixed != definition.expression else { continue }
-            edits.append(JSONEdit(span: span, replacement: JSONText.string(fixed)))
+            groups.append(([JSONEdit(span: span, replacement: JSONText.string(fixed))], fixes.count))
         }
-        // Sorted by place, keeping the findings' order among insertions at one place (ids
-        // added to one `rowOrder`, in the rows' order).
-        let sorted = edits.enumerated().sorted { ($0.element.span.lowerBound, $0.offset) < ($1.element.span.lowerBound, $1.offset) }
-        var accepted: [JSONEdit] = []
-        for edit in sorted.map(\.element) where accepted.last.map({ $0.span.upperBound <= edit.span.lowerBound }) ?? true {
-            accepted.append(edit)
-        }
-        return accepted
+        return accept(groups)
     }
 
-    /// The file edits that apply the fixable findings of `diagnostics` to a bare expression file.
-    public static func edits(for diagnostics: [Finding]) -> [JSONEdit] {
-        var accepted: [JSONEdit] = []
-        let all = diagnostics.filter(\.isFixable).compactMap(\.fix).flatMap(\.edits).sorted { $0.span.start < $1.span.start }
-        for edit in all where accepted.last.map({ $0.span.upperBound <= edit.span.start }) ?? true {
-            accepted.append(JSONEdit(span: edit.span.start..<edit.span.end, replacement: edit.replacement))
+    /// The file edits that apply the fixable findings of `diagnostics` to a bare expression
+    /// file, and how many findings they fix.
+    public static func edits(for diagnostics: [Finding]) -> (edits: [JSONEdit], fixed: Int) {
+        let fixes = Fix.compatible(diagnostics.filter(\.isFixable).compactMap(\.fix))
+        let edits = fixes.flatMap(\.edits).map { JSONEdit(span: $0.span.start..<$0.span.end, replacement: $0.replacement) }
+        return (edits.sorted { $0.span.lowerBound < $1.span.lowerBound }, fixes.count)
+    }
+
+    /// The groups of edits that apply together, in order of place, each whole or not at all;
+    /// among insertions at one place, the groups' order is kept (ids added to one `rowOrder`,
+    /// in the rows' order).
+    private static func accept(_ groups: [(edits: [JSONEdit], findings: Int)]) -> (edits: [JSONEdit], fixed: Int) {
+        var taken = SpanSet()
+        var edits: [(edit: JSONEdit, order: Int)] = []
+        var fixed = 0
+        let ordered = groups.enumerated().sorted {
+            ($0.element.edits.map(\.span.lowerBound).min() ?? 0, $0.offset) < ($1.element.edits.map(\.span.lowerBound).min() ?? 0, $1.offset)
         }
-        return accepted
+        for (order, group) in ordered where !group.edits.isEmpty && !group.edits.contains(where: { taken.overlaps($0.span) }) {
+            for edit in group.edits {
+                taken.insert(edit.span)
+                edits.append((edit, order))
+            }
+            fixed += group.findings
+        }
+        let sorted = edits.sorted { ($0.edit.span.lowerBound, $0.order) < ($1.edit.span.lowerBound, $1.order) }
+        return (sorted.map(\.edit), fixed)
     }
 
     /// A unified diff (`--- a/path`, `+++ b/path`, hunks with three lines of context) of
@@ -121,8 +137,10 @@ public enum LintFixes {
         return output
     }
 
-    /// The lines of `bytes`, without their breaks (LF or CRLF).
+    /// The lines of `bytes`, without their breaks (LF or CRLF); none when there are no bytes
+    /// (the edits removed whole lines).
     private static func splitLines(_ bytes: [UInt8]) -> [String] {
+        guard !bytes.isEmpty else { return [] }
         let lines = SourceLines(bytes: bytes)
         return (1...lines.count).map(lines.text(ofLine:))
     }

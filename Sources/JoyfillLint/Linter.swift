@@ -108,6 +108,11 @@ struct Findings {
         items.append(finding)
     }
 
+    /// Drops the findings for which `drop` is true.
+    mutating func removeAll(where drop: (Finding) -> Bool) {
+        items.removeAll(where: drop)
+    }
+
     func sorted() -> [Finding] {
         items.sorted { ($0.location, $0.rule) < ($1.location, $1.rule) }
     }
@@ -131,7 +136,7 @@ struct DocumentLint {
     var resultTypes: [String: ValueTypes] = [:]
     /// Positions in `document.fields` of the fields that apply each formula.
     var appliers: [String: [Int]] = [:]
-    let suppressions: Suppressions
+    var suppressions: Suppressions
 
     init(document: JoyDoc, settings: LintSettings, registry: FunctionRegistry) {
         self.document = document
@@ -165,14 +170,26 @@ struct DocumentLint {
             let place = placement(of: definition)
             let analysis = linter.formulaDiagnostics(tree, checker: checker, fields: fieldIDs, jsonTextFields: jsonTextFields)
             resultTypes[definition.id] = analysis.result
-            for diagnostic in analysis.diagnostics
-            where !suppressions.ignores(diagnostic.identifier, formula: definition.id, appliers: users) {
+            for diagnostic in analysis.diagnostics {
                 findings.add(diagnostic, expression: definition.expression, formula: definition.id, field: field, place: place)
             }
             if users.isEmpty { unusedFormula(definition) }
         }
         writeTypes()
         cycles()
+        silenceSuppressed()
+        unusedSuppressions()
+    }
+
+    /// Drops the findings the document's `jfLint` annotations silence, noting which
+    /// annotations did (``Suppressions/silence(_:appliers:field:)``).
+    mutating func silenceSuppressed() {
+        var suppressions = self.suppressions
+        let appliers = self.appliers
+        findings.removeAll { finding in
+            suppressions.silence(finding, appliers: appliers, field: finding.field.flatMap(document.fieldIndex))
+        }
+        self.suppressions = suppressions
     }
 
     /// Each field's applied formulas: `invalid-key` and `missing-formula`, and who applies what
@@ -181,11 +198,11 @@ struct DocumentLint {
         var formulaIDs: Suggestions.Index?
         for (index, field) in document.fields.enumerated() {
             for applied in field.appliedFormulas {
-                invalidKey(applied, of: field, at: index)
+                invalidKey(applied, of: field)
                 if document.formula(applied.formula) != nil {
                     if appliers[applied.formula]?.last != index { appliers[applied.formula, default: []].append(index) }
                 } else {
-                    missingFormula(applied, of: field, at: index, formulaIDs: &formulaIDs)
+                    missingFormula(applied, of: field, formulaIDs: &formulaIDs)
                 }
             }
         }
@@ -195,7 +212,6 @@ struct DocumentLint {
     /// those on a field that silences the rule.
     mutating func add(_ issues: [DocumentIssue], as rule: RuleCode) {
         for issue in issues {
-            if let field = issue.field, let index = document.fieldIndex(field), suppressions.ignores(rule, field: index) { continue }
             let start = issue.offset ?? 0
             findings.add(rule, issue.message, at: start..<min(start + 1, document.bytes.count), field: issue.field)
         }
@@ -245,7 +261,7 @@ extension Linter {
     public func lint(path: String, bytes: [UInt8], fixing: Bool) -> FileOutcome {
         if Self.isExpressionFile(path) {
             let diagnostics = lint(expression: String(decoding: bytes, as: UTF8.self))
-            return outcome(path, bytes, diagnostics, edits: fixing ? LintFixes.edits(for: diagnostics) : []) {
+            return outcome(path, bytes, diagnostics, fixes: fixing ? LintFixes.edits(for: diagnostics) : ([], 0)) {
                 self.lint(expression: String(decoding: $0, as: UTF8.self))
             }
         }
@@ -268,7 +284,7 @@ extension Linter {
             return FileOutcome(report: FileReport(path: path, bytes: bytes, failure: "\(path): \(error)"))
         }
         let diagnostics = lint(document: document)
-        return outcome(path, bytes, diagnostics, edits: fixing ? LintFixes.edits(for: diagnostics, in: document) : []) {
+        return outcome(path, bytes, diagnostics, fixes: fixing ? LintFixes.edits(for: diagnostics, in: document) : ([], 0)) {
             // Only JSON values were replaced, by JSON, so the fixed text is a JoyDoc; never write it if not.
             (try? JoyDoc(bytes: $0)).map { self.lint(document: $0) }
         }
@@ -285,16 +301,18 @@ extension Linter {
         return start + text.prefix(max(column - 1, 0)).utf8.count
     }
 
-    /// The outcome of a file: as linted, or with `edits` applied and the fixed text linted
-    /// again by `relint` (nil when the fixed text cannot be read, and then nothing is fixed).
-    private func outcome(_ path: String, _ bytes: [UInt8], _ diagnostics: [Finding], edits: [JSONEdit],
+    /// The outcome of a file: as linted, or with the edits of `fixes` applied and the fixed
+    /// text linted again by `relint` (nil when the fixed text cannot be read, and then nothing
+    /// is fixed). The count of fixed findings is that of the fixes applied, not the difference
+    /// of two reports: a fix may reveal a finding the first lint could not see.
+    private func outcome(_ path: String, _ bytes: [UInt8], _ diagnostics: [Finding], fixes: (edits: [JSONEdit], fixed: Int),
                          relint: ([UInt8]) -> [Finding]?) -> FileOutcome {
         let unfixed = FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics))
-        guard !edits.isEmpty else { return unfixed }
-        let fixed = JSONEdit.apply(edits, to: bytes)
+        guard !fixes.edits.isEmpty else { return unfixed }
+        let fixed = JSONEdit.apply(fixes.edits, to: bytes)
         guard let remaining = relint(fixed) else { return unfixed }
-        return FileOutcome(report: FileReport(path: path, bytes: fixed, diagnostics: remaining,
-                                              fixed: max(0, diagnostics.count - remaining.count)),
-                           fixedBytes: fixed, edits: edits)
+        return FileOutcome(report: FileReport(path: path, bytes: fixed, diagnostics: remaining, fixed: fixes.fixed),
+                           fixedBytes: fixed, edits: fixes.edits)
     }
+
 }

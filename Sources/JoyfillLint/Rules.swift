@@ -106,6 +106,7 @@ public struct LintRule: Sendable, Hashable {
         .invalidDocument,
         .invalidJSON,
         .invalidSuppression,
+        .unusedSuppression,
         .schemaVersion,
         .schemaValidation,
     ]

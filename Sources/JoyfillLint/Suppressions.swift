@@ -7,22 +7,40 @@ import JoyfillModel
 /// document, on a field or on a document formula (`"all"` ignores every rule). Joyfill's
 /// SDKs ignore keys they do not know, so the annotation travels with the template.
 ///
-/// A finding in a formula is suppressed by the document, by the formula, or when every field
-/// that applies the formula suppresses it. A finding about a field is suppressed by the
-/// document or by the field. A malformed suppression, or one naming no rule, is itself
-/// reported (`invalid-suppression`).
+/// The linter makes every finding first and silences them afterwards, in one place
+/// (``silence(_:appliers:field:)``), so it knows which suppressions silenced something and
+/// reports the rest (`unused-suppression`). Where a finding is silenced depends on its
+/// rule's ``LintRule/scope``: a finding about a formula's text by the document, by the
+/// formula, or when every field that applies the formula silences it; any other finding by
+/// the document or by its field. A malformed suppression, or one naming no rule, is itself
+/// reported (`invalid-suppression`). The two rules about suppressions cannot be silenced by one.
 public struct Suppressions: Sendable {
-    private var document: Set<String> = []
-    private var fields: [Int: Set<String>] = [:]
-    private var formulas: [String: Set<String>] = [:]
+    /// One `ignore` list of a `jfLint` annotation: the object that holds the annotation, the
+    /// list, the rules it names by their position in the list (a name that is no rule is left
+    /// out: `invalid-suppression` reports it), and the positions of those that silenced a
+    /// finding.
+    struct Annotation: Sendable {
+        let owner: JSONValue
+        let list: JSONValue
+        /// The field (by id) or the document formula (by id) holding it; neither for the document.
+        let field: String?
+        let formula: String?
+        var rules: [(position: Int, name: String)] = []
+        var used: Set<Int> = []
+    }
+
+    private(set) var annotations: [Annotation] = []
+    private var document: [Int] = []
+    private var fields: [Int: [Int]] = [:]
+    private var formulas: [String: [Int]] = [:]
 
     init(document doc: JoyDoc, findings: inout Findings) {
-        document = Self.read(doc.json, field: nil, into: &findings)
+        document = read(doc.json, field: nil, formula: nil, into: &findings)
         for (index, field) in doc.fields.enumerated() where field.json["jfLint"] != nil {
-            fields[index] = Self.read(field.json, field: field.id, into: &findings)
+            fields[index] = read(field.json, field: field.id, formula: nil, into: &findings)
         }
         for formula in doc.formulas where formula.json["jfLint"] != nil {
-            formulas[formula.id, default: []].formUnion(Self.read(formula.json, field: nil, into: &findings))
+            formulas[formula.id, default: []] += read(formula.json, field: nil, formula: formula.id, into: &findings)
         }
     }
 
@@ -38,35 +56,61 @@ public struct Suppressions: Sendable {
     /// formula, or the field.
     public func silences(_ rule: String, formula: String?, field: Int?) -> Bool {
         if matches(document, rule) { return true }
-        if let formula, formulas[formula].map({ matches($0, rule) }) ?? false { return true }
-        return field.flatMap { fields[$0] }.map { matches($0, rule) } ?? false
+        if let formula, matches(formulas[formula] ?? [], rule) { return true }
+        return field.map { matches(fields[$0] ?? [], rule) } ?? false
     }
 
-    func ignores(_ code: RuleCode, field: Int) -> Bool {
-        let rule = code.name
-        return matches(document, rule) || fields[field].map { matches($0, rule) } ?? false
+    /// Whether `finding` is silenced where its rule reads suppressions, marking every
+    /// suppression that silences it as used. `appliers` gives the positions of the fields
+    /// that apply each formula; `field` is the position of the finding's field.
+    mutating func silence(_ finding: Finding, appliers: [String: [Int]], field: Int?) -> Bool {
+        let rule = finding.rule
+        guard Self.canBeSilenced(rule) else { return false }
+        var silenced = mark(document, rule)
+        if LintRule.named(rule)?.scope != .field, let formula = finding.formula {
+            silenced = mark(formulas[formula] ?? [], rule) || silenced
+            let users = appliers[formula] ?? []
+            if !users.isEmpty, users.allSatisfy({ matches(fields[$0] ?? [], rule) }) {
+                for user in users { _ = mark(fields[user] ?? [], rule) }
+                silenced = true
+            }
+        } else if let field {
+            silenced = mark(fields[field] ?? [], rule) || silenced
+        }
+        return silenced
     }
 
-    func ignores(_ code: RuleCode, formula: String, appliers: [Int]) -> Bool {
-        let rule = code.name
-        if matches(document, rule) || formulas[formula].map({ matches($0, rule) }) ?? false { return true }
-        return !appliers.isEmpty && appliers.allSatisfy { fields[$0].map { matches($0, rule) } ?? false }
+    /// Whether a suppression can silence the rule: not the two that report suppressions.
+    static func canBeSilenced(_ rule: String) -> Bool {
+        rule != RuleCode.invalidSuppression.name && rule != RuleCode.unusedSuppression.name
     }
 
-    func ignoresDocument(_ code: RuleCode) -> Bool { matches(document, code.name) }
-
-    private func matches(_ set: Set<String>, _ rule: String) -> Bool {
-        set.contains(rule) || set.contains("all")
+    private func matches(_ annotations: [Int], _ rule: String) -> Bool {
+        annotations.contains { index in self.annotations[index].rules.contains { $0.name == rule || $0.name == "all" } }
     }
 
-    private static func read(_ owner: JSONValue, field: String?, into findings: inout Findings) -> Set<String> {
+    /// Marks the entries of `annotations` naming `rule` (or `"all"`) as used; whether there was one.
+    private mutating func mark(_ annotations: [Int], _ rule: String) -> Bool {
+        var found = false
+        for index in annotations {
+            for entry in self.annotations[index].rules where entry.name == rule || entry.name == "all" {
+                self.annotations[index].used.insert(entry.position)
+                found = true
+            }
+        }
+        return found
+    }
+
+    /// Reads the annotation of `owner`, reporting what is malformed; the indices of the
+    /// ``annotations`` made from its `ignore` lists.
+    private mutating func read(_ owner: JSONValue, field: String?, formula: String?, into findings: inout Findings) -> [Int] {
         guard let annotation = owner["jfLint"] else { return [] }
         let place = annotation.span ?? 0..<0
         guard annotation.isObject else {
             findings.add(.invalidSuppression, "\"jfLint\" must be an object such as {\"ignore\": [\"unused-formula\"]}", at: place, field: field)
             return []
         }
-        var rules: Set<String> = []
+        var made: [Int] = []
         for member in annotation.members ?? [] {
             guard member.key == "ignore" else {
                 findings.add(.invalidSuppression, "\"jfLint\" has no key \"\(member.key)\"; the key is \"ignore\"",
@@ -77,18 +121,21 @@ public struct Suppressions: Sendable {
                 findings.add(.invalidSuppression, "\"ignore\" must be a list of rule names", at: member.value.span ?? place, field: field)
                 continue
             }
-            for entry in list {
-                guard let rule = entry.stringValue, rule == "all" || LintRule.named(rule) != nil else {
-                    let name = entry.stringValue ?? entry.text
+            var entry = Annotation(owner: owner, list: member.value, field: field, formula: formula)
+            for (position, element) in list.enumerated() {
+                guard let rule = element.stringValue, rule == "all" || LintRule.named(rule) != nil else {
+                    let name = element.stringValue ?? element.text
                     var message = "\"\(name)\" is not a rule"
                     if let suggestion = Suggestions.closest(to: name, in: LintRule.names) { message += "; " + Suggestions.question(suggestion) }
-                    findings.add(.invalidSuppression, message, at: entry.span ?? place, field: field)
+                    findings.add(.invalidSuppression, message, at: element.span ?? place, field: field)
                     continue
                 }
-                rules.insert(rule)
+                entry.rules.append((position, rule))
             }
+            annotations.append(entry)
+            made.append(annotations.count - 1)
         }
-        return rules
+        return made
     }
 }
 
@@ -96,10 +143,10 @@ extension Suppressions {
     /// Where a suppression of `finding` goes, as the linter reads suppressions (``LintRule/scope``):
     /// for a rule about fields, the field the finding is about, else the document; for a rule
     /// about formulas' text, the document formula it is in, else its field, else the document.
-    /// Nil for `invalid-suppression`, which a suppression cannot silence (the annotation itself
-    /// is wrong).
+    /// Nil for `invalid-suppression` and `unused-suppression`, which a suppression cannot
+    /// silence (the annotation itself is what is wrong).
     public static func owner(of finding: Finding, in document: JoyDoc) -> (name: String, json: JSONValue)? {
-        guard finding.rule != RuleCode.invalidSuppression.name else { return nil }
+        guard canBeSilenced(finding.rule) else { return nil }
         let field = finding.field.flatMap { id in document.field(id).map { ("field \(id)", $0.json) } }
         if LintRule.named(finding.rule)?.scope == .field { return field ?? ("the document", document.json) }
         if let id = finding.formula, let formula = document.formula(id) { return ("formula \(id)", formula.json) }
@@ -112,17 +159,17 @@ extension Suppressions {
     public static func edit(adding rules: [String], to owner: JSONValue) -> JSONEdit? {
         guard let annotation = owner["jfLint"] else {
             let ignore = JSONValue.object([JSONMember("ignore", .array(rules.map(JSONValue.string)))])
-            return JSONEdit(adding: [JSONMember("jfLint", ignore)], to: owner)
+            return JSONEdit(adding: [JSONMember("jfLint", ignore)], to: owner, matchingLayout: true)
         }
         guard annotation.isObject else { return nil }
         guard let list = annotation["ignore"] else {
-            return JSONEdit(adding: [JSONMember("ignore", .array(rules.map(JSONValue.string)))], to: annotation)
+            return JSONEdit(adding: [JSONMember("ignore", .array(rules.map(JSONValue.string)))], to: annotation, matchingLayout: true)
         }
         guard let present = list.arrayValue else { return nil }
         let names = Set(present.compactMap(\.stringValue))
         let added = rules.filter { !names.contains($0) }
         guard !added.isEmpty else { return nil }
-        return JSONEdit(appending: added.map(JSONValue.string), to: list)
+        return JSONEdit(appending: added.map(JSONValue.string), to: list, matchingLayout: true)
     }
 
     /// The edits that silence every finding of `findings` where it is (``owner(of:in:)``):

@@ -227,6 +227,21 @@ struct ParserTests {
         #expect(fixed == "a == b && c != d")
     }
 
+    /// Fixes apply whole or not at all: one whose edit overlaps an edit taken before is left
+    /// out with all its edits, so no fix is half applied.
+    @Test func overlappingFixesApplyWholeOrNotAtAll() {
+        func edit(_ start: Int, _ end: Int, _ text: String) -> Fix.Edit { Fix.Edit(span: SourceSpan(start: start, end: end), replacement: text) }
+        let first = Fix("a and d", edits: [edit(0, 1, "A"), edit(6, 7, "D")])
+        let second = Fix("b and d", edits: [edit(2, 3, "B"), edit(6, 7, "d!")])
+        let insertion = Fix("before c", edits: [edit(4, 4, "^")])
+        #expect(Fix.compatible([second, insertion, first]).map(\.message) == ["a and d", "before c"])
+        #expect(Fix.apply([second, insertion, first], to: "a b c d") == "A b ^c D")
+        var spans = SpanSet()
+        spans.insert(4..<4)
+        spans.insert(4..<6)
+        #expect(spans.overlaps(5..<7) && spans.overlaps(5..<5) && !spans.overlaps(6..<8) && !spans.overlaps(4..<4))
+    }
+
     @Test func whatFollowsAnExpressionIsExplained() throws {
         let cases: [(String, String)] = [
             ("not true", "'not' is a function: call it with parentheses, as in not(…)"),

@@ -150,7 +150,7 @@ struct ServerTests {
         // The rule can be silenced on the formula instead, with a jfLint annotation.
         #expect(onRund[1]["title"] as? String == "Ignore unknown-function in formula f_total (jfLint)")
         let silenced = applying(edits(onRund[1]), to: template)
-        #expect(silenced.contains(#"{"_id": "f_total", "expression": "rund(qty * 2) + 1", "jfLint": {"ignore":["unknown-function"]}}"#))
+        #expect(silenced.contains(#"{"_id": "f_total", "expression": "rund(qty * 2) + 1", "jfLint": {"ignore": ["unknown-function"]}}"#))
         #expect(try Client().open("file:///t/order.json", silenced).map { $0["code"] as? String } == ["unknown-reference"])
         let twice = try Client()
         _ = try twice.open("file:///t/order.json", silenced.replacingOccurrences(of: "rund(qty * 2)", with: "rund(qty * 2) + nope"))
@@ -161,7 +161,7 @@ struct ServerTests {
         let ignoreBoth = try #require(again.first { ($0["title"] as? String)?.hasPrefix("Ignore unknown-reference") == true })
         let addedToTheList = applying(((ignoreBoth["edit"] as? [String: Any])?["changes"] as? [String: Any])?["file:///t/order.json"] as? [[String: Any]] ?? [],
                                       to: silenced.replacingOccurrences(of: "rund(qty * 2)", with: "rund(qty * 2) + nope"))
-        #expect(addedToTheList.contains(#""jfLint": {"ignore":["unknown-function", "unknown-reference"]}"#))
+        #expect(addedToTheList.contains(#""jfLint": {"ignore": ["unknown-function", "unknown-reference"]}"#))
         #expect(onRund[0]["title"] as? String == "did you mean 'round'?")
         #expect(onRund[0]["isPreferred"] as? Bool == true)
         #expect(applying(edits(onRund[0]), to: template).contains(#""expression": "round(qty * 2) + 1""#))

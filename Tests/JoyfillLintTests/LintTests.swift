@@ -61,9 +61,10 @@ struct RuleFixtureTests {
     }
 
     /// The annotations `jf lint --add-suppressions` adds silence every finding of every rule's
-    /// bad fixture (but `invalid-suppression`'s, which are fixed by hand, and `invalid-json`'s,
-    /// a text that is no JSON having no place for one): each goes where its rule reads them.
-    @Test(arguments: LintRule.all.map(\.name).filter { $0 != "invalid-suppression" && $0 != "invalid-json" })
+    /// bad fixture (but those of the two rules about suppressions, which no suppression
+    /// silences, and `invalid-json`'s, a text that is no JSON having no place for one): each
+    /// goes where its rule reads them.
+    @Test(arguments: LintRule.all.map(\.name).filter { !["invalid-suppression", "unused-suppression", "invalid-json"].contains($0) })
     func addedSuppressionsSilenceTheFixture(rule: String) throws {
         let directory = ruleFixtures.appendingPathComponent(rule)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -237,12 +238,39 @@ struct LinterTests {
         let field = #"{"fields": [{"_id": "a", "type": "number", "jfLint": {"ignore": ["unknown-reference"]}, "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "nope + 1"}]}"#
         #expect(try lint(field).isEmpty)
         // Applied by two fields, and only one of them silences the rule: still reported.
-        let shared = #"{"fields": [{"_id": "a", "type": "number", "jfLint": {"ignore": ["all"]}, "formulas": [{"formula": "f", "key": "value"}]}, {"_id": "b", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "nope + 1"}]}"#
-        #expect(try lint(shared) == ["unknown-reference"])
+        let shared = #"{"fields": [{"_id": "a", "type": "number", "jfLint": {"ignore": ["unknown-reference"]}, "formulas": [{"formula": "f", "key": "value"}]}, {"_id": "b", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "expression": "nope + 1"}]}"#
+        // … and the suppression on one field is reported for silencing nothing.
+        #expect(try lint(shared) == ["unused-suppression", "unknown-reference"])
         let formula = #"{"fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}], "formulas": [{"_id": "f", "jfLint": {"ignore": ["unknown-reference"]}, "expression": "nope + 1"}]}"#
         #expect(try lint(formula).isEmpty)
         let document = #"{"jfLint": {"ignore": ["unused-formula"]}, "fields": [], "formulas": [{"_id": "f", "expression": "1"}]}"#
         #expect(try lint(document).isEmpty)
+    }
+
+    /// `--add-suppressions` writes in the file's own layout: a new key on a line of its own at
+    /// the other keys' indentation, spaces as the object has them; a one-line object stays one line.
+    @Test func addedSuppressionsFollowTheFilesLayout() throws {
+        let text = """
+            {
+              "fields": [
+                {"_id": "a", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}
+              ],
+              "formulas": [
+                {
+                  "_id": "f",
+                  "expression": "nope + 1"
+                }
+              ]
+            }
+            """
+        let document = try JoyDoc(bytes: Array(text.utf8))
+        let findings = Linter(settings: withoutSchema).lint(document: document)
+        let (edits, added) = Suppressions.edits(silencing: findings, in: document)
+        #expect(added == 1)
+        let written = String(decoding: JSONEdit.apply(edits, to: Array(text.utf8)), as: UTF8.self)
+        #expect(written == text.replacingOccurrences(of: #""expression": "nope + 1""#,
+                                                     with: "\"expression\": \"nope + 1\",\n      \"jfLint\": {\"ignore\": [\"unknown-reference\"]}"))
+        #expect(Linter(settings: withoutSchema).lint(document: try JoyDoc(bytes: Array(written.utf8))).isEmpty)
     }
 
     @Test func bareExpressionsGetFormulaRulesOnly() {

@@ -121,6 +121,58 @@ struct LintCommandTests {
         #expect(again.stderr == "jf lint: nothing to fix\n")
     }
 
+    /// The counts of the report, `--diff` and `--fix` agree: they count the fixes applied,
+    /// also when a fix reveals a finding the first lint could not see (`round(1 == 2)` takes a
+    /// boolean), which a difference of two reports would count as nothing fixed.
+    @Test func fixCountsAgreeWithTheReport() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let file = directory.appendingPathComponent("f.jf")
+        try "rund(1 === 2)\n".write(to: file, atomically: true, encoding: .utf8)
+        let report = try JF.run(["lint", "--no-config", file.path], environment: ["NO_COLOR": "1"])
+        #expect(report.stdout.hasSuffix("Found 2 problems (2 errors, 0 warnings) in 1 file. 2 fixable with --fix (see what changes with --diff).\n"))
+        let diff = try JF.run(["lint", "--no-config", "--diff", file.path])
+        #expect(diff.stderr == "jf lint: would fix 2 findings in 1 file\n")
+        let fixed = try JF.run(["lint", "--no-config", "--fix", file.path], environment: ["NO_COLOR": "1"])
+        #expect(fixed.stdout.hasSuffix("Found 1 problem (1 error, 0 warnings) in 1 file. Fixed 2.\n"), "\(fixed.stdout)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "round(1 == 2)\n")
+    }
+
+    /// A suppression that silences nothing is reported and `--fix` removes it, on lines of
+    /// its own when it had them; a run narrowed with `--select` reports none (it cannot know).
+    @Test func unusedSuppressionsAreReportedAndRemoved() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let file = directory.appendingPathComponent("t.json")
+        let template = """
+            {
+              "files": [{"_id": "f", "pages": [], "pageOrder": []}],
+              "fields": [
+                {
+                  "_id": "total",
+                  "type": "number",
+                  "file": "f",
+                  "jfLint": {"ignore": ["unknown-reference"]},
+                  "formulas": [{"_id": "a", "formula": "f_total", "key": "value"}]
+                }
+              ],
+              "formulas": [
+                {"_id": "f_total", "desc": "", "type": "calc", "scope": "private", "expression": "1 + 2"}
+              ]
+            }
+
+            """
+        try template.write(to: file, atomically: true, encoding: .utf8)
+        let report = try JF.run(["lint", "--no-config", "--format", "concise", file.path])
+        #expect(report.status == 0)
+        #expect(report.stdout.hasPrefix("\(file.path):8:29: unused-suppression the suppression of \"unknown-reference\" on field \"total\" silences nothing (field total)\n"), "\(report.stdout)")
+        let narrowed = try JF.run(["lint", "--no-config", "--select", "unused-suppression", "--format", "concise", file.path])
+        #expect(narrowed.stdout == "All checks passed (1 file).\n", "\(narrowed.stdout)")
+        let fixed = try JF.run(["lint", "--no-config", "--fix", file.path])
+        #expect(fixed.status == 0 && fixed.stdout == "All checks passed (1 file). Fixed 1.\n", "\(fixed.stdout)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == template.replacingOccurrences(of: "      \"jfLint\": {\"ignore\": [\"unknown-reference\"]},\n", with: ""))
+    }
+
     /// `--format concise`: a line a finding, `path:line:column: rule message`, for grep and
     /// editors' quickfix lists, then the summary.
     @Test func conciseFormatIsALineAFinding() throws {
@@ -276,7 +328,7 @@ struct LintCommandTests {
         #expect(added.stdout.hasPrefix("Added "), "\(added.stdout)")
         #expect(added.stdout.hasSuffix("1 finding left: in .jf and .formula files, which have no place for one (jf lint shows them).\n"))
         let order = try String(contentsOf: templates.appendingPathComponent("order-form.json"), encoding: .utf8)
-        #expect(order.contains(#""expression": "rund(subtotal, 2)", "type": "calc", "scope": "private", "jfLint": {"ignore":["unknown-function"]}}"#))
+        #expect(order.contains(#""expression": "rund(subtotal, 2)", "type": "calc", "scope": "private", "jfLint": {"ignore": ["unknown-function"]}}"#))
 
         try FileManager.default.removeItem(at: templates.appendingPathComponent("x.jf"))
         let clean = try JF.run(["lint", templates.path], environment: ["NO_COLOR": "1"])

@@ -96,17 +96,68 @@ public struct Fix: Sendable, Hashable {
 
     /// Applies several fixes at once, against the original offsets. An edit that overlaps
     /// an earlier one is skipped, so the result is always well-formed.
+    /// The fixes of `fixes` that apply together, whole: taken in the order of their first
+    /// edit, each whose edits overlap none of those taken before (a fix half applied could
+    /// change what a formula means). Insertions at one place do not overlap.
+    public static func compatible(_ fixes: [Fix]) -> [Fix] {
+        var taken: [Fix] = []
+        var spans = SpanSet()
+        for fix in fixes.enumerated().sorted(by: { ($0.element.edits.map(\.span.start).min() ?? 0, $0.offset)
+                                                   < ($1.element.edits.map(\.span.start).min() ?? 0, $1.offset) }).map(\.element)
+        where !fix.edits.contains(where: { spans.overlaps($0.span.start..<$0.span.end) }) {
+            for edit in fix.edits { spans.insert(edit.span.start..<edit.span.end) }
+            taken.append(fix)
+        }
+        return taken
+    }
+
+    /// Applies the ``compatible(_:)`` fixes of `fixes` to `source`.
     public static func apply(_ fixes: [Fix], to source: String) -> String {
         var bytes = Array(source.utf8)
-        var accepted: [Edit] = []
-        for edit in fixes.flatMap(\.edits).sorted(by: { $0.span.start < $1.span.start })
-        where accepted.last.map({ $0.span.end <= edit.span.start }) ?? true {
-            accepted.append(edit)
-        }
+        let accepted = compatible(fixes).flatMap(\.edits).sorted { $0.span.start < $1.span.start }
         for edit in accepted.reversed() {
             let end = min(edit.span.end, bytes.count)
             bytes.replaceSubrange(min(edit.span.start, end)..<end, with: Array(edit.replacement.utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Byte ranges taken by edits, sorted and disjoint, for telling whether a new edit overlaps
+/// one of them in logarithmic time. Empty ranges (insertions) overlap only a range that
+/// strictly contains their place.
+public struct SpanSet: Sendable {
+    private var ranges: [Range<Int>] = []
+
+    public init() {}
+
+    /// Whether `range` overlaps a range of the set.
+    public func overlaps(_ range: Range<Int>) -> Bool {
+        // The first range that ends after `range` starts is the only one that can overlap it
+        // (the ranges are disjoint and sorted).
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        guard low < ranges.count else { return false }
+        let other = ranges[low]
+        if range.isEmpty { return other.lowerBound < range.lowerBound && range.lowerBound < other.upperBound }
+        if other.isEmpty { return range.lowerBound < other.lowerBound && other.lowerBound < range.upperBound }
+        return other.lowerBound < range.upperBound
+    }
+
+    /// Adds `range`, which overlaps none of the set.
+    public mutating func insert(_ range: Range<Int>) {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            let before = ranges[middle].lowerBound < range.lowerBound
+                || (ranges[middle].lowerBound == range.lowerBound && ranges[middle].upperBound < range.upperBound)
+            if before { low = middle + 1 } else { high = middle }
+        }
+        // By start, then end: an insertion goes before a range starting at its place, so
+        // the ends stay sorted too, which `overlaps` searches.
+        ranges.insert(range, at: low)
     }
 }

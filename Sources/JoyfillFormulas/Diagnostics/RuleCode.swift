@@ -57,6 +57,8 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
     /// A template that does not read as JSON.
     public static let invalidJSON = RuleCode("invalid-json")
     public static let invalidSuppression = RuleCode("invalid-suppression")
+    /// A `jfLint` suppression that silences nothing.
+    public static let unusedSuppression = RuleCode("unused-suppression")
     /// A version the SDKs refuse (`ERROR_SCHEMA_VERSION`).
     public static let schemaVersion = RuleCode("schema-version")
     /// A structure the SDKs refuse (`ERROR_SCHEMA_VALIDATION`).
@@ -77,7 +79,7 @@ public struct RuleCode: Hashable, Sendable, CustomStringConvertible {
         .shadowedField, .jsonText, .nonPortable, .evaluationError, .interrupted, .circularReference, .writeTypeMismatch,
         .dependsOnCircular, .dependsOnFailure, .missingFormula, .unusedFormula, .invalidKey, .invalidLogic, .logicMissingTarget,
         .logicComparesText, .logicUnknownAction, .lonePageHidden, .unreachableRequiredLogic, .invalidDecorator, .invalidValue, .invalidDocument,
-        .invalidJSON, .invalidSuppression, .schemaVersion, .schemaValidation, .required, .invalidChange,
+        .invalidJSON, .invalidSuppression, .unusedSuppression, .schemaVersion, .schemaValidation, .required, .invalidChange,
     ]
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

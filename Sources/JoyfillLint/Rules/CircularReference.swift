@@ -41,7 +41,6 @@ extension DocumentLint {
         for (node, path) in graph.cycles.sorted(by: { $0.key < $1.key }) where path.first == graph.nodes[node] {
             let index = positions[node]
             let field = document.fields[index]
-            if suppressions.ignores(.circularReference, field: index) { continue }
             let next = path.count > 1 ? path[1] : field.id
             let shown = path.count > DocumentEngine.longestPathShown + 1
                 ? path.prefix(DocumentEngine.longestPathShown).joined(separator: " → ") + " → … → \(field.id)"

@@ -23,7 +23,7 @@ extension LintRule {
 extension DocumentLint {
     /// `invalid-decorator`: decorators the SDKs reject, never show, or cannot tell apart.
     mutating func decorators() {
-        guard settings.isEnabled(.invalidDecorator), !suppressions.ignoresDocument(.invalidDecorator) else { return }
+        guard settings.isEnabled(.invalidDecorator) else { return }
         add(DecoratorCheck.issues(in: document), as: .invalidDecorator)
     }
 }

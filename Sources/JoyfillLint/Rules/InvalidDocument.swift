@@ -24,7 +24,6 @@ extension DocumentLint {
     /// `invalid-document`: what the reader worked around (duplicate field ids, formulas
     /// without an id or an expression), and formulas that share an id.
     mutating func documentIssues() {
-        guard !suppressions.ignoresDocument(.invalidDocument) else { return }
         add(document.issues, as: .invalidDocument)
         var seen = Set<String>()
         for formula in document.formulas where !seen.insert(formula.id).inserted {

@@ -23,8 +23,8 @@ extension LintRule {
 // The check.
 extension DocumentLint {
     /// `invalid-key`: an applied formula writes `value` or `hidden` (§8.1), and nothing else.
-    mutating func invalidKey(_ applied: AppliedFormula, of field: Field, at index: Int) {
-        guard !["value", "hidden"].contains(applied.key), !suppressions.ignores(.invalidKey, field: index) else { return }
+    mutating func invalidKey(_ applied: AppliedFormula, of field: Field) {
+        guard !["value", "hidden"].contains(applied.key) else { return }
         let (message, notes) = ApplicationProblems.invalidKey(applied)
         findings.add(.invalidKey, message, at: range(of: applied.json["key"], or: applied.json), notes: notes,
                      field: field.id, formula: applied.formula)

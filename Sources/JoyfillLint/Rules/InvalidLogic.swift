@@ -29,7 +29,7 @@ extension DocumentLint {
     /// Conditional logic on fields, pages, columns and collection schemas that cannot work as
     /// written, each issue under its rule (JoyfillEditor reads the logic as `jf validate` does).
     mutating func logic() {
-        let reported = Set(Self.logicRules.filter { settings.isEnabled($0) && !suppressions.ignoresDocument($0) })
+        let reported = Set(Self.logicRules.filter { settings.isEnabled($0) })
         guard !reported.isEmpty else { return }
         for logic in DocumentLogic(document).issues where reported.contains(logic.code) {
             add([logic.issue], as: logic.code)

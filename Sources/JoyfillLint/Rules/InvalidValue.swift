@@ -26,8 +26,8 @@ extension DocumentLint {
     /// what was most likely meant as a suggestion (it changes what formulas read), and rows a
     /// `rowOrder` leaves out with the safe fix of adding them.
     mutating func storedValues() {
-        guard settings.isEnabled(.invalidValue), !suppressions.ignoresDocument(.invalidValue) else { return }
-        for (index, field) in document.fields.enumerated() where !suppressions.ignores(.invalidValue, field: index) {
+        guard settings.isEnabled(.invalidValue) else { return }
+        for field in document.fields {
             for issue in StoredValueCheck.issues(in: field) {
                 guard let span = issue.span else { continue }   // values read from the text have one
                 let fix = issue.replacement.map { replacement in

@@ -26,9 +26,8 @@ extension LintRule {
 extension DocumentLint {
     /// `missing-formula`: an applied formula names no document formula. `formulaIDs` is made
     /// on the first finding, for its suggestions, and kept for the next.
-    mutating func missingFormula(_ applied: AppliedFormula, of field: Field, at index: Int,
+    mutating func missingFormula(_ applied: AppliedFormula, of field: Field,
                                  formulaIDs: inout Suggestions.Index?) {
-        guard !suppressions.ignores(.missingFormula, field: index) else { return }
         var ids = formulaIDs
         let (message, notes) = ApplicationProblems.missingFormula(applied, of: field, in: document) {
             if ids == nil { ids = Suggestions.Index(document.formulas.map(\.id)) }

@@ -24,17 +24,15 @@ extension LintRule {
 extension DocumentLint {
     /// `schema-version` and `schema-validation`: the document as the SDKs check it at load.
     mutating func schema() {
-        // A rule ignored by the settings or the document's own suppression costs nothing.
-        let versionOn = !suppressions.ignoresDocument(.schemaVersion) && settings.severity(of: RuleCode.schemaVersion.name) != nil
-        let structureOn = !suppressions.ignoresDocument(.schemaValidation) && settings.severity(of: RuleCode.schemaValidation.name) != nil
+        // A rule the settings turn off costs nothing.
+        let versionOn = settings.severity(of: RuleCode.schemaVersion.name) != nil
+        let structureOn = settings.severity(of: RuleCode.schemaValidation.name) != nil
         guard versionOn || structureOn else { return }
         var pointers = PointerResolver(document.json)
         for violation in SchemaCheck.check(document.json, structure: structureOn) {
             let rule: RuleCode = violation.code == .version ? .schemaVersion : .schemaValidation
             guard rule == .schemaVersion ? versionOn : structureOn else { continue }
             let fieldID = pointers.field(of: violation.pointer)
-            // A field's suppression is read where the others are: on the first field with its `_id`.
-            if let fieldID, let index = document.fieldIndex(fieldID), suppressions.ignores(rule, field: index) { continue }
             var notes = ["at \(violation.pointer.isEmpty ? "the document's root" : violation.pointer) (a JSON pointer)"]
             if let note = violation.note { notes.append(note) }
             findings.add(rule, violation.message, at: violation.span ?? 0..<1, notes: notes, fix: fix(for: violation, pointers: &pointers),

@@ -23,7 +23,6 @@ extension LintRule {
 extension DocumentLint {
     /// `unused-formula`: a document formula that no field applies never runs.
     mutating func unusedFormula(_ definition: FormulaDefinition) {
-        guard !suppressions.ignores(.unusedFormula, formula: definition.id, appliers: []) else { return }
         findings.add(.unusedFormula, "the formula \"\(definition.id)\" is applied to no field, so it never runs",
                      at: range(of: definition.json["_id"], or: definition.json),
                      notes: ["apply it with \"formulas\": [{\"formula\": \"\(definition.id)\", \"key\": \"value\"}] on a field, or delete it"],

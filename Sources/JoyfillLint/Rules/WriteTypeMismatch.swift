@@ -29,8 +29,7 @@ extension DocumentLint {
     /// into a table, a non-boolean into `hidden`.
     mutating func writeTypes() {
         guard settings.isEnabled(.writeTypeMismatch) else { return }
-        for (index, field) in document.fields.enumerated() where !field.appliedFormulas.isEmpty {
-            if suppressions.ignores(.writeTypeMismatch, field: index) { continue }
+        for field in document.fields where !field.appliedFormulas.isEmpty {
             for applied in field.appliedFormulas where applied.key == "value" || applied.key == "hidden" {
                 guard let definition = document.formula(applied.formula), let tree = trees[definition.id],
                       let root = tree.root, tree.isValid, let result = resultTypes[definition.id] else { continue }
