@@ -410,19 +410,25 @@ struct ConfigurationTests {
                 return error.message
             }
         }
-        #expect(message("[lint]\nignore = [\"unknown-refrence\"]\n") == "jf.toml: [lint] ignore: unknown rule 'unknown-refrence'; did you mean 'unknown-reference'?")
-        #expect(message("[lint]\nselct = [\"all\"]\n") == "jf.toml: [lint]: unknown key 'selct'; did you mean 'select'?")
-        #expect(message("[lint]\nignore = [unknown-reference]\n").hasPrefix("jf.toml: line 2, column 11: 'unknown-reference' is not a value here"))
-        #expect(message("[lint]\ntargets = [\"android\"]\n") == "jf.toml: [lint] targets: unknown SDK 'android'; the targets are swift and web")
-        #expect(message("[lint.severity]\nnon-portable = \"fatal\"\n") == "jf.toml: [lint] severity: 'non-portable' must be one of error, warning, info, off")
-        #expect(message("{\"lint\": [}", ".jf.json").hasPrefix(".jf.json: line 1, column 11:"))
-        #expect(message("[lint]\nselect = []\nselect = []\n") == "jf.toml: line 3, column 12: 'select' is defined twice")
-        #expect(message("[lint]\nselect = []\n[lint]\n") == "jf.toml: line 3, column 7: table 'lint' is defined twice")
+        #expect(message("[lint]\nignore = [\"unknown-refrence\"]\n") == "jf.toml:2:11: [lint] ignore: unknown rule 'unknown-refrence'; did you mean 'unknown-reference'?")
+        #expect(message("[lint]\nselct = [\"all\"]\n") == "jf.toml:2:1: [lint]: unknown key 'selct'; did you mean 'select'?")
+        #expect(message("[lint]\nignore = [unknown-reference]\n").hasPrefix("jf.toml:2:11: 'unknown-reference' is not a value here"))
+        #expect(message("[lint]\ntargets = [\"android\"]\n") == "jf.toml:2:11: [lint] targets: unknown SDK 'android'; the targets are swift and web")
+        #expect(message("[lint.severity]\nnon-portable = \"fatal\"\n") == "jf.toml:2:16: [lint] severity: 'non-portable' must be one of error, warning, info, off")
+        #expect(message("{\"lint\": [}", ".jf.json").hasPrefix(".jf.json:1:11: "))
+        #expect(message("[lint]\nselect = []\nselect = []\n") == "jf.toml:3:12: 'select' is defined twice")
+        #expect(message("[lint]\nselect = []\n[lint]\n") == "jf.toml:3:7: table 'lint' is defined twice")
         #expect(message("[lint]\nseverity.x = 1\n[lint.severity]\n").hasSuffix("table 'lint.severity' is already defined by dotted keys"))
         #expect(message("[lint.severity]\n[lint]\nseverity.x = 1\n").hasSuffix("table 'severity' is defined by a header; set its keys there"))
         #expect(message("[[lint.overrides]]\n[lint.overrides]\n").hasSuffix("'lint.overrides' is an array of tables; add an element with [[lint.overrides]]"))
         #expect(message("[lint.severity]\n[lint]\n") == "accepted", "a table named by a header after its subtable is defined once")
-        #expect(message("[[lint.overrides]]\nignore = []\n") == "jf.toml: [[lint.overrides]] #1 needs 'paths', a list of path patterns such as \"legacy/**\"")
+        #expect(message("[[lint.overrides]]\nignore = []\n") == "jf.toml:1:1: [[lint.overrides]] #1 needs 'paths', a list of path patterns such as \"legacy/**\"")
+        // Every refused setting is placed, in TOML and in JSON: the rule, the key, the element.
+        #expect(message("[lint]\nselect = [\"all\"]\n\n[[lint.overrides]]\npaths = [\"a/**\"]\n\n[[lint.overrides]]\npaths = [\"b\", 2]\n")
+                == "jf.toml:8:15: [[lint.overrides]] #2 paths must be a list of strings")
+        #expect(message("[lint]\noverrides = [{paths = [\"a\"], ignore = [\"x\"]}]\n") == "jf.toml:2:40: [[lint.overrides]] #1 ignore: unknown rule 'x'")
+        #expect(message("{\"lint\": {\n  \"select\": [\"all\"],\n  \"unsafe\": true}}", ".jf.json") == ".jf.json:3:3: [lint]: unknown key 'unsafe'")
+        #expect(message("{\"lint\": {\"severity\": {\"non-portable\": \"fatal\"}}}", ".jf.json") == ".jf.json:1:40: [lint] severity: 'non-portable' must be one of error, warning, info, off")
     }
 
     /// Nesting in a configuration file is bounded: deep arrays, inline tables and long dotted

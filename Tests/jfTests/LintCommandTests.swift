@@ -260,7 +260,7 @@ struct LintCommandTests {
         try "[lint]\nunsafe-fixes = \"yes\"\n".write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
         let bad = try JF.run(["lint", "--ignore", "schema-validation", file.path])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("jf.toml: [lint] unsafe-fixes must be true or false"))
+        #expect(bad.stderr.contains("jf.toml:2:16: [lint] unsafe-fixes must be true or false"))
     }
 
     /// `invalid-value`: stored values their type does not hold, found in fields and cells, with
@@ -355,6 +355,27 @@ struct LintCommandTests {
         #expect(try rules(unconfigured.stdout) == Self.seededRules)
     }
 
+    /// An override whose paths match no file (written relative to the repository rather than
+    /// the configuration's directory, say) is inert: jf lint warns, naming the pattern and its
+    /// line and column. One that matches a file on disk, though not one of this run, is quiet.
+    @Test func overridesThatMatchNoFileAreReported() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let templates = directory.appendingPathComponent("templates/legacy")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "1 + 1\n".write(to: templates.appendingPathComponent("old.jf"), atomically: true, encoding: .utf8)
+        try "2 + 2\n".write(to: directory.appendingPathComponent("new.jf"), atomically: true, encoding: .utf8)
+        try "[lint]\n\n[[lint.overrides]]\npaths = [\"templates/legacy/**\", \"legacy/**\"]\nignore = [\"non-portable\"]\n"
+            .write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
+        let warning = "\(directory.path)/jf.toml:4:33: warning: [[lint.overrides]] #1 paths: \"legacy/**\" matches no file under \(directory.path); "
+            + "the paths of overrides are relative to the configuration's directory\n"
+        let whole = try JF.run(["lint", directory.path])
+        #expect(whole.status == 0 && whole.stderr == warning, "\(whole.stderr)")
+        let one = try JF.run(["lint", directory.appendingPathComponent("new.jf").path])
+        #expect(one.stderr == warning, "templates/legacy/** matches a file on disk: \(one.stderr)")
+        #expect(try JF.run(["lint", "--quiet", directory.path]).stderr.isEmpty)
+    }
+
     @Test func badConfigurationIsAUsageError() throws {
         let directory = try workspace([])
         defer { discard(directory) }
@@ -362,7 +383,7 @@ struct LintCommandTests {
         try "1 + 1\n".write(to: directory.appendingPathComponent("a.jf"), atomically: true, encoding: .utf8)
         let result = try JF.run(["lint", directory.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("jf.toml: [lint] ignore: unknown rule 'unknown-refrence'; did you mean 'unknown-reference'?"))
+        #expect(result.stderr.contains("jf.toml:2:11: [lint] ignore: unknown rule 'unknown-refrence'; did you mean 'unknown-reference'?"))
     }
 
     @Test func unreadableAndForeignFiles() throws {

@@ -96,6 +96,8 @@ public struct LintConfiguration: Sendable {
     public var base: RuleSelection
     /// Selections for paths, applied in order after ``base`` to the files they match.
     public var overrides: [(paths: [Glob], selection: RuleSelection)]
+    /// Where each override's patterns are written (`file:line:column`), in the same order.
+    private var patternPlaces: [[String]] = []
 
     /// No configuration: every rule at its default.
     public static let standard = LintConfiguration(base: RuleSelection(), overrides: [])
@@ -108,7 +110,8 @@ public struct LintConfiguration: Sendable {
     /// The names configuration files have, in the order they are looked for in a directory.
     public static let fileNames = ["jf.toml", ".jf.json"]
 
-    /// Why a configuration cannot be used.
+    /// Why a configuration cannot be used: the message starts with the file, and the line
+    /// and column of the setting when it has one (`jf.toml:3:11: [lint] ignore: …`).
     public struct Error: Swift.Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }
@@ -117,44 +120,51 @@ public struct LintConfiguration: Sendable {
     /// Reads a configuration; `name` tells the format (`*.toml` is TOML, anything else JSON).
     public init(text: [UInt8], name: String) throws(Error) {
         let json: JSONValue
+        let places: ConfigurationPlaces
         if name.hasSuffix(".toml") {
             do {
-                json = try TOML.read(String(decoding: text, as: UTF8.self))
+                (json, places) = try TOML.readWithPlaces(String(decoding: text, as: UTF8.self))
             } catch {
-                throw Error(message: "\(name): \(error)")
+                throw Error(message: "\(name):\(error.line):\(error.column): \(error.message)")
             }
         } else {
             do {
                 json = try JSONReader.read(text)
             } catch {
-                throw Error(message: "\(name): line \(error.line), column \(error.column): \(error.message)")
+                throw Error(message: "\(name):\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
             }
+            places = ConfigurationPlaces(json: json, bytes: text)
         }
-        try self.init(json: json, name: name)
+        try self.init(json: json, decoder: Decoder(name: name, places: places))
     }
 
-    init(json: JSONValue, name: String) throws(Error) {
-        guard json.isObject else { throw Error(message: "\(name): the configuration must be an object (a table)") }
+    private init(json: JSONValue, decoder: Decoder) throws(Error) {
+        guard json.isObject else { throw decoder.error("the configuration must be an object (a table)", at: []) }
         for member in json.members ?? [] where member.key != "lint" {
-            throw Error(message: "\(name): unknown section '\(member.key)'" + Self.hint(member.key, ["lint"]))
+            throw decoder.error("unknown section '\(member.key)'" + Self.hint(member.key, ["lint"]), at: [.key(member.key)], key: true)
         }
         guard let lint = json["lint"] else {
             self = .standard
             return
         }
-        guard lint.isObject else { throw Error(message: "\(name): 'lint' must be a table") }
-        base = try Self.selection(lint, at: "\(name): [lint]", allowed: ["select", "ignore", "severity", "targets", "unsafe-fixes", "overrides"])
+        guard lint.isObject else { throw decoder.error("'lint' must be a table", at: [.key("lint")]) }
+        base = try decoder.selection(lint, at: [.key("lint")], named: "[lint]",
+                                     allowed: ["select", "ignore", "severity", "targets", "unsafe-fixes", "overrides"])
         overrides = []
         if let list = lint["overrides"] {
-            guard let entries = list.arrayValue else { throw Error(message: "\(name): [lint] overrides must be an array of tables") }
+            let path: ConfigurationPath = [.key("lint"), .key("overrides")]
+            guard let entries = list.arrayValue else { throw decoder.error("[lint] overrides must be an array of tables", at: path) }
             for (index, entry) in entries.enumerated() {
-                let place = "\(name): [[lint.overrides]] #\(index + 1)"
-                guard entry.isObject else { throw Error(message: "\(place) must be a table") }
-                guard let paths = try Self.strings(entry["paths"], at: place + " paths"), !paths.isEmpty else {
-                    throw Error(message: "\(place) needs 'paths', a list of path patterns such as \"legacy/**\"")
+                let place = "[[lint.overrides]] #\(index + 1)"
+                let at = path + [.index(index)]
+                guard entry.isObject else { throw decoder.error("\(place) must be a table", at: at) }
+                guard let paths = try decoder.strings(entry["paths"], at: at + [.key("paths")], named: place + " paths"), !paths.isEmpty else {
+                    throw decoder.error("\(place) needs 'paths', a list of path patterns such as \"legacy/**\"", at: at + [.key("paths")])
                 }
-                let selection = try Self.selection(entry, at: place, allowed: ["paths", "select", "ignore", "severity", "targets", "unsafe-fixes"])
+                let selection = try decoder.selection(entry, at: at, named: place,
+                                                      allowed: ["paths", "select", "ignore", "severity", "targets", "unsafe-fixes"])
                 overrides.append((paths.map(Glob.init), selection))
+                patternPlaces.append(paths.indices.map { decoder.place(at + [.key("paths"), .index($0)]) })
             }
         }
     }
@@ -168,47 +178,102 @@ public struct LintConfiguration: Sendable {
         return settings
     }
 
-    // MARK: Decoding
-
-    private static func selection(_ table: JSONValue, at place: String, allowed: [String]) throws(Error) -> RuleSelection {
-        for member in table.members ?? [] where !allowed.contains(member.key) {
-            throw Error(message: "\(place): unknown key '\(member.key)'" + hint(member.key, allowed))
-        }
-        var selection = RuleSelection()
-        selection.select = try strings(table["select"], at: place + " select")
-        for rule in selection.select ?? [] { try check(rule, at: place + " select") }
-        selection.ignore = try strings(table["ignore"], at: place + " ignore") ?? []
-        for rule in selection.ignore { try check(rule, at: place + " ignore") }
-        if let severities = table["severity"] {
-            guard let members = severities.members else { throw Error(message: "\(place) severity must be a table of rule = level") }
-            for member in members {
-                try check(member.key, at: place + " severity")
-                let levels = ["error", "warning", "info", "off"]
-                guard let level = member.value.stringValue, levels.contains(level) else {
-                    throw Error(message: "\(place) severity: '\(member.key)' must be one of \(levels.joined(separator: ", "))")
-                }
-                selection.severities[member.key] = level
-            }
-        }
-        if let targets = try strings(table["targets"], at: place + " targets") {
-            selection.targets = try portability(targets, at: place + " targets")
-        }
-        if let unsafeFixes = table["unsafe-fixes"] {
-            guard let flag = unsafeFixes.boolValue else { throw Error(message: "\(place) unsafe-fixes must be true or false") }
-            selection.unsafeFixes = flag
-        }
-        return selection
+    /// An override's path pattern, and where it is written.
+    public struct Pattern: Sendable {
+        public var glob: Glob
+        /// `file:line:column`, or the file alone for a configuration without places.
+        public var place: String
+        /// The override's number, from 1, in the order of the file.
+        public var override: Int
     }
 
-    private static func strings(_ value: JSONValue?, at place: String) throws(Error) -> [String]? {
-        guard let value else { return nil }
-        guard let elements = value.arrayValue else { throw Error(message: "\(place) must be a list of strings") }
-        var result: [String] = []
-        for element in elements {
-            guard let text = element.stringValue else { throw Error(message: "\(place) must be a list of strings") }
-            result.append(text)
+    /// The overrides' patterns that match none of `paths` (relative to the configuration's
+    /// directory, `/`-separated): an override written relative to another directory is
+    /// silently inert, which its user should hear about.
+    public func patterns(matchingNoneOf paths: [String]) -> [Pattern] {
+        let split = paths.map { $0.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }[...] }
+        var unmatched: [Pattern] = []
+        for (number, override) in overrides.enumerated() {
+            for (index, glob) in override.paths.enumerated() where !split.contains(where: { glob.matches(parts: $0) }) {
+                let place = number < patternPlaces.count && index < patternPlaces[number].count ? patternPlaces[number][index] : ""
+                unmatched.append(Pattern(glob: glob, place: place, override: number + 1))
+            }
         }
-        return result
+        return unmatched
+    }
+
+    // MARK: Decoding
+
+    /// Reads settings, reporting a refused one with its file, line and column.
+    private struct Decoder {
+        let name: String
+        let places: ConfigurationPlaces
+
+        /// `file:line:column` of the value at `path` (or its key), or the file alone.
+        func place(_ path: ConfigurationPath, key: Bool = false) -> String {
+            places.location(of: path, key: key).map { "\(name):\($0.line):\($0.column)" } ?? name
+        }
+
+        func error(_ message: String, at path: ConfigurationPath, key: Bool = false) -> Error {
+            Error(message: "\(place(path, key: key)): \(message)")
+        }
+
+        func selection(_ table: JSONValue, at path: ConfigurationPath, named place: String, allowed: [String]) throws(Error) -> RuleSelection {
+            for member in table.members ?? [] where !allowed.contains(member.key) {
+                throw error("\(place): unknown key '\(member.key)'" + LintConfiguration.hint(member.key, allowed), at: path + [.key(member.key)], key: true)
+            }
+            var selection = RuleSelection()
+            selection.select = try strings(table["select"], at: path + [.key("select")], named: place + " select")
+            selection.ignore = try strings(table["ignore"], at: path + [.key("ignore")], named: place + " ignore") ?? []
+            for (key, rules) in [("select", selection.select ?? []), ("ignore", selection.ignore)] {
+                for (index, rule) in rules.enumerated() {
+                    do {
+                        try LintConfiguration.check(rule, at: "\(place) \(key)")
+                    } catch let refused {
+                        throw error(refused.message, at: path + [.key(key), .index(index)])
+                    }
+                }
+            }
+            if let severities = table["severity"] {
+                let at = path + [.key("severity")]
+                guard let members = severities.members else { throw error("\(place) severity must be a table of rule = level", at: at) }
+                for member in members {
+                    do {
+                        try LintConfiguration.check(member.key, at: place + " severity")
+                    } catch let refused {
+                        throw error(refused.message, at: at + [.key(member.key)], key: true)
+                    }
+                    let levels = ["error", "warning", "info", "off"]
+                    guard let level = member.value.stringValue, levels.contains(level) else {
+                        throw error("\(place) severity: '\(member.key)' must be one of \(levels.joined(separator: ", "))", at: at + [.key(member.key)])
+                    }
+                    selection.severities[member.key] = level
+                }
+            }
+            if let targets = try strings(table["targets"], at: path + [.key("targets")], named: place + " targets") {
+                do {
+                    selection.targets = try LintConfiguration.portability(targets, at: place + " targets")
+                } catch let refused {
+                    throw error(refused.message, at: path + [.key("targets")])
+                }
+            }
+            if let unsafeFixes = table["unsafe-fixes"] {
+                guard let flag = unsafeFixes.boolValue else { throw error("\(place) unsafe-fixes must be true or false", at: path + [.key("unsafe-fixes")]) }
+                selection.unsafeFixes = flag
+            }
+            return selection
+        }
+
+        func strings(_ value: JSONValue?, at path: ConfigurationPath, named place: String) throws(Error) -> [String]? {
+            guard let value else { return nil }
+            guard let elements = value.arrayValue else { throw error("\(place) must be a list of strings", at: path) }
+            var result: [String] = []
+            for (index, element) in elements.enumerated() {
+                guard let text = element.stringValue else { throw error("\(place) must be a list of strings", at: path + [.index(index)]) }
+                result.append(text)
+            }
+            return result
+        }
     }
 
     /// A rule name from a configuration or the command line: a known rule, or `all`.

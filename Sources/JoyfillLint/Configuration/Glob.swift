@@ -22,6 +22,17 @@ public struct Glob: Sendable, Hashable {
         segments = text.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
     }
 
+    /// The directory every path the pattern matches is under: its leading segments without
+    /// `*`, `?` or `[` (`legacy/2024` for `legacy/2024/**/*.json`); empty when it may match at
+    /// any depth. Where to look for files that match.
+    public var literalDirectory: String {
+        guard !matchesNameOnly else { return "" }
+        let literal = segments.dropLast().prefix { segment in
+            !segment.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") }
+        }
+        return literal.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+    }
+
     /// Whether `path` (relative, `/`-separated) matches.
     public func matches(_ path: String) -> Bool {
         matches(parts: path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }[...])

@@ -9,6 +9,9 @@ import JoyfillJSON
 /// Multi-line strings and dates are not (no setting needs them); they are reported with
 /// their line and column, like every other error. A key or a table defined twice is an error.
 ///
+/// Where each key and value starts is kept (``Places``), so that a setting the decoder
+/// refuses is reported at its line and column too.
+///
 /// Nesting is bounded: keys of at most ``maximumDepth`` parts, and arrays and inline tables
 /// nested at most as deep, so a hostile file is an error, not a stack overflow (the reader,
 /// and the tree it builds, recurse once a level).
@@ -29,8 +32,14 @@ enum TOML {
     }
 
     static func read(_ text: String) throws(Error) -> JSONValue {
+        try readWithPlaces(text).value
+    }
+
+    /// The document, and where its keys and values start (byte offsets in `text`).
+    static func readWithPlaces(_ text: String) throws(Error) -> (value: JSONValue, places: ConfigurationPlaces) {
         var reader = Reader(bytes: Array(text.utf8))
-        return try reader.document()
+        let value = try reader.document()
+        return (value, ConfigurationPlaces(bytes: reader.bytes, values: reader.valueStarts, keys: reader.keyStarts))
     }
 
     /// A table being built: keys in order, and how it was defined: a table is defined once,
@@ -66,16 +75,21 @@ enum TOML {
     private struct Reader {
         let bytes: [UInt8]
         var position = 0
+        /// Where each value and each key starts, by the value's path.
+        var valueStarts: [ConfigurationPath: Int] = [:]
+        var keyStarts: [ConfigurationPath: Int] = [:]
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func document() throws(Error) -> JSONValue {
             let root = Table()
             var current = root
+            var currentPath: ConfigurationPath = []
             while true {
                 skipBlankLinesAndComments()
                 guard position < bytes.count else { break }
                 if bytes[position] == UInt8(ascii: "[") {
+                    let start = position
                     let isArray = position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "[")
                     position += isArray ? 2 : 1
                     skipSpaces()
@@ -84,13 +98,18 @@ enum TOML {
                     try expect("]")
                     if isArray { try expect("]") }
                     try endOfLine()
-                    current = try header(path, in: root, isArray: isArray)
+                    (current, currentPath) = try header(path, in: root, isArray: isArray)
+                    valueStarts[currentPath] = start
+                    keyStarts[currentPath] = start
                 } else {
+                    let keyStart = position
                     let path = try key()
                     skipSpaces()
                     try expect("=")
                     skipSpaces()
-                    let value = try self.value()
+                    let full = currentPath + path.map(ConfigurationPath.Element.key)
+                    keyStarts[full] = keyStart
+                    let value = try self.value(at: full)
                     try assign(value, to: path, in: current)
                     try endOfLine()
                 }
@@ -100,9 +119,12 @@ enum TOML {
 
         // MARK: Tables
 
-        private func header(_ path: [String], in root: Table, isArray: Bool) throws(Error) -> Table {
+        /// The table a header names, and its path (an array of tables' element by its index).
+        private func header(_ path: [String], in root: Table, isArray: Bool) throws(Error) -> (Table, ConfigurationPath) {
             var table = root
+            var located: ConfigurationPath = []
             for (index, part) in path.enumerated() {
+                located.append(.key(part))
                 let last = index == path.count - 1
                 let name = path[...index].joined(separator: ".")
                 switch table.values[part] {
@@ -110,6 +132,7 @@ enum TOML {
                     let child = Table()
                     table.keys.append(part)
                     table.values[part] = last && isArray ? .tables([child]) : .table(child)
+                    if last && isArray { located.append(.index(0)) }
                     table = child
                 case .table(let child)?:
                     if last && isArray { throw error("'\(name)' is a table, not an array of tables") }
@@ -122,8 +145,10 @@ enum TOML {
                     if last {
                         let child = Table()
                         table.values[part] = .tables(children + [child])
+                        located.append(.index(children.count))
                         table = child
                     } else {
+                        located.append(.index(children.count - 1))
                         table = children[children.count - 1]
                     }
                 case .value?:
@@ -131,7 +156,7 @@ enum TOML {
                 }
             }
             table.hasHeader = true
-            return table
+            return (table, located)
         }
 
         private func assign(_ value: JSONValue, to path: [String], in table: Table) throws(Error) {
@@ -181,8 +206,9 @@ enum TOML {
             return parts
         }
 
-        private mutating func value(depth: Int = 1) throws(Error) -> JSONValue {
+        private mutating func value(at path: ConfigurationPath, depth: Int = 1) throws(Error) -> JSONValue {
             guard position < bytes.count else { throw error("expected a value") }
+            valueStarts[path] = position
             if depth > TOML.maximumDepth { throw error("arrays and inline tables nested more than \(TOML.maximumDepth) deep") }
             switch bytes[position] {
             case UInt8(ascii: "\""):
@@ -197,7 +223,7 @@ enum TOML {
                 while true {
                     skipWhitespaceAndComments()
                     if consume("]") { return .array(elements) }
-                    elements.append(try value(depth: depth + 1))
+                    elements.append(try value(at: path + [.index(elements.count)], depth: depth + 1))
                     skipWhitespaceAndComments()
                     if consume(",") { continue }
                     try expect("]")
@@ -210,10 +236,14 @@ enum TOML {
                 skipSpaces()
                 if consume("}") { return table.json() }
                 while true {
-                    let path = try key()
+                    skipSpaces()
+                    let keyStart = position
+                    let key = try self.key()
                     try expect("=")
                     skipSpaces()
-                    try assign(try value(depth: depth + path.count), to: path, in: table)
+                    let full = path + key.map(ConfigurationPath.Element.key)
+                    keyStarts[full] = keyStart
+                    try assign(try value(at: full, depth: depth + key.count), to: key, in: table)
                     skipSpaces()
                     if consume("}") { return table.json() }
                     try expect(",")

@@ -129,10 +129,17 @@ struct Lint: ParsableCommand {
         if stdin || paths == ["-"] { return try lintStandardInput(cli: cli, configurations: configurations) }
 
         var found: [(path: String, settings: LintSettings)] = []
+        var byConfiguration: [String: (located: ConfigurationFinder.Located, files: [String])] = [:]
         for path in paths {
             let configuration = try configurations.configuration(for: path)
             for file in try Files.lintable(in: path, followingIgnoreFiles: !search.noIgnore) {
                 found.append((file, cli.applied(to: configuration.settings(forFile: file))))
+                if let directory = configuration.directory { byConfiguration[directory, default: (configuration, [])].files.append(file) }
+            }
+        }
+        if !quiet {
+            for (_, used) in byConfiguration.sorted(by: { $0.key < $1.key }) {
+                warnAboutInertPatterns(used.located, files: used.files)
             }
         }
         if addSuppressions { return try suppressAll(found) }
@@ -176,6 +183,15 @@ struct Lint: ParsableCommand {
             throw wouldFix.files > 0 ? Failure.problems : Failure(message: "", code: 0)
         }
         try report.finish(maxWarnings: maxWarnings)
+    }
+
+    /// Warns, on standard error, of each override pattern that matches no file: the run's
+    /// nor any under the configuration's directory, which its patterns are relative to.
+    private func warnAboutInertPatterns(_ located: ConfigurationFinder.Located, files: [String]) {
+        for pattern in located.inertPatterns(given: files, followingIgnoreFiles: !search.noIgnore) {
+            Terminal.standardError.write("\(pattern.place): warning: [[lint.overrides]] #\(pattern.override) paths: \"\(pattern.glob.pattern)\" "
+                + "matches no file under \(located.directory ?? "."); the paths of overrides are relative to the configuration's directory\n")
+        }
     }
 
     /// The line that ends `--diff`: "jf lint: would fix 3 findings in 2 files", or "nothing to fix".

@@ -10,10 +10,28 @@ final class ConfigurationFinder {
 
         /// The settings for a file, by its path relative to the configuration's directory.
         func settings(forFile path: String) -> LintSettings {
-            guard let directory else { return configuration.settings(for: path) }
+            configuration.settings(for: relative(path))
+        }
+
+        /// A file's path relative to the configuration's directory, as its patterns read it.
+        func relative(_ path: String) -> String {
+            guard let directory else { return path }
             let absolute = Located.absolute(path)
-            let relative = absolute.hasPrefix(directory + "/") ? String(absolute.dropFirst(directory.count + 1)) : absolute
-            return configuration.settings(for: relative)
+            return absolute.hasPrefix(directory + "/") ? String(absolute.dropFirst(directory.count + 1)) : absolute
+        }
+
+        /// The overrides' patterns that match no file of `files` (the run's, under this
+        /// configuration) nor any file `jf lint` would lint under the configuration's directory:
+        /// an override written relative to another directory (the repository's, say) is inert.
+        /// The directory is searched only under each pattern's literal part, and only when the
+        /// run's files did not match.
+        func inertPatterns(given files: [String], followingIgnoreFiles: Bool) -> [LintConfiguration.Pattern] {
+            guard let directory else { return [] }
+            return configuration.patterns(matchingNoneOf: files.map(relative)).filter { pattern in
+                let under = pattern.glob.literalDirectory.isEmpty ? directory : directory + "/" + pattern.glob.literalDirectory
+                let found = (try? Files.lintable(in: under, followingIgnoreFiles: followingIgnoreFiles)) ?? []
+                return !found.contains { pattern.glob.matches(relative($0)) }
+            }
         }
 
         static func absolute(_ path: String) -> String {
