@@ -19,7 +19,9 @@ struct JF: ParsableCommand {
             explained from the shell. Exit codes: 0 success, 1 a formula or input problem, \
             2 a usage error or unreadable input.
 
-            Tab completion for your shell: jf --generate-completion-script bash (or zsh, fish).
+            Tab completion for your shell: jf --generate-completion-script bash (or zsh, fish). \
+            Each command's help: jf help COMMAND, or man jf-COMMAND once the manual is installed \
+            (scripts/install-man.sh in jf's repository).
             """,
         version: "0.1.0",
         subcommands: [Eval.self, Run.self, Lint.self, Validate.self, Apply.self, Repl.self, Graph.self, Fmt.self, Functions.self, Lsp.self,
@@ -37,7 +39,7 @@ struct JF: ParsableCommand {
             var command = try parseReportingTheParsersErrors()
             try command.run()
         } catch let failure as Failure {
-            if !failure.message.isEmpty { Terminal.standardError.write("jf: \(failure.message)\n") }
+            if !failure.message.isEmpty { Terminal.standardError.write("jf: error: \(failure.message)\n") }
             Terminal.flushAll()
             Foundation.exit(failure.code)
         } catch {
@@ -46,8 +48,14 @@ struct JF: ParsableCommand {
             if code == .success || code == .failure && !(error is ValidationError) && !(error is CleanExit) {
                 exit(withError: error)
             }
-            // swift-argument-parser uses 64 for usage errors; the contract says 2.
-            Terminal.standardError.write(fullMessage(for: error) + "\n")
+            // swift-argument-parser uses 64 for usage errors; the contract says 2. Its message
+            // starts "Error: "; jf's errors, whoever finds them, start "jf: error: ".
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") {
+                let text = message.dropFirst("Error: ".count)
+                message = "jf: error: " + text.prefix(1).lowercased() + text.dropFirst()
+            }
+            Terminal.standardError.write(message + "\n")
             Terminal.flushAll()
             Foundation.exit(code == .success ? 0 : 2)
         }

@@ -54,7 +54,7 @@ struct ApplyCommandTests {
         let failing = #"{"target": "decorators.remove", "path": "page_request/pos_parts/rows", "change": {"action": "duplicat"}}"#
         let failed = try JF.run(["apply", "--write", document, "-"], stdin: failing)
         #expect(failed.status == 1)
-        #expect(failed.stderr == "jf: -:1:41: change 1: decorator path 'page_request/pos_parts/rows': no decorator has the action "
+        #expect(failed.stderr == "jf: error: -:1:41: change 1: decorator path 'page_request/pos_parts/rows': no decorator has the action "
                 + "'duplicat' (did you mean 'duplicate'?); nothing was changed\n")
     }
 
@@ -99,10 +99,10 @@ struct ApplyCommandTests {
         #expect(applied.stdout.contains(#"{ "_id": "c4", "cells": { "item": "Fire exits", "result": "res_pass", "score": 8 }, "deleted": true }"#))
         let refused = try JF.run(["apply", "examples/inspection.json", #"[{"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c44"}}]"#])
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("jf: CHANGES:1:78: change 1 (field 'sites'): the collection has no row with the _id 'c44'"))
+        #expect(refused.stderr.hasPrefix("jf: error: CHANGES:1:78: change 1 (field 'sites'): the collection has no row with the _id 'c44'"))
         let broken = try JF.run(["apply", "examples/inspection.json", "[{"])
         #expect(broken.status == 2)
-        #expect(broken.stderr.hasPrefix("jf: CHANGES: invalid JSON: line 1, column 3"))
+        #expect(broken.stderr.hasPrefix("jf: error: CHANGES: invalid JSON: line 1, column 3"))
     }
 
     /// A change below a collection's root rows that cannot be applied says why, and changes nothing.
@@ -146,12 +146,12 @@ struct ApplyCommandTests {
             """
         let result = try JF.run(["apply", "--write", document, "-"], stdin: changes)
         #expect(result.status == 1)
-        #expect(result.stderr == "jf: -:2:78: change 2 (field 'parts'): the table has no row with the _id 'row_9' "
+        #expect(result.stderr == "jf: error: -:2:78: change 2 (field 'parts'): the table has no row with the _id 'row_9' "
             + "(deleted rows cannot be changed) (did you mean 'row_1'?); nothing was changed\n")
         #expect(try String(contentsOfFile: document, encoding: .utf8) == before)
         let invalid = try JF.run(["apply", document, "-"], stdin: "[{")
         #expect(invalid.status == 2)
-        #expect(invalid.stderr.hasPrefix("jf: -: invalid JSON: line 1, column 3"))
+        #expect(invalid.stderr.hasPrefix("jf: error: -: invalid JSON: line 1, column 3"))
     }
 }
 
@@ -170,7 +170,7 @@ struct ApplyModeTests {
                                 stdin: Self.document)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == Self.schemaWarning + "jf: CHANGES:1:1: change 1 (field 'name'): the form is read-only (mode readonly): no change is applied; nothing was changed\n")
+        #expect(result.stderr == Self.schemaWarning + "jf: error: CHANGES:1:1: change 1 (field 'name'): the form is read-only (mode readonly): no change is applied; nothing was changed\n")
     }
 
     @Test func aChangeToADisabledFieldIsAppliedWithAWarning() throws {

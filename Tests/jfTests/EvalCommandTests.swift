@@ -175,13 +175,13 @@ struct EvalCommandTests {
 
         let typo = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "taxrate=10", "total"])
         #expect(typo.status == 2)
-        #expect(typo.stderr == "jf: --set: no field has the _id 'taxrate' (did you mean 'tax_rate'?)\n")
+        #expect(typo.stderr == "jf: error: --set: no field has the _id 'taxrate' (did you mean 'tax_rate'?)\n")
         // A cell: the first row as formulas number them, then a row by _id.
         let cells = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "items.0.qty=5", "--set", "items.r3.qty=0", "subtotal"])
         #expect(cells.stdout == "943\n", "85 × 5 + 129.5 × 4 + 64.25 × 0")
         let row = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "items.r9.qty=1", "subtotal"])
         #expect(row.status == 2)
-        #expect(row.stderr == "jf: --set: table 'items': no row has the _id 'r9' (deleted rows cannot be changed) (did you mean 'r2'?)\n")
+        #expect(row.stderr == "jf: error: --set: table 'items': no row has the _id 'r9' (deleted rows cannot be changed) (did you mean 'r2'?)\n")
         // Text set in a number field is read as text: said on standard error, at once.
         let text = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", #"tax_rate="10""#, "tax_rate"])
         #expect(text.stdout == "10\n")
@@ -232,7 +232,7 @@ struct EvalCommandTests {
     @Test func usageErrorsExitTwo() throws {
         let missing = try JF.run(["eval", "--lines", "no/such/file.txt"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "jf: cannot read no/such/file.txt: No such file or directory\n")
+        #expect(missing.stderr == "jf: error: cannot read no/such/file.txt: No such file or directory\n")
 
         let zone = try JF.run(["eval", "--tz", "Mars/Olympus", "1"])
         #expect(zone.status == 2)
@@ -243,11 +243,11 @@ struct EvalCommandTests {
 
         let flag = try JF.run(["eval", "--bogus", "1"])
         #expect(flag.status == 2)
-        #expect(flag.stderr.hasPrefix("Error: unknown option '--bogus' (a formula that starts with '--' goes after --"))
+        #expect(flag.stderr.hasPrefix("jf: error: unknown option '--bogus' (a formula that starts with '--' goes after --"))
 
         let words = try JF.run(["eval", "1", "+", "2"])
         #expect(words.status == 2)
-        #expect(words.stderr.hasPrefix("Error: give the formula as one argument: quote it, as in jf eval '1 + 2'\n"))
+        #expect(words.stderr.hasPrefix("jf: error: give the formula as one argument: quote it, as in jf eval '1 + 2'\n"))
 
         let nothing = try JF.run(["eval"])
         #expect(nothing.status == 2)
@@ -328,7 +328,7 @@ struct FunctionsCommandTests {
 
         let unknown = try JF.run(["functions", "len"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "jf: no function 'len' (did you mean 'length'?); jf functions lists them all\n")
+        #expect(unknown.stderr == "jf: error: no function 'len' (did you mean 'length'?); jf functions lists them all\n")
         #expect(try JF.run(["functions", "--markdown", "round"]).status == 2)
     }
 }

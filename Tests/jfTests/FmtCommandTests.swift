@@ -109,7 +109,7 @@ struct FmtCommandTests {
         try "{\"fields\": [1, }".write(to: invalid, atomically: true, encoding: .utf8)
         let result = try JF.run(["fmt", invalid.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("jf: \(invalid.path): "))
+        #expect(result.stderr.contains("jf: error: \(invalid.path): "))
         #expect(result.stderr.contains("line 1"))
         let missing = try JF.run(["fmt", directory.appendingPathComponent("missing.jf").path])
         #expect(missing.status == 2)

@@ -17,15 +17,15 @@ struct HostileInputTests {
         let result = try JF.shell("$JF \(command) <&-")
         #expect(result.status == 2, "\(result.stderr)")
         // `run` and `validate` add their summary line.
-        #expect(result.stderr.hasPrefix("jf: cannot read standard input: Bad file descriptor\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("jf: error: cannot read standard input: Bad file descriptor\n"), "\(result.stderr)")
     }
 
     @Test(arguments: standardInputReaders)
     func aDirectoryOnStandardInputIsAnError(command: String) throws {
         let result = try JF.shell("$JF \(command) < /")
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("jf: standard input: is a directory, not a file\n")
-                || result.stderr.hasPrefix("jf: cannot read standard input: Is a directory\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("jf: error: standard input: is a directory, not a file\n")
+                || result.stderr.hasPrefix("jf: error: cannot read standard input: Is a directory\n"), "\(result.stderr)")
     }
 
     /// A write to standard output that fails is an error (exit 2) with the system's reason,
@@ -38,7 +38,7 @@ struct HostileInputTests {
     func aFullStandardOutputIsAnError(command: String) throws {
         let result = try JF.shell("$JF \(command) > /dev/full")
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.hasSuffix("jf: cannot write to standard output: No space left on device\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("jf: error: cannot write to standard output: No space left on device\n"), "\(result.stderr)")
     }
 
     /// When the reader of its output goes away, `jf` stops at once, quietly, with exit 2, on
@@ -73,7 +73,7 @@ struct HostileInputTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
         let result = try JF.shell("cd '\(directory.path)' && $JF \(command)")
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("jf: cannot write \(name): the file is read-only (mode 0444); jf does not replace "
+        #expect(result.stderr.contains("jf: error: cannot write \(name): the file is read-only (mode 0444); jf does not replace "
                                        + "read-only files: make it writable (chmod u+w \(name)) first"), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
@@ -147,14 +147,14 @@ struct HostileInputTests {
     @Test func endlessInputsStopAtTheirLimits() throws {
         let document = try JF.shell("$JF run /dev/zero")
         #expect(document.status == 2)
-        #expect(document.stderr.hasPrefix("jf: cannot read /dev/zero: larger than 1 GiB, the most jf reads of one input\n"))
+        #expect(document.stderr.hasPrefix("jf: error: cannot read /dev/zero: larger than 1 GiB, the most jf reads of one input\n"))
         let stream = try JF.shell("(tr -d '\\n' < examples/invoice.json; echo; cat /dev/zero) | $JF run --jsonl | wc -l")
         #expect(stream.stdout.trimmingCharacters(in: .whitespaces) == "1\n")
-        #expect(stream.stderr == "jf: standard input: line 2 is longer than 1 GiB, the most one line may be\n")
+        #expect(stream.stderr == "jf: error: standard input: line 2 is longer than 1 GiB, the most one line may be\n")
         let repl = try JF.shell("(echo '1 + 1'; cat /dev/zero) | $JF repl")
         #expect(repl.status == 2)
         #expect(repl.stdout == "2\n")
-        #expect(repl.stderr == "jf: standard input: line 2 is longer than 16 MiB, the most one line may be\n")
+        #expect(repl.stderr == "jf: error: standard input: line 2 is longer than 16 MiB, the most one line may be\n")
     }
 
     /// A line between 64 MiB (what a stream holds in memory) and 1 GiB is answered as any bad

@@ -55,11 +55,11 @@ struct LspCommandTests {
     @Test func anInputThatEndsOrBreaksEndsTheServerWithAnError() throws {
         let ended = try JF.run(["lsp"], stdin: try Self.frame(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]]))
         #expect(ended.status == 1)
-        #expect(ended.stderr == "jf: lsp: the input ended before the client's exit\n")
+        #expect(ended.stderr == "jf: error: lsp: the input ended before the client's exit\n")
         #expect(try Self.messages(ended.stdout).count == 1, "what came before was answered")
         let broken = try JF.run(["lsp"], stdin: "Content-Type: text\r\n\r\n{}")
         #expect(broken.status == 1)
-        #expect(broken.stderr == "jf: lsp: a message header without Content-Length\n")
+        #expect(broken.stderr == "jf: error: lsp: a message header without Content-Length\n")
     }
 
     /// VS Code's client starts a server as `jf lsp --stdio --clientProcessId=PID`: both are
@@ -80,10 +80,10 @@ struct LspCommandTests {
             $JF lsp --stdio --clientProcessId $pid <> "$fifo"; echo "exit $?"; rm "$fifo"
             """)
         #expect(gone.stdout == "exit 1\n")
-        #expect(gone.stderr.hasPrefix("jf: lsp: the client's process "), "\(gone.stderr)")
+        #expect(gone.stderr.hasPrefix("jf: error: lsp: the client's process "), "\(gone.stderr)")
         let socket = try JF.run(["lsp", "--socket=5000"])
         #expect(socket.status == 2)
-        #expect(socket.stderr.hasPrefix("Error: jf lsp speaks only on standard input and output: set the client's transport to stdio\n"))
+        #expect(socket.stderr.hasPrefix("jf: error: jf lsp speaks only on standard input and output: set the client's transport to stdio\n"))
     }
 
     /// Started by hand on a terminal, it says what it is and how to leave, and Ctrl-D leaves.

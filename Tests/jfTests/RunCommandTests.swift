@@ -342,7 +342,7 @@ struct RunCommandTests {
         // `--out` under a file: the directory cannot be made.
         let result = try JF.run(["run", "--out", source.appendingPathComponent("out").path, source.path])
         #expect(result.status == 2)
-        #expect(result.stderr == "jf: cannot make the directory \(source.path)/out: Not a directory\n", "\(result.stderr)")
+        #expect(result.stderr == "jf: error: cannot make the directory \(source.path)/out: Not a directory\n", "\(result.stderr)")
     }
 
     /// A large document (over 16 MiB) gives exactly the results and the rewritten file of a
@@ -563,10 +563,10 @@ struct RunCommandTests {
         #expect(pretty.status == 0)
         let said = pretty.stderr.split(separator: "\n")
         #expect(said.count == 2, "\(pretty.stderr)")
-        #expect(said.first?.hasPrefix("jf: line 1 is the start of a JSON document, not a whole one: --jsonl reads one JoyDoc a line. Compact a pretty-printed document first, e.g. jq -c . doc.json | jf run --jsonl") == true)
+        #expect(said.first?.hasPrefix("jf: error: line 1 is the start of a JSON document, not a whole one: --jsonl reads one JoyDoc a line. Compact a pretty-printed document first, e.g. jq -c . doc.json | jf run --jsonl") == true)
         #expect(said.last?.hasSuffix("more lines were not a JoyDoc (not reported one by one)") == true)
         let validated = try JF.run(["validate", "--jsonl"], stdin: try String(contentsOfFile: JF.root.appendingPathComponent("examples/invoice.json").path, encoding: .utf8))
-        #expect(validated.stderr.hasPrefix("jf: line 1 is the start of a JSON document"))
+        #expect(validated.stderr.hasPrefix("jf: error: line 1 is the start of a JSON document"))
 
         // Standard error on a terminal (script(1) gives one): progress, then the summary.
         let terminal = try JF.shell("""
@@ -669,7 +669,7 @@ struct RunCommandTests {
         #expect(written.stderr.contains("a JoyDoc on standard input (-) has no file to write"))
         let broken = try JF.run(["run", "-"], stdin: "{")
         #expect(broken.status == 2)
-        #expect(broken.stderr.hasPrefix("jf: -: line 1, column 2: invalid JSON"))
+        #expect(broken.stderr.hasPrefix("jf: error: -: line 1, column 2: invalid JSON"))
     }
 
     /// A minified document is one line: each finding shows a window of it, not the whole line
@@ -689,7 +689,7 @@ struct RunCommandTests {
     @Test func missingPathsAreUsageErrors() throws {
         let result = try JF.run(["run", "no/such/dir"])
         #expect(result.status == 2)
-        #expect(result.stderr == "jf: no/such/dir: no such file or directory\n")
+        #expect(result.stderr == "jf: error: no/such/dir: no such file or directory\n")
     }
 
     #if os(Linux)
@@ -701,14 +701,14 @@ struct RunCommandTests {
         let run = try JF.run(["run", "--json", path])
         #expect(run.status == 2)
         #expect(run.stdout.contains("{\"path\":\"\(path)\",\"error\":{\"message\":\"\(reason)\"},\"changed\":false}"))
-        #expect(run.stderr.hasPrefix("jf: \(reason)\n"))
+        #expect(run.stderr.hasPrefix("jf: error: \(reason)\n"))
         let eval = try JF.run(["eval", "--lines", path])
         #expect(eval.status == 2)
-        #expect(eval.stderr == "jf: \(reason)\n")
+        #expect(eval.stderr == "jf: error: \(reason)\n")
         let lint = try JF.run(["lint", path, "examples/invoice.json"])
         #expect(lint.status == 2)
         #expect(lint.stdout == "No problems found in 1 file. 1 file could not be checked.\n")
-        #expect(lint.stderr == "jf: \(reason)\n")
+        #expect(lint.stderr == "jf: error: \(reason)\n")
     }
     #endif
 }
@@ -788,7 +788,7 @@ struct GraphCommandTests {
 
         let typo = try JF.run(["graph", "--downstream", "taxrate", "examples/invoice.json"])
         #expect(typo.status == 2)
-        #expect(typo.stderr == "jf: --downstream: no field has the _id 'taxrate' (did you mean 'tax_rate'?)\n")
+        #expect(typo.stderr == "jf: error: --downstream: no field has the _id 'taxrate' (did you mean 'tax_rate'?)\n")
     }
 
     @Test func mermaidNamesBoxesByNumberAndStylesAsDotDoes() throws {

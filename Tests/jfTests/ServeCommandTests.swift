@@ -267,7 +267,7 @@ struct ServeCommandTests {
         let port = String(server.base.split(separator: ":").last ?? "")
         let taken = try JF.run(["serve", "--port", port])
         #expect(taken.status == 2)
-        #expect(taken.stderr == "jf: cannot serve on 127.0.0.1:\(port): Address already in use (another server has the port; --port 0 picks a free one)\n")
+        #expect(taken.stderr == "jf: error: cannot serve on 127.0.0.1:\(port): Address already in use (another server has the port; --port 0 picks a free one)\n")
         server.stop()
         let wide = try ServeProcess(["--host", "0.0.0.0", "examples/invoice.json"])
         let (_, stderr) = wide.stop()

@@ -248,7 +248,7 @@ struct ValidateCommandTests {
         #expect(field.stderr.hasPrefix("1 document, 1 field checked: valid in "))
         let typo = try JF.run(["validate", "--path", "page_request/pos_requestor", "examples/work-order.json"])
         #expect(typo.status == 2)
-        #expect(typo.stderr == "jf: --path: page 'page_request' places no field at a position or field _id 'pos_requestor' (did you mean 'pos_requester'?)\n")
+        #expect(typo.stderr == "jf: error: --path: page 'page_request' places no field at a position or field _id 'pos_requestor' (did you mean 'pos_requester'?)\n")
         // An empty path names nothing: a usage error, not the whole document.
         let empty = try JF.run(["validate", "--path", "", "examples/work-order.json"])
         #expect(empty.status == 2)
@@ -321,12 +321,12 @@ struct ValidateCommandTests {
         try "{\"fields\": [".write(to: broken, atomically: true, encoding: .utf8)
         let result = try JF.run(["validate", broken.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("jf: \(broken.path): line 1, column 13: invalid JSON"))
+        #expect(result.stderr.contains("jf: error: \(broken.path): line 1, column 13: invalid JSON"))
         let none = try JF.run(["validate"])
         #expect(none.status == 2)
         let two = try JF.run(["validate", "--path", "p", "examples/work-order.json", "examples/invoice.json"])
         #expect(two.status == 2)
-        #expect(two.stderr == "jf: --path names a page of one document; 2 documents were given\n")
+        #expect(two.stderr == "jf: error: --path names a page of one document; 2 documents were given\n")
     }
 }
 

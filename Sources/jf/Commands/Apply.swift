@@ -29,7 +29,7 @@ struct Apply: ParsableCommand {
 
             Prints the updated document, or with --write rewrites DOC in place (atomically). \
             Exits 1 when a change cannot be applied (nothing is written), 2 on a usage error or \
-            unreadable input. Details: docs/cli.md.
+            unreadable input. This help is also man jf-apply; the full reference is docs/cli.md in jf's repository.
             """
     )
 

@@ -8,6 +8,12 @@ import JoyfillJSON
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Evaluate formulas.",
+        // The parser would say `[<expression> ...]`: the words are taken as a list so that a
+        // formula may start with '-', but one expression, or --lines, is required.
+        usage: """
+            jf eval [<options>] <expression>
+            jf eval [<options>] --lines <FILE>
+            """,
         discussion: """
             Evaluates one EXPRESSION (- reads it from standard input, where it may span lines), or \
             with --lines every line of a file (one expression per line; - reads standard input). By default a value is printed in its canonical text form and an \
@@ -26,7 +32,7 @@ struct Eval: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print one JSON object per expression (see docs/cli.md).")
+    @Flag(help: "Print one JSON object per expression, as shown above.")
     var json = false
 
     @Option(name: .customLong("lines"), help: ArgumentHelp("Evaluate each line of FILE (- for standard input).", valueName: "FILE"), completion: .file())

@@ -94,7 +94,7 @@ struct Fmt: ParsableCommand {
             errors += result.errorCount
             fixable += result.fixableCount
             if let failure = result.failure {
-                Terminal.standardError.write("jf: \(failure)\n")
+                Terminal.standardError.write("jf: error: \(failure)\n")
                 failures += 1
                 return
             }
@@ -115,7 +115,7 @@ struct Fmt: ParsableCommand {
                 do throws(Failure) {
                     try Files.writeAtomically(JSONEdit.apply(result.edits, to: result.original), to: path)
                 } catch {
-                    Terminal.standardError.write("jf: \(error.message)\n")
+                    Terminal.standardError.write("jf: error: \(error.message)\n")
                     failures += 1
                 }
             }

@@ -15,7 +15,7 @@ struct Lint: ParsableCommand {
             JSON files that are not JoyDocs are skipped with a note. Files are linted in parallel.
 
             Configuration: the nearest jf.toml or .jf.json, looked for in each PATH's directory \
-            and then its parents (jf.toml first), or --config FILE. See docs/rules/README.md. \
+            and then its parents (jf.toml first), or --config FILE (its settings: docs/rules/README.md in jf's repository). \
             A template can silence rules with "jfLint": {"ignore": ["rule"]} on the document, \
             a field or a formula.
 
@@ -238,7 +238,7 @@ struct Lint: ParsableCommand {
             })
         } deliver: { _, result in
             if let failure = result.failure {
-                Terminal.standardError.write("jf: \(failure)\n")
+                Terminal.standardError.write("jf: error: \(failure)\n")
                 failures += 1
                 return
             }
@@ -249,7 +249,7 @@ struct Lint: ParsableCommand {
                 added += result.added
                 changedFiles += 1
             } catch {
-                Terminal.standardError.write("jf: \(error.message) (the suppressions were not saved)\n")
+                Terminal.standardError.write("jf: error: \(error.message) (the suppressions were not saved)\n")
                 failures += 1
             }
         }
@@ -384,7 +384,7 @@ private struct LintOutput {
     }
 
     mutating func add(_ report: FileReport) {
-        if let failure = report.failure { notes += "jf: \(failure)\n" }
+        if let failure = report.failure { notes += "jf: error: \(failure)\n" }
         if let skipped = report.skipped, format == .human, !quiet { notes += "jf: note: skipped \(report.path): \(skipped)\n" }
         summary.add(report)
         if statistics {
@@ -450,7 +450,7 @@ private struct LintOutput {
         let tooManyWarnings = maxWarnings.map { summary.warnings > $0 } ?? false
         if summary.errors > 0 || tooManyWarnings {
             if tooManyWarnings, format == .human {
-                Terminal.standardError.write("jf: \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), more than --max-warnings \(maxWarnings!)\n")
+                Terminal.standardError.write("jf: error: \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), more than --max-warnings \(maxWarnings!)\n")
             }
             throw Failure.problems
         }

@@ -20,7 +20,7 @@ struct Lsp: ParsableCommand {
             everywhere the template names it, the outline of fields and \
             formulas, and each formula's result on the document's data as an inlay hint (its \
             errors as diagnostics). \
-            Setting it up in VS Code, Neovim and Helix: docs/cli.md.
+            Setting it up in VS Code, Neovim and Helix: docs/cli.md in jf's repository.
 
             Exits 0 after the client's shutdown and exit, 1 when the input ends or breaks first, \
             or when the client's process (--clientProcessId, or the processId of initialize) \
@@ -98,7 +98,7 @@ private enum ClientWatch {
             while true {
                 Thread.sleep(forTimeInterval: 2)
                 if kill(processID, 0) != 0 && errno == ESRCH {
-                    Terminal.standardError.write("jf: lsp: the client's process \(processID) is gone\n")
+                    Terminal.standardError.write("jf: error: lsp: the client's process \(processID) is gone\n")
                     Foundation.exit(1)
                 }
             }

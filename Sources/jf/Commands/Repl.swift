@@ -20,7 +20,7 @@ struct Repl: ParsableCommand {
             Otherwise (a pipe or a file on standard input) each line is one input, with no prompt, \
             and the exit status is 1 if any failed:
               jf repl examples/invoice.json < session.jf
-            Details: docs/repl.md.
+            This help is also man jf-repl; the full reference is docs/repl.md in jf's repository.
             """
     )
 

@@ -25,12 +25,12 @@ struct Run: ParsableCommand {
 
             Exits 1 when a formula failed, 2 on a usage error or when a document cannot be \
             read (invalid JSON, not a JoyDoc). With --jsonl, problems inside documents are \
-            reported and the exit is 0 once every line is answered (--strict: 1). Details: \
-            docs/cli.md.
+            reported and the exit is 0 once every line is answered (--strict: 1). This help \
+            is also man jf-run; the full reference is docs/cli.md in jf's repository.
             """
     )
 
-    @Flag(help: "Print one JSON report on standard output (see docs/cli.md).")
+    @Flag(help: "Print one JSON report on standard output.")
     var json = false
 
     @Flag(help: "Rewrite each changed document in place (atomically).")

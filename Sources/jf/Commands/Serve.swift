@@ -26,7 +26,7 @@ struct Serve: ParsableCommand {
             page keeps in a cookie; a request without it is refused, and so is one for another \
             host name or, for a change, from another page. It opens and saves only .json files \
             under DOC's folder (without DOC, the current directory) and the folders named with \
-            --root. Details: docs/serve.md.
+            --root. This help is also man jf-serve; the full reference is docs/serve.md in jf's repository.
 
               jf serve examples/invoice.json
               jf serve --port 0 --open examples/order.json

@@ -40,7 +40,7 @@ struct Validate: ParsableCommand {
 
             Exits 0 when every document is valid, 1 when a required value is missing, 2 on a \
             usage error or when a document cannot be read; with --jsonl, 0 once every line is \
-            answered (--strict: those codes). Details: docs/cli.md.
+            answered (--strict: those codes). This help is also man jf-validate; the full reference is docs/cli.md in jf's repository.
             """
     )
 
@@ -67,7 +67,7 @@ struct Validate: ParsableCommand {
     @Option(help: "Output format: human, json, github, sarif, gitlab (Code Quality) or junit (test results).")
     var format: Format = .human
 
-    @Flag(help: "Print one JSON report on standard output (--format json; see docs/cli.md).")
+    @Flag(help: "Print one JSON report on standard output (--format json).")
     var json = false
 
     @OptionGroup var parallel: ParallelFlags
@@ -248,7 +248,7 @@ struct Validate: ParsableCommand {
             case let error as DocumentError: message = "\(file): \(error)"
             default: message = "\(error)"
             }
-            outcome.messages = "jf: \(message)\n"
+            outcome.messages = "jf: error: \(message)\n"
             switch format {
             case .json: outcome.report = .json(.object(["path": .string(file), "error": .string(message)]))
             case .github: outcome.report = .text(GitHubFormatter.render(FileReport(path: file, failure: message), tool: "jf validate"))

@@ -68,7 +68,7 @@ enum DocumentRun {
         } catch {
             outcome.unreadable = true
             if json { outcome.report = unreadableReport(path, error.message) }
-            outcome.messages += "jf: \(error.message)\n"
+            outcome.messages += "jf: error: \(error.message)\n"
             return outcome
         }
         switch evaluate(source: source, options: options, changes: changes) {
@@ -77,7 +77,7 @@ enum DocumentRun {
             outcome.messages += "jf: note: skipped \(path): \(error.message)\n"
         case .unreadable(let error):
             outcome.unreadable = true
-            outcome.messages += "jf: \(path): \(error)\n"
+            outcome.messages += "jf: error: \(path): \(error)\n"
             if json {
                 outcome.report = unreadableReport(path, error.message, line: error.line, column: error.column)
             }
@@ -87,7 +87,7 @@ enum DocumentRun {
             outcome.errors = engine.diagnostics.count + (changeError == nil ? 0 : 1)
             // A --set that cannot be applied writes nothing: the file would not hold what was asked.
             outcome.changed = changeError == nil && engine.hasChanges
-            if let changeError { outcome.messages += "jf: \(path): --set: \(changeError)\n" }
+            if let changeError { outcome.messages += "jf: error: \(path): --set: \(changeError)\n" }
             do {
                 let target = write && outcome.changed ? path : changeError == nil ? out : nil
                 // A file rewritten in place is flushed on its own; a batch under --out, at its end.
@@ -95,7 +95,7 @@ enum DocumentRun {
             } catch {
                 outcome.unreadable = true
                 outcome.changed = false
-                outcome.messages += "jf: \(error.message)\n"
+                outcome.messages += "jf: error: \(error.message)\n"
             }
             let findings = RunFindings(engine)
             outcome.warnings = findings.issues.count

@@ -16,7 +16,7 @@ struct PrettyPrintedInput {
         if number == 1 && error.message.hasPrefix("invalid JSON") && error.message.hasSuffix("end of input") {
             isDetected = true
             Terminal.standardError.write("""
-                jf: line 1 is the start of a JSON document, not a whole one: --jsonl reads one JoyDoc a line. \
+                jf: error: line 1 is the start of a JSON document, not a whole one: --jsonl reads one JoyDoc a line. \
                 Compact a pretty-printed document first, e.g. jq -c . doc.json | jf run --jsonl (or give the file: jf run doc.json)
 
                 """)
@@ -30,6 +30,6 @@ struct PrettyPrintedInput {
     /// The closing note, when lines were left out.
     func finish() {
         guard unreported > 0 else { return }
-        Terminal.standardError.write("jf: \(unreported) more line\(unreported == 1 ? " was" : "s were") not a JoyDoc (not reported one by one)\n")
+        Terminal.standardError.write("jf: error: \(unreported) more line\(unreported == 1 ? " was" : "s were") not a JoyDoc (not reported one by one)\n")
     }
 }

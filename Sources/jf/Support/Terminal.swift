@@ -125,7 +125,7 @@ final class Terminal {
     /// promptly, whether or not the parent ignored the signal, and never by the signal.
     private static func standardOutputFailed(_ code: Int32) -> Never {
         if code != EPIPE {
-            standardError.write("jf: cannot write to standard output: \(String(cString: strerror(code)))\n")
+            standardError.write("jf: error: cannot write to standard output: \(String(cString: strerror(code)))\n")
         }
         Foundation.exit(2)
     }
