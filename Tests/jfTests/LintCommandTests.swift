@@ -404,6 +404,10 @@ struct LintCommandTests {
         let foreign = try JF.run(["lint", directory.appendingPathComponent("package.json").path])
         #expect(foreign.status == 0)
         #expect(foreign.stdout == "No JoyDoc checked. Skipped 1 non-JoyDoc file.\n", "not \"All checks passed (1 file)\"")
+        // The same on standard input: a JSON object is a document, not an object literal.
+        let piped = try JF.run(["lint", "-"], stdin: "{}\n")
+        #expect(piped.status == 0 && piped.stdout == "No JoyDoc checked. Skipped 1 non-JoyDoc file.\n", "\(piped.stdout)")
+        #expect(piped.stderr.hasPrefix("jf: note: skipped -: not a JoyDoc"), "\(piped.stderr)")
     }
 
     /// Files are reported as they are done, in the order of their paths: JSON as the items of

@@ -268,8 +268,10 @@ struct Lint: ParsableCommand {
         let bytes = try Input.read("-")
         var name = stdinFilename ?? "-"
         if stdinFilename == nil {
-            // Unnamed input: a JSON object with "fields" is a JoyDoc, anything else an expression.
-            let isDocument = (try? JSONReader.read(bytes)).map { $0.isObject && $0["fields"] != nil } ?? false
+            // Unnamed input: a JSON object is a document (a JoyDoc, or JSON that is not one and
+            // is said to be skipped), anything else an expression. An object literal alone
+            // would be a formula too, but not one anybody lints.
+            let isDocument = (try? JSONReader.read(bytes)).map(\.isObject) ?? false
             if !isDocument { name = "-.jf" }
         }
         let configuration = try configurations.configuration(for: stdinFilename ?? ".")
