@@ -402,7 +402,7 @@ public struct ColumnLogic: Sendable {
     public let cellShows: Logic?
 
     /// The keys of a column that hold logic.
-    static let keys = ["logic", "requiredLogic", "cellRequiredLogic", "cellVisibilityLogic"]
+    static let keys = LogicSlots.keys
 
     var isEmpty: Bool { shows == nil && requires == nil && cellRequires == nil && cellShows == nil }
 }

@@ -1,3 +1,4 @@
+import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
@@ -146,67 +147,36 @@ enum PageDuplication {
 }
 
 /// What a copied page's fields, logic and formulas read: the copy of the page and of every
-/// field copied with it, in place of the originals.
+/// field copied with it, in place of the originals. The fields are renamed by the
+/// ``FieldRenamer``; the page, which only conditions name, here.
 private struct Repointing {
     let page: (original: String, copy: String)
-    let fields: [String: String]
+    let renamer: FieldRenamer
+
+    init(page: (original: String, copy: String), fields: [String: String]) {
+        self.page = page
+        renamer = FieldRenamer(fields)
+    }
 
     /// A field with every logic slot of its own, of its columns and of its collection
     /// schemas re-pointed.
     func field(_ json: JSONValue) -> JSONValue {
-        var field = slots(of: json)
-        if let columns = field["tableColumns"]?.arrayValue {
-            field = JSONValue.setting("tableColumns", to: .array(columns.map(slots)), in: field)
-        }
-        if let schemas = field["schema"]?.members {
-            field = JSONValue.setting("schema", to: .object(schemas.map { member in
-                var schema = slots(of: member.value)
-                if let columns = schema["tableColumns"]?.arrayValue {
-                    schema = JSONValue.setting("tableColumns", to: .array(columns.map(slots)), in: schema)
-                }
-                return JSONMember(member.key, schema)
-            }), in: field)
-        }
-        return field
-    }
-
-    private func slots(of object: JSONValue) -> JSONValue {
-        guard object.isObject else { return object }
-        var result = object
-        // The four keys that hold logic on a column hold it on a field and a schema too.
-        for slot in ColumnLogic.keys {
-            if let logic = object[slot] { result = JSONValue.setting(slot, to: self.logic(logic), in: result) }
-        }
-        return result
+        LogicSlots.mapping(field: json, logic)
     }
 
     /// A logic object whose conditions read the copy.
     func logic(_ logic: JSONValue) -> JSONValue {
-        guard let conditions = logic["conditions"]?.arrayValue else { return logic }
+        let renamed = renamer.logic(logic)
+        guard let conditions = renamed["conditions"]?.arrayValue else { return renamed }
         return JSONValue.setting("conditions", to: .array(conditions.map { condition in
-            guard condition.isObject else { return condition }
-            var result = condition
-            if condition["page"]?.stringValue == page.original { result = JSONValue.setting("page", to: .string(page.copy), in: result) }
-            if let field = condition["field"]?.stringValue, let copy = fields[field] {
-                result = JSONValue.setting("field", to: .string(copy), in: result)
-            }
-            return result
-        }), in: logic)
+            guard condition.isObject, condition["page"]?.stringValue == page.original else { return condition }
+            return JSONValue.setting("page", to: .string(page.copy), in: condition)
+        }), in: renamed)
     }
 
     /// A formula whose references to copied fields name the copies: the names the parser reads
     /// as field references (not a lambda's parameters, not text in quotes, not a column).
     func expression(_ text: String) -> String {
-        let tree = Parser.parse(text)
-        var renames: [(SourceSpan, String)] = []
-        for index in tree.nodes.indices {
-            guard case .reference(let name) = tree.nodes[index], let copy = fields[tree.name(name)] else { continue }
-            renames.append((tree.span(of: NodeID(index)), copy))
-        }
-        var bytes = Array(text.utf8)
-        for (span, copy) in renames.sorted(by: { $0.0.start > $1.0.start }) {
-            bytes.replaceSubrange(span.start..<span.end, with: Array(copy.utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        renamer.expression(text)
     }
 }

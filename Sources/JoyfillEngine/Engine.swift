@@ -50,9 +50,6 @@ public final class DocumentEngine {
         let target: Target
     }
 
-    /// Cycles longer than this are named in full only on the field where the path starts.
-    public static let longestPathShown = 100
-
     public init(document: JoyDoc, registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions()) {
         self.document = document
         context = DocumentContext(document: document)
@@ -289,14 +286,10 @@ public final class DocumentEngine {
         if let cycle = graph.cycles[node] {
             statuses[node] = .circular
             let next = graph.nodes[graph.reads(of: node).first { graph.cycles[$0] != nil } ?? node]
-            // Long cycles are named in full once, on the field where the path starts; the
-            // other fields get a shortened path, so reports stay linear in the document's size.
-            let full = cycle.count <= DocumentEngine.longestPathShown || cycle[0] == field.id
-            let shown = full ? cycle : Array(cycle.prefix(10)) + ["…"] + Array(cycle.suffix(10))
-            var message = "circular reference: " + shown.joined(separator: " → ")
-            if !full { message += " (\(cycle.count - 1) fields; the whole path is on '\(cycle[0])')" }
+            // Long cycles are named in full once, on the field where the path starts (CyclePath).
+            let message = "circular reference: " + CyclePath.text(cycle, on: field.id)
             report(node, .circular, .circularReference, message, formula: formula(of: field, reading: next),
-                   cycle: full ? cycle : nil)
+                   cycle: CyclePath.isWhole(cycle, on: field.id) ? cycle : nil)
             return
         }
         if graph.downstreamOfCycle.contains(node) {

@@ -1,11 +1,12 @@
+import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
 /// A field as a symbol of the template: the places that name it highlighted, and renamed
-/// all at once. A field's id is written in its `"_id"`, in the formulas that read it, in the
-/// positions that place it on pages (and in mobile views), and in the conditions of
-/// conditional logic (fields' and pages'); a rename edits every one of them, or none.
+/// all at once by the ``FieldRenamer``: its `"_id"`, the formulas that read it, the positions
+/// that place it on pages (and in mobile views), and the conditions of every logic slot
+/// (fields', columns', collection schemas', pages'); a rename edits every one, or none.
 extension LanguageServer {
     /// The field under the cursor: a name in a formula that reads it, or its `"_id"` value;
     /// with where the name is in the file (for an `"_id"`, inside its quotes).
@@ -76,19 +77,10 @@ extension LanguageServer {
         }
         if newName == field.id { return .success(.object([JSONMember("changes", .object([]))])) }
         if document.field(newName) != nil { return .failure(RenameError("the document already has a field '\(newName)'")) }
-        var edits: [JSONEdit] = []
-        for read in reads(of: field.id, in: document) {
-            if Self.lambda(around: read.span, in: read.tree, declares: newName) {
-                return .failure(RenameError("in formula '\(read.formula)', '\(field.id)' is read inside a lambda whose parameter is '\(newName)', which would hide the field: choose another name, or rename the parameter first"))
-            }
-            edits.append(JSONEdit(span: read.file, replacement: newName))
+        for read in reads(of: field.id, in: document) where Self.lambda(around: read.span, in: read.tree, declares: newName) {
+            return .failure(RenameError("in formula '\(read.formula)', '\(field.id)' is read inside a lambda whose parameter is '\(newName)', which would hide the field: choose another name, or rename the parameter first"))
         }
-        let replacement = JSONText.string(newName)
-        if let declaration = field.json["_id"]?.span { edits.append(JSONEdit(span: declaration, replacement: replacement)) }
-        for named in Self.fieldMentions(in: document.json) where named.stringValue == field.id {
-            if let span = named.span { edits.append(JSONEdit(span: span, replacement: replacement)) }
-        }
-        edits.sort { $0.span.lowerBound < $1.span.lowerBound }
+        let edits = FieldRenamer([field.id: newName]).edits(in: document)
         return .success(workspaceEdit(cursor.document.uri, edits, cursor.lines))
     }
 
@@ -99,32 +91,6 @@ extension LanguageServer {
             let bodySpan = tree.span(of: body)
             return bodySpan.start <= span.start && span.end <= bodySpan.end && params.indices.contains { tree.names[$0] == name }
         }
-    }
-
-    /// The values that name a field outside `fields[]._id` and the formulas: each position's
-    /// `field` (on pages and in views' pages), and each condition's `field` in the logic of
-    /// fields and of pages (views' pages too).
-    static func fieldMentions(in document: JSONValue) -> [JSONValue] {
-        var mentions: [JSONValue] = []
-        func conditions(of owner: JSONValue) {
-            for condition in owner["logic"]?["conditions"]?.arrayValue ?? [] {
-                if let field = condition["field"] { mentions.append(field) }
-            }
-        }
-        func pages(_ list: JSONValue?) {
-            for page in list?.arrayValue ?? [] {
-                for position in page["fieldPositions"]?.arrayValue ?? [] {
-                    if let field = position["field"] { mentions.append(field) }
-                }
-                conditions(of: page)
-            }
-        }
-        for file in document["files"]?.arrayValue ?? [] {
-            pages(file["pages"])
-            for view in file["views"]?.arrayValue ?? [] { pages(view["pages"]) }
-        }
-        for field in document["fields"]?.arrayValue ?? [] { conditions(of: field) }
-        return mentions
     }
 }
 

@@ -377,6 +377,33 @@ struct ServerTests {
         #expect(try client.request("textDocument/prepareRename", nowhere)["result"] is NSNull)
     }
 
+    /// A rename reaches every logic slot that can read a field: a field's `requiredLogic`, a
+    /// column's four (shown, required, cell required, cell shown), a collection schema's logic
+    /// and its columns' (the slots page duplication re-points, through the same renamer).
+    @Test func aRenameReachesEveryLogicSlot() throws {
+        let reads = #"{"conditions": [{"field": "qty", "condition": ">", "value": 1}]}"#
+        let text = """
+            {"fields": [
+              {"_id": "qty", "type": "number", "value": 3},
+              {"_id": "total", "type": "number", "requiredLogic": \(reads)},
+              {"_id": "items", "type": "table", "tableColumns": [{"_id": "c", "type": "text", "logic": \(reads), "requiredLogic": \(reads),
+                "cellRequiredLogic": \(reads), "cellVisibilityLogic": \(reads)}]},
+              {"_id": "list", "type": "collection", "schema": {"root": {"root": true, "logic": \(reads),
+                "tableColumns": [{"_id": "d", "type": "text", "requiredLogic": \(reads)}]}}}
+             ]}
+            """
+        let client = try Client()
+        _ = try client.open("file:///t/slots.json", text)
+        let column = Array(text.split(separator: "\n")[1].utf16).count - #"qty", "type": "number", "value": 3},"#.utf16.count
+        let result = try #require(try client.request("textDocument/rename", [
+            "textDocument": ["uri": "file:///t/slots.json"], "position": ["line": 1, "character": column + 1], "newName": "quantity",
+        ])["result"] as? [String: Any])
+        let edits = try #require((result["changes"] as? [String: Any])?["file:///t/slots.json"] as? [[String: Any]])
+        let renamed = applying(edits, to: text)
+        #expect(renamed.components(separatedBy: #""field": "quantity""#).count - 1 == 7, "\(renamed)")
+        #expect(!renamed.contains(#""field": "qty""#))
+    }
+
     /// A template of thousands of fields: completion sends what begins with the word typed, at
     /// most 200 items, and marks the list incomplete so the editor asks again (as
     /// rust-analyzer does); with nothing typed, the first 200.

@@ -273,6 +273,24 @@ struct LinterTests {
         #expect(Linter(settings: withoutSchema).lint(document: try JoyDoc(bytes: Array(written.utf8))).isEmpty)
     }
 
+    /// A long cycle is named by one policy (CyclePath) in lint and in the engine: in full where
+    /// its path starts, shortened to its ends elsewhere.
+    @Test func aLongCycleIsNamedOneWay() throws {
+        let ids = (0..<150).map { String(format: "c%03d", $0) }
+        var expressions: [String: String] = [:]
+        for (index, id) in ids.enumerated() { expressions[id] = ids[(index + 1) % ids.count] + " + 1" }
+        let document = try numberFields(expressions)
+        let lint = Linter(settings: withoutSchema).lint(document: document).filter { $0.rule == "circular-reference" }
+        #expect(lint.map(\.message) == ["circular reference: " + (ids + ["c000"]).joined(separator: " → ")])
+        let engine = DocumentEngine(document: document)
+        engine.evaluateAll()
+        let messages = engine.diagnostics.map(\.message)
+        #expect(messages.filter { $0 == lint[0].message }.count == 1, "the start of the path names it whole, in both")
+        let shortened = "circular reference: " + (ids.prefix(10) + ["…"] + ids.suffix(9) + ["c000"]).joined(separator: " → ")
+            + " (150 fields; the whole path is on 'c000')"
+        #expect(messages.filter { $0 == shortened }.count == 149, "the other fields name its ends")
+    }
+
     @Test func bareExpressionsGetFormulaRulesOnly() {
         let found = Linter(settings: withoutSchema).lint(expression: "sum(price, iff(true, 1, 2))\n")
         #expect(found.map(\.rule) == ["non-portable"])

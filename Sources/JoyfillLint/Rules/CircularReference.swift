@@ -42,10 +42,7 @@ extension DocumentLint {
             let index = positions[node]
             let field = document.fields[index]
             let next = path.count > 1 ? path[1] : field.id
-            let shown = path.count > DocumentEngine.longestPathShown + 1
-                ? path.prefix(DocumentEngine.longestPathShown).joined(separator: " → ") + " → … → \(field.id)"
-                : path.joined(separator: " → ")
-            let message = "circular reference: \(shown)"
+            let message = "circular reference: " + CyclePath.text(path, on: field.id)
             let notes = ["\(path.count - 1) field\(path.count == 2 ? "" : "s") on this cycle keep their previous values; " +
                          "remove one of the references to break it"]
             // Point at the first read of the next field on the path.

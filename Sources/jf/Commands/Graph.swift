@@ -105,14 +105,6 @@ struct Graph: ParsableCommand {
         }
     }
 
-    /// Whether the field `name` on `cycle` shows its whole path: a cycle of up to
-    /// ``DocumentEngine/longestPathShown`` fields on each of them, a longer one only on the
-    /// field where its path starts, as `jf run` reports it; so the output stays linear in the
-    /// document's size (a cycle of 20,000 fields printed on each was 4 GB).
-    private static func showsWholePath(_ cycle: [String], on name: String) -> Bool {
-        cycle.count <= DocumentEngine.longestPathShown || cycle[0] == name
-    }
-
     /// Each cycle once (a cycle's path starts at its smallest id, so that id names it).
     private func distinctCycles(_ graph: DependencyGraph, _ nodes: [Int]) -> [[String]] {
         var seen = Set<String>()
@@ -125,7 +117,7 @@ struct Graph: ParsableCommand {
             let unknown = readsByNode[node].filter { doc.field($0) == nil }
             var cycle: JSONValue?, onCycle: JSONValue?
             if let path = graph.cycles[node] {
-                if Self.showsWholePath(path, on: graph.nodes[node]) { cycle = .strings(path) } else { onCycle = .string(path[0]) }
+                if CyclePath.isWhole(path, on: graph.nodes[node]) { cycle = .strings(path) } else { onCycle = .string(path[0]) }
             }
             return .object([
                 "field": .string(graph.nodes[node]),
@@ -253,7 +245,7 @@ struct Graph: ParsableCommand {
             let names = readsByNode[node].map { doc.field($0) == nil ? $0 + " (unknown)" : $0 }
             line += names.isEmpty ? "  (reads nothing)" : "  reads " + names.joined(separator: ", ")
             if let cycle = graph.cycles[node] {
-                line += Self.showsWholePath(cycle, on: name) ? "  [circular: " + cycle.joined(separator: " → ") + "]"
+                line += CyclePath.isWhole(cycle, on: name) ? "  [circular: " + cycle.joined(separator: " → ") + "]"
                     : "  [circular: a cycle of \(cycle.count - 1) fields, whose path is shown on '\(cycle[0])']"
             }
             else if graph.downstreamOfCycle.contains(node) { line += "  [depends on a cycle]" }
