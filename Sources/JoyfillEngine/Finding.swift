@@ -1,4 +1,5 @@
 import JoyfillFormulas
+import JoyfillJSON
 
 /// A problem jf reports about a document, or a formula in it: the one finding type of
 /// `jf run`, `jf validate`, `jf lint`, `jf apply` and the language server. What went wrong
@@ -73,7 +74,7 @@ public struct Finding: Sendable, Hashable {
     }
 
     /// The finding with its ``location`` found from its ``range`` in the file's `lines`.
-    public func placed(by lines: LineIndex) -> Finding {
+    public func placed(by lines: LineMap) -> Finding {
         var placed = self
         let range = self.range ?? 0..<0
         placed.location = lines.location(range.lowerBound, range.upperBound)

@@ -29,7 +29,7 @@
 // Check/        Checker: static findings without evaluating; RowTracker follows rows into
 //               callbacks; RowShapes and OptionChoices describe what names hold.
 // Diagnostics/  Diagnostic (the one error type), Fix, the caret renderer, suggestions.
-// Support/      PowersOfTen, SourceLines (line and column of an offset), Wrapping.
+// Support/      PowersOfTen, Wrapping.
 // Unchecked/    Everything Swift cannot check for memory safety, with the invariants it
 //               relies on (Unchecked.swift): EvaluatorState (the evaluator's working state,
 //               without exclusivity checks), UncheckedReference (calls without reference

@@ -311,41 +311,7 @@ public struct JSONReader {
     }
 
     static func error(_ message: String, at offset: Int, in bytes: SourceBytes) -> JSONError {
-        let (line, column) = JSONReader.lineAndColumn(of: offset, in: bytes)
+        let (line, column) = LineMap(bytes).location(of: offset)
         return JSONError(message: message, offset: offset, line: line, column: column)
-    }
-
-    /// The 1-based line and column (in bytes) of `offset` in `bytes`.
-    public static func lineAndColumn<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes)
-        -> (line: Int, column: Int) where Bytes.Index == Int {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        return (line, offset - lineStart + 1)
-    }
-
-    /// The 1-based lines and columns (in bytes) of many offsets, in one pass over `bytes`
-    /// (asking ``lineAndColumn(of:in:)`` for each would scan from the top every time).
-    public static func linesAndColumns<Bytes: RandomAccessCollection<UInt8>>(of offsets: [Int], in bytes: Bytes)
-        -> [(line: Int, column: Int)] where Bytes.Index == Int {
-        var result = [(line: Int, column: Int)](repeating: (1, 1), count: offsets.count)
-        var line = 1
-        var lineStart = 0
-        var scanned = 0
-        for index in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
-            let offset = offsets[index]
-            while scanned < min(offset, bytes.count) {
-                if bytes[scanned] == 0x0A {
-                    line += 1
-                    lineStart = scanned + 1
-                }
-                scanned += 1
-            }
-            result[index] = (line, offset - lineStart + 1)
-        }
-        return result
     }
 }

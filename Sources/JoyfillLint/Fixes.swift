@@ -1,5 +1,5 @@
-import JoyfillFormulas
 import JoyfillEngine
+import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
@@ -73,7 +73,7 @@ public enum LintFixes {
     /// linear in the file and the changes, whatever their number.
     public static func diff(path: String, original bytes: [UInt8], edits: [JSONEdit]) -> String {
         guard !edits.isEmpty else { return "" }
-        let lines = SourceLines(bytes: bytes)
+        let lines = LineMap(bytes)
         let context = 3
         // A block is a run of lines that edits change; edits on a shared line share a block.
         var blocks: [(first: Int, last: Int, edits: [JSONEdit])] = []
@@ -141,7 +141,7 @@ public enum LintFixes {
     /// (the edits removed whole lines).
     private static func splitLines(_ bytes: [UInt8]) -> [String] {
         guard !bytes.isEmpty else { return [] }
-        let lines = SourceLines(bytes: bytes)
+        let lines = LineMap(bytes)
         return (1...lines.count).map(lines.text(ofLine:))
     }
 }

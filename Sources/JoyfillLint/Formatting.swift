@@ -1,5 +1,5 @@
-import JoyfillFormulas
 import JoyfillEngine
+import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
@@ -114,7 +114,7 @@ public struct TemplateFormatter: Sendable {
 private struct ErrorReport {
     let path: String
     let bytes: [UInt8]
-    private var lines: LineIndex?   // built on the first error
+    private var lines: LineMap?   // built on the first error
     private(set) var findings: [Finding] = []
     private(set) var formulas = 0
 
@@ -132,7 +132,7 @@ private struct ErrorReport {
                 at: SourceSpan(start: 0, end: tree.source.utf8.count),
                 notes: ["the parentheses the layout adds (around `-(-a)`, or a lambda used as an operand) count as levels; the formula is left as it is"]))
         }
-        if lines == nil { lines = LineIndex(bytes) }
+        if lines == nil { lines = LineMap(bytes) }
         for diagnostic in diagnostics {
             let location = lines!.location(offset(diagnostic.span.start), offset(diagnostic.span.end))
             findings.append(Finding(code: diagnostic.identifier, kind: diagnostic.kind, severity: .error, message: diagnostic.message,

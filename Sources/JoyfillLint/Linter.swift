@@ -61,7 +61,7 @@ public struct Linter: Sendable {
 struct Findings {
     let settings: LintSettings
     let bytes: [UInt8]
-    private var lines: LineIndex?
+    private var lines: LineMap?
     private(set) var items: [Finding] = []
 
     init(settings: LintSettings, bytes: [UInt8]) {
@@ -118,7 +118,7 @@ struct Findings {
     }
 
     private mutating func locate(_ start: Int, _ end: Int) -> FileLocation {
-        if lines == nil { lines = LineIndex(bytes) }
+        if lines == nil { lines = LineMap(bytes) }
         return lines!.location(start, end)
     }
 }
@@ -276,9 +276,10 @@ extension Linter {
             // eslint report a file that does not parse: every format then points at it.
             if error.message.hasPrefix("invalid JSON"), let line = error.line, let column = error.column,
                let severity = settings.severity(of: RuleCode.invalidJSON.name) {
-                let offset = Self.offset(line: line, column: column, in: bytes)
+                let lines = LineMap(bytes)
+                let offset = lines.offset(line: line, column: column)
                 let finding = Finding(code: .invalidJSON, severity: severity, message: error.message, notes: [],
-                                      location: LineIndex(bytes).location(offset, min(offset + 1, bytes.count)))
+                                      location: lines.location(offset, min(offset + 1, bytes.count)))
                 return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: [finding]))
             }
             return FileOutcome(report: FileReport(path: path, bytes: bytes, failure: "\(path): \(error)"))
@@ -288,17 +289,6 @@ extension Linter {
             // Only JSON values were replaced, by JSON, so the fixed text is a JoyDoc; never write it if not.
             (try? JoyDoc(bytes: $0)).map { self.lint(document: $0) }
         }
-    }
-
-    /// The byte offset of a 1-based line and column (in characters).
-    private static func offset(line: Int, column: Int, in bytes: [UInt8]) -> Int {
-        var start = 0, current = 1
-        while current < line, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            start = newline + 1
-            current += 1
-        }
-        let text = String(decoding: bytes[start...].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-        return start + text.prefix(max(column - 1, 0)).utf8.count
     }
 
     /// The outcome of a file: as linted, or with the edits of `fixes` applied and the fixed

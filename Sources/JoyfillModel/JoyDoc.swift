@@ -209,7 +209,7 @@ public struct DocumentError: Error, Sendable, CustomStringConvertible {
     init(message: String, offset: Int?, in bytes: SourceBytes, field: String? = nil) {
         self.init(message: message, field: field)
         if let offset, !bytes.isEmpty {
-            (line, column) = JSONReader.lineAndColumn(of: offset, in: bytes)
+            (line, column) = LineMap(bytes).location(of: offset)
         }
     }
 
@@ -240,15 +240,15 @@ public struct DocumentIssue: Sendable, CustomStringConvertible {
         if !bytes.isEmpty { self.offset = offset }
     }
 
-    /// `issues` with their lines and columns, found in one pass over the text: a document can
-    /// have one issue per field.
+    /// `issues` with their lines and columns, from one map of the text's lines: a document
+    /// can have one issue per field.
     public static func located(_ issues: [DocumentIssue], in bytes: SourceBytes) -> [DocumentIssue] {
         let placed = issues.indices.filter { issues[$0].offset != nil }
         guard !placed.isEmpty else { return issues }
-        let locations = JSONReader.linesAndColumns(of: placed.map { issues[$0].offset! }, in: bytes)
+        let lines = LineMap(bytes)
         var issues = issues
-        for (index, location) in zip(placed, locations) {
-            (issues[index].line, issues[index].column) = location
+        for index in placed {
+            (issues[index].line, issues[index].column) = lines.location(of: issues[index].offset!)
         }
         return issues
     }

@@ -543,7 +543,7 @@ extension REPLSession {
     /// changes given on the line.
     private func place(of error: ChangeError, in text: [UInt8], argument: String?) -> String {
         guard let offset = error.offset else { return "" }
-        let (line, column) = JSONReader.lineAndColumn(of: offset, in: text)
+        let (line, column) = LineMap(text).location(of: offset)
         return argument.map { "\($0):\(line):\(column): " } ?? "the changes, column \(column): "
     }
 

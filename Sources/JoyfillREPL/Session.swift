@@ -207,7 +207,7 @@ public final class REPLSession {
     private func advice(on source: String) -> String {
         var renderer = inputRenderer
         renderer.showsCode = true   // the rule's name, as jf lint and jf lint --explain know it
-        let lines = SourceLines(source)
+        let lines = LineMap(source)
         return checker().advice(afterEvaluating: Parser.parse(source)).map { renderer.render($0, in: lines) }.joined()
     }
 

@@ -1,3 +1,4 @@
+import JoyfillJSON
 import Testing
 @testable import JoyfillFormulas
 
@@ -531,7 +532,7 @@ struct RendererTests {
         let source = String(repeating: "a + ", count: 10_000) + "b"
         let start = source.utf8.count - 1
         let rendered = DiagnosticRenderer().render(Diagnostic(.reference, "unknown name 'b'", at: SourceSpan(start: start, end: start + 1)),
-                                                   in: SourceLines(source))
+                                                   in: LineMap(source))
         let lines = rendered.split(separator: "\n")
         #expect(lines[3].hasPrefix("1 | …") && lines[3].hasSuffix("a + b"))
         #expect(lines[3].count < 200)

@@ -150,14 +150,31 @@ struct JSONReaderTests {
         #expect(try JSONReader.read("[1, 2.5e10]").outOfRangeNumbers.isEmpty)
     }
 
-    @Test func manyOffsetsAreLocatedInAnyOrder() {
-        let text = Array("ab\ncd\n\nefg".utf8)
-        let offsets = [9, 0, 4, 3, 7, 12, 4]
-        let expected = offsets.map { JSONReader.lineAndColumn(of: $0, in: text) }
-        let located = JSONReader.linesAndColumns(of: offsets, in: text)
-        #expect(located.map(\.line) == expected.map(\.line))
-        #expect(located.map(\.column) == expected.map(\.column))
-        #expect(located.map(\.line) == [4, 1, 2, 2, 4, 4, 2])
+    /// The one line map: lines and columns in bytes, characters and UTF-16 units, and back;
+    /// a lone `\r` ends a line only as the language server protocol counts lines.
+    @Test func theLineMapPlacesOffsetsInEveryUnit() {
+        let text = "ab\nçd\n\n😀fg\r\nx\ry"
+        let map = LineMap(text)
+        #expect(map.count == 5)
+        #expect([9, 0, 4, 3, 7, 12, 4].map { map.location(of: $0, in: .byte).line } == [4, 1, 2, 2, 3, 4, 2])
+        let emoji = Array(text.utf8).firstIndex(of: 0xF0)!
+        #expect(map.location(of: emoji + 4, in: .byte) == (4, 5))
+        #expect(map.location(of: emoji + 4, in: .character) == (4, 2))
+        #expect(map.location(of: emoji + 4, in: .utf16) == (4, 3))
+        #expect(map.text(ofLine: 4) == "😀fg")
+        #expect(map.offset(line: 4, column: 2, in: .character) == emoji + 4)
+        #expect(map.offset(line: 4, column: 2, in: .utf16) == emoji + 4, "inside a surrogate pair: the character's end")
+        #expect(map.offset(line: 2, column: 99) == 6, "past the line's end: its end")
+        #expect(map.offset(line: 99, column: 1) == text.utf8.count)
+        #expect(map.text(ofLine: 5) == "x\ry")
+        let protocolLines = LineMap(text, breaks: .anyNewline)
+        #expect(protocolLines.count == 6 && protocolLines.text(ofLine: 6) == "y")
+        // A long line: columns from the checkpoints, the same as counted from the line's start.
+        let long = String(repeating: "é", count: 3000) + "x"
+        let longMap = LineMap(long)
+        #expect(longMap.location(of: 6000, in: .character) == (1, 3001))
+        #expect(longMap.offset(line: 1, column: 3001) == 6000)
+        #expect(longMap.location(of: 6000, in: .utf16) == (1, 3001))
     }
 
     @Test func invalidUTF8IsAnError() {

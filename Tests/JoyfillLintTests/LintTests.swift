@@ -620,7 +620,7 @@ struct ScaleTests {
     @Test func columnsCountCharactersOnLongLines() {
         let prefix = String(repeating: "é", count: 3_000)   // two bytes each
         let bytes = Array((prefix + "x").utf8)
-        let location = LineIndex(bytes).location(6_000, 6_001)
+        let location = LineMap(bytes).location(6_000, 6_001)
         #expect(location.line == 1)
         #expect(location.column == 3_001)
         #expect(location.endColumn == 3_002)

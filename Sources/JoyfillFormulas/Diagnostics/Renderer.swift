@@ -1,3 +1,5 @@
+import JoyfillJSON
+
 /// Renders diagnostics for people: the message, where it is, the source line with a caret
 /// under the span, notes and the suggested fix, in the style of rustc and Ruff:
 ///
@@ -34,19 +36,17 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// Renders one diagnostic of `source`; for several of one text, find its lines once
-    /// (the overload that takes ``SourceLines``), as finding them costs the length of the text.
+    /// (the overload that takes a ``LineMap``), as finding them costs the length of the text.
     public func render(_ diagnostic: Diagnostic, in source: String) -> String {
-        render(diagnostic, in: SourceLines(source))
+        render(diagnostic, in: LineMap(source))
     }
 
     /// The same, for a text whose lines are found once for all its diagnostics: each then
     /// costs the width of the line shown, not the length of the text.
-    public func render(_ diagnostic: Diagnostic, in source: SourceLines) -> String {
+    public func render(_ diagnostic: Diagnostic, in source: LineMap) -> String {
         let severityColor = diagnostic.severity == .error ? "31" : diagnostic.severity == .warning ? "33" : "36"
-        let offset = min(max(diagnostic.span.start, 0), source.bytes.count)
-        let lineNumber = source.line(containing: offset)
+        let (lineNumber, column) = source.location(of: diagnostic.span.start, in: .byte)
         let lineRange = source.range(ofLine: lineNumber)
-        let column = offset - source.start(ofLine: lineNumber) + 1
         let heading = showsCode ? diagnostic.code?.name ?? diagnostic.kind.rawValue : diagnostic.kind.rawValue
         var output = paint("\(diagnostic.severity.rawValue)[\(heading)]", severityColor + ";1")
         output += paint(": \(diagnostic.message)", "1") + "\n"
@@ -56,7 +56,7 @@ public struct DiagnosticRenderer: Sendable {
         output += "\(gutter)\(paint("-->", "34")) \(self.location ?? "\(origin):\(shownLine):\(column)")\n"
         output += "\(gutter) \(paint("|", "34"))\n"
 
-        let line = source.bytes[lineRange]
+        let line = source.bytes(in: lineRange)
         var startByte = min(column - 1, line.count)
         var endByte = min(startByte + max(diagnostic.span.length, 1), max(line.count, startByte + 1))
         var lineUTF8: [UInt8]

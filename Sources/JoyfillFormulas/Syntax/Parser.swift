@@ -1,3 +1,5 @@
+import JoyfillJSON
+
 /// Parses formula text into a ``SyntaxTree``.
 ///
 /// A hand-written precedence-climbing parser. It never recurses without bound: every
@@ -192,7 +194,7 @@ public struct Parser {
         }
         guard error.span.start >= bytes.count, !open.isEmpty else { return error }
         var error = error
-        let lines = SourceLines(bytes: Array(bytes))
+        let lines = LineMap(Array(bytes))
         let described = open.reversed().prefix(3).map { describeOpen($0.token, calling: $0.function, in: lines) }
         error.notes.append(open.count == 1
             ? "\(described[0]) is not closed"
@@ -209,7 +211,7 @@ public struct Parser {
     private func withMismatchNote(_ error: Diagnostic, open: Token, calling function: String?, closedBy close: Token) -> Diagnostic {
         var error = error
         let closer = Self.closing(open.kind).text
-        let place = describeOpen(open, calling: function, in: SourceLines(bytes: Array(bytes)))
+        let place = describeOpen(open, calling: function, in: LineMap(Array(bytes)))
         error.notes.append("\(place) is closed by \(close.kind.display)")
         if error.fix == nil, parses(replacing: close.span, with: closer) {
             error.fix = .replace(close.span, with: closer, "use '\(closer)'", isSafe: false)
@@ -221,9 +223,8 @@ public struct Parser {
     /// names only the column, which is the same in the formula and in the line of a file that
     /// holds it (`jf eval --lines`), whose number the error's own place gives; a formula of
     /// several lines names its line too ("at 2:5").
-    private func describeOpen(_ token: Token, calling function: String?, in lines: SourceLines) -> String {
-        let line = lines.line(containing: token.span.start)
-        let column = token.span.start - lines.start(ofLine: line) + 1
+    private func describeOpen(_ token: Token, calling function: String?, in lines: LineMap) -> String {
+        let (line, column) = lines.location(of: token.span.start, in: .byte)
         let place = lines.lineStarts.count == 1 ? "column \(column)" : "\(line):\(column)"
         return "the \(token.kind.display)\(function.map { " of \($0)()" } ?? "") at \(place)"
     }

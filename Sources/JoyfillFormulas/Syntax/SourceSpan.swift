@@ -1,3 +1,5 @@
+import JoyfillJSON
+
 /// A half-open range of UTF-8 byte offsets into a formula's source text.
 ///
 /// Spans are compact (two 32-bit offsets) because every syntax node carries one.
@@ -48,17 +50,8 @@ public struct SourceLocation: Hashable, Sendable {
 
     /// The location of byte `offset` in `text` (offsets past the end clamp to the end).
     public init(offset: Int, in text: String) {
-        var line = 1
-        var lineStart = 0
-        var index = 0
-        for byte in text.utf8 {
-            if index >= offset { break }
-            if byte == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        self.init(line: line, column: min(offset, index) - lineStart + 1)
+        let (line, column) = LineMap(text).location(of: offset, in: .byte)
+        self.init(line: line, column: column)
     }
+
 }

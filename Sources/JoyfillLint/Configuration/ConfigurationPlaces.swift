@@ -44,7 +44,7 @@ struct ConfigurationPlaces: Sendable {
     func location(of path: ConfigurationPath, key: Bool = false) -> (line: Int, column: Int)? {
         var path = path
         while true {
-            if let offset = offset(of: path, key: key) { return JSONReader.lineAndColumn(of: offset, in: bytes) }
+            if let offset = offset(of: path, key: key) { return LineMap(bytes).location(of: offset) }
             guard !path.isEmpty else { return nil }
             path.removeLast()
         }

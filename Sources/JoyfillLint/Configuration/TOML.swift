@@ -366,7 +366,7 @@ enum TOML {
         }
 
         private func error(_ message: String) -> Error {
-            let (line, column) = JSONReader.lineAndColumn(of: position, in: bytes)
+            let (line, column) = LineMap(bytes).location(of: position)
             return Error(message: message, line: line, column: column)
         }
     }

@@ -14,8 +14,8 @@ public struct HumanFormatter: Sendable {
 
     public func render(_ report: FileReport) -> String {
         var output = ""
-        var fileLines: SourceLines?   // built once, when the first finding needs a line
-        var lastExpression: (text: String, lines: SourceLines)?   // findings of one formula are adjacent
+        var fileLines: LineMap?   // built once, when the first finding needs a line
+        var lastExpression: (text: String, lines: LineMap)?   // findings of one formula are adjacent
         for diagnostic in report.diagnostics {
             var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
             if let field = diagnostic.field { place += " · field \(field)" }
@@ -32,14 +32,14 @@ public struct HumanFormatter: Sendable {
                diagnostic.location.endLine != diagnostic.location.line || diagnostic.location.end > report.bytes.count {
                 // A span over lines of the file (a formula with line breaks in a .jf file), or
                 // a report without the file's text: the formula's own lines show it.
-                if lastExpression?.text != expression { lastExpression = (expression, SourceLines(expression)) }
+                if lastExpression?.text != expression { lastExpression = (expression, LineMap(expression)) }
                 output += renderer.render(shown, in: lastExpression!.lines)
             } else {
                 // Show the finding's line of the file, as it is written there (a formula in a
                 // JoyDoc, with its JSON escapes), numbered as the editor numbers it. The span
                 // is placed in the whole file's lines, so that a finding costs the width of
                 // the line shown: a minified document is one line of megabytes.
-                if fileLines == nil { fileLines = SourceLines(bytes: report.bytes) }
+                if fileLines == nil { fileLines = LineMap(report.bytes) }
                 let lines = fileLines!
                 let start = diagnostic.location.start
                 let lineEnd = lines.range(ofLine: diagnostic.location.line).upperBound

@@ -1,5 +1,6 @@
 import JoyfillEngine
 import JoyfillFormulas
+import JoyfillJSON
 import JoyfillModel
 
 /// What `jf run` reports about one document, placed in its text as `jf lint` places its own
@@ -23,7 +24,7 @@ public struct RunFindings: Sendable {
             return
         }
         // One index of the text's lines for all the findings: a document can have thousands.
-        let lines = LineIndex(Array(document.bytes))
+        let lines = LineMap(Array(document.bytes))
         issues = document.issues.map { issue in
             let start = issue.offset ?? 0
             return Finding(code: .invalidDocument, severity: .warning, message: issue.message, field: issue.field,

@@ -21,7 +21,7 @@ public enum SchemaFindings {
     public static func findings(_ violations: [SchemaViolation], bytes: [UInt8], json: JSONValue,
                                 severity: Diagnostic.Severity = .warning) -> [Finding] {
         guard !violations.isEmpty else { return [] }
-        let lines = LineIndex(bytes)
+        let lines = LineMap(bytes)
         var pointers = PointerResolver(json)
         return violations.map { violation in
             let start = min(violation.span?.lowerBound ?? 0, bytes.count)

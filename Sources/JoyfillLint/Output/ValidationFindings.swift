@@ -1,6 +1,7 @@
 import JoyfillEditor
 import JoyfillEngine
 import JoyfillFormulas
+import JoyfillJSON
 import JoyfillModel
 
 /// A validation (`jf validate`) as findings, placed in the file as it is on disk, so the
@@ -31,7 +32,7 @@ public struct ValidationFindings: Sendable {
             return
         }
         // One index of the text's lines for all the findings: a form can have thousands.
-        let lines = LineIndex(Array(document.bytes))
+        let lines = LineMap(Array(document.bytes))
         func location(_ span: Range<Int>?) -> FileLocation {
             let start = min(span?.lowerBound ?? 0, document.bytes.count)
             return lines.location(start, min(max(span?.upperBound ?? 0, start + 1), document.bytes.count))

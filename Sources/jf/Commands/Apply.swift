@@ -133,7 +133,7 @@ struct Apply: ParsableCommand {
     /// `path`, with the line and column of `offset` in the changes' text when it is known.
     private static func place(_ offset: Int?, in path: String, _ source: SourceBytes) -> String {
         guard let offset else { return path }
-        let location = JSONReader.linesAndColumns(of: [offset], in: source.buffer)[0]
+        let location = LineMap(source).location(of: offset)
         return path + ":\(location.line):\(location.column)"
     }
 }

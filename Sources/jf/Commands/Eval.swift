@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import JoyfillEngine
 import JoyfillFormulas
-import JoyfillModel
 import JoyfillJSON
+import JoyfillModel
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -154,7 +154,7 @@ struct Eval: ParsableCommand {
         var renderer = renderer
         renderer.showsCode = true   // the rule's name, as jf lint and jf lint --explain know it
         // The lines are found once for all the findings: a 200,000-term formula can have as many.
-        let lines = SourceLines(expression)
+        let lines = LineMap(expression)
         for finding in checker.advice(afterEvaluating: Parser.parse(expression)) {
             Terminal.standardError.write(renderer.render(finding, in: lines))
         }
