@@ -452,7 +452,7 @@ private let valueLinter = Linter(settings: LintSettings(enabled: ["invalid-value
 /// and no value they wrote is reported with a suggestion again.
 private func checkStoredValueFixes(_ document: JoyDoc) {
     let findings = valueLinter.lint(document: document)
-    let edits = LintFixes.edits(for: findings, in: document)
+    let edits = LintFixes.edits(for: findings, in: document).edits
     guard !edits.isEmpty else { return }
     let fixed = JSONEdit.apply(edits, to: document.bytes)
     let again: JoyDoc
@@ -945,14 +945,19 @@ private func checkConfiguration(_ bytes: UnsafeBufferPointer<UInt8>) {
 
 // MARK: The schema check
 
-/// The schema check on any JSON: it finishes, and each violation's pointer names a value of
-/// the document whose place is the violation's (a missing key's object lacks the key). On a
-/// JoyDoc, `jf lint` reports one schema finding a violation.
+/// The schema check on any JSON: it finishes, and each violation's pointer, written and read
+/// back the same, names a value of the document (read here by a reader of its own) whose place
+/// is the violation's (a missing key's object lacks the key). On a JoyDoc, `jf lint` reports
+/// one schema finding a violation.
 private func checkSchema(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let json = try? JSONReader.read(Array(bytes)) else { return }
     let violations = SchemaCheck.check(json)
     for violation in violations {
-        guard let value = valueAt(violation.pointer, in: json) else {
+        guard JSONPointer(violation.pointer.description) == violation.pointer
+                || violation.pointer.steps.contains(where: { if case .key(let key) = $0 { return Int(key) != nil } else { return false } }) else {
+            failure("the schema violation's pointer \(violation.pointer) does not read back as itself")
+        }
+        guard let value = valueAt(violation.pointer.description, in: json) else {
             failure("the schema violation's pointer \(violation.pointer) names nothing: \(violation.message)")
         }
         // Placed where its value starts (a missing key: at the object's opening brace).

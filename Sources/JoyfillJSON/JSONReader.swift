@@ -3,7 +3,7 @@ public struct JSONError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The byte offset of the problem.
     public var offset: Int
-    /// 1-based line and column (the column counts bytes).
+    /// 1-based line and column (the column counts characters).
     public var line: Int
     public var column: Int
 

@@ -32,7 +32,7 @@ public struct SchemaError: Sendable {
     /// version error). jf does not track the keyword's path: `keywordLocation` is `#`.
     public func json(sdkVersion: String) -> JSONValue {
         let errors: JSONValue = code == .version ? .null : .array(violations.map { violation in
-            .object([JSONMember("error", .string(violation.message)), JSONMember("instanceLocation", .string(violation.pointer)),
+            .object([JSONMember("error", .string(violation.message)), JSONMember("instanceLocation", .string(violation.pointer.description)),
                      JSONMember("keywordLocation", "#")])
         })
         return .object([

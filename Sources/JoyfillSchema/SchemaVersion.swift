@@ -42,18 +42,18 @@ public enum SchemaVersion {
         guard let versionValue = document["v"], let version = versionValue.stringValue else { return nil }
         let note = "The SDKs refuse such a document with ERROR_SCHEMA_VERSION and show nothing of it."
         guard let supportedMajor = major(of: supported) else {
-            return SchemaViolation(code: .version, pointer: "/v", span: versionValue.span,
+            return SchemaViolation(code: .version, pointer: JSONPointer([.key("v")]), span: versionValue.span,
                                    message: "the schema's own version \"\(supported)\" has no readable major version", note: note)
         }
         guard let documentMajor = major(of: version) else {
             return SchemaViolation(
-                code: .version, pointer: "/v", span: versionValue.span,
+                code: .version, pointer: JSONPointer([.key("v")]), span: versionValue.span,
                 message: "the version \"\(version)\" has no readable major version: it must start with a whole number (\"1.0.0\")",
                 note: note)
         }
         guard documentMajor <= supportedMajor else {
             return SchemaViolation(
-                code: .version, pointer: "/v", span: versionValue.span,
+                code: .version, pointer: JSONPointer([.key("v")]), span: versionValue.span,
                 message: "the version \"\(version)\" is newer than the schema the SDKs read (\(supported), so v\(supportedMajor).x.x)",
                 note: note)
         }

@@ -12,8 +12,8 @@ public struct SchemaViolation: Sendable, Equatable {
 
     public var code: Code
     /// A JSON pointer to the value (`/files/0/pages/2/rowHeight`); an object that lacks a
-    /// required key is the value. "" is the whole document.
-    public var pointer: String
+    /// required key is the value; the root is the whole document.
+    public var pointer: JSONPointer
     /// The value's bytes in the text (nil for a value built in code).
     public var span: Range<Int>?
     /// What is wrong, as a sentence without a capital or a full stop.
@@ -23,7 +23,7 @@ public struct SchemaViolation: Sendable, Equatable {
     /// The key the object at ``pointer`` lacks, when that is the violation.
     public var missingKey: String?
 
-    public init(code: Code, pointer: String, span: Range<Int>?, message: String, note: String? = nil,
+    public init(code: Code, pointer: JSONPointer, span: Range<Int>?, message: String, note: String? = nil,
                 missingKey: String? = nil) {
         self.code = code
         self.pointer = pointer

@@ -8,18 +8,13 @@ import JoyfillJSON
 struct Validation {
     let schema: JSONSchema
     var violations: [SchemaViolation] = []
-    private var path: [Token] = []
+    private var path: [JSONPointer.Step] = []
     /// A trial (does the value match an `if`, an alternative of `anyOf`?): it only needs to
     /// know whether something failed, so it writes no message and stops at the first failure.
     private let isTrial: Bool
     /// Set by a trial's first failure, or when `limit` violations are found: the walk stops.
     private var failed = false
     private let limit: Int
-
-    enum Token {
-        case key(String)
-        case index(Int)
-    }
 
     init(schema: JSONSchema, isTrial: Bool = false, limit: Int = .max) {
         self.schema = schema
@@ -171,16 +166,8 @@ struct Validation {
         if violations.count >= limit { failed = true }
     }
 
-    /// The path as a JSON pointer (RFC 6901).
-    private var pointer: String {
-        path.map { token -> String in
-            switch token {
-            case .index(let index): return "/\(index)"
-            case .key(let key):
-                return "/" + key.map { $0 == "~" ? "~0" : $0 == "/" ? "~1" : String($0) }.joined()
-            }
-        }.joined()
-    }
+    /// The path as a JSON pointer.
+    private var pointer: JSONPointer { JSONPointer(path) }
 
     /// The value in words: "`rowHeight`", "`fields[3]`", "the document".
     private var name: String {

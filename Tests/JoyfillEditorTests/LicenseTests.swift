@@ -102,7 +102,7 @@ struct EditorErrorTests {
         let editor = DocumentEditor(document: document, onError: { errors.append($0) })
         guard case .schemaValidation(let error)? = errors.first else { Issue.record("no schema error"); return }
         #expect(error.code == .validation && error.message == "Error detected during schema validation")
-        #expect(error.violations.map(\.pointer) == ["", "/fields/0", "/fields/0/value"])
+        #expect(error.violations.map(\.pointer.description) == ["", "/fields/0", "/fields/0/value"])
         let json = error.json(sdkVersion: "jf")
         #expect(json["details"]?.text == #"{"schemaVersion":"1.0.5","sdkVersion":"jf"}"#)
         #expect(json["error"]?.arrayValue?.last?.text == ##"{"error":"`value` must be a number, or \"\" for no value","instanceLocation":"/fields/0/value","keywordLocation":"#"}"##)

@@ -177,6 +177,21 @@ struct JSONReaderTests {
         #expect(longMap.location(of: 6000, in: .utf16) == (1, 3001))
     }
 
+    /// The one pointer type: read and written as RFC 6901 says (`~1`, `~0`), a step's meaning
+    /// settled by the value it is taken in.
+    @Test func pointersReadWriteAndResolve() throws {
+        let pointer = try #require(JSONPointer("/a~1b/0/m~0n/01"))
+        #expect(pointer.steps == [.key("a/b"), .index(0), .key("m~n"), .key("01")])
+        #expect(pointer.description == "/a~1b/0/m~0n/01")
+        #expect(JSONPointer("")?.isRoot == true)
+        #expect(JSONPointer("fields") == nil && JSONPointer("/a~2") == nil && JSONPointer("/a~") == nil)
+        let json = try JSONReader.read(#"{"a/b": [{"m~n": {"01": true}}], "7": "seven", "list": [1, 2]}"#)
+        #expect(pointer.value(in: json)?.boolValue == true)
+        #expect(JSONPointer([.index(7)]).value(in: json)?.stringValue == "seven", "an index in an object names a member")
+        #expect(JSONPointer([.key("list"), .key("1")]).value(in: json)?.numberValue == 2, "a key of digits in an array is an index")
+        #expect(JSONPointer([.key("list"), .index(2)]).value(in: json) == nil)
+    }
+
     @Test func invalidUTF8IsAnError() {
         #expect(throws: JSONError.self) { try JSONReader.read([0x22, 0xFF, 0x22]) }
         #expect(throws: JSONError.self) { try JSONReader.read([0x22, 0x5C, 0x6E, 0xC3, 0x22]) }

@@ -39,10 +39,10 @@ struct SchemaCheckTests {
     /// page missing a key inside the one file.
     @Test func aNoteIsSaidOfItsKeysOwnValueOnly() throws {
         let two = SchemaCheck.check(try JSONReader.read(Array(#"{"fields": [], "files": [{"_id": "a", "pages": [], "pageOrder": []}, {"_id": "b", "pages": [], "pageOrder": []}]}"#.utf8)))
-        #expect(two.map(\.pointer) == ["/files"])
+        #expect(two.map(\.pointer.description) == ["/files"])
         #expect(two.first?.note == "The SDKs read one file: a JoyDoc holds exactly one.")
         let inner = SchemaCheck.check(try JSONReader.read(Array(#"{"fields": [], "files": [{"_id": "a", "pages": [{"_id": "p"}], "pageOrder": []}]}"#.utf8)))
-        #expect(!inner.isEmpty && inner.allSatisfy { $0.pointer.hasPrefix("/files/0/pages/0") && $0.note == nil }, "\(inner)")
+        #expect(!inner.isEmpty && inner.allSatisfy { $0.pointer.description.hasPrefix("/files/0/pages/0") && $0.note == nil }, "\(inner)")
     }
 
     /// Of a key given twice only the last is read, as the SDKs' readers read it: the first is
@@ -50,7 +50,7 @@ struct SchemaCheckTests {
     @Test func onlyTheLastOfARepeatedKeyIsChecked() throws {
         #expect(try violations(document(fields: #"{"_id": "n", "file": "f", "type": "number", "value": "x", "value": 1}"#)) == [])
         let found = SchemaCheck.check(try JSONReader.read(Array(document(fields: #"{"_id": "n", "file": "f", "type": "number", "value": 1, "value": "x"}"#).utf8)))
-        #expect(found.map(\.pointer) == ["/fields/0/value"])
+        #expect(found.map(\.pointer.description) == ["/fields/0/value"])
         let many = (0..<40).map { #""k\#($0)": 1"# }.joined(separator: ", ")
         #expect(try violations(document(fields: #"{"_id": "n", "file": "f", "type": "number", "value": "x", \#(many), "value": 2}"#)) == [])
     }
@@ -149,7 +149,7 @@ struct SchemaCheckTests {
         let found = try #require(SchemaCheck.check(try JSONReader.read(Array(text.utf8))).first)
         let span = try #require(found.span)
         #expect(String(decoding: Array(text.utf8)[span], as: UTF8.self) == "true")
-        #expect(found.pointer == "/fields/0/value")
+        #expect(found.pointer.description == "/fields/0/value")
     }
 
     @Test func pointersEscapeTheirKeys() throws {

@@ -131,7 +131,7 @@ public struct LintConfiguration: Sendable {
             do {
                 json = try JSONReader.read(text)
             } catch {
-                throw Error(message: "\(name):\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
+                throw Error(message: "\(name):\(error.line):\(error.column): \(error.message)")
             }
             places = ConfigurationPlaces(json: json, bytes: text)
         }
@@ -152,7 +152,7 @@ public struct LintConfiguration: Sendable {
                                      allowed: ["select", "ignore", "severity", "targets", "unsafe-fixes", "overrides"])
         overrides = []
         if let list = lint["overrides"] {
-            let path: ConfigurationPath = [.key("lint"), .key("overrides")]
+            let path: JSONPointer = [.key("lint"), .key("overrides")]
             guard let entries = list.arrayValue else { throw decoder.error("[lint] overrides must be an array of tables", at: path) }
             for (index, entry) in entries.enumerated() {
                 let place = "[[lint.overrides]] #\(index + 1)"
@@ -210,15 +210,15 @@ public struct LintConfiguration: Sendable {
         let places: ConfigurationPlaces
 
         /// `file:line:column` of the value at `path` (or its key), or the file alone.
-        func place(_ path: ConfigurationPath, key: Bool = false) -> String {
+        func place(_ path: JSONPointer, key: Bool = false) -> String {
             places.location(of: path, key: key).map { "\(name):\($0.line):\($0.column)" } ?? name
         }
 
-        func error(_ message: String, at path: ConfigurationPath, key: Bool = false) -> Error {
+        func error(_ message: String, at path: JSONPointer, key: Bool = false) -> Error {
             Error(message: "\(place(path, key: key)): \(message)")
         }
 
-        func selection(_ table: JSONValue, at path: ConfigurationPath, named place: String, allowed: [String]) throws(Error) -> RuleSelection {
+        func selection(_ table: JSONValue, at path: JSONPointer, named place: String, allowed: [String]) throws(Error) -> RuleSelection {
             for member in table.members ?? [] where !allowed.contains(member.key) {
                 throw error("\(place): unknown key '\(member.key)'" + LintConfiguration.hint(member.key, allowed), at: path + [.key(member.key)], key: true)
             }
@@ -264,7 +264,7 @@ public struct LintConfiguration: Sendable {
             return selection
         }
 
-        func strings(_ value: JSONValue?, at path: ConfigurationPath, named place: String) throws(Error) -> [String]? {
+        func strings(_ value: JSONValue?, at path: JSONPointer, named place: String) throws(Error) -> [String]? {
             guard let value else { return nil }
             guard let elements = value.arrayValue else { throw error("\(place) must be a list of strings", at: path) }
             var result: [String] = []

@@ -1,14 +1,5 @@
 import JoyfillJSON
 
-/// One step from a configuration value to one inside it: a table's key or an array's index.
-enum ConfigurationStep: Hashable, Sendable {
-    case key(String)
-    case index(Int)
-}
-
-/// A value's place in a configuration: the steps that lead to it from the top.
-typealias ConfigurationPath = [ConfigurationStep]
-
 /// Where the keys and values of a configuration file are, so that a setting the decoder
 /// refuses, or an override pattern that matches nothing, is reported at its line and column.
 ///
@@ -16,7 +7,7 @@ typealias ConfigurationPath = [ConfigurationStep]
 /// file's values know their spans, and are walked to on demand.
 struct ConfigurationPlaces: Sendable {
     private enum Source: Sendable {
-        case recorded(values: [ConfigurationPath: Int], keys: [ConfigurationPath: Int])
+        case recorded(values: [JSONPointer: Int], keys: [JSONPointer: Int])
         case json(JSONValue)
     }
 
@@ -24,7 +15,7 @@ struct ConfigurationPlaces: Sendable {
     private let source: Source
 
     /// Places recorded while reading (TOML): byte offsets in `bytes` by path.
-    init(bytes: [UInt8], values: [ConfigurationPath: Int], keys: [ConfigurationPath: Int]) {
+    init(bytes: [UInt8], values: [JSONPointer: Int], keys: [JSONPointer: Int]) {
         self.bytes = bytes
         source = .recorded(values: values, keys: keys)
     }
@@ -41,23 +32,23 @@ struct ConfigurationPlaces: Sendable {
     /// The line and column (1-based, in characters) where the value at `path` starts, or with
     /// `key`, where its key does; the nearest enclosing place when `path` has none (a
     /// missing key is reported at its table).
-    func location(of path: ConfigurationPath, key: Bool = false) -> (line: Int, column: Int)? {
+    func location(of path: JSONPointer, key: Bool = false) -> (line: Int, column: Int)? {
         var path = path
         while true {
             if let offset = offset(of: path, key: key) { return LineMap(bytes).location(of: offset) }
-            guard !path.isEmpty else { return nil }
-            path.removeLast()
+            guard !path.isRoot else { return nil }
+            path = path.parent
         }
     }
 
-    private func offset(of path: ConfigurationPath, key: Bool) -> Int? {
+    private func offset(of path: JSONPointer, key: Bool) -> Int? {
         switch source {
         case .recorded(let values, let keys):
             return key ? keys[path] ?? values[path] : values[path]
         case .json(let root):
             var value = root
             var keyStart: Int?
-            for step in path {
+            for step in path.steps {
                 switch step {
                 case .key(let name):
                     // The last member of that name, as reading the configuration takes it.

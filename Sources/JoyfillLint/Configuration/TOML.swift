@@ -76,15 +76,15 @@ enum TOML {
         let bytes: [UInt8]
         var position = 0
         /// Where each value and each key starts, by the value's path.
-        var valueStarts: [ConfigurationPath: Int] = [:]
-        var keyStarts: [ConfigurationPath: Int] = [:]
+        var valueStarts: [JSONPointer: Int] = [:]
+        var keyStarts: [JSONPointer: Int] = [:]
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func document() throws(Error) -> JSONValue {
             let root = Table()
             var current = root
-            var currentPath: ConfigurationPath = []
+            var currentPath: JSONPointer = []
             while true {
                 skipBlankLinesAndComments()
                 guard position < bytes.count else { break }
@@ -107,7 +107,7 @@ enum TOML {
                     skipSpaces()
                     try expect("=")
                     skipSpaces()
-                    let full = currentPath + path.map(ConfigurationPath.Element.key)
+                    let full = currentPath + path.map(JSONPointer.Step.key)
                     keyStarts[full] = keyStart
                     let value = try self.value(at: full)
                     try assign(value, to: path, in: current)
@@ -120,9 +120,9 @@ enum TOML {
         // MARK: Tables
 
         /// The table a header names, and its path (an array of tables' element by its index).
-        private func header(_ path: [String], in root: Table, isArray: Bool) throws(Error) -> (Table, ConfigurationPath) {
+        private func header(_ path: [String], in root: Table, isArray: Bool) throws(Error) -> (Table, JSONPointer) {
             var table = root
-            var located: ConfigurationPath = []
+            var located: JSONPointer = []
             for (index, part) in path.enumerated() {
                 located.append(.key(part))
                 let last = index == path.count - 1
@@ -206,7 +206,7 @@ enum TOML {
             return parts
         }
 
-        private mutating func value(at path: ConfigurationPath, depth: Int = 1) throws(Error) -> JSONValue {
+        private mutating func value(at path: JSONPointer, depth: Int = 1) throws(Error) -> JSONValue {
             guard position < bytes.count else { throw error("expected a value") }
             valueStarts[path] = position
             if depth > TOML.maximumDepth { throw error("arrays and inline tables nested more than \(TOML.maximumDepth) deep") }
@@ -241,7 +241,7 @@ enum TOML {
                     let key = try self.key()
                     try expect("=")
                     skipSpaces()
-                    let full = path + key.map(ConfigurationPath.Element.key)
+                    let full = path + key.map(JSONPointer.Step.key)
                     keyStarts[full] = keyStart
                     try assign(try value(at: full, depth: depth + key.count), to: key, in: table)
                     skipSpaces()

@@ -33,10 +33,10 @@ extension DocumentLint {
             let rule: RuleCode = violation.code == .version ? .schemaVersion : .schemaValidation
             guard rule == .schemaVersion ? versionOn : structureOn else { continue }
             let fieldID = pointers.field(of: violation.pointer)
-            var notes = ["at \(violation.pointer.isEmpty ? "the document's root" : violation.pointer) (a JSON pointer)"]
+            var notes = ["at \(violation.pointer.isRoot ? "the document's root" : violation.pointer.description) (a JSON pointer)"]
             if let note = violation.note { notes.append(note) }
             findings.add(rule, violation.message, at: violation.span ?? 0..<1, notes: notes, fix: fix(for: violation, pointers: &pointers),
-                         field: fieldID, pointer: violation.pointer)
+                         field: fieldID, pointer: violation.pointer.description)
         }
     }
 
@@ -47,7 +47,7 @@ extension DocumentLint {
         let value: String
         switch key {
         case "file" where Self.index(in: "fields", of: violation.pointer) != nil:
-            guard let files = document.json["files"], files.count == 1, let id = pointers.value(at: "/files/0/_id")?.stringValue else { return nil }
+            guard let files = document.json["files"], files.count == 1, let id = pointers.value(at: JSONPointer([.key("files"), .index(0), .key("_id")]))?.stringValue else { return nil }
             value = JSONText.string(id)
         case "desc" where Self.index(in: "formulas", of: violation.pointer) != nil:
             value = "\"\""
@@ -62,10 +62,9 @@ extension DocumentLint {
     }
 
     /// N when `pointer` is `/LIST/N`: a field or formula itself.
-    private static func index(in list: String, of pointer: String) -> Int? {
-        let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1] == list else { return nil }
-        return Int(parts[2])
+    private static func index(in list: String, of pointer: JSONPointer) -> Int? {
+        guard pointer.steps.count == 2, pointer.steps[0] == .key(list), case .index(let index) = pointer.steps[1] else { return nil }
+        return index
     }
 
 }
