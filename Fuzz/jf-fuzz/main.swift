@@ -392,9 +392,9 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     // What jf run shows: its problems placed in the document and rendered as jf lint's.
     let placed = RunFindings(engine)
     _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes),
-                                                         diagnostics: placed.issues + placed.diagnostics))
+                                                         findings: placed.issues + placed.findings))
     if !String(decoding: bytes, as: UTF8.self).contains("jfLint") {
-        checkLintAgreesWithRun(findings, engine.diagnostics, placed.diagnostics)
+        checkLintAgreesWithRun(findings, engine.findings, placed.findings)
         checkLintFindsNothingInWorkingFormulas(findings, document, engine)
     }
     // A change to the first field that no formula computes, recomputed incrementally.
@@ -532,8 +532,8 @@ private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>
         if !editor.visibility.shows(field: field.field.id) { failure("validation checked the hidden field \(field.field.id)") }
         if field.status == .invalid && !field.isMissing && field.rows.isEmpty { failure("\(field.field.id) is invalid with no reason") }
     }
-    let findings = ValidationFindings(validation, of: editor).diagnostics
-    _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes), diagnostics: findings))
+    let findings = ValidationFindings(validation, of: editor).findings
+    _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes), findings: findings))
     // The pages of the view validated (the mobile view's, when the first file has views).
     let pages = document.pages(in: editor.visibility.view)
     var byPages: Set<String> = []

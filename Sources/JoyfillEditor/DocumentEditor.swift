@@ -172,7 +172,7 @@ public final class DocumentEditor {
     public var fieldReports: [FieldReport] { engine.fieldReports }
 
     /// What the formulas reported (a failed formula keeps its field's stored value, specification §8.3).
-    public var formulaDiagnostics: [Finding] { engine.diagnostics }
+    public var formulaFindings: [Finding] { engine.findings }
 
     /// The document's text with the formulas' results written in; nil when they changed nothing.
     public var updatedBytes: [UInt8]? { engine.updatedBytes }

@@ -33,7 +33,8 @@ public final class DocumentEngine {
     /// Positions of the fields whose value or `hidden` was set (inputs changed by `apply` too).
     private var touched: [Bool]
     private var statuses: [FieldStatus]
-    private var findings: [[Finding]]
+    /// Each formula field's findings, by node.
+    private var nodeFindings: [[Finding]]
     /// For a node that waits on a failure, the node whose own formula failed.
     private var failureCause: [Int: Int]
     /// Per field position, the first stored value its type does not hold, as a note for the
@@ -117,7 +118,7 @@ public final class DocumentEngine {
         hidden = [Bool?](repeating: nil, count: fieldCount)
         touched = [Bool](repeating: false, count: fieldCount)
         statuses = [FieldStatus](repeating: .ok, count: nodeFields.count)
-        findings = [[Finding]](repeating: [], count: nodeFields.count)
+        nodeFindings = [[Finding]](repeating: [], count: nodeFields.count)
         failureCause = [Int: Int]()
     }
 
@@ -199,7 +200,7 @@ public final class DocumentEngine {
     }
 
     /// Problems, by field in document order.
-    public var diagnostics: [Finding] { findings.flatMap { $0 } }
+    public var findings: [Finding] { nodeFindings.flatMap { $0 } }
 
     /// The text edits that write the results into the document; empty when nothing changed.
     public var edits: [JSONEdit] {
@@ -282,7 +283,7 @@ public final class DocumentEngine {
     private func evaluate(_ node: Int) {
         let position = Int(nodeFields[node])
         let field = document.fields[position]
-        if !findings[node].isEmpty { findings[node].removeAll() }
+        if !nodeFindings[node].isEmpty { nodeFindings[node].removeAll() }
         if let cycle = graph.cycles[node] {
             statuses[node] = .circular
             let next = graph.nodes[graph.reads(of: node).first { graph.cycles[$0] != nil } ?? node]
@@ -306,7 +307,7 @@ public final class DocumentEngine {
             statuses[node] = .dependsOnFailure
             let cause = failureCause[source] ?? source
             failureCause[node] = cause
-            let error = findings[cause].first?.message ?? "an error"
+            let error = nodeFindings[cause].first?.message ?? "an error"
             let through = cause == source ? "" : " (through '\(graph.nodes[source])')"
             report(node, .other, .dependsOnFailure,
                    "depends on '\(graph.nodes[cause])', whose formula failed\(through): \(error); the value is kept",
@@ -415,7 +416,7 @@ public final class DocumentEngine {
         } else {
             placed = (json ?? document.fields[Int(nodeFields[node])].json).span
         }
-        findings[node].append(Finding(
+        nodeFindings[node].append(Finding(
             code: code, kind: kind, severity: .error, message: message, notes: notes, fix: fix, field: graph.nodes[node],
             formula: formula?.0.id, expression: formula?.0.expression, span: formula?.1, cycle: cycle, range: placed))
     }

@@ -32,11 +32,11 @@ public struct Finding: Sendable, Hashable {
     public var span: SourceSpan?
     /// The cycle, for a circular reference.
     public var cycle: [String]?
-    /// The bytes of the document's text the finding is about: the span inside the formula's
-    /// JSON string; for a problem outside formulas, the value at fault, or else the field.
     /// A JSON pointer to the value the finding is about, where it is about the document's
     /// structure (a schema violation: `/files/0/pages/2`).
     public var pointer: String?
+    /// The bytes of the document's text the finding is about: the span inside the formula's
+    /// JSON string; for a problem outside formulas, the value at fault, or else the field.
     public var range: Range<Int>?
     /// ``range`` in lines and columns, once the finding is placed in the file's text
     /// (``placed(by:)``); zero before.

@@ -114,7 +114,7 @@ struct Analysis {
         let linted = Set(findings.map { "\($0.rule) \($0.location.start)" })
         let structural: Set<RuleCode> = [.circularReference, .dependsOnCircular, .missingFormula, .invalidKey]
         let suppressions = Suppressions(of: document)
-        runFindings = RunFindings(engine).diagnostics.compactMap { finding in
+        runFindings = RunFindings(engine).findings.compactMap { finding in
             guard !structural.contains(where: { $0.name == finding.rule }), !linted.contains("\(finding.rule) \(finding.location.start)"),
                   !suppressions.silences(finding.rule, formula: finding.formula, field: finding.field.flatMap(document.fieldIndex))
             else { return nil }

@@ -148,7 +148,7 @@ extension TemplateFormatter.Result {
         guard errors.formulas > 0 else { return }
         var formatter = HumanFormatter(colored: colored)
         formatter.fixCommand = "jf lint --fix"
-        report = formatter.render(FileReport(path: errors.path, bytes: errors.bytes, diagnostics: errors.findings))
+        report = formatter.render(FileReport(path: errors.path, bytes: errors.bytes, findings: errors.findings))
         errorCount = errors.formulas
         fixableCount = errors.findings.filter(\.isFixable).count
     }

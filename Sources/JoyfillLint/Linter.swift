@@ -280,7 +280,7 @@ extension Linter {
                 let offset = lines.offset(line: line, column: column)
                 let finding = Finding(code: .invalidJSON, severity: severity, message: error.message, notes: [],
                                       location: lines.location(offset, min(offset + 1, bytes.count)))
-                return FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: [finding]))
+                return FileOutcome(report: FileReport(path: path, bytes: bytes, findings: [finding]))
             }
             return FileOutcome(report: FileReport(path: path, bytes: bytes, failure: "\(path): \(error)"))
         }
@@ -297,11 +297,11 @@ extension Linter {
     /// of two reports: a fix may reveal a finding the first lint could not see.
     private func outcome(_ path: String, _ bytes: [UInt8], _ diagnostics: [Finding], fixes: (edits: [JSONEdit], fixed: Int),
                          relint: ([UInt8]) -> [Finding]?) -> FileOutcome {
-        let unfixed = FileOutcome(report: FileReport(path: path, bytes: bytes, diagnostics: diagnostics))
+        let unfixed = FileOutcome(report: FileReport(path: path, bytes: bytes, findings: diagnostics))
         guard !fixes.edits.isEmpty else { return unfixed }
         let fixed = JSONEdit.apply(fixes.edits, to: bytes)
         guard let remaining = relint(fixed) else { return unfixed }
-        return FileOutcome(report: FileReport(path: path, bytes: fixed, diagnostics: remaining, fixed: fixes.fixed),
+        return FileOutcome(report: FileReport(path: path, bytes: fixed, findings: remaining, fixed: fixes.fixed),
                            fixedBytes: fixed, edits: fixes.edits)
     }
 

@@ -168,7 +168,7 @@ extension REPLSession {
             return failure(Self.describe(error, path: path))
         }
         let engine = bind(document, path: path)
-        let problems = engine.diagnostics.count
+        let problems = engine.findings.count
         var text = "loaded \(path): \(document.fields.count) fields, \(engine.formulaFieldCount) with formulas"
         text += problems == 0 ? "\n" : ", \(problems) problem\(problems == 1 ? "" : "s") (:formulas shows them)\n"
         return REPLOutput(text)
@@ -194,7 +194,7 @@ extension REPLSession {
         if !argument.isEmpty { return formulas(of: argument, in: engine) }
         var text = ""
         var isShortened = false
-        let problems = Dictionary(grouping: engine.diagnostics, by: \.field)
+        let problems = Dictionary(grouping: engine.findings, by: \.field)
         for report in engine.fieldReports {
             let formulas = appliedFormulas(of: report.field, in: engine).map { $0.label + $0.expression }
             let line = Self.oneLine("\(report.field) = " + formulas.joined(separator: "; "), width: width)
@@ -221,7 +221,7 @@ extension REPLSession {
         let formulas = appliedFormulas(of: field, in: engine)
         if formulas.isEmpty { return REPLOutput("\(field) has no formula\n") }
         var text = formulas.map { "\(field) = \($0.label)\($0.expression)\n" }.joined()
-        let problems = engine.diagnostics.filter { $0.field == field }
+        let problems = engine.findings.filter { $0.field == field }
         if problems.isEmpty {
             let value = (try? engine.context.value(of: field)) ?? nil
             let shown = value.map { printer.format($0) } ?? "—"
@@ -288,7 +288,7 @@ extension REPLSession {
         }
         var text = ""
         var missing = 0
-        for finding in ValidationFindings(validation, of: editor).diagnostics {
+        for finding in ValidationFindings(validation, of: editor).findings {
             if finding.severity == .error { missing += 1 }
             text += (finding.severity == .error ? "✗ " : "warning: ") + finding.message + "\n"
         }
@@ -327,10 +327,10 @@ extension REPLSession {
         let limit = 50
         var formatter = HumanFormatter(colored: colored)
         formatter.fixCommand = "jf lint --fix"
-        let shown = FileReport(path: path, bytes: Array(document.bytes), diagnostics: Array(findings.prefix(limit)))
+        let shown = FileReport(path: path, bytes: Array(document.bytes), findings: Array(findings.prefix(limit)))
         var text = formatter.render(shown)
         if findings.count > limit { text += "… and \(findings.count - limit) more (jf lint \(path) shows them all)\n" }
-        let summary = LintSummary([FileReport(path: path, diagnostics: findings)])
+        let summary = LintSummary([FileReport(path: path, findings: findings)])
         text += "\(findings.count) finding\(findings.count == 1 ? "" : "s"): \(summary.errors) error\(summary.errors == 1 ? "" : "s"), "
             + "\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")\n"
         return REPLOutput(text)

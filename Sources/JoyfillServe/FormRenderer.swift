@@ -35,7 +35,7 @@ struct FormRenderer {
         self.tablePages = tablePages
         validation = (try? editor.validate()) ?? .refused
         validity = Dictionary(validation.fields.map { ($0.field.id, $0) }, uniquingKeysWith: { first, _ in first })
-        failures = Dictionary(grouping: editor.formulaDiagnostics.filter { $0.field != nil && $0.severity == .error }, by: { $0.field! })
+        failures = Dictionary(grouping: editor.formulaFindings.filter { $0.field != nil && $0.severity == .error }, by: { $0.field! })
         instances = Self.instances(of: editor.document, view: editor.visibility.view)
     }
 

@@ -32,7 +32,7 @@ func applying(_ changes: String, to text: String = table) throws -> (document: J
         return "new\(counter)"
     }
     let editor = DocumentEditor(document: try JoyDoc(bytes: bytes))
-    return (try JoyDoc(bytes: editor.updatedBytes ?? bytes), editor.formulaDiagnostics.count)
+    return (try JoyDoc(bytes: editor.updatedBytes ?? bytes), editor.formulaFindings.count)
 }
 
 func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {

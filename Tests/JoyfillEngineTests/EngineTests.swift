@@ -86,7 +86,7 @@ struct EngineTests {
         #expect(engine.value("due_date") == "1734825600000")
         #expect(engine.value("summary") == "\"Acme Tools Ltd: 3 items, total 953.41\"")
         #expect(engine.value("size") == "\"Standard\"")
-        #expect(engine.diagnostics.isEmpty)
+        #expect(engine.findings.isEmpty)
 
         let recomputed = try engine.apply([("tax_rate", .number(10))])
         #expect(recomputed == ["tax", "total", "summary", "size"])
@@ -106,12 +106,12 @@ struct EngineTests {
         #expect(engine.status("fine") == .ok)
         #expect(engine.value("fine") == "5")
         #expect(engine.value("a") == "absent")
-        let cycle = engine.diagnostics.first { $0.field == "b" }
+        let cycle = engine.findings.first { $0.field == "b" }
         #expect(cycle?.message == "circular reference: a → b → c → a")
         #expect(cycle?.cycle == ["a", "b", "c", "a"])
         #expect(cycle?.span == SourceSpan(start: 0, end: 1))
-        #expect(engine.diagnostics.first { $0.field == "self" }?.cycle == ["self", "self"])
-        #expect(engine.diagnostics.first { $0.field == "down" }?.code == .dependsOnCircular)
+        #expect(engine.findings.first { $0.field == "self" }?.cycle == ["self", "self"])
+        #expect(engine.findings.first { $0.field == "down" }?.code == .dependsOnCircular)
     }
 
     /// A formula that fails on a stored value its field's type does not hold says so: the
@@ -135,7 +135,7 @@ struct EngineTests {
         let reports = Dictionary(uniqueKeysWithValues: engine.fieldReports.map { ($0.field, $0) })
         #expect(reports["total"]?.value == .number(6) && reports["label"]?.value == .string("old"), "the stored values are kept")
         #expect(reports["label"]?.cause == "subtotal")
-        let waiting = try #require(engine.diagnostics.first { $0.field == "label" })
+        let waiting = try #require(engine.findings.first { $0.field == "label" })
         #expect(waiting.code == .dependsOnFailure)
         #expect(waiting.message == "depends on 'subtotal', whose formula failed (through 'total'): cannot multiply number and string; '*' takes numbers; the value is kept")
         #expect(engine.edits.count == 1, "only the value of other, which reads no failure, is written")
@@ -144,7 +144,7 @@ struct EngineTests {
         try engine.apply([(field: "qty", value: .number(3))])
         #expect(engine.status("total") == .ok && engine.status("label") == .ok)
         #expect(engine.storedValue(ofFieldAt: engine.document.fieldIndex("label")!) == .string("Total: 60"))
-        #expect(engine.diagnostics.isEmpty)
+        #expect(engine.findings.isEmpty)
         // Broken again: the dependents wait again, keeping what they last computed.
         try engine.apply([(field: "qty", value: .string("x"))])
         #expect(engine.status("label") == .dependsOnFailure)
@@ -155,13 +155,13 @@ struct EngineTests {
         let text = makeDocument(formulas: [("doubled", "number", "qty * 2"), ("label", "text", "upper(qty)"), ("both", "number", "other * 2 - qty")],
                                 inputs: #"{"_id": "qty", "type": "number", "value": "12"}, {"_id": "other", "type": "number", "value": 1}"#)
         let engine = try run(text)
-        let doubled = try #require(engine.diagnostics.first { $0.field == "doubled" })
+        let doubled = try #require(engine.findings.first { $0.field == "doubled" })
         #expect(doubled.notes == ["number field 'qty' holds the text \"12\"; formulas read text, not the number 12 (jf lint reports it as invalid-value)"])
-        #expect(engine.diagnostics.first { $0.field == "label" } == nil, "upper() takes the text")
-        #expect(engine.diagnostics.first { $0.field == "both" }?.notes == ["'-' takes two numbers or two dates", doubled.notes[0]])
+        #expect(engine.findings.first { $0.field == "label" } == nil, "upper() takes the text")
+        #expect(engine.findings.first { $0.field == "both" }?.notes == ["'-' takes two numbers or two dates", doubled.notes[0]])
         // A change clears what was found: the failure goes, and so does its note.
         try engine.apply([(field: "qty", value: .string("x"))])
-        #expect(engine.diagnostics.first { $0.field == "doubled" }?.notes.first?.hasPrefix("number field 'qty' holds the text \"x\", which is no number") == true)
+        #expect(engine.findings.first { $0.field == "doubled" }?.notes.first?.hasPrefix("number field 'qty' holds the text \"x\", which is no number") == true)
         try engine.apply([(field: "qty", value: .number(3))])
         #expect(engine.value("doubled") == "6")
 
@@ -170,7 +170,7 @@ struct EngineTests {
             {"_id": "items", "type": "table", "tableColumns": [{"_id": "price", "type": "number"}],
              "value": [{"_id": "r1", "cells": {"price": 4}}, {"_id": "r2", "cells": {"price": "n/a"}}]}
             """))
-        #expect(rows.diagnostics.first?.notes == [
+        #expect(rows.findings.first?.notes == [
             "number cell 'price' of row 'r2' in table 'items' holds the text \"n/a\", which is no number; formulas read text (jf lint reports it as invalid-value)",
         ])
     }
@@ -180,7 +180,7 @@ struct EngineTests {
         let engine = try run(text)
         #expect(engine.status("x") == .error)
         #expect(engine.value("x") == "7")
-        let diagnostic = try #require(engine.diagnostics.first)
+        let diagnostic = try #require(engine.findings.first)
         #expect(diagnostic.kind == .divisionByZero)
         #expect(diagnostic.formula == "f")
         #expect(diagnostic.span == SourceSpan(start: 0, end: 8))
@@ -204,7 +204,7 @@ struct EngineTests {
         let engine = try run(text)
         #expect(engine.value("n1") == "12.5")
         #expect(engine.status("n2") == .error)
-        #expect(engine.diagnostics.first { $0.field == "n2" }?.code == .writeTypeMismatch)
+        #expect(engine.findings.first { $0.field == "n2" }?.code == .writeTypeMismatch)
         #expect(engine.value("t1") == "\"[8, 12]\"")
         #expect(engine.value("t2") == "\"2024-01-01T00:00:00.000Z\"")
         #expect(engine.value("d1") == "1704153600000")
@@ -225,7 +225,7 @@ struct EngineTests {
         let engine = try run(text)
         #expect(engine.value("n") == "1704153600000")
         #expect(engine.value("p") == "\"\"")
-        #expect(engine.diagnostics.isEmpty)
+        #expect(engine.findings.isEmpty)
     }
 
     /// A chart result is written as the schema requires: every line and point with an `_id`
@@ -251,8 +251,8 @@ struct EngineTests {
         // A chart read from another keeps its ids (the result's own come first).
         #expect(try JSONReader.read(engine.value("copy")).arrayValue?.first?["_id"]?.stringValue == "line-1")
         #expect(engine.status("bad") == .error)
-        #expect(engine.diagnostics.first { $0.field == "bad" }?.message.contains("x of point 1 of line 1 is the text \"abc\", not a number") == true)
-        #expect(engine.diagnostics.first { $0.field == "flat" }?.message.contains("line 1 of the chart is a number") == true)
+        #expect(engine.findings.first { $0.field == "bad" }?.message.contains("x of point 1 of line 1 is the text \"abc\", not a number") == true)
+        #expect(engine.findings.first { $0.field == "flat" }?.message.contains("line 1 of the chart is a number") == true)
         // Written and run again, nothing changes.
         let again = try run(String(decoding: try #require(engine.updatedBytes), as: UTF8.self))
         #expect(again.updatedBytes == nil)
@@ -263,7 +263,7 @@ struct EngineTests {
             + #""tableColumns": [{"_id": "c", "type": "text"}], "formulas": [{"_id": "a", "formula": "f", "key": "value"}]}"#
         let engine = try run(#"{"formulas": [{"_id": "f", "expression": "null"}], "fields": [\#(table)]}"#)
         #expect(engine.status("rows") == .error)
-        #expect(engine.diagnostics.first?.code == .writeTypeMismatch)
+        #expect(engine.findings.first?.code == .writeTypeMismatch)
         #expect(engine.updatedBytes == nil, "the rows are kept")
     }
 
@@ -271,7 +271,7 @@ struct EngineTests {
         let field = #"{"_id": "note", "type": "text", "formulas": [{"_id": "a", "formula": "f", "key": "hidden"}]}"#
         let engine = try run(#"{"formulas": [{"_id": "f", "expression": "1"}], "fields": [\#(field)]}"#)
         #expect(engine.status("note") == .error)
-        #expect(engine.diagnostics.first?.code == .writeTypeMismatch, "the rule jf lint reports it under")
+        #expect(engine.findings.first?.code == .writeTypeMismatch, "the rule jf lint reports it under")
     }
 
     @Test func plainWritesAreBoundedInBytes() throws {
@@ -284,7 +284,7 @@ struct EngineTests {
         ]))
         for id in ["huge", "attachment"] {
             #expect(engine.status(id) == .error)
-            let diagnostic = engine.diagnostics.first { $0.field == id }
+            let diagnostic = engine.findings.first { $0.field == id }
             #expect(diagnostic?.code == .writeTypeMismatch)
             #expect(diagnostic?.message.contains("larger than the limit of 67108864 bytes as JSON") == true, "\(diagnostic?.message ?? "")")
         }
@@ -356,17 +356,17 @@ struct EngineTests {
         var cycle: [(String, String, String)] = []
         for index in 0..<50_000 { cycle.append(("c\(index)", "number", "c\((index + 1) % 50_000) + 1")) }
         let cyclic = try run(makeDocument(formulas: cycle))
-        #expect(cyclic.diagnostics.first?.cycle?.count == 50_001)
-        #expect(cyclic.diagnostics.filter { $0.cycle != nil }.count == 1)
-        #expect(cyclic.diagnostics[1].message.hasSuffix("(50000 fields; the whole path is on 'c0')"))
+        #expect(cyclic.findings.first?.cycle?.count == 50_001)
+        #expect(cyclic.findings.filter { $0.cycle != nil }.count == 1)
+        #expect(cyclic.findings[1].message.hasSuffix("(50000 fields; the whole path is on 'c0')"))
     }
 
     @Test func missingFormulasAndInvalidKeys() throws {
         let text = #"{"formulas": [{"_id": "f", "expression": "1"}], "fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "ghost", "key": "value"}]}, {"_id": "b", "type": "number", "formulas": [{"formula": "f", "key": "color"}]}]}"#
         let engine = try run(text)
-        #expect(engine.diagnostics.map(\.code) == [.missingFormula, .invalidKey])
+        #expect(engine.findings.map(\.code) == [.missingFormula, .invalidKey])
         // worded as jf lint words them
-        #expect(engine.diagnostics.map(\.message) == [
+        #expect(engine.findings.map(\.message) == [
             #"the field 'a' applies the formula "ghost", which the document does not define"#,
             #"the formula "f" writes the key "color"; formulas write "value" or "hidden""#,
         ])
@@ -377,8 +377,8 @@ struct EngineTests {
     @Test func aFormulaWithoutAnExpressionIsNamedAsSuch() throws {
         let text = #"{"formulas": [{"_id": "f"}], "fields": [{"_id": "a", "type": "number", "formulas": [{"formula": "f", "key": "value"}]}]}"#
         let engine = try run(text)
-        #expect(engine.diagnostics.map(\.message) == [#"the field 'a' applies the formula "f", which has no "expression""#])
-        #expect(engine.diagnostics.map(\.notes) == [[#"give the formula "f" an "expression" string"#]])
+        #expect(engine.findings.map(\.message) == [#"the field 'a' applies the formula "f", which has no "expression""#])
+        #expect(engine.findings.map(\.notes) == [[#"give the formula "f" an "expression" string"#]])
         #expect(engine.status("a") == .error)
     }
 }

@@ -47,7 +47,7 @@ struct RuleFixtureTests {
         let good = try #require(files.first { $0.hasPrefix("good.") }, "no good fixture for \(rule)")
 
         let settings = rule.hasPrefix("schema-") ? LintSettings.standard : withoutSchema
-        let found = try lintFile(directory.appendingPathComponent(bad), settings: settings).report.diagnostics
+        let found = try lintFile(directory.appendingPathComponent(bad), settings: settings).report.findings
         #expect(found.contains { $0.rule == rule }, "\(bad) does not raise \(rule)")
         let expectedURL = directory.appendingPathComponent("bad.expected")
         if ProcessInfo.processInfo.environment["JF_UPDATE_FIXTURES"] != nil {
@@ -56,7 +56,7 @@ struct RuleFixtureTests {
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
         #expect(summary(found) == expected)
 
-        let clean = try lintFile(directory.appendingPathComponent(good), settings: settings).report.diagnostics
+        let clean = try lintFile(directory.appendingPathComponent(good), settings: settings).report.findings
         #expect(clean.isEmpty, "\(good) is not clean: \(summary(clean))")
     }
 
@@ -113,7 +113,7 @@ struct LinterTests {
 
     @Test func seededTemplateReportsEachMistakeWithItsRuleAndPlace() throws {
         let outcome = try lintFile(Self.template)
-        let found = outcome.report.diagnostics.map { "\($0.rule) \($0.field ?? "-") \($0.location.line):\($0.location.column)" }
+        let found = outcome.report.findings.map { "\($0.rule) \($0.field ?? "-") \($0.location.line):\($0.location.column)" }
         #expect(found == [
             "unknown-reference subtotal 28:81",
             "unknown-function rounded 29:70",
@@ -149,8 +149,8 @@ struct LinterTests {
         let outcome = try lintFile(Self.template, fixing: true)
         let fixed = try #require(outcome.fixedBytes)
         #expect(outcome.report.fixed == 3)
-        #expect(!outcome.report.diagnostics.contains { $0.fix?.isSafe == true })
-        #expect(Set(outcome.report.diagnostics.map(\.rule)) == ["unknown-reference", "write-type-mismatch", "shadowed-field", "circular-reference"])
+        #expect(!outcome.report.findings.contains { $0.fix?.isSafe == true })
+        #expect(Set(outcome.report.findings.map(\.rule)) == ["unknown-reference", "write-type-mismatch", "shadowed-field", "circular-reference"])
         // Outside the edited expression strings, every byte is unchanged.
         var rebuilt: [UInt8] = []
         var copied = 0
@@ -284,7 +284,7 @@ struct LinterTests {
         #expect(lint.map(\.message) == ["circular reference: " + (ids + ["c000"]).joined(separator: " → ")])
         let engine = DocumentEngine(document: document)
         engine.evaluateAll()
-        let messages = engine.diagnostics.map(\.message)
+        let messages = engine.findings.map(\.message)
         #expect(messages.filter { $0 == lint[0].message }.count == 1, "the start of the path names it whole, in both")
         let shortened = "circular reference: " + (ids.prefix(10) + ["…"] + ids.suffix(9) + ["c000"]).joined(separator: " → ")
             + " (150 fields; the whole path is on 'c000')"
@@ -326,7 +326,7 @@ struct LinterTests {
         let deep = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
         #expect(Linter(settings: withoutSchema).lint(expression: deep).map(\.rule) == ["syntax-error"])
         let outcome = Linter(settings: withoutSchema).lint(path: "x.json", bytes: Array("{\"fields\": [".utf8), fixing: false)
-        #expect(outcome.report.diagnostics.map { "\($0.rule) \($0.location.line):\($0.location.column)" } == ["invalid-json 1:13"])
+        #expect(outcome.report.findings.map { "\($0.rule) \($0.location.line):\($0.location.column)" } == ["invalid-json 1:13"])
         #expect(Linter(settings: withoutSchema).lint(path: "x.json", bytes: Array("[1, 2]".utf8), fixing: false).report.skipped != nil)
     }
 
@@ -339,10 +339,10 @@ struct LinterTests {
         let document = try numberFields(expressions, inputs: [#"{"_id": "status", "type": "text"}"#, table])
         let engine = DocumentEngine(document: document, options: EvaluationOptions())
         engine.evaluateAll()
-        #expect(engine.diagnostics.map(\.code) == [.invalidOperator, .syntaxError, .unknownFunction, .wrongArity,
+        #expect(engine.findings.map(\.code) == [.invalidOperator, .syntaxError, .unknownFunction, .wrongArity,
                                                    .unknownReference, .invalidOperator, .unknownColumn])
         let findings = Linter(settings: withoutSchema).lint(document: document)
-        for error in engine.diagnostics {
+        for error in engine.findings {
             #expect(findings.contains { $0.rule == error.code.name && $0.formula == error.formula && $0.span == error.span },
                     "\(error.code) in \(error.field)")
         }
@@ -356,7 +356,7 @@ struct LinterTests {
         let document = try numberFields(expressions)
         let engine = DocumentEngine(document: document, options: EvaluationOptions())
         engine.evaluateAll()
-        let refused = engine.diagnostics.filter { $0.code == .writeTypeMismatch }.map(\.field)
+        let refused = engine.findings.filter { $0.code == .writeTypeMismatch }.map(\.field)
         let reported = Linter(settings: withoutSchema).lint(document: document).filter { $0.rule == "write-type-mismatch" }.compactMap(\.field)
         #expect(refused == ["a", "c", "d", "h"])
         #expect(reported == refused)
@@ -551,9 +551,9 @@ struct OutputFormatTests {
     }
 
     @Test func fingerprintsDoNotDependOnLines() throws {
-        let original = try lintFile(LinterTests.template).report.diagnostics
+        let original = try lintFile(LinterTests.template).report.findings
         let moved = "\n\n" + String(decoding: try Data(contentsOf: LinterTests.template), as: UTF8.self)
-        let shifted = Linter(settings: withoutSchema).lint(path: "order-form.json", bytes: Array(moved.utf8), fixing: false).report.diagnostics
+        let shifted = Linter(settings: withoutSchema).lint(path: "order-form.json", bytes: Array(moved.utf8), fixing: false).report.findings
         #expect(original.map(SARIFFormatter.fingerprint) == shifted.map(SARIFFormatter.fingerprint))
         #expect(original.map(\.location.line) != shifted.map(\.location.line))
     }
@@ -657,7 +657,7 @@ struct InvalidValueTests {
         let outcome = Linter(settings: withoutSchema).lint(path: "t.json", bytes: Array(text.utf8), fixing: true)
         let fixed = try #require(outcome.fixedBytes.map { String(decoding: $0, as: UTF8.self) })
         #expect(fixed == text.replacingOccurrences(of: #"["r3", "r2"]"#, with: #"["r3", "r2", "r1", "r4"]"#))
-        #expect(outcome.report.diagnostics.isEmpty && outcome.report.fixed == 2)
+        #expect(outcome.report.findings.isEmpty && outcome.report.fixed == 2)
     }
 
     @Test func everyCollectionLevelIsCheckedWithItsOwnColumns() throws {

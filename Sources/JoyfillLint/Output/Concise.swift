@@ -5,7 +5,7 @@
 public enum ConciseFormatter {
     public static func render(_ report: FileReport) -> String {
         var output = ""
-        for diagnostic in report.diagnostics {
+        for diagnostic in report.findings {
             var line = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.rule) "
             line += diagnostic.message.split(whereSeparator: \.isNewline).joined(separator: " ")
             let owners = [diagnostic.field.map { "field \($0)" }, diagnostic.formula.map { "formula \($0)" }].compactMap { $0 }

@@ -8,19 +8,20 @@ public struct FileReport: Sendable {
     public var path: String
     /// The file's bytes after any fixes (a finding shows its line of them).
     public var bytes: [UInt8]
-    public var diagnostics: [Finding]
+    /// What was found, in the order of the file.
+    public var findings: [Finding]
     /// Why the file was passed over without being linted (JSON that is not a JoyDoc).
     public var skipped: String?
     /// Why the file could not be linted (unreadable, invalid JSON); the run exits 2.
     public var failure: String?
-    /// How many findings `--fix` removed.
+    /// How many findings `--fix` fixed (the fixes applied).
     public var fixed: Int
 
-    public init(path: String, bytes: [UInt8] = [], diagnostics: [Finding] = [], skipped: String? = nil,
+    public init(path: String, bytes: [UInt8] = [], findings: [Finding] = [], skipped: String? = nil,
                 failure: String? = nil, fixed: Int = 0) {
         self.path = path
         self.bytes = bytes
-        self.diagnostics = diagnostics
+        self.findings = findings
         self.skipped = skipped
         self.failure = failure
         self.fixed = fixed

@@ -6,7 +6,7 @@ public enum GitHubFormatter {
     /// Workflow annotations for a report's findings; `tool` heads each title ("jf lint (rule)").
     public static func render(_ report: FileReport, tool: String = "jf lint") -> String {
         var output = ""
-        for diagnostic in report.diagnostics {
+        for diagnostic in report.findings {
             let command = diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
             let location = diagnostic.location
             var properties = "file=\(escapeProperty(report.path)),line=\(location.line),col=\(location.column)"

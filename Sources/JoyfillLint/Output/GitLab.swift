@@ -11,7 +11,7 @@ public enum GitLabFormatter {
     /// A file's findings as issues.
     public static func issues(_ report: FileReport) -> [JSONValue] {
         var seen: [String: Int] = [:]
-        return report.diagnostics.map { diagnostic in
+        return report.findings.map { diagnostic in
             let identity = SARIFFormatter.fingerprint(diagnostic)
             let occurrence = seen[identity, default: 0]
             seen[identity] = occurrence + 1

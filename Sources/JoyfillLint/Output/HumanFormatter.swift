@@ -16,7 +16,7 @@ public struct HumanFormatter: Sendable {
         var output = ""
         var fileLines: LineMap?   // built once, when the first finding needs a line
         var lastExpression: (text: String, lines: LineMap)?   // findings of one formula are adjacent
-        for diagnostic in report.diagnostics {
+        for diagnostic in report.findings {
             var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
             if let field = diagnostic.field { place += " · field \(field)" }
             if let formula = diagnostic.formula { place += " · formula \(formula)" }

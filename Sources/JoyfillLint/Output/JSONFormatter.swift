@@ -28,7 +28,7 @@ public enum JSONFormatter {
         output.key("path"); output.string(report.path)
         output.key("diagnostics")
         output.beginArray()
-        for diagnostic in report.diagnostics { write(diagnostic, to: &output) }
+        for diagnostic in report.findings { write(diagnostic, to: &output) }
         output.endArray()
         if let skipped = report.skipped { output.key("skipped"); output.string(skipped) }
         if let failure = report.failure { output.key("error"); output.string(failure) }

@@ -6,17 +6,17 @@ public enum JUnitFormatter {
     /// The report of `reports`, whose findings are kept (their files' text is not needed), as
     /// `tool` (`jf lint`, `jf validate`) found them.
     public static func render(_ reports: [FileReport], tool: String = "jf lint") -> String {
-        let findings = reports.reduce(0) { $0 + $1.diagnostics.count }
+        let findings = reports.reduce(0) { $0 + $1.findings.count }
         let failures = reports.filter { $0.failure != nil }.count
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        output += "<testsuites name=\"\(escape(tool))\" tests=\"\(findings + reports.count(where: { $0.diagnostics.isEmpty }))\""
+        output += "<testsuites name=\"\(escape(tool))\" tests=\"\(findings + reports.count(where: { $0.findings.isEmpty }))\""
             + " failures=\"\(findings)\" errors=\"\(failures)\">\n"
         for report in reports {
             let path = escape(report.path)
-            let cases = max(report.diagnostics.count, 1)
-            output += "  <testsuite name=\"\(path)\" tests=\"\(cases)\" failures=\"\(report.diagnostics.count)\""
+            let cases = max(report.findings.count, 1)
+            output += "  <testsuite name=\"\(path)\" tests=\"\(cases)\" failures=\"\(report.findings.count)\""
                 + " errors=\"\(report.failure == nil ? 0 : 1)\" skipped=\"\(report.skipped == nil ? 0 : 1)\">\n"
-            for diagnostic in report.diagnostics {
+            for diagnostic in report.findings {
                 let place = "line \(diagnostic.location.line), column \(diagnostic.location.column)"
                 var text = "\(place): \(diagnostic.message)"
                 if let field = diagnostic.field { text += " (field \(field))" }
@@ -27,7 +27,7 @@ public enum JUnitFormatter {
                 output += "      <failure type=\"\(diagnostic.severity.rawValue)\" message=\"\(escape(diagnostic.message))\">"
                     + escape(text, inAttribute: false) + "</failure>\n    </testcase>\n"
             }
-            if report.diagnostics.isEmpty {
+            if report.findings.isEmpty {
                 output += "    <testcase name=\"\(escape(tool))\" classname=\"\(path)\">"
                 if let failure = report.failure {
                     output += "<error message=\"\(escape(failure))\"/>"

@@ -27,7 +27,7 @@ public struct LintStatistics: Sendable, Equatable {
 
     /// Counts one more file's findings.
     public mutating func add(_ report: FileReport) {
-        for diagnostic in report.diagnostics {
+        for diagnostic in report.findings {
             let key = diagnostic.rule + " " + diagnostic.severity.rawValue
             var row = byRule[key] ?? Row(rule: diagnostic.rule, severity: diagnostic.severity, count: 0, fixable: 0)
             row.count += 1

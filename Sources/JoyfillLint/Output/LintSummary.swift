@@ -26,7 +26,7 @@ public struct LintSummary: Sendable, Equatable {
         fixed += report.fixed
         if report.skipped != nil { skipped += 1 }
         if report.failure != nil { failures += 1 }
-        for diagnostic in report.diagnostics {
+        for diagnostic in report.findings {
             switch diagnostic.severity {
             case .error: errors += 1
             case .warning: warnings += 1

@@ -11,16 +11,16 @@ public struct RunFindings: Sendable {
     /// `invalid-document` warnings; in the document's order.
     public let issues: [Finding]
     /// One finding per diagnostic of the run, in the same order.
-    public let diagnostics: [Finding]
+    public let findings: [Finding]
 
     /// The findings of `engine`'s last run of its document.
     public init(_ engine: DocumentEngine) {
-        self.init(document: engine.document, diagnostics: engine.diagnostics)
+        self.init(document: engine.document, findings: engine.findings)
     }
 
-    public init(document: JoyDoc, diagnostics: [Finding]) {
-        guard !diagnostics.isEmpty || !document.issues.isEmpty else {
-            (issues, self.diagnostics) = ([], [])
+    public init(document: JoyDoc, findings: [Finding]) {
+        guard !findings.isEmpty || !document.issues.isEmpty else {
+            (issues, self.findings) = ([], [])
             return
         }
         // One index of the text's lines for all the findings: a document can have thousands.
@@ -30,9 +30,9 @@ public struct RunFindings: Sendable {
             return Finding(code: .invalidDocument, severity: .warning, message: issue.message, field: issue.field,
                            location: lines.location(start, min(start + 1, document.bytes.count)))
         }
-        self.diagnostics = diagnostics.map { $0.placed(by: lines) }
+        self.findings = findings.map { $0.placed(by: lines) }
     }
 
     /// Whether there is nothing to report.
-    public var isEmpty: Bool { issues.isEmpty && diagnostics.isEmpty }
+    public var isEmpty: Bool { issues.isEmpty && findings.isEmpty }
 }

@@ -41,7 +41,7 @@ public enum SARIFFormatter {
     public static func render(_ reports: [FileReport], version: String, rules: [Rule] = lintRules) -> String {
         let indices = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let results = reports.flatMap { report in
-            report.diagnostics.map { result($0, path: report.path, ruleIndex: indices[$0.rule]) }
+            report.findings.map { result($0, path: report.path, ruleIndex: indices[$0.rule]) }
         }
         let failures = reports.compactMap { report in report.failure.map { (report.path, $0) } }
         let invocations: JSONValue? = failures.isEmpty ? nil : .array([.object([

@@ -9,7 +9,7 @@ import JoyfillModel
 /// one per row that lacks a required cell or child row, and warnings for conditional logic that
 /// could not be used as written (`invalid-logic`, `logic-missing-target`, …: as `jf lint`).
 public struct ValidationFindings: Sendable {
-    public let diagnostics: [Finding]
+    public let findings: [Finding]
 
     /// The codes a validation reports, as `--format sarif` describes them.
     public static let rules: [SARIFFormatter.Rule] = [
@@ -28,7 +28,7 @@ public struct ValidationFindings: Sendable {
     public init(_ validation: Validation, of editor: DocumentEditor) {
         let document = editor.document
         guard !editor.visibility.issues.isEmpty || validation.status == .invalid else {
-            diagnostics = []
+            findings = []
             return
         }
         // One index of the text's lines for all the findings: a form can have thousands.
@@ -37,7 +37,7 @@ public struct ValidationFindings: Sendable {
             let start = min(span?.lowerBound ?? 0, document.bytes.count)
             return lines.location(start, min(max(span?.upperBound ?? 0, start + 1), document.bytes.count))
         }
-        var diagnostics: [Finding] = editor.visibility.issues.map { logic in
+        var findings: [Finding] = editor.visibility.issues.map { logic in
             Finding(code: logic.code, severity: .warning, message: logic.issue.message, field: logic.issue.field,
                     location: location(logic.issue.offset.map { $0..<$0 + 1 }))
         }
@@ -53,7 +53,7 @@ public struct ValidationFindings: Sendable {
             if validity.isMissing {
                 let what = field.type == .table || field.type == .collection ? "has no rows" : "has no value"
                 let why = validity.requiredBy == .requiredLogic ? ["required by its requiredLogic, whose conditions hold"] : []
-                diagnostics.append(Finding(
+                findings.append(Finding(
                     code: .required, severity: .error,
                     message: "the required \(Self.kind(of: field)) \(Self.named(field.id, field.title)) \(what)",
                     notes: why + notes, field: field.id, location: location(fieldSpan)))
@@ -66,21 +66,21 @@ public struct ValidationFindings: Sendable {
                     let columns = row.emptyColumns.map { Self.named($0.id, $0.title) }
                     let list = columns.count == 1 ? "column \(columns[0])" : "columns " + Self.joined(columns)
                     let why = Self.why(row)
-                    diagnostics.append(Finding(code: .required, severity: .error,
+                    findings.append(Finding(code: .required, severity: .error,
                                                       message: "\(place) has no value in the required \(list)",
                                                       notes: why + notes, field: field.id, location: location(row.span ?? fieldSpan)))
                 }
                 if !row.missingSchemas.isEmpty {
                     let schemas = row.missingSchemas.map { key in Self.named(key, field.schema[key]?.title) }
                     let list = schemas.count == 1 ? "schema \(schemas[0])" : "schemas " + Self.joined(schemas)
-                    diagnostics.append(Finding(code: .required, severity: .error,
+                    findings.append(Finding(code: .required, severity: .error,
                                                       message: "\(place) has no row of the required \(list)",
                                                       notes: notes, field: field.id, location: location(row.span ?? fieldSpan)))
                 }
                 pending += row.children.reversed().map { ($0, ancestors + [row]) }
             }
         }
-        self.diagnostics = diagnostics
+        self.findings = findings
     }
 
     /// Notes on the empty columns of `row` that logic made required: "'cert' is required in

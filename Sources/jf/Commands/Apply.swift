@@ -101,7 +101,7 @@ struct Apply: ParsableCommand {
         for warning in editor.changeWarnings {
             Terminal.standardError.write("jf: warning: \(Self.place(warning.offset, in: origin, changesSource)): \(warning)\n")
         }
-        if let warning = FormulaFailures.warning(doc, editor.formulaDiagnostics) { Terminal.standardError.write(warning) }
+        if let warning = FormulaFailures.warning(doc, editor.formulaFindings) { Terminal.standardError.write(warning) }
         let result = editor.updatedBytes ?? Array(editor.document.bytes)
         let count = "\(list.count) change\(list.count == 1 ? "" : "s")"
         if write {

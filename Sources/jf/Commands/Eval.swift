@@ -227,7 +227,7 @@ struct Eval: ParsableCommand {
             }
         }
         // The expression may read a field whose formula failed (it keeps its stored value).
-        if let warning = FormulaFailures.warning(doc, engine.diagnostics) { Terminal.standardError.write(warning) }
+        if let warning = FormulaFailures.warning(doc, engine.findings) { Terminal.standardError.write(warning) }
         return engine.context
     }
 

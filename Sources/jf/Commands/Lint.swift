@@ -224,14 +224,14 @@ struct Lint: ParsableCommand {
             }
             let outcome = Linter(settings: settings).lint(path: path, bytes: bytes, fixing: false)
             if let failure = outcome.report.failure { return Suppressed(path: path, failure: failure) }
-            let findings = outcome.report.diagnostics
+            let findings = outcome.report.findings
             guard !findings.isEmpty else { return Suppressed(path: path) }
             guard !Linter.isExpressionFile(path), let document = try? JoyDoc(bytes: bytes) else {
                 return Suppressed(path: path, left: findings.map { _ in "in .jf and .formula files, which have no place for one" })
             }
             let (edits, count) = Suppressions.edits(silencing: findings, in: document)
             let fixed = edits.isEmpty ? nil : JSONEdit.apply(edits, to: bytes)
-            let remaining = fixed.map { Linter(settings: settings).lint(path: path, bytes: $0, fixing: false).report.diagnostics } ?? findings
+            let remaining = fixed.map { Linter(settings: settings).lint(path: path, bytes: $0, fixing: false).report.findings } ?? findings
             return Suppressed(path: path, bytes: fixed, added: count, left: remaining.map {
                 $0.rule == RuleCode.invalidSuppression.name ? "invalid-suppression findings, which are fixed by hand"
                     : "not silenced where the annotation went (a malformed jfLint annotation, or a field sharing its _id)"
@@ -290,7 +290,7 @@ struct Lint: ParsableCommand {
             var formatter = HumanFormatter(colored: Terminal.standardError.wantsColor)
             formatter.width = Terminal.standardError.columns
             Terminal.standardError.write(formatter.render(outcome.report))
-            if outcome.report.diagnostics.contains(where: { $0.severity == .error }) { throw Failure.problems }
+            if outcome.report.findings.contains(where: { $0.severity == .error }) { throw Failure.problems }
             return
         }
         var report = LintOutput(format: format, statistics: statistics, quiet: quiet)

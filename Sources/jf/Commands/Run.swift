@@ -209,12 +209,12 @@ struct Run: ParsableCommand {
                 }
                 if let changeError { add { $0.key("error"); $0.string(changeError.description) } }
                 let findings = RunFindings(engine)
-                for finding in findings.issues + findings.diagnostics { add(finding.writeMembers) }
+                for finding in findings.issues + findings.findings { add(finding.writeMembers) }
                 problems.endArray()
                 // As with files, a --set that cannot be applied gives back the input unchanged.
                 var line = (changeError == nil ? engine.updatedBytes : nil) ?? Array(text)
                 if let problemsKey { line = Self.setting(problemsKey, to: JSONValue(encoded: problems.encoded), in: line) }
-                var answer = Answer(line: line, failures: engine.diagnostics.count + (changeError == nil ? 0 : 1),
+                var answer = Answer(line: line, failures: engine.findings.count + (changeError == nil ? 0 : 1),
                                     formulas: engine.formulaFieldCount)
                 answer.messages = messages
                 return answer

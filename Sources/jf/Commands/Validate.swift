@@ -270,7 +270,7 @@ struct Validate: ParsableCommand {
         outcome.fields = validation.fields.count
         outcome.errors = findings.filter { $0.severity == .error }.count
         outcome.warnings = findings.count - outcome.errors
-        outcome.messages = validation.fields.isEmpty ? "" : FormulaFailures.warning(file, editor.formulaDiagnostics) ?? ""
+        outcome.messages = validation.fields.isEmpty ? "" : FormulaFailures.warning(file, editor.formulaFindings) ?? ""
         render(&outcome, file: file, bytes: Array(document.bytes), validation, findings,
                hidden: outcome.refused || format != .json ? [] : editor.hiddenItems(), format: format, colored: colored)
         return outcome
@@ -283,14 +283,14 @@ struct Validate: ParsableCommand {
         case .json:
             outcome.report = .json(report([JSONMember("path", .string(file))], validation, findings, hidden: hidden))
         case .github:
-            outcome.report = .text(GitHubFormatter.render(FileReport(path: file, diagnostics: findings), tool: "jf validate"))
+            outcome.report = .text(GitHubFormatter.render(FileReport(path: file, findings: findings), tool: "jf validate"))
         case .sarif, .gitlab, .junit:
-            outcome.findings = FileReport(path: file, diagnostics: findings)
+            outcome.findings = FileReport(path: file, findings: findings)
         case .human where !findings.isEmpty:
             var formatter = HumanFormatter(colored: colored)
             formatter.fixCommand = ""
             formatter.width = Terminal.standardOutput.columns
-            outcome.report = .text(formatter.render(FileReport(path: file, bytes: bytes, diagnostics: findings)))
+            outcome.report = .text(formatter.render(FileReport(path: file, bytes: bytes, findings: findings)))
         case .human:
             break
         }
@@ -303,7 +303,7 @@ struct Validate: ParsableCommand {
         let schemaFindings = SchemaFindings.findings(violations, in: editor.document)
         if violations.first?.code == .version { return (.refused, schemaFindings) }
         let validation = try editor.validate(path: path)
-        return (validation, schemaFindings + ValidationFindings(validation, of: editor).diagnostics)
+        return (validation, schemaFindings + ValidationFindings(validation, of: editor).findings)
     }
 
     /// One document's JSON report: every field checked, with its failing rows, and the findings.
@@ -378,7 +378,7 @@ struct Validate: ParsableCommand {
                 return .unreadable(JSONValue.object(head + [JSONMember("error", .string("--path: \(error)"))]).text, nil)
             }
             let errors = findings.filter { $0.severity == .error }.count
-            let failed = FormulaFailures.fields(editor.formulaDiagnostics)
+            let failed = FormulaFailures.fields(editor.formulaFindings)
             let refused = findings.first?.code == .schemaVersion
             return .report(Self.report(head, validation, findings, hidden: refused ? [] : editor.hiddenItems(),
                                        failedFormulas: failed).text, validation.status,

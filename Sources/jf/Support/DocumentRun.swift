@@ -84,7 +84,7 @@ enum DocumentRun {
         case .evaluated(let engine, let changeError):
             if let warning = SchemaWarning.line(path, engine.document, structure: schema) { outcome.messages += warning }
             outcome.formulas = engine.formulaFieldCount
-            outcome.errors = engine.diagnostics.count + (changeError == nil ? 0 : 1)
+            outcome.errors = engine.findings.count + (changeError == nil ? 0 : 1)
             // A --set that cannot be applied writes nothing: the file would not hold what was asked.
             outcome.changed = changeError == nil && engine.hasChanges
             if let changeError { outcome.messages += "jf: error: \(path): --set: \(changeError)\n" }
@@ -160,7 +160,7 @@ enum DocumentRun {
         json.key("diagnostics")
         json.beginArray()
         if let changeError { changeFinding(changeError).write(to: &json) }
-        for finding in findings.issues + findings.diagnostics { finding.write(to: &json) }
+        for finding in findings.issues + findings.findings { finding.write(to: &json) }
         json.endArray()
         json.key("changed"); json.bool(changed)
         json.endObject()
@@ -197,12 +197,12 @@ enum DocumentRun {
         }
         if total > fieldsShown { text += "  … and \(total - fieldsShown) more formula fields (--json lists them all)\n" }
         guard !findings.isEmpty else { return text }
-        let shown = findings.issues + findings.diagnostics
+        let shown = findings.issues + findings.findings
         var formatter = HumanFormatter(colored: Terminal.standardOutput.wantsColor)
         formatter.width = Terminal.standardOutput.columns
         formatter.fixCommand = "jf lint --fix"
         // Findings are shown on their line of the file.
-        return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(engine.document.bytes), diagnostics: shown))
+        return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(engine.document.bytes), findings: shown))
     }
 }
 
