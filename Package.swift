@@ -19,7 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // RSA signatures of the SDKs' licences (JoyfillEditor's LicenseVerifier). 4.x: 3.12 frees a
+        // RSA signatures of the SDKs' licences (JoyfillLicense's LicenseVerifier). 4.x: 3.12 frees a
         // malformed public key twice (an abort on a bad --license-key).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `jf serve`'s HTTP server. No traits: swift-configuration and full Foundation are not needed.
@@ -39,9 +39,12 @@ let package = Package(
         .target(name: "JoyfillSchema", dependencies: ["JoyfillJSON"], resources: [.embedInCode("joydoc.schema.json")]),
         .target(name: "JoyfillEngine", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
-        .target(name: "JoyfillEditor", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON", "JoyfillSchema",
-                                                     .product(name: "Crypto", package: "swift-crypto"),
-                                                     .product(name: "CryptoExtras", package: "swift-crypto")]),
+        .target(name: "JoyfillEditor", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON", "JoyfillSchema"]),
+        // The licence's signature check, the one module that links swift-crypto: the linter and the
+        // language server, built on JoyfillEditor, do not.
+        .target(name: "JoyfillLicense", dependencies: ["JoyfillEditor", "JoyfillJSON",
+                                                      .product(name: "Crypto", package: "swift-crypto"),
+                                                      .product(name: "CryptoExtras", package: "swift-crypto")]),
         .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillJSON",
                                                    "JoyfillSchema"]),
         .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillEditor", "JoyfillLint", "JoyfillJSON"]),
@@ -67,6 +70,7 @@ let package = Package(
                 "JoyfillSchema",
                 "JoyfillEngine",
                 "JoyfillEditor",
+                "JoyfillLicense",
                 "JoyfillLint",
                 "JoyfillREPL",
                 "JoyfillLanguageServer",
@@ -85,7 +89,7 @@ let package = Package(
         .testTarget(name: "JoyfillModelTests", dependencies: ["JoyfillModel"]),
         .testTarget(name: "JoyfillSchemaTests", dependencies: ["JoyfillSchema"]),
         .testTarget(name: "JoyfillEngineTests", dependencies: ["JoyfillEngine"]),
-        .testTarget(name: "JoyfillEditorTests", dependencies: ["JoyfillEditor", "JoyfillEngine", .product(name: "Crypto", package: "swift-crypto"),
+        .testTarget(name: "JoyfillEditorTests", dependencies: ["JoyfillEditor", "JoyfillEngine", "JoyfillLicense", .product(name: "Crypto", package: "swift-crypto"),
                                                              .product(name: "CryptoExtras", package: "swift-crypto")]),
         .testTarget(name: "JoyfillLintTests", dependencies: ["JoyfillLint"], exclude: ["Fixtures"]),
         .testTarget(name: "JoyfillREPLTests", dependencies: ["JoyfillREPL"]),

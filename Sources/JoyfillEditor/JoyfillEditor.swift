@@ -5,8 +5,8 @@
 //                 visibility, and where a field is placed (FieldIdentifier, for change entries);
 //                 `set` changes values in place and decides again only what they reach; its
 //                 observers get the SDKs' changelogs (Changelog) and errors (EditorError);
-//                 EditorMode (readonly) and Licensing (LicenseVerifier: the SDKs' licence
-//                 gate on collections) restrict it; hiddenItems says what hid each value.
+//                 EditorMode (readonly) and Licensing (the SDKs' licence gate on
+//                 collections, checked by an injected LicenseVerifying) restrict it; hiddenItems says what hid each value.
 // Logic           conditional logic as the SDKs read it: `logic` and `requiredLogic` on fields,
 //                 pages and columns (`{action, eval, conditions}`), cell logic on columns,
 //                 schema logic on the cells of the parent row, and the conditions (`=`, `!=`,

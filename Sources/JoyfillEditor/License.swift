@@ -1,6 +1,3 @@
-import Crypto
-import Foundation
-import CryptoExtras
 import JoyfillJSON
 
 /// The SDKs' licence gate (docs/validation.md, "Licences"): a licence is a JWT whose payload's
@@ -8,8 +5,11 @@ import JoyfillJSON
 /// the form and out of validation, and refuse their decorator writes.
 ///
 /// jf's commands treat every licensed feature as available (``Licensing/unrestricted``): a
-/// toolchain checks everything. A host that must answer as its app does configures a
-/// ``LicenseVerifier`` with the public key its licences are signed with.
+/// toolchain checks everything. A host that must answer as its app does gives a
+/// ``LicenseVerifying`` that checks its licences' signatures (JoyfillLicense's
+/// `LicenseVerifier`, with the public key they are signed with): the editor reads only what a
+/// verified payload says, so it needs no cryptography of its own, nor does anything built on
+/// it (the linter, the language server).
 public struct Licensing: Sendable {
     /// Whether collection fields are available.
     public let collections: Bool
@@ -27,51 +27,14 @@ public struct Licensing: Sendable {
     /// What `token` unlocks, checked by `verifier`. No token, an empty one, a malformed or
     /// wrongly signed one, and one whose `collectionField` is not `true` all unlock nothing,
     /// silently, as in the SDKs.
-    public init(token: String?, verifier: LicenseVerifier) {
+    public init(token: String?, verifier: some LicenseVerifying) {
         // The JSON `true` only: Foundation's reader would give 1 as a Bool too.
         collections = verifier.payload(of: token)?["collectionField"] == .bool(true)
     }
 }
 
-/// Checks a licence as the SDKs do: three base64url pieces (empty pieces dropped), an
-/// RSASSA-PKCS1-v1_5 SHA-256 signature of `header.payload` by the configured key, and a payload
-/// that is a JSON object. The header is never decoded and no claim but `collectionField` is
-/// read: an expired licence still verifies, as in the SDKs.
-public struct LicenseVerifier: Sendable {
-    private let key: _RSA.Signing.PublicKey
-
-    /// A verifier for licences signed with the RSA key whose public half is `pem` (a PEM
-    /// `PUBLIC KEY` block, 2048 bits or more).
-    public init(publicKeyPEM pem: String) throws(LicenseKeyError) {
-        do {
-            key = try _RSA.Signing.PublicKey(pemRepresentation: pem)
-        } catch {
-            throw LicenseKeyError(message: "not an RSA public key in PEM form (-----BEGIN PUBLIC KEY----- …): \(error)")
-        }
-    }
-
-    /// The payload of `token` when its signature verifies and it is a JSON object.
-    func payload(of token: String?) -> JSONValue? {
-        guard let token, !token.isEmpty else { return nil }
-        let pieces = token.split(separator: ".", omittingEmptySubsequences: true)
-        guard pieces.count == 3, let signature = Self.base64URL(pieces[2]), let payload = Self.base64URL(pieces[1]) else { return nil }
-        let signed = Data("\(pieces[0]).\(pieces[1])".utf8)
-        guard key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: signed),
-                                   padding: .insecurePKCS1v1_5) else { return nil }
-        guard let object = try? JSONReader.read(Array(payload)), object.members != nil else { return nil }
-        return object
-    }
-
-    /// Strict base64url: the alphabet only, padding restored.
-    private static func base64URL(_ text: Substring) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
-    }
-}
-
-/// A licence key that cannot be read.
-public struct LicenseKeyError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+/// What checks a licence: the payload of a token whose signature verifies, as a JSON object;
+/// nil for anything else.
+public protocol LicenseVerifying: Sendable {
+    func payload(of token: String?) -> JSONValue?
 }

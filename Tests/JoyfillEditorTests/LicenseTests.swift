@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JoyfillJSON
+import JoyfillLicense
 import JoyfillModel
 import Testing
 import CryptoExtras

@@ -1,5 +1,6 @@
 import JoyfillEngine
 import JoyfillJSON
+import JoyfillLicense
 import JoyfillModel
 import Testing
 @testable import JoyfillEditor
