@@ -421,36 +421,3 @@ public final class DocumentEngine {
             formula: formula?.0.id, expression: formula?.0.expression, span: formula?.1, cycle: cycle, range: placed))
     }
 }
-
-/// How a formula field fared.
-public enum FieldStatus: String, Sendable {
-    case ok, error, circular, dependsOnCircular
-    /// It reads a field whose formula failed (directly or through others): not evaluated, its
-    /// value kept.
-    case dependsOnFailure
-}
-
-/// A formula field after a run: its status and its stored value (nil when absent).
-public struct FieldReport: Sendable {
-    public let field: String
-    public let type: FieldType
-    public let status: FieldStatus
-    public let value: JSONValue?
-    /// For a field that waits on a failure, the field whose own formula failed.
-    public var cause: String?
-}
-
-/// A change the engine cannot apply.
-public struct EngineError: SuggestingError, Sendable {
-    public let message: String
-    public let suggestion: String?
-    /// The field the change named.
-    public let field: String?
-    public var summary: String { message }
-
-    public init(message: String, suggestion: String?, field: String?) {
-        self.message = message
-        self.suggestion = suggestion
-        self.field = field
-    }
-}

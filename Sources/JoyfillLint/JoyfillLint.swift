@@ -1,7 +1,11 @@
 // JoyfillLint: the linter behind `jf lint`, and the formatter behind `jf fmt`.
 //
-// Linter.swift        one pass per file: each document formula parsed and checked once, then the
-//                     document-level rules; findings placed in the file (line, column, byte range).
+// Linter.swift        the entry points: a document, a bare expression, a file's bytes (with its
+//                     fixes: FileOutcome).
+// DocumentLint.swift  one pass per document: each document formula parsed and checked once, then
+//                     the document-level rules, then the suppressions applied in one place.
+// Findings.swift      a file's findings as they are made: placed in the file (line, column, byte
+//                     range), dropped when their rule is off, given the configured severity.
 // Rules.swift         the catalogue (LintRule.all) and what a rule declares: name, default
 //                     severity, summary, fixability, scope and its documentation.
 // Rules/              one file a rule (SyntaxError.swift … JSONText.swift): its code (RuleCode),
@@ -10,9 +14,11 @@
 //                     the parser or the Checker finds says so, and the linter adapts those
 //                     findings by their code. RuleDocumentation renders a page, from which
 //                     docs/rules/<name>.md is made.
-// Suppressions.swift  `"jfLint": {"ignore": [...]}` on a document, field or formula: read, and
+// Suppressions.swift  `"jfLint": {"ignore": [...]}` on a document, field or formula: read,
+//                     applied (noting which silenced something, for unused-suppression), and
 //                     added where each rule reads it (`--add-suppressions`).
-// Configuration/      jf.toml and .jf.json (a TOML subset read into JSON), path globs, settings.
+// Configuration/      jf.toml and .jf.json (a TOML subset read into JSON, every key and value
+//                     placed: ConfigurationPlaces), path globs, settings.
 // Fixes.swift         fixes as edits of expression strings (and of stored values, for
 //                     `invalid-value`), and the unified diff.
 // Formatting.swift    TemplateFormatter: a file's formulas in Printer's layout, as the same
