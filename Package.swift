@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "JoyfillREPLTests", dependencies: ["JoyfillREPL"]),
         .testTarget(name: "JoyfillLanguageServerTests", dependencies: ["JoyfillLanguageServer"]),
         .testTarget(name: "JoyfillServeTests", dependencies: ["JoyfillServe"]),
-        .testTarget(name: "jfTests", dependencies: ["jf", .product(name: "Crypto", package: "swift-crypto"),
+        .testTarget(name: "jfTests", dependencies: ["jf", "JoyfillJSON", "JoyfillSchema", .product(name: "Crypto", package: "swift-crypto"),
                                                   .product(name: "CryptoExtras", package: "swift-crypto")], exclude: ["Fixtures"]),
     ]
 )

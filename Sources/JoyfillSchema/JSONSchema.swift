@@ -11,7 +11,8 @@ import JoyfillJSON
 /// missing or wrong). Any other keyword is an error when the schema is compiled, so a schema
 /// can never mean more than this validator checks.
 public struct JSONSchema: Sendable {
-    /// The schema's `$joyfillSchemaVersion` (the version the SDKs' guard compares with).
+    /// The schema's `$joyfillSchemaVersion` (the version the SDKs' guard compares with); empty
+    /// for a schema without one (those of jf's own outputs).
     public let version: String
     let root: Node
     /// The definitions, in the order of the file; a `$ref` holds its target's index here.
@@ -32,10 +33,10 @@ public struct JSONSchema: Sendable {
         } catch {
             throw CompileError(message: "the schema is not JSON: \(error)")
         }
-        guard let version = json["$joyfillSchemaVersion"]?.stringValue else {
-            throw CompileError(message: "the schema has no \"$joyfillSchemaVersion\" string")
+        if let version = json["$joyfillSchemaVersion"], version.stringValue == nil {
+            throw CompileError(message: "the schema's \"$joyfillSchemaVersion\" is not a string")
         }
-        self.version = version
+        self.version = json["$joyfillSchemaVersion"]?.stringValue ?? ""
         let members = json["definitions"]?.members ?? []
         let names = Dictionary(members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         definitions = try members.map { try Node($0.value, at: "#/definitions/\($0.key)", definitions: names) }

@@ -1,4 +1,7 @@
 import Foundation
+import JoyfillJSON
+import JoyfillSchema
+import Testing
 
 /// Runs the built `jf` executable, as a user would.
 enum JF {
@@ -49,8 +52,53 @@ enum JF {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let errData = try Data(contentsOf: errorsPath)
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let result = Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                            stderr: String(decoding: errData, as: UTF8.self))
+        checkAgainstItsSchema(result, of: arguments)
+        return result
+    }
+
+    // MARK: Decision D9: every machine-readable output a test produces matches its schema.
+
+    /// The schema (in docs/schemas) of what `arguments` print on standard output, and whether
+    /// the output is one JSON value a line.
+    static func outputSchema(for arguments: [String]) -> (name: String, perLine: Bool)? {
+        switch arguments.first {
+        case "eval" where arguments.contains("--json"): return ("eval", true)
+        case "functions" where arguments.contains("--json"): return ("functions", false)
+        default: return nil
+        }
+    }
+
+    /// The schemas, compiled once each.
+    nonisolated(unsafe) private static var schemas: [String: JSONSchema] = [:]
+    private static let schemasLock = NSLock()
+
+    static func schema(named name: String) throws -> JSONSchema {
+        schemasLock.lock()
+        defer { schemasLock.unlock() }
+        if let schema = schemas[name] { return schema }
+        let text = try Data(contentsOf: root.appendingPathComponent("docs/schemas/\(name).schema.json"))
+        let schema = try JSONSchema(text: Array(text))
+        schemas[name] = schema
+        return schema
+    }
+
+    /// Records an issue for each output value of `result` that does not match its schema.
+    static func checkAgainstItsSchema(_ result: Result, of arguments: [String]) {
+        guard let (name, perLine) = outputSchema(for: arguments), result.status != 2, !result.stdout.isEmpty else { return }
+        do {
+            let schema = try schema(named: name)
+            let values = perLine ? result.stdout.split(separator: "\n").map(String.init) : [result.stdout]
+            for (index, text) in values.enumerated() {
+                let violations = schema.validate(try JSONReader.read(Array(text.utf8)), limit: 3)
+                for violation in violations {
+                    Issue.record("jf \(arguments.joined(separator: " ")): output \(perLine ? "line \(index + 1) " : "")breaks docs/schemas/\(name).schema.json at \(violation.pointer): \(violation.message)")
+                }
+            }
+        } catch {
+            Issue.record("jf \(arguments.joined(separator: " ")): output not checked against docs/schemas/\(name).schema.json: \(error)")
+        }
     }
 
     /// Runs a bash script in the package's root with `$JF` set to the built `jf`, for what
