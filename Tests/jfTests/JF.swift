@@ -66,8 +66,18 @@ enum JF {
         switch arguments.first {
         case "eval" where arguments.contains("--json"): return ("eval", true)
         case "functions" where arguments.contains("--json"): return ("functions", false)
+        case "lint" where arguments.contains("--list-rules") && isJSON(arguments): return ("lint-rules", false)
+        // Not --diff (a unified diff), nor --fix on standard input (the fixed text).
+        case "lint" where isJSON(arguments) && !arguments.contains("--explain") && !arguments.contains("--diff")
+            && !(arguments.contains("--fix") && (arguments.contains("--stdin") || arguments.contains("-"))):
+            return ("lint", false)
         default: return nil
         }
+    }
+
+    /// Whether the arguments ask for JSON output (`--format json` or `--format=json`).
+    private static func isJSON(_ arguments: [String]) -> Bool {
+        arguments.contains("--format=json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
     }
 
     /// The schemas, compiled once each.
