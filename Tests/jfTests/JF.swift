@@ -66,6 +66,9 @@ enum JF {
         switch arguments.first {
         case "eval" where arguments.contains("--json"): return ("eval", true)
         case "functions" where arguments.contains("--json"): return ("functions", false)
+        case "run" where arguments.contains("--json"): return ("run", false)
+        case "validate" where arguments.contains("--jsonl"): return ("validate", true)
+        case "validate" where arguments.contains("--json") || isJSON(arguments): return ("validate", false)
         case "lint" where arguments.contains("--list-rules") && isJSON(arguments): return ("lint-rules", false)
         // Not --diff (a unified diff), nor --fix on standard input (the fixed text).
         case "lint" where isJSON(arguments) && !arguments.contains("--explain") && !arguments.contains("--diff")
