@@ -67,6 +67,7 @@ enum JF {
         case "eval" where arguments.contains("--json"): return ("eval", true)
         case "functions" where arguments.contains("--json"): return ("functions", false)
         case "run" where arguments.contains("--json"): return ("run", false)
+        case "graph" where isJSON(arguments): return ("graph", false)
         case "validate" where arguments.contains("--jsonl"): return ("validate", true)
         case "validate" where arguments.contains("--json") || isJSON(arguments): return ("validate", false)
         case "lint" where arguments.contains("--list-rules") && isJSON(arguments): return ("lint-rules", false)
@@ -99,7 +100,7 @@ enum JF {
 
     /// Records an issue for each output value of `result` that does not match its schema.
     static func checkAgainstItsSchema(_ result: Result, of arguments: [String]) {
-        guard let (name, perLine) = outputSchema(for: arguments), result.status != 2, !result.stdout.isEmpty else { return }
+        guard let (name, perLine) = outputSchema(for: arguments), !result.stdout.isEmpty else { return }
         do {
             let schema = try schema(named: name)
             let values = perLine ? result.stdout.split(separator: "\n").map(String.init) : [result.stdout]
