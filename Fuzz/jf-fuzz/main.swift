@@ -71,16 +71,19 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import JoyfillEditor
+import JoyfillChanges
+import JoyfillDecorators
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLanguageServer
 import JoyfillLint
+import JoyfillLogic
 import JoyfillModel
 import JoyfillREPL
 import JoyfillSchema
 import JoyfillServe
+import JoyfillSession
 
 /// Which property the process checks: `JF_FUZZ_TARGET` (set by scripts/fuzz.sh).
 private let target: String = {
@@ -526,13 +529,13 @@ private func checkDecorators(_ document: JoyDoc) {
 /// Validation covers what is shown and says why what fails fails; page by page it covers the
 /// same fields as the whole document; the linter reads logic as validation does.
 private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>) {
-    let editor = DocumentEditor(document: document, options: options)
+    let editor = DocumentSession(document: document, options: options)
     guard let validation = try? editor.validate() else { failure("validating the whole document threw") }
     for field in validation.fields {
         if !editor.visibility.shows(field: field.field.id) { failure("validation checked the hidden field \(field.field.id)") }
         if field.status == .invalid && !field.isMissing && field.rows.isEmpty { failure("\(field.field.id) is invalid with no reason") }
     }
-    let findings = ValidationFindings(validation, of: editor).findings
+    let findings = ValidationFindings(validation, of: editor.document, visibility: editor.visibility).findings
     _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes), findings: findings))
     // The pages of the view validated (the mobile view's, when the first file has views).
     let pages = document.pages(in: editor.visibility.view)
@@ -555,7 +558,7 @@ private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>
 /// A required child schema that validation finds missing under a collection row is one the
 /// editor says is shown there (where every row has an id, and no other row has it, so that a
 /// row id names one row).
-private func checkSchemaVisibility(_ validation: Validation, _ editor: DocumentEditor) {
+private func checkSchemaVisibility(_ validation: Validation, _ editor: DocumentSession) {
     for field in validation.fields where field.field.type == .collection && !field.rows.isEmpty {
         guard let position = editor.document.fieldIndex(field.field.id) else { continue }
         var ids: [String] = []

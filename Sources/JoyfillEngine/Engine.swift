@@ -139,7 +139,8 @@ public final class DocumentEngine {
         for node in graph.order { evaluate(node) }
     }
 
-    /// Sets fields' stored values (a `field.update` change), then re-evaluates only their
+    /// Sets fields' stored values (a `field.update` change), then re-evaluates those of them
+    /// that are formula fields (their formula's result replaces the value written) and their
     /// transitive dependents, each once, in order. Returns the fields recomputed. The changes
     /// are applied together or not at all: one that names no field changes nothing.
     @discardableResult

@@ -3,6 +3,7 @@ import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
+import JoyfillSession
 
 /// A document the client has open: its text as the editor holds it, and what linting that
 /// text found (made again after each change).
@@ -108,8 +109,7 @@ struct Analysis {
     /// silences the rule there. Problems of the document's structure (cycles, missing
     /// formulas, keys) are linting's alone.
     private mutating func run(_ document: JoyDoc, settings: LintSettings) {
-        let engine = DocumentEngine(document: document)
-        engine.evaluateAll()
+        let engine = DocumentSession(document: document).engine
         for report in engine.fieldReports { results[report.field] = report }
         let linted = Set(findings.map { "\($0.rule) \($0.location.start)" })
         let structural: Set<RuleCode> = [.circularReference, .dependsOnCircular, .missingFormula, .invalidKey]

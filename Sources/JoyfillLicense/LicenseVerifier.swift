@@ -1,11 +1,11 @@
 import Crypto
 import CryptoExtras
 import Foundation
-import JoyfillEditor
+import JoyfillSession
 import JoyfillJSON
 
 // JoyfillLicense: the one module that links swift-crypto. It verifies the SDKs' licences
-// (RSA signatures of JWTs) for JoyfillEditor's licence gate, which takes any
+// (RSA signatures of JWTs) for JoyfillSession's licence gate, which takes any
 // `LicenseVerifying`; the command line and the server give it this one.
 
 /// Checks a licence as the SDKs do: three base64url pieces (empty pieces dropped), an

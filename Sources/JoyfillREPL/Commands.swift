@@ -1,10 +1,13 @@
 import Foundation
-import JoyfillEditor
+import JoyfillChanges
+import JoyfillDecorators
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
+import JoyfillLogic
 import JoyfillModel
+import JoyfillSession
 
 /// A meta-command: `:name ARGUMENTS`.
 public struct MetaCommand: Sendable {
@@ -278,8 +281,7 @@ extension REPLSession {
     }
 
     private func validate(_ argument: String) -> REPLOutput {
-        guard let engine else { return noDocument }
-        let editor = DocumentEditor(evaluated: engine)
+        guard let editor = document else { return noDocument }
         let validation: Validation
         do {
             validation = try editor.validate(path: argument)
@@ -288,7 +290,7 @@ extension REPLSession {
         }
         var text = ""
         var missing = 0
-        for finding in ValidationFindings(validation, of: editor).findings {
+        for finding in ValidationFindings(validation, of: editor.document, visibility: editor.visibility).findings {
             if finding.severity == .error { missing += 1 }
             text += (finding.severity == .error ? "✗ " : "warning: ") + finding.message + "\n"
         }
@@ -300,7 +302,7 @@ extension REPLSession {
     /// `jf lint`'s findings in the document as the session has it (`:set` and `:apply` changes
     /// included), with the settings `jf lint` would use for its file, or only the rules named.
     private func lint(_ argument: String) -> REPLOutput {
-        guard let engine, let path = documentPath else { return noDocument }
+        guard let session = document, let path = documentPath else { return noDocument }
         var settings: LintSettings
         do {
             settings = try lintSettings(path)
@@ -317,7 +319,7 @@ extension REPLSession {
         }
         let document: JoyDoc
         do {
-            document = try JoyDoc(bytes: Self.currentBytes(of: engine))
+            document = try JoyDoc(bytes: session.currentBytes)
         } catch {
             return failure("\(error)")
         }
@@ -385,7 +387,7 @@ extension REPLSession {
         do {
             let changes = try engine.fieldChanges([(field, value)])
             changed = changes[0].field
-            recomputed = try engine.apply(changes)
+            recomputed = Array(try document!.set(changes).dropFirst(changes.count))
         } catch {
             return failure(error.description)
         }
@@ -450,7 +452,7 @@ extension REPLSession {
         if let unknown = unknownField(field, in: engine) { return unknown }
         let document: JoyDoc
         do {
-            document = try JoyDoc(bytes: Self.currentBytes(of: engine))
+            document = try JoyDoc(bytes: self.document!.currentBytes)
         } catch {
             return failure("\(error)")
         }
@@ -534,10 +536,6 @@ extension REPLSession {
         return REPLOutput(lines.joined(separator: "\n") + (lines.count >= limit ? "\n… (the first \(limit) rows)" : "") + "\n")
     }
 
-    /// The document as the session has it: with the formulas' results and the `:set` changes.
-    private static func currentBytes(of engine: DocumentEngine) -> [UInt8] {
-        engine.updatedBytes ?? Array(engine.document.bytes)
-    }
 
     /// Where a change is: its line and column in the file `argument`, or its column in the
     /// changes given on the line.
@@ -550,24 +548,15 @@ extension REPLSession {
     /// Applies `changes` to the document as the session has it, all or none, binds the result
     /// and shows the formula fields whose values changed; `describe` says which change failed.
     private func applied(_ changes: [DocumentChange], describe: (ChangeError) -> String) -> REPLOutput {
-        guard let engine, let path = documentPath else { return noDocument }
-        let result: [UInt8]
-        do {
-            result = try ChangeApplier.apply(changes, to: try JoyDoc(bytes: Self.currentBytes(of: engine)))
-        } catch let error as ChangeError {
+        guard let session = document else { return noDocument }
+        let before = Dictionary(session.engine.fieldReports.map { ($0.field, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
+        do throws(ChangeError) {
+            if try session.apply(changes) == nil { forgetNames() }
+        } catch {
             return failure(describe(error) + "; nothing was changed")
-        } catch {
-            return failure("\(error)")
         }
-        let document: JoyDoc
-        do {
-            document = try JoyDoc(bytes: result)
-        } catch {
-            return failure("the changed document does not read: \(error); nothing was changed")
-        }
-        let before = Dictionary(engine.fieldReports.map { ($0.field, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
         let count = changes.count
-        let updated = bind(document, path: path)
+        let updated = session.engine
         var output = "applied \(count) change\(count == 1 ? "" : "s")\n"
         for report in updated.fieldReports where before[report.field] != (report.value?.text ?? "") {
             let current = (try? updated.context.value(of: report.field)) ?? nil
@@ -828,9 +817,9 @@ extension REPLSession {
 
     private func save(_ path: String) -> REPLOutput {
         if let usage = needs(path, ":save FILE") { return usage }
-        guard let engine else { return noDocument }
+        guard let session = document else { return noDocument }
         do {
-            try files.write(Self.currentBytes(of: engine), to: path)
+            try files.write(session.currentBytes, to: path)
         } catch {
             return failure(Self.describe(error, path: path))
         }

@@ -3,6 +3,7 @@ import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
+import JoyfillSession
 
 /// What one input produced: text for standard output, whether it failed, whether to quit.
 public struct REPLOutput: Sendable, Equatable {
@@ -44,10 +45,12 @@ public final class REPLSession {
     public private(set) var variables: [String: Value] = [:] {
         didSet { sessionChecker = nil }
     }
-    /// The loaded document's engine, after its formulas ran.
-    public private(set) var engine: DocumentEngine? {
+    /// The loaded document, its formulas run, with the session's changes.
+    public private(set) var document: DocumentSession? {
         didSet { sessionChecker = nil }
     }
+    /// The loaded document's formulas, after they ran.
+    public var engine: DocumentEngine? { document?.engine }
     /// The checker that knows the session's names (the bound document's fields and the
     /// variables), made again only when they change: every input and every Tab asks it, and
     /// learning a large document's fields costs its size.
@@ -255,11 +258,15 @@ public final class REPLSession {
     }
 
     func bind(_ document: JoyDoc, path: String) -> DocumentEngine {
-        let engine = DocumentEngine(document: document, registry: registry, options: options)
-        engine.evaluateAll()
-        self.engine = engine
+        let session = DocumentSession(document: document, registry: registry, options: options)
+        self.document = session
         documentPath = path
-        return engine
+        return session.engine
+    }
+
+    /// The names the session knows may have changed (a change added fields).
+    func forgetNames() {
+        sessionChecker = nil
     }
 }
 

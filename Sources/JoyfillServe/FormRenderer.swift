@@ -1,7 +1,8 @@
-import JoyfillEditor
 import JoyfillEngine
 import JoyfillJSON
+import JoyfillLogic
 import JoyfillModel
+import JoyfillSession
 
 /// The form as HTML, from an editor's state: pages with their fields in order, each field as
 /// the SDK shows its type, marked with what visibility and validation say of it now.
@@ -12,7 +13,7 @@ import JoyfillModel
 /// A container's HTML depends only on the state given here, which is what lets
 /// ``FormSession`` send only the containers whose HTML changed.
 struct FormRenderer {
-    let editor: DocumentEditor
+    let editor: DocumentSession
     let validation: Validation
     /// Each field's validity, by field id.
     let validity: [String: FieldValidity]
@@ -29,7 +30,7 @@ struct FormRenderer {
 
     var document: JoyDoc { editor.document }
 
-    init(editor: DocumentEditor, readonly: Bool, tablePages: [String: Int]) {
+    init(editor: DocumentSession, readonly: Bool, tablePages: [String: Int]) {
         self.editor = editor
         self.readonly = readonly
         self.tablePages = tablePages

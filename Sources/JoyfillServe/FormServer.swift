@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Hummingbird
 import HummingbirdCore
-import JoyfillEditor
+import JoyfillSession
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel

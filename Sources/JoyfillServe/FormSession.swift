@@ -1,18 +1,18 @@
 import Foundation
-import JoyfillEditor
+import JoyfillChanges
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
+import JoyfillSession
 
 /// The document a `jf serve` page shows and edits, and everything the page asks of it.
 ///
 /// Edits arrive as change-API entries (or as the SDKs' row operations, which
-/// ``RowOperations`` turns into entries). A `field.update` is applied in place through
-/// ``DocumentEditor/update(_:createdOn:)``, so only the formulas and logic it reaches run
-/// again; a row or page change makes a new editor over the document's current text, as
-/// `jf apply` does. After either, the containers whose HTML changed are sent back, and only
-/// those. The session is an actor: requests are applied one at a time, in order.
+/// ``RowOperations`` turns into entries), applied by the document's session
+/// (``DocumentSession/apply(_:createdOn:onError:)``), which keeps read-only mode and the
+/// licence and runs only what a value change reaches. After a change, the containers whose
+/// HTML changed are sent back, and only those. The session is an actor: requests are applied one at a time, in order.
 actor FormSession {
     /// What the session is set up with; the document comes and goes.
     struct Settings: Sendable {
@@ -38,8 +38,9 @@ actor FormSession {
     /// The file's bytes as last read or written: Save refuses to overwrite a file that no
     /// longer holds them (changed by someone else since).
     private var onDisk: [UInt8]?
-    private var editor: DocumentEditor
-    private var readonly: Bool
+    private var editor: DocumentSession
+    /// Whether the form is read-only: the session refuses every change then.
+    private var readonly: Bool { editor.mode == .readonly }
     /// Bumped by every change; a page that sends an older one is behind (another tab changed
     /// the document) and is told to load the form again.
     private(set) var version = 0
@@ -61,8 +62,8 @@ actor FormSession {
             file = try folders.existingFile(path)
             onDisk = Array(document.bytes)
         }
-        readonly = settings.readonly
-        editor = DocumentEditor(document: document, options: settings.options, view: settings.view, licensing: settings.licensing)
+        editor = DocumentSession(document: document, options: settings.options, view: settings.view,
+                                 mode: settings.readonly ? .readonly : .fill, licensing: settings.licensing)
     }
 
     /// The document shown when `jf serve` is given none: one empty page.
@@ -155,7 +156,6 @@ actor FormSession {
     /// update, or throws what was wrong with the request; the document is then as it was.
     func change(_ request: JSONValue) throws(ServeError) -> JSONValue {
         let started = ContinuousClock.now
-        if readonly { throw ServeError("the form is read-only: switch read-only off to change it") }
         // The version the page's form is of: a whole number (its digits alone, so that 1e300
         // or 2^63 never reads as another); another one means the page is behind, and nothing
         // is applied.
@@ -178,26 +178,14 @@ actor FormSession {
             throw ServeError(error)
         }
         guard !changes.isEmpty else { return update(started: started) }
-        let createdOn = Date().timeIntervalSince1970
-        var moved: [String]?
-        if changes.allSatisfy({ $0.target == .fieldUpdate }) {
-            let before = editor.changelogs.count
-            do throws(ChangeError) {
-                moved = try editor.update(changes, createdOn: createdOn)
-            } catch {
-                throw ServeError(error)
-            }
-            changelogs += editor.changelogs[before...]
-        } else {
-            let document = try currentDocument()
-            do throws(ChangeError) {
-                editor = try DocumentEditor(document: document, applying: changes, options: settings.options, view: settings.view,
-                                            licensing: settings.licensing)
-            } catch {
-                throw ServeError(error)
-            }
-            changelogs += editor.changelogs
+        let before = editor.changelogs.count
+        let moved: [String]?
+        do throws(ChangeError) {
+            moved = try editor.apply(changes, createdOn: Date().timeIntervalSince1970)
+        } catch {
+            throw ServeError(error)
         }
+        changelogs += editor.changelogs[before...]
         version += 1
         return update(started: started, moved: moved)
     }
@@ -239,7 +227,7 @@ actor FormSession {
 
     /// Switches read-only mode: every input is disabled, and changes are refused.
     func setReadonly(_ on: Bool) -> JSONValue {
-        readonly = on
+        editor.mode = on ? .readonly : .fill
         return update(started: .now)
     }
 
@@ -247,7 +235,7 @@ actor FormSession {
 
     /// The document's text now: the opened text with the changes and formula results in.
     func currentBytes() -> [UInt8] {
-        editor.updatedBytes ?? Array(editor.document.bytes)
+        editor.currentBytes
     }
 
     private func currentDocument() throws(ServeError) -> JoyDoc {
@@ -282,7 +270,8 @@ actor FormSession {
         } catch {
             throw ServeError("\(path ?? "the upload"): \(error)")
         }
-        editor = DocumentEditor(document: document, options: settings.options, view: settings.view, licensing: settings.licensing)
+        editor = DocumentSession(document: document, options: settings.options, view: settings.view,
+                                 mode: readonly ? .readonly : .fill, licensing: settings.licensing)
         self.path = path
         file = nil
         onDisk = nil

@@ -10,7 +10,7 @@
 // DocumentFolders which files open and save reach: regular .json files under the folders,
 //                 symbolic links resolved.
 // FormSession     the document being edited: edits as change-API entries or the SDKs' row
-//                 operations, applied through JoyfillEditor (a `field.update` in place, with only
+//                 operations, applied through JoyfillSession (a `field.update` in place, with only
 //                 what it reaches recomputed); the containers whose HTML changed sent back;
 //                 open, save (atomic, through the caller's writer; never over a file changed
 //                 on disk since it was read), save as, reload, download, the changelog.

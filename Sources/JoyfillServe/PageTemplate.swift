@@ -1,3 +1,4 @@
+import JoyfillChanges
 import JoyfillJSON
 
 /// The page `jf serve` sends first: a bar (the document, its status, open, save, download,

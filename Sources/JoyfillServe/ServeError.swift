@@ -1,4 +1,4 @@
-import JoyfillEditor
+import JoyfillChanges
 import JoyfillFormulas
 import JoyfillJSON
 

@@ -1,5 +1,5 @@
-import JoyfillEditor
 import JoyfillJSON
+import JoyfillLogic
 import JoyfillModel
 
 /// A table or collection field as an HTML table: its shown columns, a page of its live rows in

@@ -1,5 +1,5 @@
 import Foundation
-import JoyfillEditor
+import JoyfillSession
 import JoyfillJSON
 import JoyfillModel
 import Testing
@@ -35,7 +35,7 @@ struct ServeTests {
     }()
 
     func html(readonly: Bool = false) -> [String: String] {
-        let renderer = FormRenderer(editor: DocumentEditor(document: Self.everyType), readonly: readonly, tablePages: [:])
+        let renderer = FormRenderer(editor: DocumentSession(document: Self.everyType), readonly: readonly, tablePages: [:])
         return Dictionary(renderer.containers().map { ($0.field, $0.html) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -85,7 +85,7 @@ struct ServeTests {
     @Test func aLargeTableShowsOnePageOfRows() {
         let rows = (0..<1000).map { #"{"_id":"r\#($0)","cells":{"a":\#($0)}}"# }.joined(separator: ",")
         let text = #"{"fields":[{"_id":"big","type":"table","title":"Big","tableColumns":[{"_id":"a","type":"number","title":"A"}],"value":[\#(rows)]}],"files":[{"_id":"f","pages":[{"_id":"p","fieldPositions":[{"_id":"x","field":"big"}]}]}]}"#
-        let editor = DocumentEditor(document: try! JoyDoc(bytes: Array(text.utf8)))
+        let editor = DocumentSession(document: try! JoyDoc(bytes: Array(text.utf8)))
         let first = FormRenderer(editor: editor, readonly: false, tablePages: [:]).containers()[0].html
         #expect(first.components(separatedBy: "<tr data-row=").count - 1 == FormRenderer.rowsPerPage)
         #expect(first.contains("Rows 1–50 of 1000"))

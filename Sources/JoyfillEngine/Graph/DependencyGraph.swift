@@ -212,8 +212,10 @@ public struct DependencyGraph: Sendable {
         return Int(nodeOfName[id])
     }
 
-    /// The nodes to recompute after `fields` change: everything that reads them, transitively,
-    /// each once, in evaluation order. The cost is proportional to the affected part of the graph.
+    /// The nodes to recompute after `fields` change: those of them that are formula fields (a
+    /// formula field's value is its formula's: a value written there is computed again) and
+    /// everything that reads them, transitively, each once, in evaluation order. The cost is
+    /// proportional to the affected part of the graph.
     public func affected(by fields: [String]) -> [Int] {
         affected(byNameIDs: fields.compactMap(nameID))
     }
@@ -222,7 +224,10 @@ public struct DependencyGraph: Sendable {
     public func affected(byNameIDs ids: [Int]) -> [Int] {
         var seen = Set<Int32>()
         var queue: [Int32] = []
-        for id in ids { for reader in readers(ofNameID: id) where seen.insert(reader).inserted { queue.append(reader) } }
+        for id in ids {
+            if id >= 0, id < nodeOfName.count, nodeOfName[id] >= 0, seen.insert(nodeOfName[id]).inserted { queue.append(nodeOfName[id]) }
+            for reader in readers(ofNameID: id) where seen.insert(reader).inserted { queue.append(reader) }
+        }
         var index = 0
         while index < queue.count {
             let node = Int(queue[index])

@@ -12,7 +12,8 @@ public struct FieldDependencies: Sendable, Equatable {
     public let dependsOn: [String]
     /// The formula fields that read it directly.
     public let readBy: [String]
-    /// The formula fields a change of it recomputes, transitively, in evaluation order.
+    /// The other formula fields a change of it recomputes, transitively, in evaluation order
+    /// (its own formula, when it has one, runs again too).
     public let recomputes: [String]
     /// The cycle it is on, as a path of field ids; empty when none.
     public let cycle: [String]
@@ -37,6 +38,6 @@ public struct FieldDependencies: Sendable, Equatable {
             dependsOnCycle = false
         }
         readBy = graph.readers(of: field).map { graph.nodes[$0] }
-        recomputes = graph.affected(by: [field]).map { graph.nodes[$0] }
+        recomputes = graph.affected(by: [field]).map { graph.nodes[$0] }.filter { $0 != field }
     }
 }

@@ -1,7 +1,7 @@
-import JoyfillEditor
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
+import JoyfillLogic
 import JoyfillModel
 
 /// A validation (`jf validate`) as findings, placed in the file as it is on disk, so the
@@ -25,9 +25,8 @@ public struct ValidationFindings: Sendable {
         SARIFFormatter.Rule(.schemaValidation),
     ]
 
-    public init(_ validation: Validation, of editor: DocumentEditor) {
-        let document = editor.document
-        guard !editor.visibility.issues.isEmpty || validation.status == .invalid else {
+    public init(_ validation: Validation, of document: JoyDoc, visibility: Visibility) {
+        guard !visibility.issues.isEmpty || validation.status == .invalid else {
             findings = []
             return
         }
@@ -37,7 +36,7 @@ public struct ValidationFindings: Sendable {
             let start = min(span?.lowerBound ?? 0, document.bytes.count)
             return lines.location(start, min(max(span?.upperBound ?? 0, start + 1), document.bytes.count))
         }
-        var findings: [Finding] = editor.visibility.issues.map { logic in
+        var findings: [Finding] = visibility.issues.map { logic in
             Finding(code: logic.code, severity: .warning, message: logic.issue.message, field: logic.issue.field,
                     location: location(logic.issue.offset.map { $0..<$0 + 1 }))
         }

@@ -1,4 +1,4 @@
-import JoyfillEditor
+import JoyfillDecorators
 import JoyfillFormulas
 
 extension LintRule {

@@ -1,5 +1,5 @@
-import JoyfillEditor
 import JoyfillFormulas
+import JoyfillLogic
 
 extension LintRule {
     /// `invalid-logic`: Conditional logic that cannot work as written: malformed, an unknown operator, an option's text.
@@ -27,7 +27,7 @@ extension DocumentLint {
     ]
 
     /// Conditional logic on fields, pages, columns and collection schemas that cannot work as
-    /// written, each issue under its rule (JoyfillEditor reads the logic as `jf validate` does).
+    /// written, each issue under its rule (JoyfillSession reads the logic as `jf validate` does).
     mutating func logic() {
         let reported = Set(Self.logicRules.filter { settings.isEnabled($0) })
         guard !reported.isEmpty else { return }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
-import JoyfillEditor
+import JoyfillChanges
 import JoyfillJSON
 import JoyfillModel
+import JoyfillSession
 
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,7 +40,7 @@ struct Apply: ParsableCommand {
     @Option(help: ArgumentHelp(
         "The form's mode: fill, or readonly (every change is refused). A change to a disabled field is applied, with a warning.",
         valueName: "MODE"))
-    var mode: EditorMode = .fill
+    var mode: SessionMode = .fill
 
     @Option(help: ArgumentHelp(
         "Write the changelogs the SDKs' onChange would report (a JSON array) to FILE.", valueName: "FILE"),
@@ -92,9 +93,9 @@ struct Apply: ParsableCommand {
             throw Self.failure(error, in: origin, changesSource)
         }
         if let warning = SchemaWarning.line(doc, document) { Terminal.standardError.write(warning) }
-        let editor: DocumentEditor
+        let editor: DocumentSession
         do {
-            editor = try DocumentEditor(document: document, applying: list, options: options, mode: mode, licensing: licensing)
+            editor = try DocumentSession(document: document, applying: list, options: options, mode: mode, licensing: licensing)
         } catch {
             throw Self.failure(error, in: origin, changesSource)
         }
@@ -138,4 +139,4 @@ struct Apply: ParsableCommand {
     }
 }
 
-extension EditorMode: ExpressibleByArgument {}
+extension SessionMode: ExpressibleByArgument {}

@@ -189,7 +189,8 @@ struct Run: ParsableCommand {
                 var line = Array(text)
                 if let problemsKey { line = Self.keyed(problemsKey, problem: message, line: line) }
                 return Answer(line: line, messages: message + "\n", failures: 1, unreadable: error)
-            case .evaluated(let engine, let changeError):
+            case .evaluated(let session, let changeError):
+                let engine = session.engine
                 let head = Input.streamHead(lineNumber, document: engine.document.json)
                 // Each problem twice: as a line on standard error, after the members that name
                 // the document, and in the array that --problems-key puts in the output line.

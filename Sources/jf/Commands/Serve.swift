@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import JoyfillEditor
 import JoyfillModel
 import JoyfillServe
 import Synchronization

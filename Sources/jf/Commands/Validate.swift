@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
-import JoyfillEditor
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
+import JoyfillLogic
 import JoyfillModel
 import JoyfillSchema
+import JoyfillSession
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -257,7 +258,7 @@ struct Validate: ParsableCommand {
             }
             return outcome
         }
-        let editor = DocumentEditor(document: document, options: options, view: view, licensing: licensing)
+        let editor = DocumentSession(document: document, options: options, view: view, licensing: licensing)
         let (validation, findings): (Validation, [Finding])
         do {
             (validation, findings) = try Self.validate(editor, path: path ?? "", schema: schema)
@@ -298,12 +299,12 @@ struct Validate: ParsableCommand {
 
     /// The document as the SDKs check it at load (unless `schema` is false), then its values:
     /// a version they refuse stops there, as their form shows nothing.
-    static func validate(_ editor: DocumentEditor, path: String, schema: Bool) throws -> (Validation, [Finding]) {
+    static func validate(_ editor: DocumentSession, path: String, schema: Bool) throws -> (Validation, [Finding]) {
         let violations = schema ? SchemaCheck.check(editor.document.json) : []
         let schemaFindings = SchemaFindings.findings(violations, in: editor.document)
         if violations.first?.code == .version { return (.refused, schemaFindings) }
         let validation = try editor.validate(path: path)
-        return (validation, schemaFindings + ValidationFindings(validation, of: editor).findings)
+        return (validation, schemaFindings + ValidationFindings(validation, of: editor.document, visibility: editor.visibility).findings)
     }
 
     /// One document's JSON report: every field checked, with its failing rows, and the findings.
@@ -369,7 +370,7 @@ struct Validate: ParsableCommand {
             } catch {
                 return .unreadable(Input.unreadableLine(number, error, text: text), error)
             }
-            let editor = DocumentEditor(document: document, options: options, view: view, licensing: licensing)
+            let editor = DocumentSession(document: document, options: options, view: view, licensing: licensing)
             let head = Input.streamHead(number, document: document.json)
             let (validation, findings): (Validation, [Finding])
             do {

@@ -4,13 +4,14 @@ import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
+import JoyfillSession
 
 /// One document of a `jf run`: evaluate it, apply `--set` changes, write it if asked, and
 /// render its report.
 enum DocumentRun {
     enum Result {
         case unreadable(DocumentError)
-        case evaluated(DocumentEngine, EngineError?)
+        case evaluated(DocumentSession, EngineError?)
     }
 
     /// What a document's run produced, ready to print.
@@ -40,13 +41,13 @@ enum DocumentRun {
         } catch {
             return .unreadable(error)
         }
-        let engine = DocumentEngine(document: document, options: options)
-        engine.evaluateAll()
+        // Logic and validation are not asked for: the session builds neither.
+        let session = DocumentSession(document: document, options: options)
         var changeError: EngineError?
         if !changes.isEmpty {
-            do { try engine.apply(engine.fieldChanges(changes)) } catch { changeError = error }
+            do { try session.set(session.engine.fieldChanges(changes)) } catch { changeError = error }
         }
-        return .evaluated(engine, changeError)
+        return .evaluated(session, changeError)
     }
 
     /// - Parameter lastUse: the process exits after this document, so its memory is not freed:
@@ -81,7 +82,8 @@ enum DocumentRun {
             if json {
                 outcome.report = unreadableReport(path, error.message, line: error.line, column: error.column)
             }
-        case .evaluated(let engine, let changeError):
+        case .evaluated(let session, let changeError):
+            let engine = session.engine
             if let warning = SchemaWarning.line(path, engine.document, structure: schema) { outcome.messages += warning }
             outcome.formulas = engine.formulaFieldCount
             outcome.errors = engine.findings.count + (changeError == nil ? 0 : 1)
@@ -101,7 +103,7 @@ enum DocumentRun {
             outcome.warnings = findings.issues.count
             outcome.report = json ? .json(jsonReport(path, engine, findings, changeError: changeError, changed: outcome.changed).encoded)
                 : .text(humanReport(path, engine, findings))
-            if lastUse { keepUntilExit(engine) }
+            if lastUse { keepUntilExit(session) }
         }
         return outcome
     }

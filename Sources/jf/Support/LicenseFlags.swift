@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import JoyfillEditor
+import JoyfillSession
 import JoyfillLicense
 
 /// `--license` and `--license-key`, shared by `validate` and `apply`: answer as an app with that

@@ -12,14 +12,13 @@ import JoyfillModel
 /// document has no `_id`, or for a field that no page of the view places at a position with an
 /// `_id`, or a formula write on a field without its own `file`.
 public enum Changelog {
-    /// The changelogs of `changes`, applied to give the editor `after`; a row
-    /// created without an `_id` got the next of `createdIDs`. The formula writes are
-    /// `formulaWrites` when given (changes made in place, ``DocumentEditor/update(_:createdOn:)``),
-    /// else the formula fields whose value differs from the document's.
-    static func entries(of changes: [DocumentChange], after editor: DocumentEditor, createdIDs: [String],
+    /// The changelogs of `changes`, applied to give `document`, whose formulas then reported
+    /// `reports`; a row created without an `_id` got the next of `createdIDs`. The formula
+    /// writes are `formulaWrites` when given (changes made in place, which know the fields they
+    /// moved), else the formula fields whose value differs from the document's.
+    package static func entries(of changes: [DocumentChange], giving document: JoyDoc, reports: [FieldReport], createdIDs: [String],
                         pageChangelogs: [Int: [JSONValue]] = [:], view: DocumentView, createdOn: Double,
                         formulaWrites: [(field: String, value: JSONValue)]? = nil) -> [JSONValue] {
-        let document = editor.document
         guard let documentID = document.json["_id"]?.stringValue else { return [] }
         let pages = document.pages(in: view)
         let firstFile = document.json["files"]?.arrayValue?.first?["_id"]?.stringValue
@@ -79,8 +78,8 @@ public enum Changelog {
             return entries
         }
         // Formula writes: the formula fields whose value the run after the changes moved.
-        for report in editor.fieldReports {
-            guard let field = editor.document.field(report.field), report.status == .ok,
+        for report in reports {
+            guard let field = document.field(report.field), report.status == .ok,
                   !Changelog.same(report.value, field.value) else { continue }
             entry(.fieldUpdate, field: report.field, file: field.json["file"]?.stringValue,
                   change: [JSONMember("value", report.value ?? .null)])

@@ -1,7 +1,9 @@
-import Testing
 import JoyfillJSON
+@testable import JoyfillChanges
+import JoyfillLogic
 import JoyfillModel
-@testable import JoyfillEditor
+@testable import JoyfillSession
+import Testing
 
 /// A two-page form written for these tests: a page that logic shows, required fields of
 /// several types, a table and a collection with required columns, and a formula.
@@ -49,8 +51,8 @@ let form = """
 }
 """
 
-func editor(_ text: String) throws -> DocumentEditor {
-    DocumentEditor(document: try JoyDoc(bytes: Array(text.utf8)))
+func editor(_ text: String) throws -> DocumentSession {
+    DocumentSession(document: try JoyDoc(bytes: Array(text.utf8)))
 }
 
 @Suite struct ValidationTests {

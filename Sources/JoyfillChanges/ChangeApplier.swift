@@ -1,10 +1,11 @@
+import JoyfillDecorators
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 
 /// Applies changes to a document's text, all or none: the result is the text with each
 /// changed value rewritten in place (an untouched row, field or byte keeps its text), or the
-/// first change that cannot be applied. Formulas are not run here; ``DocumentEditor`` runs them
+/// first change that cannot be applied. Formulas are not run here; ``DocumentSession`` runs them
 /// on the result.
 ///
 /// Changes are gathered per field in memory first, so any number of them costs one pass over
@@ -24,7 +25,7 @@ public enum ChangeApplier {
 
     /// ``apply(_:to:newID:)``, with the changelogs of each page deletion or duplication by the
     /// change's index.
-    static func apply(_ changes: [DocumentChange], to document: JoyDoc, newID: () -> String, createdOn: Double,
+    package static func apply(_ changes: [DocumentChange], to document: JoyDoc, newID: () -> String, createdOn: Double,
                       pageChangelogs: inout [Int: [JSONValue]]) throws(ChangeError) -> [UInt8] {
         var batch = Batch(document: document)
         for (index, change) in changes.enumerated() {

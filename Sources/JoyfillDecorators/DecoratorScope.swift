@@ -47,7 +47,7 @@ public struct DecoratorScope: Sendable {
     }
 
     /// The position in ``JoyDoc/fields`` of the field a path names (its `PAGE/POSITION`), or nil.
-    static func fieldIndex(ofPath path: String, in document: JoyDoc, lookup: DecoratorLookup) -> Int? {
+    package static func fieldIndex(ofPath path: String, in document: JoyDoc, lookup: DecoratorLookup) -> Int? {
         let segments = path.split(separator: "/").map { String(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
         guard segments.count >= 2, let page = lookup.pages.first(where: { $0.id == segments[0] }),
               let position = page.positions.first(where: { $0.id == segments[1] }) ?? page.positions.first(where: { $0.field == segments[1] })
@@ -56,7 +56,7 @@ public struct DecoratorScope: Sendable {
     }
 
     /// Reads `path` with the pages and row ids of `lookup`, which a batch of paths shares.
-    static func resolve(_ path: String, in document: JoyDoc, lookup: DecoratorLookup) throws(DecoratorError) -> DecoratorScope {
+    package static func resolve(_ path: String, in document: JoyDoc, lookup: DecoratorLookup) throws(DecoratorError) -> DecoratorScope {
         let segments = path.split(separator: "/").map { String(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
         func fail(_ message: String, _ suggestion: String? = nil) -> DecoratorError {
             DecoratorError(path: path, message: message, suggestion: suggestion)

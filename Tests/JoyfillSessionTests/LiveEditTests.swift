@@ -1,11 +1,12 @@
 import JoyfillEngine
 import JoyfillJSON
 import JoyfillLicense
+import JoyfillLogic
 import JoyfillModel
+@testable import JoyfillSession
 import Testing
-@testable import JoyfillEditor
 
-/// `DocumentEditor.set`: a value changed in place decides again only the logic that reads what
+/// `DocumentSession.set`: a value changed in place decides again only the logic that reads what
 /// moved, and ends where a new editor on the same values would.
 struct LiveEditTests {
     static let form = """
@@ -51,7 +52,7 @@ struct LiveEditTests {
 
     @Test func aChangeEndsWhereANewEditorWould() throws {
         let document = try JoyDoc(bytes: Array(Self.form.utf8))
-        let editor = DocumentEditor(document: document)
+        let editor = DocumentSession(document: document)
         // Every value of a the logic and the formulas care about, in a scrambled order.
         for value in [6, 30, 7, 2, 21, 11, 26, 0, 29, 7, 1] {
             try editor.set([("a", .integer(value))])
@@ -65,7 +66,7 @@ struct LiveEditTests {
         #expect(try editor.validate().invalidFields.map(\.field.id) == ["b", "d", "t"])
         #expect(throws: EngineError.self) { try editor.set([("nope", .integer(1))]) }
         // Under a licence gate that keeps collections locked, their values are not changed.
-        let locked = DocumentEditor(document: try JoyDoc(bytes: Array(#"{"fields": [{"_id": "c", "type": "collection", "value": [], "schema": {}}]}"#.utf8)),
+        let locked = DocumentSession(document: try JoyDoc(bytes: Array(#"{"fields": [{"_id": "c", "type": "collection", "value": [], "schema": {}}]}"#.utf8)),
                                     licensing: Licensing(token: nil, verifier: try LicenseVerifier(publicKeyPEM: try LicenseTests.issuer.get().publicKeyPEM)))
         #expect(throws: EngineError.self) { try locked.set([("c", .array([]))]) }
     }
@@ -78,7 +79,7 @@ struct LiveEditTests {
             return #"{"_id": "l\#(index)", "type": "number", "value": \#(index % 10)\#(logic)}"#
         }
         let document = try JoyDoc(bytes: Array(#"{"fields": [\#(fields.joined(separator: ", "))]}"#.utf8))
-        let editor = DocumentEditor(document: document)
+        let editor = DocumentSession(document: document)
         try editor.set([("l500", .integer(9))])
         #expect(editor.visibility.shows(field: "l501"))
         var visibility = editor.visibility

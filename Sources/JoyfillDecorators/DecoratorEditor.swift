@@ -11,7 +11,7 @@ import JoyfillModel
 public struct DecoratorEditor {
     public let document: JoyDoc
     private var patches = ObjectPatches()
-    let lookup: DecoratorLookup
+    package let lookup: DecoratorLookup
 
     public init(document: JoyDoc) {
         self.document = document

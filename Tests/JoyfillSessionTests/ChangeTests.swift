@@ -1,9 +1,12 @@
-import Testing
-import JoyfillFormulas
+import JoyfillChanges
+import JoyfillDecorators
 @testable import JoyfillEngine
+import JoyfillFormulas
 import JoyfillJSON
+@testable import JoyfillLogic
 import JoyfillModel
-@testable import JoyfillEditor
+@testable import JoyfillSession
+import Testing
 
 /// A table of three rows (one deleted) in a rowOrder, a number, and a formula over the table.
 let table = """
@@ -31,7 +34,7 @@ func applying(_ changes: String, to text: String = table) throws -> (document: J
         counter += 1
         return "new\(counter)"
     }
-    let editor = DocumentEditor(document: try JoyDoc(bytes: bytes))
+    let editor = DocumentSession(document: try JoyDoc(bytes: bytes))
     return (try JoyDoc(bytes: editor.updatedBytes ?? bytes), editor.formulaFindings.count)
 }
 

@@ -15,31 +15,31 @@ public struct HiddenItem: Sendable {
     public let by: HiddenBy
 }
 
-extension DocumentEditor {
+extension Visibility {
     /// Every hidden field and page of the view, every hidden column of a shown table or
     /// collection, and every hidden cell that would otherwise need a value (its column is
     /// required in that row, and it is empty) in the rows of a shown table or of a
     /// collection's root level: what validation left out, each with what hid it.
-    public func hiddenItems() -> [HiddenItem] {
+    public func hiddenItems(in values: FieldValues) -> [HiddenItem] {
         let document = values.document
         var items: [HiddenItem] = []
         for position in document.fields.indices {
-            if let by = visibility.hiddenBy(field: position, in: document) {
+            if let by = hiddenBy(field: position, in: document) {
                 items.append(HiddenItem(field: document.fields[position].id, page: nil, schema: nil, column: nil, row: nil, by: by))
             }
         }
-        for page in document.pages(in: visibility.view) {
-            if let by = visibility.hiddenBy(page: page.id) {
+        for page in document.pages(in: view) {
+            if let by = hiddenBy(page: page.id) {
                 items.append(HiddenItem(field: nil, page: page.id, schema: nil, column: nil, row: nil, by: by))
             }
         }
         for (position, field) in document.fields.enumerated()
-        where (field.type == .table || field.type == .collection) && visibility.shows(field: field.id) {
+        where (field.type == .table || field.type == .collection) && shows(field: field.id) {
             let levels: [(schema: String?, columns: [TableColumn])] = field.type == .table ? [(nil, field.columns)]
                 : field.schema.values.sorted { $0.key < $1.key }.map { ($0.key, $0.columns) }
             for level in levels {
                 for column in level.columns {
-                    if let by = visibility.hiddenBy(column: column, schema: level.schema, in: field) {
+                    if let by = hiddenBy(column: column, schema: level.schema, in: field) {
                         items.append(HiddenItem(field: field.id, page: nil, schema: level.schema, column: column.id, row: nil, by: by))
                     }
                 }
@@ -50,10 +50,10 @@ extension DocumentEditor {
             let columns = schema?.columns ?? field.columns
             let rows = Field.liveRows(values.value(at: position)?.arrayValue ?? [], order: field.type == .table ? field.rowOrder : nil)
             for row in rows {
-                for column in columns where visibility.shows(column: column, schema: schema?.key, in: field)
+                for column in columns where shows(column: column, schema: schema?.key, in: field)
                     && !Filled.value(row["cells"]?[column.id])
-                    && visibility.requirement(of: column, schema: schema?.key, in: field, row: row, columns: columns) != nil {
-                    guard let by = visibility.hiddenBy(cell: column, schema: schema?.key, in: field, row: row, columns: columns) else { continue }
+                    && requirement(of: column, schema: schema?.key, in: field, row: row, columns: columns) != nil {
+                    guard let by = hiddenBy(cell: column, schema: schema?.key, in: field, row: row, columns: columns) else { continue }
                     items.append(HiddenItem(field: field.id, page: nil, schema: schema?.key, column: column.id,
                                             row: row["_id"]?.stringValue, by: by))
                 }

@@ -4,11 +4,11 @@ import JoyfillModel
 
 /// What resolving paths reads again and again, read once: the pages, and each table's or
 /// collection's top-level rows by id (the first live row with an id, as the SDKs find it).
-final class DecoratorLookup {
+package final class DecoratorLookup {
     let pages: [Page]
     private var rowsByField: [Int: (rows: [JSONValue], ids: StringIndex, live: [Int])] = [:]
 
-    init(_ document: JoyDoc) { pages = document.pages }
+    package init(_ document: JoyDoc) { pages = document.pages }
 
     /// The field's top-level rows, and the live one with this id.
     func row(_ id: String, of field: Int, in value: Field) -> (rows: [JSONValue], row: JSONValue?) {

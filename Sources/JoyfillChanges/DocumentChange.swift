@@ -1,3 +1,4 @@
+import JoyfillDecorators
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel

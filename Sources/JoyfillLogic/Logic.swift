@@ -533,15 +533,6 @@ public struct Condition: Sendable {
     }
 }
 
-extension String {
-    var trimmingSpaces: Substring {
-        let scalars = unicodeScalars
-        let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
-        let end = scalars.lastIndex { !$0.properties.isWhitespace }.map { scalars.index(after: $0) } ?? start
-        return self[start..<end]
-    }
-}
-
 /// Logic that cannot be used as written: what is wrong, as the code of the `jf lint` rule that
 /// reports it (`logic-missing-target`, `logic-unknown-action`, …), and where.
 public struct LogicIssue: Sendable {

@@ -1,5 +1,5 @@
-import JoyfillFormulas
 import JoyfillEngine
+import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 

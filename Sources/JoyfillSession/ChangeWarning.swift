@@ -1,13 +1,3 @@
-/// How a person may use the form, as the SDKs' `DocumentEditorConfig.mode` says: fill it in,
-/// or only read it.
-///
-/// The SDKs enforce it in their screens only; jf's editor enforces it where changes arrive: in
-/// readonly mode every change is refused with an error, and a change to a field marked
-/// `"disabled": true` (which the app lets no one edit) is applied and reported as a warning.
-public enum EditorMode: String, Sendable, CaseIterable {
-    case fill, readonly
-}
-
 /// A change that was applied, and that the app would not have let a person make: one to a
 /// disabled field.
 public struct ChangeWarning: Sendable, CustomStringConvertible {

@@ -1,11 +1,12 @@
 import Crypto
+import CryptoExtras
 import Foundation
+import JoyfillChanges
 import JoyfillJSON
 import JoyfillLicense
 import JoyfillModel
+@testable import JoyfillSession
 import Testing
-import CryptoExtras
-@testable import JoyfillEditor
 
 /// A key pair of the tests' own and licences signed with it, as an issuer signs them.
 struct LicenseIssuer {
@@ -75,22 +76,22 @@ struct LicenseTests {
         let issuer = try Self.issuer.get()
         let verifier = try LicenseVerifier(publicKeyPEM: issuer.publicKeyPEM)
         let document = try JoyDoc(bytes: Array(Self.form.utf8))
-        let unlicensed = DocumentEditor(document: document, licensing: Licensing(token: nil, verifier: verifier))
+        let unlicensed = DocumentSession(document: document, licensing: Licensing(token: nil, verifier: verifier))
         #expect(try unlicensed.validate().status == .valid)
         #expect(try unlicensed.validate().fields.map(\.field.id) == ["name"])
-        let licensed = DocumentEditor(document: document, licensing: Licensing(token: try issuer.token(#"{"collectionField": true}"#),
+        let licensed = DocumentSession(document: document, licensing: Licensing(token: try issuer.token(#"{"collectionField": true}"#),
                                                                               verifier: verifier))
         #expect(try licensed.validate().status == .invalid)
-        #expect(try DocumentEditor(document: document).validate().status == .invalid, "jf's default: everything available")
+        #expect(try DocumentSession(document: document).validate().status == .invalid, "jf's default: everything available")
 
         let changes = try DocumentChange.list(from: try JSONReader.read(Array("""
             [{"target": "field.update", "fieldId": "name", "change": {"value": "Grace"}},
              {"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"cells": {"city": "Oslo"}}}}]
             """.utf8)))
         #expect(throws: ChangeError.self) {
-            try DocumentEditor(document: document, applying: changes, licensing: Licensing(token: nil, verifier: verifier))
+            try DocumentSession(document: document, applying: changes, licensing: Licensing(token: nil, verifier: verifier))
         }
-        let applied = try DocumentEditor(document: document, applying: changes, licensing: licensed.licensing)
+        let applied = try DocumentSession(document: document, applying: changes, licensing: licensed.licensing)
         #expect(applied.document.field("sites")?.json["value"]?.count == 1)
     }
 }
@@ -99,8 +100,8 @@ struct LicenseTests {
 struct EditorErrorTests {
     @Test func aDocumentTheSDKsRefuseIsReportedAndEdited() throws {
         let document = try JoyDoc(bytes: Array(#"{"fields": [{"_id": "a", "type": "number", "value": "1"}]}"#.utf8))
-        var errors: [EditorError] = []
-        let editor = DocumentEditor(document: document, onError: { errors.append($0) })
+        var errors: [SessionError] = []
+        let editor = DocumentSession(document: document, onError: { errors.append($0) })
         guard case .schemaValidation(let error)? = errors.first else { Issue.record("no schema error"); return }
         #expect(error.code == .validation && error.message == "Error detected during schema validation")
         #expect(error.violations.map(\.pointer.description) == ["", "/fields/0", "/fields/0/value"])
@@ -109,8 +110,8 @@ struct EditorErrorTests {
         #expect(json["error"]?.arrayValue?.last?.text == ##"{"error":"`value` must be a number, or \"\" for no value","instanceLocation":"/fields/0/value","keywordLocation":"#"}"##)
         #expect(editor.values.document.fields.count == 1, "the editor goes on with the document")
 
-        var newer: [EditorError] = []
-        _ = DocumentEditor(document: try JoyDoc(bytes: Array(#"{"v": "2.1", "fields": []}"#.utf8)), onError: { newer.append($0) })
+        var newer: [SessionError] = []
+        _ = DocumentSession(document: try JoyDoc(bytes: Array(#"{"v": "2.1", "fields": []}"#.utf8)), onError: { newer.append($0) })
         guard case .schemaValidation(let version)? = newer.first else { Issue.record("no version error"); return }
         #expect(version.message == "Unsupported JoyDoc version detected. This SDK supports v1.x.x, but document version is v2.1")
         #expect(version.json(sdkVersion: "jf")["error"]?.isNull == true)
@@ -119,8 +120,8 @@ struct EditorErrorTests {
     @Test func aDecoratorChangeThatFailsIsReported() throws {
         let document = try JoyDoc(bytes: Array(#"{"files": [{"_id": "f", "pages": [{"_id": "p", "fieldPositions": [{"_id": "x", "field": "a"}]}]}], "fields": [{"_id": "a", "type": "text"}]}"#.utf8))
         let changes = try DocumentChange.list(from: try JSONReader.read(Array(#"{"target": "decorators.remove", "path": "p/x", "change": {"action": "none"}}"#.utf8)))
-        var errors: [EditorError] = []
-        #expect(throws: ChangeError.self) { try DocumentEditor(document: document, applying: changes, onError: { errors.append($0) }) }
+        var errors: [SessionError] = []
+        #expect(throws: ChangeError.self) { try DocumentSession(document: document, applying: changes, onError: { errors.append($0) }) }
         guard case .decorator(let message)? = errors.first else { Issue.record("no decorator error"); return }
         #expect(message.contains("none"))
     }

@@ -70,10 +70,10 @@ public struct ValidationPathError: SuggestingError, Sendable {
 /// Required-field validation, as the Joyfill SDKs define it: a shown field with
 /// `required: true` needs a value; the rows of every shown table and collection need a value
 /// in each required, shown column, and (collections) a row of each required child schema.
-enum Validator {
+package enum Validator {
     /// Without `collections` (no licence unlocks them), collection fields are left out, as the
     /// SDKs leave them out of the form.
-    static func validate(_ values: FieldValues, visibility: Visibility, path: String,
+    package static func validate(_ values: FieldValues, visibility: Visibility, path: String,
                          collections: Bool = true) throws(ValidationPathError) -> Validation {
         let document = values.document
         var placements: [(field: Int, page: String?, position: String?)] = []

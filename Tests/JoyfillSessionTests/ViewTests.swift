@@ -1,7 +1,8 @@
-import Testing
 import JoyfillJSON
+import JoyfillLogic
 import JoyfillModel
-@testable import JoyfillEditor
+@testable import JoyfillSession
+import Testing
 
 /// The views of a document (docs/validation.md, "Views"), on a form written for them: a first
 /// file with its own page and a mobile view whose page places other fields, a second file
@@ -34,7 +35,7 @@ struct ViewTests {
         """.utf8))
 
     func validated(_ view: DocumentView) throws -> [String] {
-        try DocumentEditor(document: Self.document, view: view).validate().fields.map { field in
+        try DocumentSession(document: Self.document, view: view).validate().fields.map { field in
             field.field.id + (field.status == .invalid ? "!" : "") + field.rows.map { " " + $0.emptyColumns.map(\.id).joined(separator: ",") }.joined()
         }
     }
@@ -46,7 +47,7 @@ struct ViewTests {
     @Test func theMobileViewIsTheSDKs() throws {
         #expect(Self.document.pages(in: .mobile).map(\.id) == ["v2", "v1"])
         #expect(try validated(.mobile) == ["c! col2"])
-        let editor = DocumentEditor(document: Self.document)
+        let editor = DocumentSession(document: Self.document)
         #expect(!editor.visibility.shows(field: "a"))
         #expect(editor.visibility.view == .mobile)
     }
@@ -55,7 +56,7 @@ struct ViewTests {
     @Test func theDesktopViewReadsTheFilesOwnPages() throws {
         #expect(Self.document.pages(in: .desktop).map(\.id) == ["p1"])
         #expect(try validated(.desktop) == ["a!", "b!"])
-        #expect(!DocumentEditor(document: Self.document, view: .desktop).visibility.shows(field: "d"))
+        #expect(!DocumentSession(document: Self.document, view: .desktop).visibility.shows(field: "d"))
     }
 
     /// Only an array of strings hides: `["mobile", 5]` or `[["mobile"]]` hides nothing, in
@@ -82,7 +83,7 @@ struct ViewTests {
 struct LogicReadingTests {
     func shown(_ fields: String, pages: String = #"[{"_id": "p1", "hidden": true}, {"_id": "p2"}]"#) throws -> (fields: [String], pages: [String]) {
         let document = try JoyDoc(bytes: Array(#"{"files": [{"pages": \#(pages)}], "fields": \#(fields)}"#.utf8))
-        let editor = DocumentEditor(document: document)
+        let editor = DocumentSession(document: document)
         return (document.fields.map(\.id).filter(editor.visibility.shows(field:)),
                 document.pages(in: .mobile).map(\.id).filter(editor.visibility.shows(page:)))
     }
@@ -119,7 +120,7 @@ struct ConditionReadingTests {
               {"_id": "t", "type": "text", "logic": {"action": "hide", "eval": "\(eval)", "conditions": \(conditions)}}]}
             """
         let document = try JoyDoc(bytes: Array(text.utf8))
-        return !DocumentEditor(document: document).visibility.shows(field: "t")
+        return !DocumentSession(document: document).visibility.shows(field: "t")
     }
 
     /// A condition on a field the document does not have, or with no field, is left out
@@ -177,7 +178,7 @@ struct RequiredLogicTests {
         """
 
     @Test func requiredLogicMovesWhatIsRequired() throws {
-        let validation = try DocumentEditor(document: try JoyDoc(bytes: Array(Self.text.utf8))).validate()
+        let validation = try DocumentSession(document: try JoyDoc(bytes: Array(Self.text.utf8))).validate()
         let byField = Dictionary(uniqueKeysWithValues: validation.fields.map { ($0.field.id, $0) })
         // enforce while `status` is "fail" (any case); unenforce while it is filled.
         #expect(byField["reason"]?.isRequired == true && byField["reason"]?.isMissing == true)
@@ -240,7 +241,7 @@ struct CellLogicTests {
                  {"_id": "r3", "cells": {}}]}
             ]}
             """
-        let validation = try DocumentEditor(document: try JoyDoc(bytes: Array(text.utf8))).validate()
+        let validation = try DocumentSession(document: try JoyDoc(bytes: Array(text.utf8))).validate()
         let rows = validation.fields.first { $0.field.id == "checks" }?.rows ?? []
         // r1 passes: no defect or photo asked, sign required; r2 fails: defect and photo too;
         // r3 has no result: sign is released by its unenforce logic (any condition holding).

@@ -7,7 +7,7 @@ import JoyfillJSON
 /// jf's commands treat every licensed feature as available (``Licensing/unrestricted``): a
 /// toolchain checks everything. A host that must answer as its app does gives a
 /// ``LicenseVerifying`` that checks its licences' signatures (JoyfillLicense's
-/// `LicenseVerifier`, with the public key they are signed with): the editor reads only what a
+/// `LicenseVerifier`, with the public key they are signed with): the session reads only what a
 /// verified payload says, so it needs no cryptography of its own, nor does anything built on
 /// it (the linter, the language server).
 public struct Licensing: Sendable {

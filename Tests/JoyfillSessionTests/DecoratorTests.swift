@@ -1,7 +1,9 @@
-import Testing
+import JoyfillChanges
+import JoyfillDecorators
 import JoyfillJSON
 import JoyfillModel
-@testable import JoyfillEditor
+@testable import JoyfillSession
+import Testing
 
 /// A page with a text field, a table (a common row decorator, one column decorator, a deleted
 /// row) and a collection (people, each with nested addresses).

@@ -1,0 +1,181 @@
+import JoyfillChanges
+import JoyfillDecorators
+import JoyfillEngine
+import JoyfillJSON
+import JoyfillLogic
+import JoyfillModel
+
+extension DocumentSession {
+    /// Applies `changes` (the change API's entries), all or none, and runs the formulas they
+    /// reach: the one way a document in a session changes.
+    ///
+    /// The form's policy is kept here, before anything is applied: in `readonly` mode every
+    /// change is refused; without a licence that unlocks collections, a change to one is
+    /// refused; a change to a field marked `"disabled": true` is applied and named in
+    /// ``changeWarnings``.
+    ///
+    /// Changes that only set fields' values (`field.update`) are applied in place, as a person
+    /// filling the form makes them: only the formulas that read the fields run again, then only
+    /// the logic that reads a field whose value moved is decided again. Any other change
+    /// (rows, pages, decorators) reshapes the document: it is applied to the document's
+    /// current text, and the session goes on with the result, every formula run again.
+    ///
+    /// The SDKs' changelogs are appended to ``changelogs`` (`createdOn` in seconds since 1970;
+    /// by default the evaluation's `now`): each change, then a `field.update` for each formula
+    /// field whose value moved; the first changes also report what the formulas wrote at load.
+    /// `onError` receives a decorator change that cannot be applied, as the SDKs report it.
+    ///
+    /// - Returns: the fields whose values moved (the changed ones, then those their formulas
+    ///   recomputed) when the changes were applied in place; nil when the document was reshaped.
+    @discardableResult
+    public func apply(_ changes: [DocumentChange], createdOn: Double? = nil,
+                      onError: ((SessionError) -> Void)? = nil) throws(ChangeError) -> [String]? {
+        guard !changes.isEmpty else { return [] }
+        let warnings = try admit(changes)
+        let createdOn = createdOn ?? Double((options.now ?? .now).milliseconds) / 1000
+        let moved: [String]?
+        if changes.allSatisfy({ $0.target == .fieldUpdate }) {
+            moved = try update(changes, createdOn: createdOn)
+        } else {
+            try reshape(applying: changes, createdOn: createdOn, onError: onError)
+            moved = nil
+        }
+        changeWarnings += warnings
+        return moved
+    }
+
+    /// Sets fields' values in place, as `jf run --set` and the REPL's `:set` give them (by
+    /// field id, with no changelog): the policy and the in-place path of
+    /// ``apply(_:createdOn:onError:)``. Returns the fields whose values moved.
+    @discardableResult
+    public func set(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
+        for change in changes {
+            if let refusal = refusal(of: document.field(change.field)) {
+                throw EngineError(message: refusal, suggestion: nil, field: change.field)
+            }
+        }
+        return try write(changes)
+    }
+
+    // MARK: Policy
+
+    /// Why the form refuses a change to `field`; nil when it takes it.
+    private func refusal(of field: Field?) -> String? {
+        if mode == .readonly { return "the form is read-only (mode readonly): no change is applied" }
+        if !licensing.collections, field?.type == .collection { return Licensing.lockedCollections }
+        return nil
+    }
+
+    /// Refuses `changes` as the form would, or returns the warnings of those it takes but a
+    /// person could not have made.
+    private func admit(_ changes: [DocumentChange]) throws(ChangeError) -> [ChangeWarning] {
+        var warnings: [ChangeWarning] = []
+        for (index, change) in changes.enumerated() {
+            let field = change.target.isDecoratorChange
+                ? (try? DecoratorScope.resolve(change.path ?? "", in: document)).map { document.fields[$0.field] }
+                : document.field(change.fieldID)
+            if let refusal = refusal(of: field) {
+                let named = mode == .readonly ? (change.fieldID.isEmpty ? nil : change.fieldID) : field?.id
+                throw ChangeError(index: index, field: named, message: refusal, offset: change.json.span?.lowerBound)
+            }
+            if !change.target.isDecoratorChange, field?.json["disabled"]?.boolValue == true {
+                warnings.append(ChangeWarning(index: index, field: change.fieldID,
+                                              message: "the field is disabled, so the app lets no one change it; the change is applied",
+                                              offset: change.json.span?.lowerBound))
+            }
+        }
+        return warnings
+    }
+
+    // MARK: The two paths
+
+    /// Writes values in place and decides again what they reach.
+    private func write(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
+        let recomputed = try engine.apply(changes)
+        let changed = changes.map(\.field)
+        let given = Set(changed)
+        let moved = changed + recomputed.filter { !given.contains($0) }
+        decided?.refresh(after: moved, in: values)
+        pristine = false
+        return moved
+    }
+
+    /// `field.update` changes, in place.
+    private func update(_ changes: [DocumentChange], createdOn: Double) throws(ChangeError) -> [String] {
+        var assignments: [(field: String, value: JSONValue)] = []
+        for change in changes {
+            guard case .fieldUpdate(let value) = change.operation else { preconditionFailure("only field.update is applied in place") }
+            assignments.append((change.fieldID, value))
+        }
+        let wasPristine = pristine
+        let moved: [String]
+        do throws(EngineError) {
+            moved = try write(assignments)
+        } catch {
+            let index = changes.firstIndex { $0.fieldID == error.field } ?? 0
+            throw ChangeError(index: index, field: error.field, message: error.message, suggestion: error.suggestion,
+                              offset: changes[index].json.span?.lowerBound)
+        }
+        // The load's formula writes go out with the first changes: every formula field whose
+        // value differs from the document's. After that, only the formula fields that moved.
+        var writes: [(field: String, value: JSONValue)]?
+        if !wasPristine {
+            writes = moved.dropFirst(assignments.count).compactMap { id -> (field: String, value: JSONValue)? in
+                guard let position = document.fieldIndex(id), document.fields[position].hasValueFormula else { return nil }
+                return (id, values.value(at: position) ?? .null)
+            }
+        }
+        changelogs += Changelog.entries(of: changes, giving: document, reports: fieldReports, createdIDs: [], view: view,
+                                        createdOn: createdOn, formulaWrites: writes)
+        return moved
+    }
+
+    /// Changes that reshape the document, applied to its current text; the session goes on
+    /// with the result.
+    private func reshape(applying changes: [DocumentChange], createdOn: Double,
+                         onError: ((SessionError) -> Void)?) throws(ChangeError) {
+        // Before any change, the document as given: the formulas' writes at load are then
+        // reported with these changes, as in place. After one, its text as the session has it.
+        let base: JoyDoc
+        if !pristine, let bytes = engine.updatedBytes {
+            do {
+                base = try JoyDoc(bytes: bytes)
+            } catch {
+                throw ChangeError(index: 0, field: nil, message: "the document no longer reads: \(error)")
+            }
+        } else {
+            base = document
+        }
+        var createdIDs: [String] = []
+        var pageChangelogs: [Int: [JSONValue]] = [:]
+        let bytes: [UInt8]
+        do throws(ChangeError) {
+            bytes = try ChangeApplier.apply(changes, to: base, newID: {
+                let id = ObjectID.make()
+                createdIDs.append(id)
+                return id
+            }, createdOn: createdOn, pageChangelogs: &pageChangelogs)
+        } catch {
+            if let onError, changes.indices.contains(error.index), changes[error.index].target.isDecoratorChange {
+                onError(.decorator(message: error.message))
+            }
+            throw error
+        }
+        let changed: JoyDoc
+        do {
+            changed = try JoyDoc(bytes: bytes)
+        } catch {
+            // The applier sets values, rows and orders only, which keeps a JoyDoc a JoyDoc.
+            throw ChangeError(index: max(changes.count - 1, 0), field: nil, message: "the changed document does not read: \(error)")
+        }
+        let engine = DocumentEngine(document: changed, registry: registry, options: options)
+        engine.evaluateAll()
+        self.engine = engine
+        document = changed
+        values = FieldValues(document: changed, engine: engine)
+        decided = nil
+        changelogs += Changelog.entries(of: changes, giving: changed, reports: engine.fieldReports, createdIDs: createdIDs,
+                                        pageChangelogs: pageChangelogs, view: view, createdOn: createdOn)
+        pristine = false
+    }
+}
