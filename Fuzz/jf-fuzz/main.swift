@@ -247,7 +247,7 @@ private func checkChecker(_ source: String, _ tree: SyntaxTree, _ analysis: (dia
             failure("the checker reports \(error.code?.name ?? "an error") (\(error.message)) for a formula that works: \(source)")
         }
     } catch {
-        let staticCodes: [RuleCode] = [.unknownReference, .unknownFunction, .wrongArity]
+        let staticCodes: [DiagnosticCode] = [.unknownReference, .unknownFunction, .wrongArity]
         if let code = error.code, staticCodes.contains(code), !errors.contains(where: { $0.code == code && $0.span == error.span }) {
             failure("the checker misses \(code) (\(error.message)) at \(error.span.start)-\(error.span.end): \(source)")
         }
@@ -716,7 +716,7 @@ private func childRowChanges(_ collection: Field, id: String, rows: [JSONValue],
 /// runs); a missing formula or invalid key in the same words; and a result it says a field
 /// cannot store is not stored. Skipped for documents that silence rules (`jfLint`).
 private func checkLintAgreesWithRun(_ findings: [Finding], _ errors: [Finding], _ placed: [Finding]) {
-    let staticRules: Set<RuleCode> = [.syntaxError, .invalidOperator, .unknownReference, .unknownColumn, .unknownFunction,
+    let staticRules: Set<DiagnosticCode> = [.syntaxError, .invalidOperator, .unknownReference, .unknownColumn, .unknownFunction,
                                       .wrongArity, .missingFormula, .invalidKey]
     for (error, shown) in zip(errors, placed) where staticRules.contains(error.code) {
         let found = findings.first { finding in

@@ -399,7 +399,7 @@ public final class DocumentEngine {
         return nil
     }
 
-    private func fail(_ node: Int, _ kind: Diagnostic.Kind, _ code: RuleCode, _ message: String, formula: (FormulaDefinition, SourceSpan)?,
+    private func fail(_ node: Int, _ kind: Diagnostic.Kind, _ code: DiagnosticCode, _ message: String, formula: (FormulaDefinition, SourceSpan)?,
                       notes: [String] = [], fix: Fix? = nil, at json: JSONValue? = nil) {
         statuses[node] = .error
         report(node, kind, code, message, formula: formula, notes: notes, fix: fix, at: json)
@@ -407,7 +407,7 @@ public final class DocumentEngine {
 
     /// Records a diagnostic of `node`'s field: about a span of one of its formulas, or else
     /// about a JSON value of the document (`json`, by default the field).
-    private func report(_ node: Int, _ kind: Diagnostic.Kind, _ code: RuleCode, _ message: String,
+    private func report(_ node: Int, _ kind: Diagnostic.Kind, _ code: DiagnosticCode, _ message: String,
                         formula: (FormulaDefinition, SourceSpan)?, cycle: [String]? = nil,
                         notes: [String] = [], fix: Fix? = nil, at json: JSONValue? = nil) {
         let placed: Range<Int>?

@@ -13,7 +13,7 @@ import JoyfillJSON
 /// engine places its failures (``DocumentEngine/diagnostics``), the linter its findings.
 public struct Finding: Sendable, Hashable {
     /// The rule the finding is reported under.
-    public var code: RuleCode
+    public var code: DiagnosticCode
     /// Its category in the `jf` JSON contract (`reference`, `type`, … `other`).
     public var kind: Diagnostic.Kind
     public var severity: Diagnostic.Severity
@@ -51,7 +51,7 @@ public struct Finding: Sendable, Hashable {
     /// The rule's name, as reports write it.
     public var rule: String { code.name }
 
-    public init(code: RuleCode, kind: Diagnostic.Kind = .other, severity: Diagnostic.Severity, message: String,
+    public init(code: DiagnosticCode, kind: Diagnostic.Kind = .other, severity: Diagnostic.Severity, message: String,
                 notes: [String] = [], fix: Fix? = nil, field: String? = nil, formula: String? = nil,
                 expression: String? = nil, span: SourceSpan? = nil, cycle: [String]? = nil, pointer: String? = nil,
                 range: Range<Int>? = nil, location: FileLocation? = nil) {

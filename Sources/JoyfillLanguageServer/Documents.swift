@@ -112,7 +112,7 @@ struct Analysis {
         let engine = DocumentSession(document: document).engine
         for report in engine.fieldReports { results[report.field] = report }
         let linted = Set(findings.map { "\($0.rule) \($0.location.start)" })
-        let structural: Set<RuleCode> = [.circularReference, .dependsOnCircular, .missingFormula, .invalidKey]
+        let structural: Set<DiagnosticCode> = [.circularReference, .dependsOnCircular, .missingFormula, .invalidKey]
         let suppressions = Suppressions(of: document)
         runFindings = RunFindings(engine).findings.compactMap { finding in
             guard !structural.contains(where: { $0.name == finding.rule }), !linted.contains("\(finding.rule) \(finding.location.start)"),

@@ -90,7 +90,7 @@ struct DocumentLint {
 
     /// Issues found while reading the document, as findings of `rule` at their offsets, but for
     /// those on a field that silences the rule.
-    mutating func add(_ issues: [DocumentIssue], as rule: RuleCode) {
+    mutating func add(_ issues: [DocumentIssue], as rule: DiagnosticCode) {
         for issue in issues {
             let start = issue.offset ?? 0
             findings.add(rule, issue.message, at: start..<min(start + 1, document.bytes.count), field: issue.field)

@@ -17,7 +17,7 @@ struct Findings {
 
     /// Adds a finding about the file's bytes `range` (structural findings); a `fix` of such a
     /// finding edits the file's bytes.
-    mutating func add(_ rule: RuleCode, _ message: String, at range: Range<Int>, notes: [String] = [], fix: Fix? = nil,
+    mutating func add(_ rule: DiagnosticCode, _ message: String, at range: Range<Int>, notes: [String] = [], fix: Fix? = nil,
                       field: String? = nil, formula: String? = nil, pointer: String? = nil) {
         guard let severity = settings.severity(of: rule.name) else { return }
         let location = locate(range.lowerBound, range.upperBound)

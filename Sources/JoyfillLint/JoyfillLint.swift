@@ -6,13 +6,16 @@
 //                     the document-level rules, then the suppressions applied in one place.
 // Findings.swift      a file's findings as they are made: placed in the file (line, column, byte
 //                     range), dropped when their rule is off, given the configured severity.
-// Rules.swift         the catalogue (LintRule.all) and what a rule declares: name, default
-//                     severity, summary, fixability, scope and its documentation.
-// Rules/              one file a rule (SyntaxError.swift … JSONText.swift): its code (RuleCode),
-//                     declaration and page, and its check where the check is the rule's own
-//                     (the document rules, non-portable, shadowed-field, json-text); a rule
-//                     the parser or the Checker finds says so, and the linter adapts those
-//                     findings by their code. RuleDocumentation renders a page, from which
+// Rules.swift         the catalogue (LintRule.all) and what a rule declares: its code
+//                     (DiagnosticCode: those of what the linter alone finds are declared here,
+//                     in DiagnosticCode+Lint.swift; the others by the module that finds them),
+//                     severity, summary, fixability, what finds its problems (foundBy), scope
+//                     and its documentation.
+// Rules/              one file a rule (SyntaxError.swift … JSONText.swift): its declaration and
+//                     page, and its check where the check is the rule's own (foundBy .rule: the
+//                     document rules, non-portable, shadowed-field, json-text); the findings of
+//                     the parser, the Checker, the logic reader and the schema check come to
+//                     the linter with their code. RuleDocumentation renders a page, from which
 //                     docs/rules/<name>.md is made.
 // Suppressions.swift  `"jfLint": {"ignore": [...]}` on a document, field or formula: read,
 //                     applied (noting which silenced something, for unused-suppression), and

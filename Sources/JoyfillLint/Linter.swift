@@ -86,7 +86,7 @@ extension Linter {
             // Text that is not JSON is a finding, placed where reading stopped, as ruff and
             // eslint report a file that does not parse: every format then points at it.
             if error.message.hasPrefix("invalid JSON"), let line = error.line, let column = error.column,
-               let severity = settings.severity(of: RuleCode.invalidJSON.name) {
+               let severity = settings.severity(of: DiagnosticCode.invalidJSON.name) {
                 let lines = LineMap(bytes)
                 let offset = lines.offset(line: line, column: column)
                 let finding = Finding(code: .invalidJSON, severity: severity, message: error.message, notes: [],

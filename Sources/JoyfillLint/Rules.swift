@@ -1,10 +1,10 @@
 import JoyfillFormulas
 
-/// One lint rule: its code (``RuleCode``, its stable name), a default severity, a one-line
-/// summary, whether findings can carry a fix, and its documentation. Each rule is declared in
-/// its own file, `Rules/<RuleName>.swift`, with its page and its check; a rule that the parser
-/// or ``Checker`` finds (sharing one walk of the formula) says so there, and its findings come
-/// to the linter with the rule's code. Every rule has a page in
+/// One lint rule: its code (``DiagnosticCode``, its stable name), a default severity, a one-line
+/// summary, whether findings can carry a fix, what finds its problems, and its documentation.
+/// Each rule is declared in its own file, `Rules/<RuleName>.swift`, with its page and its
+/// check, or with ``foundBy`` naming the parser or the checker (which share one walk of the
+/// formula) when they find its problems. Every rule has a page in
 /// `docs/rules/<name>.md` and a fixture in `Tests/JoyfillLintTests/Fixtures/rules/<name>/` (a
 /// test checks both exist).
 public struct LintRule: Sendable, Hashable {
@@ -18,6 +18,29 @@ public struct LintRule: Sendable, Hashable {
         case suggestions
         /// Every finding carries a safe fix.
         case always
+    }
+
+    /// What finds a rule's problems.
+    public enum Finder: String, Sendable {
+        /// The parser, while it reads the formula (``Parser``): its findings come to the linter
+        /// with the rule's code, and the linter places them in the file.
+        case parser
+        /// The checker, in its one walk of the formula (``Checker`` and the analyses it runs),
+        /// likewise.
+        case checker
+        /// JoyfillLogic's reading of the document's logic (`DocumentLogic`), which gives each
+        /// issue its rule's code; `invalid-logic`'s check adds them all.
+        case logic
+        /// JoyfillSchema's check of the document's structure; `schema-validation`'s check adds
+        /// its violations.
+        case schemaCheck
+        /// The reading of the `jfLint` annotations (``Suppressions``).
+        case suppressions
+        /// The JSON reader, when the file does not read.
+        case reader
+        /// The rule's own check, beside its declaration (an extension of the linter's
+        /// document walk).
+        case rule
     }
 
     /// What a rule's findings are about, which says where a `jfLint` suppression silences them.
@@ -45,21 +68,23 @@ public struct LintRule: Sendable, Hashable {
     }
 
     /// The rule's code, which its findings carry.
-    public let code: RuleCode
+    public let code: DiagnosticCode
     /// The rule's name: its code's.
     public var name: String { code.name }
     public let severity: Diagnostic.Severity
     public let summary: String
     public let fixability: Fixability
+    public let foundBy: Finder
     public let scope: Scope
     public let documentation: Documentation
 
-    init(code: RuleCode, severity: Diagnostic.Severity, summary: String, fixability: Fixability, scope: Scope = .formula,
-         documentation: Documentation) {
+    init(code: DiagnosticCode, severity: Diagnostic.Severity, summary: String, fixability: Fixability, foundBy: Finder = .rule,
+         scope: Scope = .formula, documentation: Documentation) {
         self.code = code
         self.severity = severity
         self.summary = summary
         self.fixability = fixability
+        self.foundBy = foundBy
         self.scope = scope
         self.documentation = documentation
     }

@@ -82,7 +82,7 @@ public struct Suppressions: Sendable {
 
     /// Whether a suppression can silence the rule: not the two that report suppressions.
     static func canBeSilenced(_ rule: String) -> Bool {
-        rule != RuleCode.invalidSuppression.name && rule != RuleCode.unusedSuppression.name
+        rule != DiagnosticCode.invalidSuppression.name && rule != DiagnosticCode.unusedSuppression.name
     }
 
     private func matches(_ annotations: [Int], _ rule: String) -> Bool {

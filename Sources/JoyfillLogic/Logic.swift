@@ -72,7 +72,7 @@ public struct Logic: Sendable {
     /// A condition on a field: left out, with an issue, when it names none (`without` says so)
     /// or one the document does not have, as the SDKs leave it out.
     private static func fieldCondition(_ element: JSONValue, place: String, op: Condition.Operator?, document: JoyDoc,
-                                       fieldNames: inout Suggestions.Index?, issue: (RuleCode, String, JSONValue?) -> Void,
+                                       fieldNames: inout Suggestions.Index?, issue: (DiagnosticCode, String, JSONValue?) -> Void,
                                        without: String) -> Condition? {
         guard let field = element["field"]?.stringValue else {
             issue(.invalidLogic, "\(place) \(without); the SDKs leave it out of the logic", element)
@@ -169,7 +169,7 @@ public struct Logic: Sendable {
         let owner: String
         let field: String?
         let document: JoyDoc
-        func issue(_ code: RuleCode, _ message: String, _ value: JSONValue?, _ issues: inout [LogicIssue]) {
+        func issue(_ code: DiagnosticCode, _ message: String, _ value: JSONValue?, _ issues: inout [LogicIssue]) {
             issues.append(LogicIssue(code: code, issue: DocumentIssue(message: "\(owner): \(message)", field: field,
                                                                      offset: value?.span?.lowerBound, in: document.bytes)))
         }
@@ -179,11 +179,11 @@ public struct Logic: Sendable {
     /// `conditionsKey`, each read by `condition` (given the element, its place for messages,
     /// its operator if known, and where to report).
     private static func read(_ json: JSONValue?, conditionsKey: String, slot: Slot, report: Report, issues: inout [LogicIssue],
-                             condition: (JSONValue, String, Condition.Operator?, (RuleCode, String, JSONValue?) -> Void) -> Condition?) -> Logic? {
+                             condition: (JSONValue, String, Condition.Operator?, (DiagnosticCode, String, JSONValue?) -> Void) -> Condition?) -> Logic? {
         guard let json, !json.isNull else { return nil }
         var found: [LogicIssue] = []
         defer { issues += found }
-        func issue(_ code: RuleCode, _ message: String, _ value: JSONValue?) { report.issue(code, message, value ?? json, &found) }
+        func issue(_ code: DiagnosticCode, _ message: String, _ value: JSONValue?) { report.issue(code, message, value ?? json, &found) }
         let key: String
         switch slot {
         case .visibility: key = "logic"
@@ -260,7 +260,7 @@ public struct Logic: Sendable {
     /// multiSelect compared (`=`, `!=`) with something that is none of its option ids (an
     /// option's text, written where its id belongs, most often).
     private static func check(_ value: JSONValue?, op: Condition.Operator, type: FieldType, options: [FieldOption],
-                              what: String, place: String, at element: JSONValue, issue: (RuleCode, String, JSONValue?) -> Void) {
+                              what: String, place: String, at element: JSONValue, issue: (DiagnosticCode, String, JSONValue?) -> Void) {
         switch op {
         case .greaterThan, .lessThan:
             if Condition.number(value) == nil {
@@ -536,7 +536,7 @@ public struct Condition: Sendable {
 /// Logic that cannot be used as written: what is wrong, as the code of the `jf lint` rule that
 /// reports it (`logic-missing-target`, `logic-unknown-action`, …), and where.
 public struct LogicIssue: Sendable {
-    public var code: RuleCode
+    public var code: DiagnosticCode
     public var issue: DocumentIssue
 
     /// `issues` with their lines and columns (``DocumentIssue/located(_:in:)``).

@@ -150,7 +150,7 @@ public struct Checker: Sendable {
     private func infer(_ id: NodeID, in tree: SyntaxTree, types: [ValueTypes], into diagnostics: inout [Diagnostic]) -> ValueTypes {
         let span = tree.span(of: id)
         func type(_ node: NodeID) -> ValueTypes { types[node.index] }
-        func report(_ kind: Diagnostic.Kind, _ code: RuleCode, _ message: String, at span: SourceSpan,
+        func report(_ kind: Diagnostic.Kind, _ code: DiagnosticCode, _ message: String, at span: SourceSpan,
                     severity: Diagnostic.Severity = .error, notes: [String] = [], fix: Fix? = nil) {
             diagnostics.append(Diagnostic(kind, message, at: span, severity: severity, notes: notes, fix: fix, code: code))
         }
@@ -248,7 +248,7 @@ public struct Checker: Sendable {
     /// of them (`dateAdd(d, 1, "dayz")`): the call always fails. The closest word is offered
     /// as a suggestion, in the literal's own quotes.
     private func invalidChoice(_ word: String, of parameter: Parameter, at span: SourceSpan, in tree: SyntaxTree,
-                               report: (Diagnostic.Kind, RuleCode, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void) {
+                               report: (Diagnostic.Kind, DiagnosticCode, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void) {
         guard !parameter.choices.contains(word.lowercased()) else { return }
         let (message, note, closest) = parameter.unknownChoice(word)
         let quote = tree.source.utf8.dropFirst(span.start).first == UInt8(ascii: "'") ? "'" : "\""
@@ -258,7 +258,7 @@ public struct Checker: Sendable {
 
     private func binary(
         _ op: BinaryOperator, _ left: NodeID, _ right: NodeID, span: SourceSpan, tree: SyntaxTree, types: [ValueTypes],
-        report: (Diagnostic.Kind, RuleCode, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void
+        report: (Diagnostic.Kind, DiagnosticCode, String, SourceSpan, Diagnostic.Severity, [String], Fix?) -> Void
     ) -> ValueTypes {
         let l = types[left.index]
         let r = types[right.index]

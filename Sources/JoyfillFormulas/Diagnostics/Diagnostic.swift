@@ -27,13 +27,13 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// A suggested correction, when one is known.
     public var fix: Fix?
     /// A stable identifier of the finding, e.g. `unknown-function`; the linter's rule names.
-    public var code: RuleCode?
+    public var code: DiagnosticCode?
 
     /// ``code``, or for a problem without one the name its kind is reported under:
     /// `syntax-error`, `type-mismatch` (`"a" * 2`, as the checker names it), `division-by-zero`,
     /// `circular-reference`, and `evaluation-error` for the rest. `jf eval --json` and `jf run`
     /// report this.
-    public var identifier: RuleCode {
+    public var identifier: DiagnosticCode {
         if let code { return code }
         switch kind {
         case .syntax: return .syntaxError
@@ -46,7 +46,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     public init(
         _ kind: Kind, _ message: String, at span: SourceSpan,
-        severity: Severity = .error, notes: [String] = [], fix: Fix? = nil, code: RuleCode? = nil
+        severity: Severity = .error, notes: [String] = [], fix: Fix? = nil, code: DiagnosticCode? = nil
     ) {
         self.code = code
         self.kind = kind

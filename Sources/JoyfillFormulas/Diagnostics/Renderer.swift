@@ -44,12 +44,21 @@ public struct DiagnosticRenderer: Sendable {
     /// The same, for a text whose lines are found once for all its diagnostics: each then
     /// costs the width of the line shown, not the length of the text.
     public func render(_ diagnostic: Diagnostic, in source: LineMap) -> String {
-        let severityColor = diagnostic.severity == .error ? "31" : diagnostic.severity == .warning ? "33" : "36"
-        let (lineNumber, column) = source.location(of: diagnostic.span.start, in: .byte)
-        let lineRange = source.range(ofLine: lineNumber)
         let heading = showsCode ? diagnostic.code?.name ?? diagnostic.kind.rawValue : diagnostic.kind.rawValue
-        var output = paint("\(diagnostic.severity.rawValue)[\(heading)]", severityColor + ";1")
-        output += paint(": \(diagnostic.message)", "1") + "\n"
+        return render(diagnostic.severity, heading, diagnostic.message, at: diagnostic.span, label: diagnostic.fix?.message ?? "",
+                      notes: diagnostic.notes, in: source)
+    }
+
+    /// Renders a problem given by its parts, for a report that is not a ``Diagnostic`` (the
+    /// linter's findings): `heading` goes in the brackets (`error[unknown-function]`), `label`
+    /// after the caret.
+    public func render(_ severity: Diagnostic.Severity, _ heading: String, _ message: String, at span: SourceSpan,
+                       label: String, notes: [String], in source: LineMap) -> String {
+        let severityColor = severity == .error ? "31" : severity == .warning ? "33" : "36"
+        let (lineNumber, column) = source.location(of: span.start, in: .byte)
+        let lineRange = source.range(ofLine: lineNumber)
+        var output = paint("\(severity.rawValue)[\(heading)]", severityColor + ";1")
+        output += paint(": \(message)", "1") + "\n"
 
         let shownLine = lineNumber + firstLine - 1
         let gutter = String(repeating: " ", count: String(shownLine).count)
@@ -58,7 +67,7 @@ public struct DiagnosticRenderer: Sendable {
 
         let line = source.bytes(in: lineRange)
         var startByte = min(column - 1, line.count)
-        var endByte = min(startByte + max(diagnostic.span.length, 1), max(line.count, startByte + 1))
+        var endByte = min(startByte + max(span.length, 1), max(line.count, startByte + 1))
         var lineUTF8: [UInt8]
         // The gutter ("12 | ") and the two `…` of a cut line take columns of their own.
         let fitting = width.map { min(maxLineWidth, max(20, $0 - gutter.count - 3 - 2)) } ?? maxLineWidth
@@ -73,10 +82,9 @@ public struct DiagnosticRenderer: Sendable {
         // Caret columns are measured in characters of the line, so multi-byte text lines up.
         let prefixWidth = String(decoding: lineUTF8[..<startByte], as: UTF8.self).replacingTabs().count
         let markedWidth = max(1, String(decoding: lineUTF8[startByte..<min(endByte, lineUTF8.count)], as: UTF8.self).count)
-        let label = diagnostic.fix.map { $0.message } ?? ""
         output += "\(gutter) \(paint("|", "34")) \(String(repeating: " ", count: prefixWidth))"
         output += paint(String(repeating: "^", count: markedWidth) + (label.isEmpty ? "" : " " + label), severityColor + ";1") + "\n"
-        for note in diagnostic.notes {
+        for note in notes {
             output += "\(gutter) \(paint("=", "34")) note: \(note)\n"
         }
         return output

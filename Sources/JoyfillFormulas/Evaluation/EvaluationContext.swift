@@ -66,9 +66,9 @@ public struct ResolutionError: SuggestingError, Sendable {
     /// What was probably meant instead of the name or property ("did you mean 'price'?").
     public var suggestion: String?
     /// The diagnostic code, when the linter has a rule for the problem (`unknown-column`).
-    public var code: RuleCode?
+    public var code: DiagnosticCode?
 
-    public init(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = [], suggestion: String? = nil, code: RuleCode? = nil) {
+    public init(_ kind: Diagnostic.Kind, _ message: String, notes: [String] = [], suggestion: String? = nil, code: DiagnosticCode? = nil) {
         self.kind = kind
         self.message = message
         self.notes = notes

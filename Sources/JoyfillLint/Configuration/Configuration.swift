@@ -14,7 +14,7 @@ public struct LintSettings: Sendable, Hashable {
     public var unsafeFixes: Bool
 
     /// Whether the rule with `code` runs.
-    public func isEnabled(_ code: RuleCode) -> Bool { enabled.contains(code.name) }
+    public func isEnabled(_ code: DiagnosticCode) -> Bool { enabled.contains(code.name) }
 
     /// Every rule at its default severity, for the Swift SDK (the reference engine).
     public static let standard = LintSettings(enabled: Set(LintRule.names), severities: [:], targets: .swift)

@@ -16,24 +16,24 @@ public struct HumanFormatter: Sendable {
         var output = ""
         var fileLines: LineMap?   // built once, when the first finding needs a line
         var lastExpression: (text: String, lines: LineMap)?   // findings of one formula are adjacent
-        for diagnostic in report.findings {
-            var place = "\(report.path):\(diagnostic.location.line):\(diagnostic.location.column)"
-            if let field = diagnostic.field { place += " · field \(field)" }
-            if let formula = diagnostic.formula { place += " · formula \(formula)" }
-            let fixNote = diagnostic.fix == nil ? "" : diagnostic.isFixable ? " [fixable with \(fixCommand)]" : " [suggestion]"
+        for finding in report.findings {
+            var place = "\(report.path):\(finding.location.line):\(finding.location.column)"
+            if let field = finding.field { place += " · field \(field)" }
+            if let formula = finding.formula { place += " · formula \(formula)" }
+            let fixNote = finding.fix == nil ? "" : finding.isFixable ? " [fixable with \(fixCommand)]" : " [suggestion]"
+            let label = finding.fix.map { $0.message + fixNote } ?? ""
             var renderer = DiagnosticRenderer(colored: colored)
-            renderer.showsCode = true
             renderer.location = place
             renderer.width = width
-            var shown = Diagnostic(.other, diagnostic.message, at: diagnostic.span ?? SourceSpan(start: 0, end: 0),
-                                   severity: diagnostic.severity, notes: diagnostic.notes, code: RuleCode(named: diagnostic.rule))
-            if let fix = diagnostic.fix { shown.fix = Fix(fix.message + fixNote, edits: fix.edits, isSafe: fix.isSafe) }
-            if let expression = diagnostic.expression,
-               diagnostic.location.endLine != diagnostic.location.line || diagnostic.location.end > report.bytes.count {
+            func render(at span: SourceSpan, in lines: LineMap) -> String {
+                renderer.render(finding.severity, finding.rule, finding.message, at: span, label: label, notes: finding.notes, in: lines)
+            }
+            if let expression = finding.expression,
+               finding.location.endLine != finding.location.line || finding.location.end > report.bytes.count {
                 // A span over lines of the file (a formula with line breaks in a .jf file), or
                 // a report without the file's text: the formula's own lines show it.
                 if lastExpression?.text != expression { lastExpression = (expression, LineMap(expression)) }
-                output += renderer.render(shown, in: lastExpression!.lines)
+                output += render(at: finding.span ?? SourceSpan(start: 0, end: 0), in: lastExpression!.lines)
             } else {
                 // Show the finding's line of the file, as it is written there (a formula in a
                 // JoyDoc, with its JSON escapes), numbered as the editor numbers it. The span
@@ -41,11 +41,10 @@ public struct HumanFormatter: Sendable {
                 // the line shown: a minified document is one line of megabytes.
                 if fileLines == nil { fileLines = LineMap(report.bytes) }
                 let lines = fileLines!
-                let start = diagnostic.location.start
-                let lineEnd = lines.range(ofLine: diagnostic.location.line).upperBound
-                let end = diagnostic.location.endLine == diagnostic.location.line ? diagnostic.location.end : lineEnd
-                shown.span = SourceSpan(start: start, end: max(start + 1, end))
-                output += renderer.render(shown, in: lines)
+                let start = finding.location.start
+                let lineEnd = lines.range(ofLine: finding.location.line).upperBound
+                let end = finding.location.endLine == finding.location.line ? finding.location.end : lineEnd
+                output += render(at: SourceSpan(start: start, end: max(start + 1, end)), in: lines)
             }
             output += "\n"
         }

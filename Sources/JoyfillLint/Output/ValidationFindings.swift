@@ -13,7 +13,7 @@ public struct ValidationFindings: Sendable {
 
     /// The codes a validation reports, as `--format sarif` describes them.
     public static let rules: [SARIFFormatter.Rule] = [
-        SARIFFormatter.Rule(id: RuleCode.required.name, summary: "A shown field, row or collection level that has no required value.",
+        SARIFFormatter.Rule(id: DiagnosticCode.required.name, summary: "A shown field, row or collection level that has no required value.",
                             severity: .error, help: "See docs/validation.md in the jf repository: what is checked, and what has a value."),
         SARIFFormatter.Rule(.invalidLogic),
         SARIFFormatter.Rule(.logicMissingTarget),

@@ -1,14 +1,11 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `always-false-comparison`: A comparison whose outcome the types already decide.
-    ///
-    /// Found by the checker (`Checker`), which gives its findings `RuleCode.alwaysFalseComparison`;
-    /// the linter places them in the file and applies the settings and suppressions.
     static let alwaysFalseComparison = LintRule(
         code: .alwaysFalseComparison, severity: .warning,
         summary: "A comparison whose outcome the types already decide.",
         fixability: .never,
+        foundBy: .checker,
         documentation: Documentation(
             what: "Reports `==` and `!=` between values of types that are never equal, `==` on arrays or objects, and `<`, `>`, `<=`, `>=` on types that are not ordered.",
             why: "`==` does not convert types (`\"1\" == 1` is false), arrays and objects are never equal, and text is not ordered, so the outcome is fixed before the formula runs.",

@@ -3,7 +3,6 @@ import JoyfillFormulas
 import JoyfillModel
 
 extension LintRule {
-    /// `circular-reference`: Fields whose formulas read each other in a cycle.
     static let circularReference = LintRule(
         code: .circularReference, severity: .error,
         summary: "Fields whose formulas read each other in a cycle.",

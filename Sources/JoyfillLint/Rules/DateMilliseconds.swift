@@ -1,15 +1,11 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `date-milliseconds`: Days counted where dates count milliseconds: a small number added to a date, or compared with a difference of dates.
-    ///
-    /// Found by the checker (`DateMilliseconds`, run by `Checker`), which gives its findings
-    /// `RuleCode.dateMilliseconds`; the linter places them in the file and applies the settings and
-    /// suppressions.
     static let dateMilliseconds = LintRule(
         code: .dateMilliseconds, severity: .warning,
         summary: "Days counted where dates count milliseconds: a small number added to a date, or compared with a difference of dates.",
         fixability: .suggestions,
+        foundBy: .checker,
         documentation: Documentation(
             what: "Reports a small whole number (under 1000) added to a date (`due_date + 30`), and a difference of two dates compared with one (`due_date - invoice_date > 30`).",
             why: "A date is a count of milliseconds: `+ 30` moves it by 30 milliseconds, and a difference of dates is in milliseconds too, so comparing it with a number of days is decided by the days' count of milliseconds, not by the days. The formula runs without an error and gives the wrong answer.",

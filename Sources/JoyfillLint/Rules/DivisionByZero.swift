@@ -1,14 +1,11 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `division-by-zero`: A division or `mod()` by a literal zero.
-    ///
-    /// Found by the checker (`Checker`), which gives its findings `RuleCode.divisionByZero`; the
-    /// linter places them in the file and applies the settings and suppressions.
     static let divisionByZero = LintRule(
         code: .divisionByZero, severity: .error,
         summary: "A division or `mod()` by a literal zero.",
         fixability: .never,
+        foundBy: .checker,
         documentation: Documentation(
             what: "Reports a division or `mod()` whose divisor is the literal `0`.",
             why: "Division by zero is an error (not Infinity), so the formula always fails.",

@@ -2,7 +2,6 @@ import JoyfillDecorators
 import JoyfillFormulas
 
 extension LintRule {
-    /// `invalid-decorator`: A decorator the SDKs reject or never show: no action, a repeated action, a bad color, no icon or label.
     static let invalidDecorator = LintRule(
         code: .invalidDecorator, severity: .warning,
         summary: "A decorator the SDKs reject or never show: no action, a repeated action, a bad color, no icon or label.",

@@ -2,7 +2,6 @@ import JoyfillFormulas
 import JoyfillModel
 
 extension LintRule {
-    /// `invalid-document`: A structural problem the reader works around (a duplicate id, a formula without an expression).
     static let invalidDocument = LintRule(
         code: .invalidDocument, severity: .warning,
         summary: "A structural problem the reader works around (a duplicate id, a formula without an expression).",

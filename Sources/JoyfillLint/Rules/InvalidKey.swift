@@ -3,7 +3,6 @@ import JoyfillFormulas
 import JoyfillModel
 
 extension LintRule {
-    /// `invalid-key`: An applied formula writes a key other than `value` or `hidden`.
     static let invalidKey = LintRule(
         code: .invalidKey, severity: .error,
         summary: "An applied formula writes a key other than `value` or `hidden`.",

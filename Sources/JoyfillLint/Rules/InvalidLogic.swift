@@ -2,7 +2,6 @@ import JoyfillFormulas
 import JoyfillLogic
 
 extension LintRule {
-    /// `invalid-logic`: Conditional logic that cannot work as written: malformed, an unknown operator, an option's text.
     static let invalidLogic = LintRule(
         code: .invalidLogic, severity: .warning,
         summary: "Conditional logic that cannot work as written: malformed, an unknown operator, an option's text.",
@@ -22,7 +21,7 @@ extension LintRule {
 // The check, of this rule and of the five that name one mistake each (their files say so).
 extension DocumentLint {
     /// The rules one reading of the logic reports.
-    static let logicRules: [RuleCode] = [
+    static let logicRules: [DiagnosticCode] = [
         .invalidLogic, .logicMissingTarget, .logicComparesText, .logicUnknownAction, .lonePageHidden, .unreachableRequiredLogic,
     ]
 

@@ -1,15 +1,11 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `invalid-operator`: Spellings borrowed from other languages: `===`, `!==`, `=`, `&`, `|`, `<>`, `;` between arguments, a leading `=`.
-    ///
-    /// Found by the parser (`Parser`), which explains the spelling and its fix, which gives its
-    /// findings `RuleCode.invalidOperator`; the linter places them in the file and applies the
-    /// settings and suppressions.
     static let invalidOperator = LintRule(
         code: .invalidOperator, severity: .error,
         summary: "Spellings borrowed from other languages: `===`, `!==`, `=`, `&`, `|`, `<>`, `;` between arguments, a leading `=`.",
         fixability: .always,
+        foundBy: .parser,
         documentation: Documentation(
             what: "Reports spellings that other languages have and this one does not: the operators `===`, `!==`, `=` (for comparison), `&`, `|` and `<>` (spreadsheets' and SQL's 'not equal'), arguments separated by `;` (spreadsheets in some locales) and a formula that starts with `=` (a spreadsheet's formula bar).",
             why: "Every Joyfill SDK rejects them. jf understands what was meant and says so, but the template would fail everywhere else.",

@@ -3,7 +3,6 @@ import JoyfillFormulas
 import JoyfillModel
 
 extension LintRule {
-    /// `invalid-value`: A stored value its field or column type does not hold: text in a number field, an option's text instead of its `_id`, a date in seconds, a cell of no column.
     static let invalidValue = LintRule(
         code: .invalidValue, severity: .warning,
         summary: "A stored value its field or column type does not hold: text in a number field, an option's text instead of its `_id`, a date in seconds, a cell of no column.",

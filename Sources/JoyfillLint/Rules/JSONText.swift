@@ -1,7 +1,6 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `json-text`: A text field holding a JSON array or object, given where text is taken: it reads as the array or object.
     static let jsonText = LintRule(
         code: .jsonText, severity: .info,
         summary: "A text field holding a JSON array or object, given where text is taken: it reads as the array or object.",

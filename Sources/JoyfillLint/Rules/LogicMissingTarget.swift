@@ -1,11 +1,10 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `logic-missing-target`: A logic condition on a field, column or schema the document does not have.
     static let logicMissingTarget = LintRule(
         code: .logicMissingTarget, severity: .warning,
         summary: "A logic condition on a field, column or schema the document does not have.",
-        fixability: .never, scope: .field,
+        fixability: .never, foundBy: .logic, scope: .field,
         documentation: Documentation(
             what: "Reports a condition of conditional logic (`logic`, `requiredLogic`, `cellRequiredLogic`, `cellVisibilityLogic`, on fields, pages, columns and collection schemas) that reads a field the document does not have, a column the row does not have, or a schema the collection does not have, with the closest existing name. `jf validate` reports it too.",
             why: "The SDKs leave such a condition out of the logic, silently: with `eval: \"and\"` the others decide alone, and when it was the only condition the logic never holds, so what it should show stays hidden (or the reverse).",

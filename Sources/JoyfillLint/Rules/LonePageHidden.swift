@@ -1,11 +1,10 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `lone-page-hidden`: The only page of a view marked hidden, or given logic, which the SDKs never read.
     static let lonePageHidden = LintRule(
         code: .lonePageHidden, severity: .warning,
         summary: "The only page of a view marked hidden, or given logic, which the SDKs never read.",
-        fixability: .never, scope: .field,
+        fixability: .never, foundBy: .logic, scope: .field,
         documentation: Documentation(
             what: "Reports a page that is the only page of the mobile or desktop view and carries `\"hidden\": true` or `logic`. `jf validate` reports it too.",
             why: "The SDKs always show a lone page: its `hidden` flag and its logic are never read, so a form author expecting it hidden sees it shown.",

@@ -3,7 +3,6 @@ import JoyfillFormulas
 import JoyfillModel
 
 extension LintRule {
-    /// `missing-formula`: A field applies a formula the document does not define.
     static let missingFormula = LintRule(
         code: .missingFormula, severity: .error,
         summary: "A field applies a formula the document does not define.",

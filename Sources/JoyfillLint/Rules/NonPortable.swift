@@ -1,7 +1,6 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `non-portable`: Syntax or a function that a target Joyfill SDK does not run.
     static let nonPortable = LintRule(
         code: .nonPortable, severity: .warning,
         summary: "Syntax or a function that a target Joyfill SDK does not run.",

@@ -3,7 +3,6 @@ import JoyfillJSON
 import JoyfillSchema
 
 extension LintRule {
-    /// `schema-validation`: A structure the SDKs refuse to load: a key missing, a value of the wrong type.
     static let schemaValidation = LintRule(
         code: .schemaValidation, severity: .error,
         summary: "A structure the SDKs refuse to load: a key missing, a value of the wrong type.",
@@ -25,12 +24,12 @@ extension DocumentLint {
     /// `schema-version` and `schema-validation`: the document as the SDKs check it at load.
     mutating func schema() {
         // A rule the settings turn off costs nothing.
-        let versionOn = settings.severity(of: RuleCode.schemaVersion.name) != nil
-        let structureOn = settings.severity(of: RuleCode.schemaValidation.name) != nil
+        let versionOn = settings.severity(of: DiagnosticCode.schemaVersion.name) != nil
+        let structureOn = settings.severity(of: DiagnosticCode.schemaValidation.name) != nil
         guard versionOn || structureOn else { return }
         var pointers = PointerResolver(document.json)
         for violation in SchemaCheck.check(document.json, structure: structureOn) {
-            let rule: RuleCode = violation.code == .version ? .schemaVersion : .schemaValidation
+            let rule: DiagnosticCode = violation.code == .version ? .schemaVersion : .schemaValidation
             guard rule == .schemaVersion ? versionOn : structureOn else { continue }
             let fieldID = pointers.field(of: violation.pointer)
             var notes = ["at \(violation.pointer.isRoot ? "the document's root" : violation.pointer.description) (a JSON pointer)"]

@@ -1,7 +1,6 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `shadowed-field`: A lambda parameter hides a field of the same id.
     static let shadowedField = LintRule(
         code: .shadowedField, severity: .warning,
         summary: "A lambda parameter hides a field of the same id.",

@@ -1,14 +1,11 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `syntax-error`: The formula does not parse.
-    ///
-    /// Found by the parser (`Parser`), which gives its findings `RuleCode.syntaxError`; the linter
-    /// places them in the file and applies the settings and suppressions.
     static let syntaxError = LintRule(
         code: .syntaxError, severity: .error,
         summary: "The formula does not parse.",
         fixability: .sometimes,
+        foundBy: .parser,
         documentation: Documentation(
             what: "Reports a formula that does not parse, with what the parser expected and where.",
             why: "A formula that does not parse never runs: the field keeps a stale value in every SDK.",

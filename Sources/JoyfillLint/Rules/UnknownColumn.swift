@@ -1,15 +1,11 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `unknown-column`: A column that the rows of a table or collection, or a chart's lines or points, do not have.
-    ///
-    /// Found by the checker (`RowTracker`, run by `Checker`), which gives its findings
-    /// `RuleCode.unknownColumn`; the linter places them in the file and applies the settings and
-    /// suppressions.
     static let unknownColumn = LintRule(
         code: .unknownColumn, severity: .error,
         summary: "A column that the rows of a table or collection, or a chart's lines or points, do not have.",
         fixability: .suggestions,
+        foundBy: .checker,
         documentation: Documentation(
             what: "Reports a column that a table's or collection's rows, or a chart's lines or points, do not have, wherever the rows are known and reading it fails: a path from the field (`items.prise`, which may also name a column by its title, ignoring case; `sales.titel`), a row passed to a callback (`row` in `map(items, (row) -> row.prise)`, `filter`, `find`, `some`, `every`, `flatMap`, `reduce`), a row taken by index (`items.0`, `items[0]`) or by `find`, a collection row's `children` and their schemas, and a chart line's `points`. The closest column is suggested. A column read from every row of an array of rows (`filter(items, …).prise`) gives nulls instead of failing: that is [null-projection](null-projection.md).",
             why: "A row holds exactly its table's columns, by `_id`, and a chart line and point exactly their properties. A misspelt column fails at run time (`table 'items' has no column 'prise'`, `the object has no property 'prise'`), often only once the table has rows.",

@@ -1,14 +1,11 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `unknown-function`: A call to a function no engine has.
-    ///
-    /// Found by the checker (`Checker`), which gives its findings `RuleCode.unknownFunction`; the
-    /// linter places them in the file and applies the settings and suppressions.
     static let unknownFunction = LintRule(
         code: .unknownFunction, severity: .error,
         summary: "A call to a function no engine has.",
         fixability: .sometimes,
+        foundBy: .checker,
         documentation: Documentation(
             what: "Reports a call to a function that is not in the registry (`jf functions` lists them), with the closest name.",
             why: "An unknown function fails when the formula runs, in every SDK.",

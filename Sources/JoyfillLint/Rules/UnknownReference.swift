@@ -1,14 +1,11 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `unknown-reference`: A name that is no field of the document.
-    ///
-    /// Found by the checker (`Checker`), which gives its findings `RuleCode.unknownReference`; the
-    /// linter places them in the file and applies the settings and suppressions.
     static let unknownReference = LintRule(
         code: .unknownReference, severity: .error,
         summary: "A name that is no field of the document.",
         fixability: .suggestions,
+        foundBy: .checker,
         documentation: Documentation(
             what: "Reports a name that is neither a lambda parameter nor the `_id` of a field of the document, with the closest field id.",
             why: "Formulas reference fields by `_id` (case-sensitive). An unknown name fails at run time with a `reference` error; titles and identifiers are never used.",

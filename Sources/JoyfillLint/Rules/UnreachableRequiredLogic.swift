@@ -1,11 +1,10 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `unreachable-required-logic`: `requiredLogic` on a field that is never shown, so it never applies.
     static let unreachableRequiredLogic = LintRule(
         code: .unreachableRequiredLogic, severity: .warning,
         summary: "`requiredLogic` on a field that is never shown, so it never applies.",
-        fixability: .never, scope: .field,
+        fixability: .never, foundBy: .logic, scope: .field,
         documentation: Documentation(
             what: "Reports `requiredLogic` on a field that no view shows: hidden (`\"hidden\": true` with no logic that shows it) or hidden for every view (`hiddenViews`). `jf validate` reports it too.",
             why: "A hidden field is never validated, so its required logic does nothing; usually the field was meant to be shown by logic that is missing, or the required logic sits on the wrong field.",

@@ -2,7 +2,6 @@ import JoyfillFormulas
 import JoyfillModel
 
 extension LintRule {
-    /// `unused-formula`: A document formula no field applies.
     static let unusedFormula = LintRule(
         code: .unusedFormula, severity: .warning,
         summary: "A document formula no field applies.",

@@ -2,7 +2,6 @@ import JoyfillFormulas
 import JoyfillJSON
 
 extension LintRule {
-    /// `unused-suppression`: A `jfLint` suppression that silences nothing.
     static let unusedSuppression = LintRule(
         code: .unusedSuppression, severity: .warning,
         summary: "A `jfLint` suppression that silences nothing.",

@@ -3,7 +3,6 @@ import JoyfillFormulas
 import JoyfillModel
 
 extension LintRule {
-    /// `write-type-mismatch`: A result that can never be stored in the field it is written to.
     static let writeTypeMismatch = LintRule(
         code: .writeTypeMismatch, severity: .error,
         summary: "A result that can never be stored in the field it is written to.",

@@ -1,14 +1,11 @@
 import JoyfillFormulas
 
 extension LintRule {
-    /// `wrong-arity`: A call with too few or too many arguments.
-    ///
-    /// Found by the checker (`Checker`), which gives its findings `RuleCode.wrongArity`; the linter
-    /// places them in the file and applies the settings and suppressions.
     static let wrongArity = LintRule(
         code: .wrongArity, severity: .error,
         summary: "A call with too few or too many arguments.",
         fixability: .never,
+        foundBy: .checker,
         documentation: Documentation(
             what: "Reports a call with fewer or more arguments than the function's signature allows.",
             why: "The call fails at run time with an `arguments` error.",

@@ -233,7 +233,7 @@ struct Lint: ParsableCommand {
             let fixed = edits.isEmpty ? nil : JSONEdit.apply(edits, to: bytes)
             let remaining = fixed.map { Linter(settings: settings).lint(path: path, bytes: $0, fixing: false).report.findings } ?? findings
             return Suppressed(path: path, bytes: fixed, added: count, left: remaining.map {
-                $0.rule == RuleCode.invalidSuppression.name ? "invalid-suppression findings, which are fixed by hand"
+                $0.rule == DiagnosticCode.invalidSuppression.name ? "invalid-suppression findings, which are fixed by hand"
                     : "not silenced where the annotation went (a malformed jfLint annotation, or a field sharing its _id)"
             })
         } deliver: { _, result in

@@ -1,0 +1,16 @@
+import JoyfillFormulas
+
+/// The codes of what the engine finds in a document: its formulas' applications, their
+/// writes and their order, and changes that cannot be applied.
+extension DiagnosticCode {
+    public static let writeTypeMismatch = DiagnosticCode("write-type-mismatch")
+    public static let missingFormula = DiagnosticCode("missing-formula")
+    public static let invalidKey = DiagnosticCode("invalid-key")
+    public static let invalidValue = DiagnosticCode("invalid-value")
+    /// A field whose formula reads one on a cycle: it keeps its value.
+    public static let dependsOnCircular = DiagnosticCode("depends-on-circular")
+    /// A field whose formula reads one whose formula failed: not evaluated, it keeps its value.
+    public static let dependsOnFailure = DiagnosticCode("depends-on-failure")
+    /// A change (`--set`, a change-API entry) that cannot be applied.
+    public static let invalidChange = DiagnosticCode("invalid-change")
+}
