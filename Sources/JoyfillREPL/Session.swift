@@ -5,27 +5,6 @@ import JoyfillLint
 import JoyfillModel
 import JoyfillSession
 
-/// What one input produced: text for standard output, whether it failed, whether to quit.
-public struct REPLOutput: Sendable, Equatable {
-    public var text: String
-    public var failed: Bool
-    public var quit: Bool
-
-    public init(_ text: String, failed: Bool = false, quit: Bool = false) {
-        self.text = text
-        self.failed = failed
-        self.quit = quit
-    }
-}
-
-/// The files a session reads and writes (`:load`, `:save`). `jf` supplies the real file
-/// system; tests can supply their own.
-public protocol REPLFileSystem {
-    func read(_ path: String) throws -> [UInt8]
-    /// Writes atomically.
-    func write(_ bytes: [UInt8], to path: String) throws
-}
-
 /// One REPL session: lines in, outputs out. It owns everything but the terminal: input that
 /// continues over several lines, session variables, the bound document and its engine, the
 /// meta-commands, and completion. `jf repl` feeds it from libedit or from a pipe.
@@ -292,49 +271,6 @@ func habitHint(_ source: String, commandNames: [String]) -> String? {
     let name = text[..<equals].trimmingSpaces()
     guard Lexer.isName(name) else { return nil }
     return "to bind a session variable, write: let \(name) = \(text[text.index(after: equals)...].trimmingSpaces())"
-}
-
-/// `let name = expression`.
-struct Binding {
-    var name: String
-    var expression: String
-
-    init?(_ source: String) {
-        let text = source.trimmingSpaces()
-        guard text.hasPrefix("let ") else { return nil }
-        let rest = text.dropFirst(4)
-        guard let equals = rest.firstIndex(of: "=") else { return nil }
-        let name = rest[..<equals].trimmingSpaces()
-        let after = rest[rest.index(after: equals)...]
-        guard !after.hasPrefix("="), !name.isEmpty,
-              name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) }),
-              !("0"..."9").contains(name.unicodeScalars.first!) else { return nil }
-        self.name = name
-        expression = String(after)
-    }
-}
-
-/// Names a session formula sees: session variables, then the document's fields.
-final class SessionContext: EvaluationContext {
-    let variables: [String: Value]
-    let document: DocumentContext?
-
-    init(variables: [String: Value], document: DocumentContext?) {
-        self.variables = variables
-        self.document = document
-    }
-
-    func value(of name: String) throws(ResolutionError) -> Value? {
-        if let value = variables[name] { return value }
-        return try document?.value(of: name)
-    }
-
-    func member(_ member: String, of name: String) throws(ResolutionError) -> Value? {
-        if variables[name] != nil { return nil }
-        return try document?.member(member, of: name)
-    }
-
-    var knownNames: [String] { variables.keys.sorted() + (document?.knownNames ?? []) }
 }
 
 extension StringProtocol {

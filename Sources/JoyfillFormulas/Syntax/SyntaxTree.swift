@@ -6,110 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// The index of a node in a ``SyntaxTree``.
-public struct NodeID: Hashable, Sendable {
-    @usableFromInline let raw: Int32
-    /// The node at position `index` of ``SyntaxTree/nodes``.
-    @inlinable public init(_ index: Int) { self.raw = Int32(truncatingIfNeeded: index) }
-    /// The node's position in ``SyntaxTree/nodes`` (children always come before parents).
-    @inlinable public var index: Int { Int(raw) }
-}
-
-/// The index of a name or string literal in ``SyntaxTree/names``.
-public struct NameID: Hashable, Sendable {
-    @usableFromInline let raw: Int32
-    @inlinable init(_ raw: Int) { self.raw = Int32(truncatingIfNeeded: raw) }
-    @inlinable public var index: Int { Int(raw) }
-}
-
-/// A contiguous run of entries in one of the tree's side tables.
-public struct TableRange: Hashable, Sendable {
-    @usableFromInline let start: Int32
-    @usableFromInline let count: Int32
-    @inlinable init(start: Int, count: Int) {
-        self.start = Int32(truncatingIfNeeded: start)
-        self.count = Int32(truncatingIfNeeded: count)
-    }
-    @inlinable public var indices: Range<Int> { Int(start)..<Int(start + count) }
-}
-
-/// Prefix operators.
-public enum UnaryOperator: UInt8, Sendable {
-    case negate, not
-    public var symbol: String { self == .negate ? "-" : "!" }
-}
-
-/// Infix operators, from loosest to tightest binding.
-public enum BinaryOperator: UInt8, Sendable, CaseIterable {
-    case or, and
-    case equal, notEqual
-    case less, lessEqual, greater, greaterEqual
-    case add, subtract
-    case multiply, divide
-
-    public var symbol: String {
-        switch self {
-        case .or: return "||"
-        case .and: return "&&"
-        case .equal: return "=="
-        case .notEqual: return "!="
-        case .less: return "<"
-        case .lessEqual: return "<="
-        case .greater: return ">"
-        case .greaterEqual: return ">="
-        case .add: return "+"
-        case .subtract: return "-"
-        case .multiply: return "*"
-        case .divide: return "/"
-        }
-    }
-
-    /// Binding power: higher binds tighter. All binary operators are left-associative.
-    public var precedence: Int {
-        switch self {
-        case .or: return 1
-        case .and: return 2
-        case .equal, .notEqual: return 3
-        case .less, .lessEqual, .greater, .greaterEqual: return 4
-        case .add, .subtract: return 5
-        case .multiply, .divide: return 6
-        }
-    }
-}
-
-/// One syntax node. Payloads are indices, so a tree is a few flat arrays with no
-/// per-node allocation, and any bottom-up analysis is a single forward loop over ``SyntaxTree/nodes``.
-///
-/// Grouping parentheses leave no node, as in the reference engine: `(a + b)` is the `binary`
-/// node itself, whose span covers the parentheses. (A node of its own cost every evaluation a
-/// dispatch for nothing, and `(-4)`, a parenthesized literal, is in most generated formulas.)
-public enum Node: Sendable {
-    case number(Double)
-    case string(NameID)
-    case boolean(Bool)
-    case null
-    case undefined
-    /// A free name: a field id or a context variable.
-    case reference(NameID)
-    /// A lambda parameter, resolved statically to its slot in the evaluator's local frame.
-    case parameter(slot: Int32, name: NameID)
-    /// `base.name` (also `base.0`).
-    case member(NodeID, NameID)
-    /// `base[index]`.
-    case index(NodeID, NodeID)
-    case unary(UnaryOperator, NodeID)
-    case binary(BinaryOperator, NodeID, NodeID)
-    /// `name(arguments…)`; the arguments are `children[range]`.
-    case call(NameID, TableRange)
-    /// `[elements…]`; the elements are `children[range]`.
-    case array(TableRange)
-    /// `{key: value…}`; the keys are `names[keys.start…]`, the values `children[values.start…]`.
-    case object(keys: Int32, values: Int32, count: Int32)
-    /// `(params…) -> body`; the parameters are `names[params]`; they occupy local slots
-    /// `slotBase ..< slotBase + params.count`.
-    case lambda(params: TableRange, body: NodeID, slotBase: Int32)
-}
-
 /// A parsed formula: its source, nodes with spans, side tables and parse diagnostics.
 ///
 /// Nodes are stored in post-order: every child has a smaller index than its parent and the
@@ -329,27 +225,6 @@ public final class SyntaxTree: Sendable {
 typealias EvaluationTables = (nodes: UnsafeMutablePointer<Node>, names: UnsafeMutablePointer<String>,
                               children: UnsafeMutablePointer<NodeID>, hints: UnsafeMutablePointer<Int16>,
                               spans: UnsafeMutablePointer<SourceSpan>)
-
-/// One of a ``SyntaxTree``'s tables: a read-only collection that keeps its tree alive.
-public struct TreeTable<Element>: RandomAccessCollection {
-    let owner: SyntaxTree
-    let base: UnsafePointer<Element>
-    public let count: Int
-
-    init(owner: SyntaxTree, base: UnsafeMutablePointer<Element>, count: Int) {
-        self.owner = owner
-        self.base = UnsafePointer(base)
-        self.count = count
-    }
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
-
-    public subscript(position: Int) -> Element {
-        precondition(position >= 0 && position < count, "index out of range")
-        return withExtendedLifetime(owner) { base[position] }
-    }
-}
 
 extension String {
     /// The text a span of UTF-8 byte offsets covers.
