@@ -9,87 +9,101 @@ import JoyfillLogic
 import JoyfillModel
 import JoyfillSession
 
-/// A meta-command: `:name ARGUMENTS`.
+/// A meta-command: `:name ARGUMENTS`, what `:help` says of it, and what it does.
 public struct MetaCommand: Sendable {
     public let name: String
+    /// Other names it answers to (`:h`, `:q`).
+    public let aliases: [String]
     public let arguments: String
     public let help: String
+    /// Runs the command in a session, given the text after its name.
+    let run: @Sendable (REPLSession, String) -> REPLOutput
+
+    init(_ name: String, aliases: [String] = [], arguments: String = "", help: String,
+         run: @escaping @Sendable (REPLSession, String) -> REPLOutput) {
+        self.name = name
+        self.aliases = aliases
+        self.arguments = arguments
+        self.help = help
+        self.run = run
+    }
 }
 
 extension REPLSession {
     /// Every meta-command, in the order `:help` lists them.
     public static let commands: [MetaCommand] = [
-        MetaCommand(name: "help", arguments: "", help: "this list"),
-        MetaCommand(name: "load", arguments: "DOC", help: "bind a JoyDoc: its field ids become names"),
-        MetaCommand(name: "fields", arguments: "", help: "the document's fields: id, type, current value"),
-        MetaCommand(name: "formulas", arguments: "[FIELD]",
-                    help: "each formula field with its value or error; one field's in full"),
-        MetaCommand(name: "set", arguments: "FIELD JSON", help: "change a field (or a cell: items.0.qty) and show what was recomputed"),
-        MetaCommand(name: "apply", arguments: "CHANGES",
-                    help: "apply change-API entries (JSON, or a file of them): rows created, moved, deleted"),
-        MetaCommand(name: "rows", arguments: "FIELD [OP ROW… [CELLS]]",
-                    help: "a table's rows with their _ids; OP (insert, below, duplicate, delete, up, down, edit) changes them as the SDKs do"),
-        MetaCommand(name: "validate", arguments: "[PAGE[/POSITION]]",
-                    help: "the required fields still empty, as jf validate"),
-        MetaCommand(name: "lint", arguments: "[RULES]",
-                    help: "jf lint's findings in the document as it is now (only RULES: comma-separated)"),
-        MetaCommand(name: "decorators", arguments: "[PATH]",
-                    help: "the decorators shown at PATH, or everywhere"),
-        MetaCommand(name: "deps", arguments: "FIELD", help: "what a field reads and what reads it"),
-        MetaCommand(name: "graph", arguments: "", help: "every formula field in evaluation order"),
-        MetaCommand(name: "type", arguments: "EXPR", help: "an expression's possible types and its type"),
-        MetaCommand(name: "ast", arguments: "EXPR", help: "the syntax tree, with spans"),
-        MetaCommand(name: "fmt", arguments: "EXPR", help: "the expression in the canonical layout of jf fmt"),
-        MetaCommand(name: "explain", arguments: "EXPR", help: "each sub-expression's value; callbacks by call"),
-        MetaCommand(name: "doc", arguments: "FUNCTION", help: "a function's signature, summary and examples"),
-        MetaCommand(name: "time", arguments: "EXPR", help: "the time to parse and evaluate an expression"),
-        MetaCommand(name: "tz", arguments: "ZONE", help: "the time zone of date functions (IANA name)"),
-        MetaCommand(name: "now", arguments: "[ISO8601]", help: "fix now(); with no argument, use the clock"),
-        MetaCommand(name: "limit", arguments: "[N|off]",
-                    help: "the most array elements a value shows, and 100 characters of a string each, the rest counted (100; off shows all)"),
-        MetaCommand(name: "pager", arguments: "[on|off]",
-                    help: "page output taller than the terminal through $PAGER (on, on a terminal)"),
-        MetaCommand(name: "vars", arguments: "", help: "the session variables (let name = expression)"),
-        MetaCommand(name: "save", arguments: "FILE", help: "write the document, with the results, to FILE"),
-        MetaCommand(name: "quit", arguments: "", help: "leave (or Ctrl-D, exit, quit)"),
+        MetaCommand("help", aliases: ["h", "?"], help: "this list",
+                    run: { session, _ in session.help() }),
+        MetaCommand("load", arguments: "DOC", help: "bind a JoyDoc: its field ids become names",
+                    run: { $0.load($1) }),
+        MetaCommand("fields", help: "the document's fields: id, type, current value",
+                    run: { session, _ in session.fields() }),
+        MetaCommand("formulas", arguments: "[FIELD]", help: "each formula field with its value or error; one field's in full",
+                    run: { $0.formulas($1) }),
+        MetaCommand("set", arguments: "FIELD JSON", help: "change a field (or a cell: items.0.qty) and show what was recomputed",
+                    run: { $0.set($1) }),
+        MetaCommand("apply", arguments: "CHANGES",
+                    help: "apply change-API entries (JSON, or a file of them): rows created, moved, deleted",
+                    run: { $0.apply($1) }),
+        MetaCommand("rows", arguments: "FIELD [OP ROW… [CELLS]]",
+                    help: "a table's rows with their _ids; OP (insert, below, duplicate, delete, up, down, edit) changes them as the SDKs do",
+                    run: { $0.rows($1) }),
+        MetaCommand("validate", arguments: "[PAGE[/POSITION]]", help: "the required fields still empty, as jf validate",
+                    run: { $0.validate($1) }),
+        MetaCommand("lint", arguments: "[RULES]",
+                    help: "jf lint's findings in the document as it is now (only RULES: comma-separated)",
+                    run: { $0.lint($1) }),
+        MetaCommand("decorators", arguments: "[PATH]", help: "the decorators shown at PATH, or everywhere",
+                    run: { $0.decorators($1) }),
+        MetaCommand("deps", arguments: "FIELD", help: "what a field reads and what reads it",
+                    run: { $0.deps($1) }),
+        MetaCommand("graph", help: "every formula field in evaluation order",
+                    run: { session, _ in session.graph() }),
+        MetaCommand("type", arguments: "EXPR", help: "an expression's possible types and its type",
+                    run: { $0.type($1) }),
+        MetaCommand("ast", arguments: "EXPR", help: "the syntax tree, with spans",
+                    run: { $0.ast($1) }),
+        MetaCommand("fmt", arguments: "EXPR", help: "the expression in the canonical layout of jf fmt",
+                    run: { $0.fmt($1) }),
+        MetaCommand("explain", arguments: "EXPR", help: "each sub-expression's value; callbacks by call",
+                    run: { $0.explain($1) }),
+        MetaCommand("doc", arguments: "FUNCTION", help: "a function's signature, summary and examples",
+                    run: { $0.doc($1) }),
+        MetaCommand("time", arguments: "EXPR", help: "the time to parse and evaluate an expression",
+                    run: { $0.time($1) }),
+        MetaCommand("tz", arguments: "ZONE", help: "the time zone of date functions (IANA name)",
+                    run: { $0.tz($1) }),
+        MetaCommand("now", arguments: "[ISO8601]", help: "fix now(); with no argument, use the clock",
+                    run: { $0.now($1) }),
+        MetaCommand("limit", arguments: "[N|off]",
+                    help: "the most array elements a value shows, and 100 characters of a string each, the rest counted (100; off shows all)",
+                    run: { $0.limit($1) }),
+        MetaCommand("pager", arguments: "[on|off]",
+                    help: "page output taller than the terminal through $PAGER (on, on a terminal)",
+                    run: { $0.pager($1) }),
+        MetaCommand("vars", help: "the session variables (let name = expression)",
+                    run: { session, _ in session.vars() }),
+        MetaCommand("save", arguments: "FILE", help: "write the document, with the results, to FILE",
+                    run: { $0.save($1) }),
+        MetaCommand("quit", aliases: ["q", "exit"], help: "leave (or Ctrl-D, exit, quit)",
+                    run: { _, _ in REPLOutput("", quit: true) }),
     ]
 
     func command(_ line: String) -> REPLOutput {
         let body = line.dropFirst()
         let name = String(body.prefix { !$0.isWhitespace })
         let argument = body.dropFirst(name.count).trimmingSpaces()
-        switch name {
-        case "help", "h", "?": return help()
-        case "load": return load(argument)
-        case "fields": return fields()
-        case "formulas": return formulas(argument)
-        case "set": return set(argument)
-        case "limit": return limit(argument)
-        case "pager": return pager(argument)
-        case "apply": return apply(argument)
-        case "rows": return rows(argument)
-        case "validate": return validate(argument)
-        case "lint": return lint(argument)
-        case "decorators": return decorators(argument)
-        case "deps": return deps(argument)
-        case "graph": return graph()
-        case "type": return type(argument)
-        case "ast": return ast(argument)
-        case "fmt": return fmt(argument)
-        case "explain": return explain(argument)
-        case "doc": return doc(argument)
-        case "time": return time(argument)
-        case "tz": return tz(argument)
-        case "now": return now(argument)
-        case "vars": return vars()
-        case "save": return save(argument)
-        case "quit", "q", "exit": return REPLOutput("", quit: true)
-        default:
+        guard let command = Self.commandsByName[name] else {
             var message = "unknown command ':\(name)'"
             if let close = Suggestions.closest(to: name, in: Self.commands.map(\.name)) { message += "; did you mean ':\(close)'?" }
             return failure(message + " (:help lists the commands)")
         }
+        return command.run(self, argument)
     }
+
+    /// The commands by every name they answer to.
+    private static let commandsByName: [String: MetaCommand] = Dictionary(
+        commands.flatMap { command in ([command.name] + command.aliases).map { ($0, command) } }, uniquingKeysWith: { first, _ in first })
 
     private func failure(_ message: String) -> REPLOutput {
         REPLOutput("error: \(message)\n", failed: true)
