@@ -23,9 +23,11 @@
 //               zone, limits), Evaluator (the tree walker), Operators, NameSlotCache (each
 //               name's slot in the context, and the handle the context is called through),
 //               CallMemo (wide calls remembered between evaluations).
-// Functions/    FunctionSignature (the one declaration of a function), FunctionRegistry,
-//               Arguments (what a body receives), one file per family, and the generated
-//               reference (docs/functions.md).
+// Functions/    FunctionSignature (the one declaration of a function), FunctionDefinition (a
+//               signature with its body), FunctionRegistry, Arguments (what a body
+//               receives), one file per family declaring its functions as a list of
+//               definitions (MathFunctions.all, …), and the generated reference
+//               (docs/functions.md).
 // Check/        Checker: static findings without evaluating; RowTracker follows rows into
 //               callbacks; RowShapes and OptionChoices describe what names hold.
 // Diagnostics/  Diagnostic (the one error type), Fix, the caret renderer, suggestions.

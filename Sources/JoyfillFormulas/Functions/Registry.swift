@@ -27,11 +27,9 @@ public struct FunctionRegistry: Sendable {
     /// The built-in functions.
     public static let standard: FunctionRegistry = {
         var registry = FunctionRegistry()
-        LogicFunctions.register(in: &registry)
-        TextFunctions.register(in: &registry)
-        MathFunctions.register(in: &registry)
-        DateFunctions.register(in: &registry)
-        ArrayFunctions.register(in: &registry)
+        for definition in LogicFunctions.all + TextFunctions.all + MathFunctions.all + DateFunctions.all + ArrayFunctions.all {
+            registry.register(definition)
+        }
         registry.numberedAsStandard = true
         return registry
     }()
@@ -41,6 +39,12 @@ public struct FunctionRegistry: Sendable {
     ///   are exact small integers, for remembered wide calls (``CallMemo``); nil when it cannot.
     public mutating func register(_ signature: FunctionSignature, integerDelta: IntegerDelta? = nil,
                                   _ body: @escaping FunctionBody) {
+        register(FunctionDefinition(signature, integerDelta: integerDelta, body))
+    }
+
+    /// Adds or replaces a function declared as the built-ins are.
+    public mutating func register(_ definition: FunctionDefinition) {
+        let (signature, integerDelta, body) = (definition.signature, definition.integerDelta, definition.body)
         precondition(!signature.parameters.dropLast().contains { $0.isVariadic }, "only the last parameter may be variadic")
         let function = RegisteredFunction(signature: signature, integerDelta: integerDelta, body: body)
         // Keyed by the lowercase name and, so that the usual spelling needs no case folding,
