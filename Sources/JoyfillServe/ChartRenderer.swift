@@ -11,7 +11,7 @@ struct ChartRenderer {
     static let width = 480.0, height = 280.0, margin = 40.0
     static let colors = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2"]
 
-    func svg(_ value: JSONValue?) -> String {
+    func svg(_ value: JSONValue?) -> Markup {
         let lines = (value?.arrayValue ?? []).filter { $0["deleted"]?.boolValue != true }
         let points = lines.flatMap { line in
             (line["points"]?.arrayValue ?? []).compactMap { point -> (x: Double, y: Double, label: String)? in
@@ -37,20 +37,24 @@ struct ChartRenderer {
         func number(_ value: Double) -> String { JSONValue.number(value).numberText ?? "\(value)" }
         func coordinate(_ value: Double) -> String { number((value * 10).rounded() / 10) }
 
-        var svg = "<figure class=\"chart\"><svg viewBox=\"0 0 \(Int(w)) \(Int(h))\" role=\"img\" aria-label=\"\(HTML.escape(title))\">"
-        svg += "<line class=\"axis\" x1=\"\(m)\" y1=\"\(h - m)\" x2=\"\(w - m)\" y2=\"\(h - m)\"/>"
-        svg += "<line class=\"axis\" x1=\"\(m)\" y1=\"\(m)\" x2=\"\(m)\" y2=\"\(h - m)\"/>"
-        svg += "<text class=\"tick\" x=\"\(m)\" y=\"\(h - m + 14)\">\(number(xMin))</text>"
-        svg += "<text class=\"tick end\" x=\"\(w - m)\" y=\"\(h - m + 14)\">\(number(xMax))</text>"
-        svg += "<text class=\"tick end\" x=\"\(m - 4)\" y=\"\(h - m)\">\(number(yMin))</text>"
-        svg += "<text class=\"tick end\" x=\"\(m - 4)\" y=\"\(m + 4)\">\(number(yMax))</text>"
+        var html = Markup()
+        html.open("figure", [.init("class", "chart")])
+        html.open("svg", [.init("viewBox", "0 0 \(Int(w)) \(Int(h))"), .init("role", "img"), .init("aria-label", title)])
+        html.void("line", [.init("class", "axis"), .init("x1", "\(m)"), .init("y1", "\(h - m)"), .init("x2", "\(w - m)"), .init("y2", "\(h - m)")],
+                  selfClosing: true)
+        html.void("line", [.init("class", "axis"), .init("x1", "\(m)"), .init("y1", "\(m)"), .init("x2", "\(m)"), .init("y2", "\(h - m)")],
+                  selfClosing: true)
+        html.element("text", [.init("class", "tick"), .init("x", "\(m)"), .init("y", "\(h - m + 14)")], text: number(xMin))
+        html.element("text", [.init("class", "tick end"), .init("x", "\(w - m)"), .init("y", "\(h - m + 14)")], text: number(xMax))
+        html.element("text", [.init("class", "tick end"), .init("x", "\(m - 4)"), .init("y", "\(h - m)")], text: number(yMin))
+        html.element("text", [.init("class", "tick end"), .init("x", "\(m - 4)"), .init("y", "\(m + 4)")], text: number(yMax))
         if let x = field.json["xTitle"]?.stringValue {
-            svg += "<text class=\"axis-title\" x=\"\(w / 2)\" y=\"\(h - 6)\">\(HTML.escape(x))</text>"
+            html.element("text", [.init("class", "axis-title"), .init("x", "\(w / 2)"), .init("y", "\(h - 6)")], text: x)
         }
         if let y = field.json["yTitle"]?.stringValue {
-            svg += "<text class=\"axis-title\" transform=\"translate(12 \(h / 2)) rotate(-90)\">\(HTML.escape(y))</text>"
+            html.element("text", [.init("class", "axis-title"), .init("transform", "translate(12 \(h / 2)) rotate(-90)")], text: y)
         }
-        var legend = ""
+        var legend = Markup()
         for (index, line) in lines.enumerated() {
             let color = Self.colors[index % Self.colors.count]
             let own = (line["points"]?.arrayValue ?? []).compactMap { point -> (Double, Double, String)? in
@@ -58,17 +62,27 @@ struct ChartRenderer {
                 return (x, y, point["label"]?.stringValue ?? "")
             }
             let path = own.map { "\(coordinate(px($0.0))),\(coordinate(py($0.1)))" }.joined(separator: " ")
-            svg += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(path)\"/>"
+            html.void("polyline", [.init("fill", "none"), .init("stroke", color), .init("stroke-width", "2"), .init("points", path)], selfClosing: true)
             for (x, y, label) in own {
-                svg += "<circle cx=\"\(coordinate(px(x)))\" cy=\"\(coordinate(py(y)))\" r=\"4\" fill=\"\(color)\">"
-                    + "<title>\(HTML.escape(label.isEmpty ? "" : label + ": "))(\(number(x)), \(number(y)))</title></circle>"
+                html.element("circle", [.init("cx", coordinate(px(x))), .init("cy", coordinate(py(y))), .init("r", "4"), .init("fill", color)]) { html in
+                    html.element("title", text: "\(label.isEmpty ? "" : label + ": ")(\(number(x)), \(number(y)))")
+                }
             }
             let name = line["title"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "Line \(index + 1)"
-            legend += "<li><span class=\"swatch\" style=\"background:\(color)\"></span>\(HTML.escape(name))</li>"
+            legend.element("li") { html in
+                html.element("span", [.init("class", "swatch"), .init("style", "background:\(color)")])
+                html.text(name)
+            }
         }
-        svg += "</svg>"
-        if lines.isEmpty { svg += "<figcaption class=\"placeholder\">No lines</figcaption>" }
-        else { svg += "<figcaption><ul class=\"legend\">\(legend)</ul></figcaption>" }
-        return svg + "</figure>"
+        html.close("svg")
+        if lines.isEmpty {
+            html.element("figcaption", [.init("class", "placeholder")], text: "No lines")
+        } else {
+            html.element("figcaption") { html in
+                html.element("ul", [.init("class", "legend")]) { $0.append(legend) }
+            }
+        }
+        html.close("figure")
+        return html
     }
 }

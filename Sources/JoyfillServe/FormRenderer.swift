@@ -71,7 +71,7 @@ struct FormRenderer {
 
     /// Each container's HTML, by id.
     func containers() -> [(id: String, field: String, html: String)] {
-        instances.flatMap { $0.instances }.map { ($0.id, document.fields[$0.position].id, container($0)) }
+        instances.flatMap { $0.instances }.map { ($0.id, document.fields[$0.position].id, container($0).html) }
     }
 
     /// What a field's container shows besides its value: whether it is shown and required,
@@ -82,8 +82,23 @@ struct FormRenderer {
         var required: Bool
         /// Each column's shown and required flags, in order (tables and collections).
         var columns: [Bool]
-        var validity: String
+        /// What validation says of the field; nil when it was not checked (hidden, say).
+        var validity: Validity?
         var failures: [String]
+
+        /// A field's validity, as what it shows: its status, whether its own value is
+        /// missing, and which cells and child rows its rows miss.
+        struct Validity: Equatable {
+            var status: ValidationStatus
+            var isMissing: Bool
+            var rows: [Row]
+        }
+
+        struct Row: Equatable {
+            var id: String
+            var emptyColumns: [String]
+            var missingSchemas: [String]
+        }
     }
 
     /// Every field's state, by field id: a walk of the fields, their columns, their validity.
@@ -102,10 +117,10 @@ struct FormRenderer {
                                 visibility.requires(column: column, schema: schema.key, in: field)]
                 }
             }
-            var validity = ""
-            if let valid = self.validity[field.id] {
-                validity = "\(valid.status.rawValue) \(valid.isMissing) "
-                    + valid.rows.map { "\($0.id):\($0.emptyColumns.map(\.id)):\($0.missingSchemas)" }.joined(separator: ",")
+            let validity = self.validity[field.id].map { valid in
+                FieldState.Validity(status: valid.status, isMissing: valid.isMissing, rows: valid.rows.map {
+                    FieldState.Row(id: $0.id, emptyColumns: $0.emptyColumns.map(\.id), missingSchemas: $0.missingSchemas)
+                })
             }
             states[field.id] = FieldState(shown: visibility.shows(field: field.id), required: visibility.requires(field: field),
                                           columns: columns, validity: validity, failures: (failures[field.id] ?? []).map(\.message))
@@ -118,36 +133,39 @@ struct FormRenderer {
     /// The form: the page navigation and every page's fields (pages after the first hidden),
     /// each container's HTML taken from `rendered` (by id) when it is there.
     func form(_ rendered: [String: String] = [:]) -> String {
-        var html = ""
+        var html = Markup()
         let groups = instances
         let pages = groups.compactMap(\.page)
-        html += "<nav class=\"pages\" aria-label=\"Pages\">"
-        for (index, page) in pages.enumerated() {
-            let hidden = editor.visibility.shows(page: page.id) ? "" : " hidden"
-            let current = index == 0 ? " aria-current=\"page\"" : ""
-            html += "<button type=\"button\" class=\"page-tab\" data-page=\"pg\(index)\" id=\"tab-pg\(index)\"\(current)\(hidden)>"
-                + HTML.escape(page.name ?? "Page \(index + 1)") + "</button>"
+        html.element("nav", [.init("class", "pages"), .init("aria-label", "Pages")]) { html in
+            for (index, page) in pages.enumerated() {
+                html.element("button", [.init("type", "button"), .init("class", "page-tab"), .init("data-page", "pg\(index)"),
+                                        .init("id", "tab-pg\(index)"), .optional("aria-current", index == 0 ? "page" : nil),
+                                        .flag("hidden", !editor.visibility.shows(page: page.id))],
+                             text: page.name ?? "Page \(index + 1)")
+            }
         }
-        html += "</nav>"
         for (index, group) in groups.enumerated() {
             if let page = group.page {
-                let shown = index == 0 ? "" : " hidden"
-                html += "<section class=\"page\" id=\"pg\(index)\" aria-label=\"\(HTML.escape(page.name ?? "Page \(index + 1)"))\"\(shown)>"
+                html.open("section", [.init("class", "page"), .init("id", "pg\(index)"), .init("aria-label", page.name ?? "Page \(index + 1)"),
+                                      .flag("hidden", index != 0)])
             } else {
                 // Open when the pages place nothing, so that a template of loose fields is seen at once.
-                let open = groups.count == 1 || groups.allSatisfy({ $0.page == nil || $0.instances.isEmpty }) ? " open" : ""
-                html += "<details class=\"unplaced\"\(open)><summary>Fields no page places (\(group.instances.count))</summary>"
+                let open = groups.count == 1 || groups.allSatisfy({ $0.page == nil || $0.instances.isEmpty })
+                html.open("details", [.init("class", "unplaced"), .flag("open", open)])
+                html.element("summary", text: "Fields no page places (\(group.instances.count))")
             }
-            for instance in group.instances { html += rendered[instance.id] ?? container(instance) }
-            html += group.page == nil ? "</details>" : "</section>"
+            for instance in group.instances {
+                if let kept = rendered[instance.id] { html.append(rendered: kept) } else { html.append(container(instance)) }
+            }
+            html.close(group.page == nil ? "details" : "section")
         }
-        if pages.isEmpty && groups.isEmpty { html += "<p class=\"empty\">The document has no fields.</p>" }
-        return html
+        if pages.isEmpty && groups.isEmpty { html.element("p", [.init("class", "empty")], text: "The document has no fields.") }
+        return html.html
     }
 
     // MARK: Fields
 
-    func container(_ instance: Instance) -> String {
+    func container(_ instance: Instance) -> Markup {
         let field = document.fields[instance.position]
         let value = editor.values.value(at: instance.position)
         let shown = editor.visibility.shows(field: field.id)
@@ -157,44 +175,61 @@ struct FormRenderer {
         let computed = field.hasValueFormula
         let disabled = readonly || computed || field.json["disabled"]?.boolValue == true
         let input = instance.id + "-in"
-        var classes = ["field", "type-" + HTML.escape(field.type.name)]
+        var classes = ["field", "type-" + field.type.name]
         if invalid { classes.append("invalid") }
         if computed { classes.append("computed") }
         if !failed.isEmpty { classes.append("failed") }
-        var html = "<div class=\"\(classes.joined(separator: " "))\" id=\"\(instance.id)\" data-field=\"\(HTML.escape(field.id))\""
-        html += " data-type=\"\(HTML.escape(field.type.name))\"\(shown ? "" : " hidden")>"
+        var html = Markup()
+        html.open("div", [.init("class", classes.joined(separator: " ")), .init("id", instance.id), .init("data-field", field.id),
+                          .init("data-type", field.type.name), .flag("hidden", !shown)])
         let title = field.title.flatMap { $0.isEmpty ? nil : $0 } ?? field.id
-        let required = editor.visibility.requires(field: field)
-            ? " <abbr class=\"required\" title=\"required\" aria-label=\"required\">*</abbr>" : ""
-        let formula = computed ? " <span class=\"formula-mark\" aria-hidden=\"true\" title=\"\(HTML.escape(formulaText(of: field)))\">ƒ</span>" : ""
+        let required = Markup.build { html in
+            guard editor.visibility.requires(field: field) else { return }
+            html.text(" ")
+            html.element("abbr", [.init("class", "required"), .init("title", "required"), .init("aria-label", "required")], text: "*")
+        }
+        let formula = Markup.build { html in
+            guard computed else { return }
+            html.text(" ")
+            html.element("span", [.init("class", "formula-mark"), .init("aria-hidden", "true"), .init("title", formulaText(of: field))], text: "ƒ")
+        }
+        func heading(_ html: inout Markup) {
+            html.text(title)
+            html.append(required)
+            html.append(formula)
+        }
         let labelled = field.type != .multiSelect && field.type != .block && field.type != .chart && field.type != .table
             && field.type != .collection && field.type != .image && field.type != .signature && field.type != .richText
         if labelled {
-            html += "<label class=\"title\" for=\"\(input)\">\(HTML.escape(title))\(required)\(formula)</label>"
+            html.element("label", [.init("class", "title"), .init("for", input)], heading)
         } else if field.type != .multiSelect {
-            html += "<div class=\"title\" id=\"\(input)-title\">\(HTML.escape(title))\(required)\(formula)</div>"
+            html.element("div", [.init("class", "title"), .init("id", "\(input)-title")], heading)
         }
-        html += decorators(of: field)
-        html += body(field, value: value, input: input, title: title, required: required, disabled: disabled)
+        html.append(decorators(of: field))
+        html.append(body(field, value: value, input: input, title: title, required: required, disabled: disabled))
         if let tip = field.json["tipTitle"]?.stringValue, field.json["tipVisible"]?.boolValue != false, !tip.isEmpty
             || !(field.json["tipDescription"]?.stringValue ?? "").isEmpty {
-            html += "<details class=\"tip\"><summary>\(HTML.escape(tip.isEmpty ? "Tip" : tip))</summary>"
-                + "<p>\(HTML.escape(field.json["tipDescription"]?.stringValue ?? ""))</p></details>"
+            html.element("details", [.init("class", "tip")]) { html in
+                html.element("summary", text: tip.isEmpty ? "Tip" : tip)
+                html.element("p", text: field.json["tipDescription"]?.stringValue ?? "")
+            }
         }
-        html += "<div class=\"messages\" id=\"\(input)-messages\" aria-live=\"polite\">"
-        for failure in failed {
-            html += "<p class=\"error\" role=\"alert\"><span class=\"code\">\(HTML.escape(failure.code.name))</span> "
-                + HTML.escape(failure.message) + "</p>"
-        }
-        if let validity, validity.status == .invalid {
-            if validity.isMissing { html += "<p class=\"missing\">\(HTML.escape(title)) is required.</p>" }
+        html.element("div", [.init("class", "messages"), .init("id", "\(input)-messages"), .init("aria-live", "polite")]) { html in
+            for failure in failed {
+                html.element("p", [.init("class", "error"), .init("role", "alert")]) { html in
+                    html.element("span", [.init("class", "code")], text: failure.code.name)
+                    html.text(" " + failure.message)
+                }
+            }
+            guard let validity, validity.status == .invalid else { return }
+            if validity.isMissing { html.element("p", [.init("class", "missing")], text: "\(title) is required.") }
             for row in validity.rows where !row.emptyColumns.isEmpty || !row.missingSchemas.isEmpty {
                 let columns = row.emptyColumns.map { $0.title.flatMap { $0.isEmpty ? nil : $0 } ?? $0.id }
                 let what = (columns + row.missingSchemas).joined(separator: ", ")
-                html += "<p class=\"missing\">Row \(row.index + 1): \(HTML.escape(what)) required.</p>"
+                html.element("p", [.init("class", "missing")], text: "Row \(row.index + 1): \(what) required.")
             }
         }
-        html += "</div></div>"
+        html.close("div")
         return html
     }
 
@@ -214,93 +249,128 @@ struct FormRenderer {
         field.appliedFormulas.filter { $0.key == "value" }.compactMap { document.formula($0.formula)?.expression }.joined(separator: "; ")
     }
 
-    private func decorators(of field: Field) -> String {
+    private func decorators(of field: Field) -> Markup {
         let shown = Decorator.list(field.json["decorators"]).filter(\.isDisplayed)
-        guard !shown.isEmpty else { return "" }
-        return "<ul class=\"decorators\" aria-label=\"Decorators\">" + shown.map { decorator in
-            let color = decorator.color.map { Decorator.isHexColor($0) ? " style=\"--decorator:\(HTML.escape($0))\"" : "" } ?? ""
-            return "<li\(color) title=\"\(HTML.escape(decorator.action ?? ""))\">" + HTML.escape(decorator.label ?? decorator.icon ?? "") + "</li>"
-        }.joined() + "</ul>"
+        guard !shown.isEmpty else { return Markup() }
+        return Markup.build { html in
+            html.element("ul", [.init("class", "decorators"), .init("aria-label", "Decorators")]) { html in
+                for decorator in shown {
+                    let color = decorator.color.flatMap { Decorator.isHexColor($0) ? "--decorator:\($0)" : nil }
+                    html.element("li", [.optional("style", color), .init("title", decorator.action ?? "")],
+                                 text: decorator.label ?? decorator.icon ?? "")
+                }
+            }
+        }
     }
 
-    private func body(_ field: Field, value: JSONValue?, input: String, title: String, required: String, disabled: Bool) -> String {
-        let off = disabled ? " disabled" : ""
-        let data = "data-field=\"\(HTML.escape(field.id))\""
+    private func body(_ field: Field, value: JSONValue?, input: String, title: String, required: Markup, disabled: Bool) -> Markup {
+        var html = Markup()
+        let off = Markup.Attribute.flag("disabled", disabled)
+        let data = Markup.Attribute("data-field", field.id)
         switch field.type {
         case .text:
-            return "<input type=\"text\" id=\"\(input)\" \(data) value=\"\(HTML.escape(Self.text(value)))\"\(off)>"
+            html.void("input", [.init("type", "text"), .init("id", input), data, .init("value", Self.text(value)), off])
         case .textarea:
-            return "<textarea id=\"\(input)\" \(data) rows=\"3\"\(off)>\(HTML.escape(Self.text(value)))</textarea>"
+            html.element("textarea", [.init("id", input), data, .init("rows", "3"), off], text: Self.text(value))
         case .number:
-            return "<input type=\"number\" step=\"any\" id=\"\(input)\" \(data) value=\"\(HTML.escape(value?.numberText ?? Self.text(value)))\"\(off)>"
+            html.void("input", [.init("type", "number"), .init("step", "any"), .init("id", input), data,
+                                .init("value", value?.numberText ?? Self.text(value)), off])
         case .date:
             let format = field.json["format"]?.stringValue ?? DateText.defaultFormat
             let ms = value?.numberValue
             let withTime = DateText.hasTime(format)
             let text = ms.map { DateText.inputValue($0, withTime: withTime) } ?? ""
             let shown = ms.map { DateText.format($0, as: format) } ?? ""
-            return "<input type=\"\(withTime ? "datetime-local" : "date")\" id=\"\(input)\" \(data) value=\"\(text)\"\(off)>"
-                + "<output class=\"formatted\" for=\"\(input)\">\(HTML.escape(shown))</output>"
+            html.void("input", [.init("type", withTime ? "datetime-local" : "date"), .init("id", input), data, .init("value", text), off])
+            html.element("output", [.init("class", "formatted"), .init("for", input)], text: shown)
         case .dropdown:
-            return select(options: field.options, selected: value?.stringValue, input: input, data: data, disabled: off)
+            html.append(select(options: field.options, selected: value?.stringValue, input: input, attributes: [data], disabled: disabled))
         case .multiSelect:
             let selected = Set(value?.arrayValue?.compactMap(\.stringValue) ?? [])
-            var html = "<fieldset class=\"choices\" id=\"\(input)\" \(data)\(off)><legend>\(HTML.escape(title))\(required)</legend>"
-            for (index, option) in field.options.enumerated() where !option.deleted || selected.contains(option.id) {
-                let checked = selected.contains(option.id) ? " checked" : ""
-                html += "<label><input type=\"checkbox\" name=\"\(input)\" id=\"\(input)-\(index)\" value=\"\(HTML.escape(option.id))\"\(checked)> "
-                    + HTML.escape(option.text) + "</label>"
+            html.element("fieldset", [.init("class", "choices"), .init("id", input), data, off]) { html in
+                html.element("legend") { html in
+                    html.text(title)
+                    html.append(required)
+                }
+                for (index, option) in field.options.enumerated() where !option.deleted || selected.contains(option.id) {
+                    html.element("label") { html in
+                        html.void("input", [.init("type", "checkbox"), .init("name", input), .init("id", "\(input)-\(index)"),
+                                            .init("value", option.id), .flag("checked", selected.contains(option.id))])
+                        html.text(" " + option.text)
+                    }
+                }
             }
-            return html + "</fieldset>"
         case .signature:
-            guard let source = value?.stringValue, !source.isEmpty else {
-                return "<p class=\"placeholder\" aria-labelledby=\"\(input)-title\">Not signed</p>"
+            if let source = value?.stringValue, !source.isEmpty {
+                if HTML.isImageSource(source) {
+                    html.void("img", [.init("class", "signature"), .init("src", source), .init("alt", "Signature: \(title)")])
+                } else {
+                    html.element("p", [.init("class", "placeholder")], text: "A signature that is not an image")
+                }
+            } else {
+                html.element("p", [.init("class", "placeholder"), .init("aria-labelledby", "\(input)-title")], text: "Not signed")
             }
-            return HTML.isImageSource(source)
-                ? "<img class=\"signature\" src=\"\(HTML.escape(source))\" alt=\"Signature: \(HTML.escape(title))\">"
-                : "<p class=\"placeholder\">A signature that is not an image</p>"
         case .image:
-            return images(value, title: title)
+            html.append(images(value, title: title))
         case .block:
-            return "<div class=\"block\">\(HTML.escape(Self.text(value)))</div>"
+            html.element("div", [.init("class", "block")], text: Self.text(value))
         case .richText:
-            return "<div class=\"rich\">\(HTML.sanitize(Self.text(value)))</div>"
+            html.element("div", [.init("class", "rich")]) { $0.append(HTML.sanitize(Self.text(value))) }
         case .table:
-            return TableRenderer(form: self, field: field, input: input, disabled: readonly || field.json["disabled"]?.boolValue == true)
-                .table(value, page: tablePages[field.id] ?? 0)
+            html.append(TableRenderer(form: self, field: field, input: input, disabled: readonly || field.json["disabled"]?.boolValue == true)
+                .table(value, page: tablePages[field.id] ?? 0))
         case .collection:
-            return TableRenderer(form: self, field: field, input: input, disabled: readonly || field.json["disabled"]?.boolValue == true)
-                .collection(value, page: tablePages[field.id] ?? 0)
+            html.append(TableRenderer(form: self, field: field, input: input, disabled: readonly || field.json["disabled"]?.boolValue == true)
+                .collection(value, page: tablePages[field.id] ?? 0))
         case .chart:
-            return ChartRenderer(field: field, title: title).svg(value)
+            html.append(ChartRenderer(field: field, title: title).svg(value))
         case .file:
             let names = (value?.arrayValue ?? []).map { $0["fileName"]?.stringValue ?? $0["name"]?.stringValue ?? "file" }
-            return names.isEmpty ? "<p class=\"placeholder\">No files</p>"
-                : "<ul class=\"files\">" + names.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+            if names.isEmpty {
+                html.element("p", [.init("class", "placeholder")], text: "No files")
+            } else {
+                html.element("ul", [.init("class", "files")]) { html in
+                    for name in names { html.element("li", text: name) }
+                }
+            }
         case .unknown(let name):
-            return "<p class=\"placeholder\">A field of type “\(HTML.escape(name))”, which the SDK does not show</p>"
+            html.element("p", [.init("class", "placeholder")], text: "A field of type “\(name)”, which the SDK does not show")
+        }
+        return html
+    }
+
+    /// A dropdown's `select`: `attributes` (the field's, a cell's) after its id, then its label.
+    func select(options: [FieldOption], selected: String?, input: String, attributes: [Markup.Attribute?], disabled: Bool,
+                label: String? = nil) -> Markup {
+        Markup.build { html in
+            html.element("select", [.init("id", input)] + attributes + [.optional("aria-label", label), .flag("disabled", disabled)]) { html in
+                html.element("option", [.init("value", "")])
+                for option in options where !option.deleted || option.id == selected {
+                    html.element("option", [.init("value", option.id), .flag("selected", option.id == selected)], text: option.text)
+                }
+            }
         }
     }
 
-    func select(options: [FieldOption], selected: String?, input: String, data: String, disabled: String, label: String? = nil) -> String {
-        let aria = label.map { " aria-label=\"\(HTML.escape($0))\"" } ?? ""
-        var html = "<select id=\"\(input)\" \(data)\(aria)\(disabled)><option value=\"\"></option>"
-        for option in options where !option.deleted || option.id == selected {
-            let mark = option.id == selected ? " selected" : ""
-            html += "<option value=\"\(HTML.escape(option.id))\"\(mark)>\(HTML.escape(option.text))</option>"
-        }
-        return html + "</select>"
-    }
-
-    private func images(_ value: JSONValue?, title: String) -> String {
+    private func images(_ value: JSONValue?, title: String) -> Markup {
         let images = value?.arrayValue ?? []
-        guard !images.isEmpty else { return "<p class=\"placeholder\">No image</p>" }
-        return "<div class=\"images\">" + images.map { image in
-            let url = image["url"]?.stringValue ?? ""
-            let name = image["fileName"]?.stringValue ?? title
-            return HTML.isImageSource(url) ? "<img src=\"\(HTML.escape(url))\" alt=\"\(HTML.escape(name))\">"
-                : "<span class=\"placeholder\">\(HTML.escape(name))</span>"
-        }.joined() + "</div>"
+        return Markup.build { html in
+            guard !images.isEmpty else {
+                html.element("p", [.init("class", "placeholder")], text: "No image")
+                return
+            }
+            html.element("div", [.init("class", "images")]) { html in
+                for image in images {
+                    let url = image["url"]?.stringValue ?? ""
+                    let name = image["fileName"]?.stringValue ?? title
+                    if HTML.isImageSource(url) {
+                        html.void("img", [.init("src", url), .init("alt", name)])
+                    } else {
+                        html.element("span", [.init("class", "placeholder")], text: name)
+                    }
+                }
+            }
+        }
     }
 
     /// A value as text in an input: strings as they are, numbers in their JSON form, other

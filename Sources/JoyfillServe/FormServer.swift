@@ -356,7 +356,7 @@ struct Guard<Context: RequestContext>: RouterMiddleware {
     /// A refused token: JSON for a script, a page that says what to do for a browser.
     private static func refusal(_ request: Request, status: Int, _ message: String) -> Response {
         guard request.uri.path == "/" else { return FormServer.failure(ServeError(message, status: status)) }
-        var response = FormServer.html("<!doctype html><meta charset=utf-8><title>jf serve</title><p>\(HTML.escape(message))</p>")
+        var response = FormServer.html("<!doctype html><meta charset=utf-8><title>jf serve</title>" + Markup.build { $0.element("p", text: message) }.html)
         response.status = HTTPResponse.Status(code: status)
         return response
     }

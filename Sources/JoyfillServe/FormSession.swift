@@ -123,7 +123,7 @@ actor FormSession {
             for instance in group.instances {
                 let field = editor.document.fields[instance.position].id
                 if let candidates, !candidates.contains(field) { continue }
-                let html = renderer.container(instance)
+                let html = renderer.container(instance).html
                 guard rendered[instance.id] != html else { continue }
                 rendered[instance.id] = html
                 replaced.append(.object([JSONMember("id", .string(instance.id)), JSONMember("html", .string(html))]))

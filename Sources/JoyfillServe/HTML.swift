@@ -1,28 +1,13 @@
-/// Text made safe for HTML, and the rich text a document carries made safe to show.
+/// The rich text a document carries made safe to show, and which addresses may be shown.
 enum HTML {
-    /// `text` for an element's content or a quoted attribute value: `& < > " '` escaped.
-    static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(character)
-            }
-        }
-        return output
-    }
-
     /// The elements rich text may keep (with no attribute but `href` on `a`); any other
     /// element is dropped with its tags, its text kept, except those whose content is code or
     /// styling (`script`, `style`, …), which are dropped whole.
-    static let keptElements: Set<String> = [
-        "p", "br", "b", "strong", "i", "em", "u", "s", "strike", "sub", "sup", "ul", "ol", "li", "h1", "h2", "h3", "h4",
-        "h5", "h6", "blockquote", "code", "pre", "span", "div", "a", "hr", "table", "thead", "tbody", "tr", "td", "th",
+    static let keptElements: [String: StaticString] = [
+        "p": "p", "br": "br", "b": "b", "strong": "strong", "i": "i", "em": "em", "u": "u", "s": "s", "strike": "strike",
+        "sub": "sub", "sup": "sup", "ul": "ul", "ol": "ol", "li": "li", "h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4",
+        "h5": "h5", "h6": "h6", "blockquote": "blockquote", "code": "code", "pre": "pre", "span": "span", "div": "div",
+        "a": "a", "hr": "hr", "table": "table", "thead": "thead", "tbody": "tbody", "tr": "tr", "td": "td", "th": "th",
     ]
     static let droppedWhole: Set<String> = ["script", "style", "iframe", "object", "embed", "template", "noscript", "svg", "math",
                                             "textarea", "select", "title", "head"]
@@ -30,15 +15,15 @@ enum HTML {
     /// `html` (a richText field's value) with only ``keptElements`` left, their attributes
     /// removed but a link's `href` when it is `http:`, `https:` or `mailto:`; comments and
     /// anything unclosed dropped; text escaped again. One pass over the text.
-    static func sanitize(_ html: String) -> String {
+    static func sanitize(_ html: String) -> Markup {
         let scalars = Array(html.unicodeScalars)
-        var output = ""
+        var output = Markup()
         var index = 0
         var dropping: String?   // inside an element dropped whole, until its end tag
         while index < scalars.count {
             let scalar = scalars[index]
             guard scalar == "<" else {
-                if dropping == nil { output += escape(String(scalar)) }
+                if dropping == nil { output.text(String(scalar)) }
                 index += 1
                 continue
             }
@@ -49,7 +34,7 @@ enum HTML {
                 continue
             }
             guard let close = Self.find(">", in: scalars, from: index + 1) else {
-                if dropping == nil { output += "&lt;" }
+                if dropping == nil { output.text("<") }
                 index += 1
                 continue
             }
@@ -65,15 +50,15 @@ enum HTML {
                 if !closing && !tag.hasSuffix("/") { dropping = name }
                 continue
             }
-            guard keptElements.contains(name) else { continue }
+            guard let element = keptElements[name] else { continue }
             if closing {
-                if name != "br" && name != "hr" { output += "</\(name)>" }
+                if name != "br" && name != "hr" { output.close(element) }
                 continue
             }
             if name == "a", let href = Self.attribute("href", in: tag), Self.isSafeLink(href) {
-                output += "<a href=\"\(escape(href))\" rel=\"noopener noreferrer\" target=\"_blank\">"
+                output.open("a", [.init("href", href), .init("rel", "noopener noreferrer"), .init("target", "_blank")])
             } else {
-                output += "<\(name)>"
+                output.open(element)
             }
         }
         return output

@@ -16,8 +16,10 @@
 //                 on disk since it was read), save as, reload, download, the changelog.
 // FormRenderer    the form as HTML, as the SDK shows each field type, marked with visibility,
 //                 validation and the formulas' failures; TableRenderer (tables, collections),
-//                 ChartRenderer (an SVG), DateText (a date field's format), HTML (escaping, and
-//                 the sanitiser of rich text).
+//                 ChartRenderer (an SVG), DateText (a date field's format), HTML (the
+//                 sanitiser of rich text, safe addresses). All of it is built with Markup,
+//                 which escapes every text and attribute value as it is added: nothing
+//                 escapes by hand, so nothing can forget to.
 // Playground      the playground's answers from the REPL's session (value, diagnostics, types,
 //                 :explain, completion) and the language server's signature help; the
 //                 dependency graph of a field (FieldDependencies).

@@ -16,22 +16,25 @@ struct PageTemplate {
 
     var html: String {
         let valid = status["valid"]?.boolValue ?? true
-        let options = fields.map { "<option value=\"\(HTML.escape($0))\">\(HTML.escape($0))</option>" }.joined()
+        let options = Markup.build { html in
+            for field in fields { html.element("option", [.init("value", field)], text: field) }
+        }.html
+        func text(_ text: String) -> String { Markup.build { $0.text(text) }.html }
         return """
         <!doctype html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTML.escape(title)) · jf serve</title>
+        <title>\(text(title)) · jf serve</title>
         <link rel="stylesheet" href="/assets/app.css">
         <script src="/assets/app.js" defer></script>
         </head>
         <body data-version="\(version)">
         <header class="bar">
-          <h1 id="doc-title">\(HTML.escape(title))</h1>
-          <span class="path" id="doc-path">\(HTML.escape(path ?? "not saved to a file"))</span>
-          <span id="status" class="status \(valid ? "valid" : "invalid")" role="status" aria-live="polite">\(Self.statusText(status))</span>
+          <h1 id="doc-title">\(text(title))</h1>
+          <span class="path" id="doc-path">\(text(path ?? "not saved to a file"))</span>
+          <span id="status" class="status \(valid ? "valid" : "invalid")" role="status" aria-live="polite">\(text(Self.statusText(status)))</span>
           <span class="spacer"></span>
           <label class="toggle"><input type="checkbox" id="readonly"\(readonly ? " checked" : "")> Read-only</label>
           <button type="button" id="open-button" aria-haspopup="dialog">Open…</button>

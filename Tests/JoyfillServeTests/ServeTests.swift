@@ -94,14 +94,25 @@ struct ServeTests {
         #expect(last.contains(#"aria-label="A, row 1000" value="999""#))
     }
 
+    /// Text and attribute values are escaped as they are added; names are the code's own.
+    @Test func markupEscapesWhatItIsGiven() {
+        let hostile = #"<script>alert("x")</script> & 'quote'"#
+        let html = Markup.build { html in
+            html.element("p", [.init("title", hostile), .flag("hidden", true), .flag("open", false), .optional("id", nil)], text: hostile)
+            html.void("input", [.init("value", "\"><img src=x>")])
+        }.html
+        #expect(html == "<p title=\"&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quote&#39;\" hidden>"
+                + "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quote&#39;</p><input value=\"&quot;&gt;&lt;img src=x&gt;\">")
+    }
+
     @Test func richTextKeepsOnlySafeMarkup() {
-        #expect(HTML.sanitize("<b>bold</b> & <i>it</i>") == "<b>bold</b> &amp; <i>it</i>")
-        #expect(HTML.sanitize("<img src=x onerror=alert(1)>text") == "text")
-        #expect(HTML.sanitize("<style>p{}</style><p>a</p><!-- c -->") == "<p>a</p>")
-        #expect(HTML.sanitize("<a href='mailto:a@b.c'>m</a>") == #"<a href="mailto:a@b.c" rel="noopener noreferrer" target="_blank">m</a>"#)
-        #expect(HTML.sanitize("<a href=\" javascript:x\">j</a>") == "<a>j</a>")
-        #expect(HTML.sanitize("1 < 2") == "1 &lt; 2")
-        #expect(HTML.sanitize("<svg><script>x</script></svg>after") == "after")
+        #expect(HTML.sanitize("<b>bold</b> & <i>it</i>").html == "<b>bold</b> &amp; <i>it</i>")
+        #expect(HTML.sanitize("<img src=x onerror=alert(1)>text").html == "text")
+        #expect(HTML.sanitize("<style>p{}</style><p>a</p><!-- c -->").html == "<p>a</p>")
+        #expect(HTML.sanitize("<a href='mailto:a@b.c'>m</a>").html == #"<a href="mailto:a@b.c" rel="noopener noreferrer" target="_blank">m</a>"#)
+        #expect(HTML.sanitize("<a href=\" javascript:x\">j</a>").html == "<a>j</a>")
+        #expect(HTML.sanitize("1 < 2").html == "1 &lt; 2")
+        #expect(HTML.sanitize("<svg><script>x</script></svg>after").html == "after")
     }
 
     @Test func datesFollowTheDocumentsFormatInUTC() {
