@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JoyfillFormulas
 import JoyfillLint
+import Synchronization
 
 /// The `jf` command line: a thin layer over the libraries. Each subcommand lives in its own
 /// file in `Commands/`, and what they share (the terminal, files, streams, ignore rules,
@@ -30,7 +31,8 @@ struct JF: ParsableCommand {
 
     /// True while ``parseReportingTheParsersErrors()`` parses again without the commands' own
     /// checks: every `validate()` returns at once while it is set.
-    nonisolated(unsafe) static var checksSuspended = false
+    static var checksSuspended: Bool { suspension.load(ordering: .relaxed) }
+    private static let suspension = Atomic<Bool>(false)
 
     static func main() {
         Terminal.ignoreBrokenPipeSignals()
@@ -75,8 +77,8 @@ extension JF {
             return try parseAsRoot()
         } catch let checkError {
             guard exitCode(for: checkError) != .success else { throw checkError }
-            checksSuspended = true
-            defer { checksSuspended = false }
+            suspension.store(true, ordering: .relaxed)
+            defer { suspension.store(false, ordering: .relaxed) }
             _ = try parseAsRoot()
             throw checkError
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JoyfillLanguageServer
 import JoyfillLint
+import Synchronization
 
 /// `jf lsp`: the language server, speaking the Language Server Protocol on standard input
 /// and output (``LanguageServer``). Configuration is found for each file as `jf lint` finds
@@ -89,11 +90,11 @@ struct Lsp: ParsableCommand {
 /// crashed sends no `exit`, and its server should not live on). A thread looks every two
 /// seconds whether the process still exists.
 private enum ClientWatch {
-    nonisolated(unsafe) private static var watched: Int32?
+    /// Whether a process is watched already: one watch a server.
+    private static let watching = Atomic<Bool>(false)
 
     static func start(_ processID: Int32) {
-        guard watched == nil, processID > 0 else { return }
-        watched = processID
+        guard processID > 0, watching.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
         Thread.detachNewThread {
             while true {
                 Thread.sleep(forTimeInterval: 2)

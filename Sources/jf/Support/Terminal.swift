@@ -1,5 +1,6 @@
 import Foundation
 import JoyfillJSON
+import Synchronization
 
 /// Buffered output to a file descriptor. Batch commands write a line per input; writing
 /// through a buffer keeps that cheap. Not thread-safe: worker threads return what they have
@@ -63,7 +64,11 @@ final class Terminal {
     }
 
     /// The `--color` given, for every output.
-    nonisolated(unsafe) static var colorChoice = ColorChoice.auto
+    static var colorChoice: ColorChoice {
+        get { chosenColor.withLock { $0 } }
+        set { chosenColor.withLock { $0 = newValue } }
+    }
+    private static let chosenColor = Mutex(ColorChoice.auto)
 
     func write(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
