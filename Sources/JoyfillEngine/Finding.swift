@@ -10,7 +10,7 @@ import JoyfillJSON
 /// formula, an invalid key) has no expression.
 ///
 /// A formula's own ``Diagnostic`` becomes a finding when it is placed in a document: the
-/// engine places its failures (``DocumentEngine/diagnostics``), the linter its findings.
+/// engine places its failures (``DocumentEngine/findings``), the linter its findings.
 public struct Finding: Sendable, Hashable {
     /// The rule the finding is reported under.
     public var code: DiagnosticCode
