@@ -365,7 +365,8 @@ struct LintCommandTests {
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try "1 + 1\n".write(to: templates.appendingPathComponent("old.jf"), atomically: true, encoding: .utf8)
         try "2 + 2\n".write(to: directory.appendingPathComponent("new.jf"), atomically: true, encoding: .utf8)
-        try "[lint]\n\n[[lint.overrides]]\npaths = [\"templates/legacy/**\", \"legacy/**\"]\nignore = [\"non-portable\"]\n"
+        // `**/old.jf` searches the whole directory; `templates/legacy/**` then reuses what it found.
+        try "[lint]\n\n[[lint.overrides]]\npaths = [\"templates/legacy/**\", \"legacy/**\", \"**/old.jf\"]\nignore = [\"non-portable\"]\n"
             .write(to: directory.appendingPathComponent("jf.toml"), atomically: true, encoding: .utf8)
         let warning = "\(directory.path)/jf.toml:4:33: warning: [[lint.overrides]] #1 paths: \"legacy/**\" matches no file under \(directory.path); "
             + "the paths of overrides are relative to the configuration's directory\n"

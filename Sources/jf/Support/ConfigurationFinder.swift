@@ -24,13 +24,25 @@ final class ConfigurationFinder {
         /// configuration) nor any file `jf lint` would lint under the configuration's directory:
         /// an override written relative to another directory (the repository's, say) is inert.
         /// The directory is searched only under each pattern's literal part, and only when the
-        /// run's files did not match.
+        /// run's files did not match; each directory once, a directory inside one searched
+        /// already not again (its files are among those found).
         func inertPatterns(given files: [String], followingIgnoreFiles: Bool) -> [LintConfiguration.Pattern] {
             guard let directory else { return [] }
-            return configuration.patterns(matchingNoneOf: files.map(relative)).filter { pattern in
-                let under = pattern.glob.literalDirectory.isEmpty ? directory : directory + "/" + pattern.glob.literalDirectory
-                let found = (try? Files.lintable(in: under, followingIgnoreFiles: followingIgnoreFiles)) ?? []
-                return !found.contains { pattern.glob.matches(relative($0)) }
+            let unmatched = configuration.patterns(matchingNoneOf: files.map(relative))
+            func searched(_ pattern: LintConfiguration.Pattern) -> String {
+                pattern.glob.literalDirectory.isEmpty ? directory : directory + "/" + pattern.glob.literalDirectory
+            }
+            // The outermost directories first, so that those inside them reuse their files.
+            var found: [String: [String]] = [:]
+            for under in Set(unmatched.map(searched)).sorted(by: { $0.count < $1.count }) {
+                if let outer = found.keys.first(where: { under.hasPrefix($0 + "/") }) {
+                    found[under] = found[outer]!.filter { $0.hasPrefix(under + "/") }
+                } else {
+                    found[under] = (try? Files.lintable(in: under, followingIgnoreFiles: followingIgnoreFiles)) ?? []
+                }
+            }
+            return unmatched.filter { pattern in
+                !found[searched(pattern), default: []].contains { pattern.glob.matches(relative($0)) }
             }
         }
 
