@@ -386,7 +386,8 @@ extension REPLSession {
     }
 
     private func set(_ argument: String) -> REPLOutput {
-        guard let engine else { return noDocument }
+        guard let session = document else { return noDocument }
+        let engine = session.engine
         let field = String(argument.prefix { !$0.isWhitespace })
         let json = argument.dropFirst(field.count).trimmingSpaces()
         if field.isEmpty || json.isEmpty { return failure("usage: :set FIELD JSON (e.g. :set qty 5, :set name \"Ada\")") }
@@ -401,7 +402,7 @@ extension REPLSession {
         do {
             let changes = try engine.fieldChanges([(field, value)])
             changed = changes[0].field
-            recomputed = Array(try document!.set(changes).dropFirst(changes.count))
+            recomputed = Array(try session.set(changes).dropFirst(changes.count))
         } catch {
             return failure(error.description)
         }
@@ -457,7 +458,8 @@ extension REPLSession {
     /// `up ROW`, `down ROW`, `edit ROW… CELLS`; CELLS is a JSON object of cells by column id.
     private func rows(_ argument: String) -> REPLOutput {
         if let usage = needs(argument, ":rows FIELD [OP ROW… [CELLS]]") { return usage }
-        guard let engine else { return noDocument }
+        guard let session = document else { return noDocument }
+        let engine = session.engine
         // The cells, a JSON object, end the line; the words before them name the field, the
         // operation and the rows.
         let cellsStart = argument.firstIndex(of: "{")
@@ -466,7 +468,7 @@ extension REPLSession {
         if let unknown = unknownField(field, in: engine) { return unknown }
         let document: JoyDoc
         do {
-            document = try JoyDoc(bytes: self.document!.currentBytes)
+            document = try JoyDoc(bytes: session.currentBytes)
         } catch {
             return failure("\(error)")
         }

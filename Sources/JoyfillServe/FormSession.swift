@@ -49,8 +49,8 @@ actor FormSession {
     /// Each field's state as last sent (``FormRenderer/states()``), by field id.
     private var states: [String: FormRenderer.FieldState] = [:]
     private var tablePages: [String: Int] = [:]
-    /// The changelogs of the session's changes, oldest first.
-    private(set) var changelogs: [JSONValue] = []
+    /// The changelogs of the document's changes since it was opened, oldest first.
+    var changelogs: [JSONValue] { editor.changelogs }
 
     /// The session of `document`, read from `path` (nil: an upload or the empty document).
     /// The file must be one the folders allow.
@@ -178,14 +178,12 @@ actor FormSession {
             throw ServeError(error)
         }
         guard !changes.isEmpty else { return update(started: started) }
-        let before = editor.changelogs.count
         let moved: [String]?
         do throws(ChangeError) {
             moved = try editor.apply(changes, createdOn: Date().timeIntervalSince1970)
         } catch {
             throw ServeError(error)
         }
-        changelogs += editor.changelogs[before...]
         version += 1
         return update(started: started, moved: moved)
     }
@@ -271,13 +269,12 @@ actor FormSession {
             throw ServeError("\(path ?? "the upload"): \(error)")
         }
         editor = DocumentSession(document: document, options: settings.options, view: settings.view,
-                                 mode: readonly ? .readonly : .fill, licensing: settings.licensing)
+                                 mode: editor.mode, licensing: settings.licensing)
         self.path = path
         file = nil
         onDisk = nil
         version += 1
         tablePages = [:]
-        changelogs = []
         return form()
     }
 

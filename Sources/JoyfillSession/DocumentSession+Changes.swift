@@ -49,12 +49,17 @@ extension DocumentSession {
     /// ``apply(_:createdOn:onError:)``. Returns the fields whose values moved.
     @discardableResult
     public func set(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
-        for change in changes {
-            if let refusal = refusal(of: document.field(change.field)) {
+        var warnings: [ChangeWarning] = []
+        for (index, change) in changes.enumerated() {
+            let field = document.field(change.field)
+            if let refusal = refusal(of: field) {
                 throw EngineError(message: refusal, suggestion: nil, field: change.field)
             }
+            if let warning = disabledWarning(field, index: index, offset: nil) { warnings.append(warning) }
         }
-        return try write(changes)
+        let moved = try write(changes)
+        changeWarnings += warnings
+        return moved
     }
 
     // MARK: Policy
@@ -78,13 +83,19 @@ extension DocumentSession {
                 let named = mode == .readonly ? (change.fieldID.isEmpty ? nil : change.fieldID) : field?.id
                 throw ChangeError(index: index, field: named, message: refusal, offset: change.json.span?.lowerBound)
             }
-            if !change.target.isDecoratorChange, field?.json["disabled"]?.boolValue == true {
-                warnings.append(ChangeWarning(index: index, field: change.fieldID,
-                                              message: "the field is disabled, so the app lets no one change it; the change is applied",
-                                              offset: change.json.span?.lowerBound))
+            if !change.target.isDecoratorChange, let warning = disabledWarning(field, index: index, offset: change.json.span?.lowerBound) {
+                warnings.append(warning)
             }
         }
         return warnings
+    }
+
+    /// The warning for a change to `field` when it is disabled: applied, though a person could
+    /// not have made it.
+    private func disabledWarning(_ field: Field?, index: Int, offset: Int?) -> ChangeWarning? {
+        guard let field, field.json["disabled"]?.boolValue == true else { return nil }
+        return ChangeWarning(index: index, field: field.id,
+                             message: "the field is disabled, so the app lets no one change it; the change is applied", offset: offset)
     }
 
     // MARK: The two paths

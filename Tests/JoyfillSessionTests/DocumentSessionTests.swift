@@ -66,7 +66,8 @@ struct DocumentSessionTests {
         try session.apply(try Self.changes(#"{"target": "field.update", "fieldId": "locked", "change": {"value": "x"}}"#))
         try session.apply(try Self.changes(
             #"[{"target": "field.update", "fieldId": "locked", "change": {"value": "y"}}, {"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": "r1"}}]"#))
-        #expect(session.changeWarnings.map(\.field) == ["locked", "locked"], "a disabled field is warned of on both paths")
+        try session.set([("locked", .string("w"))])
+        #expect(session.changeWarnings.map(\.field) == ["locked", "locked", "locked"], "a disabled field is warned of on every path")
     }
 
     @Test func logicIsDecidedOnlyWhenAskedFor() throws {

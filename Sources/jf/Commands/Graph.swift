@@ -96,7 +96,7 @@ struct Graph: ParsableCommand {
                 return
             }
             let above = graph.upstream(of: upstream)
-            let below = downstream.compactMap(graph.node) + graph.affected(by: downstream)
+            let below = graph.affected(by: downstream)   // the selected formula fields among them
             nodes = Set(above + below).sorted { graph.rank[$0] < graph.rank[$1] }
             // Upstream nodes bring every name they read; downstream ones only what is selected.
             var names = Set(upstream + downstream + nodes.map { graph.nodes[$0] })
