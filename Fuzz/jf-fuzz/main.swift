@@ -390,14 +390,13 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
     let findings = linter.lint(document: document)
     _ = formatter.format(path: "fuzz.json", bytes: Array(bytes))
-    let engine = DocumentEngine(document: document, options: options)
-    engine.evaluateAll()
+    let session = DocumentSession(document: document, options: options)
+    let engine = session.engine
     // What jf run shows: its problems placed in the document and rendered as jf lint's.
-    let placed = RunFindings(engine)
     _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes),
-                                                         findings: placed.issues + placed.findings))
+                                                         findings: session.report([.reading, .formulas]).findings))
     if !String(decoding: bytes, as: UTF8.self).contains("jfLint") {
-        checkLintAgreesWithRun(findings, engine.findings, placed.findings)
+        checkLintAgreesWithRun(findings, engine.findings, session.report(.formulas).findings)
         checkLintFindsNothingInWorkingFormulas(findings, document, engine)
     }
     // A change to the first field that no formula computes, recomputed incrementally.
@@ -530,13 +529,14 @@ private func checkDecorators(_ document: JoyDoc) {
 /// same fields as the whole document; the linter reads logic as validation does.
 private func checkEditor(_ document: JoyDoc, _ bytes: UnsafeBufferPointer<UInt8>) {
     let editor = DocumentSession(document: document, options: options)
-    guard let validation = try? editor.validate() else { failure("validating the whole document threw") }
+    guard let report = try? editor.report(.validation, validating: ""), let validation = report.validation else {
+        failure("validating the whole document threw")
+    }
     for field in validation.fields {
         if !editor.visibility.shows(field: field.field.id) { failure("validation checked the hidden field \(field.field.id)") }
         if field.status == .invalid && !field.isMissing && field.rows.isEmpty { failure("\(field.field.id) is invalid with no reason") }
     }
-    let findings = ValidationFindings(validation, of: editor.document, visibility: editor.visibility).findings
-    _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes), findings: findings))
+    _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes), findings: report.findings))
     // The pages of the view validated (the mobile view's, when the first file has views).
     let pages = document.pages(in: editor.visibility.view)
     var byPages: Set<String> = []

@@ -109,12 +109,12 @@ struct Analysis {
     /// silences the rule there. Problems of the document's structure (cycles, missing
     /// formulas, keys) are linting's alone.
     private mutating func run(_ document: JoyDoc, settings: LintSettings) {
-        let engine = DocumentSession(document: document).engine
-        for report in engine.fieldReports { results[report.field] = report }
+        let session = DocumentSession(document: document)
+        for report in session.fieldReports { results[report.field] = report }
         let linted = Set(findings.map { "\($0.rule) \($0.location.start)" })
         let structural: Set<DiagnosticCode> = [.circularReference, .dependsOnCircular, .missingFormula, .invalidKey]
         let suppressions = Suppressions(of: document)
-        runFindings = RunFindings(engine).findings.compactMap { finding in
+        runFindings = session.report(.formulas).findings.compactMap { finding in
             guard !structural.contains(where: { $0.name == finding.rule }), !linted.contains("\(finding.rule) \(finding.location.start)"),
                   !suppressions.silences(finding.rule, formula: finding.formula, field: finding.field.flatMap(document.fieldIndex))
             else { return nil }

@@ -296,15 +296,16 @@ extension REPLSession {
 
     private func validate(_ argument: String) -> REPLOutput {
         guard let editor = document else { return noDocument }
-        let validation: Validation
+        let report: SessionReport
         do {
-            validation = try editor.validate(path: argument)
+            report = try editor.report(.validation, validating: argument)
         } catch {
             return failure("\(error)")
         }
+        let validation = report.validation ?? .refused
         var text = ""
         var missing = 0
-        for finding in ValidationFindings(validation, of: editor.document, visibility: editor.visibility).findings {
+        for finding in report.findings {
             if finding.severity == .error { missing += 1 }
             text += (finding.severity == .error ? "✗ " : "warning: ") + finding.message + "\n"
         }

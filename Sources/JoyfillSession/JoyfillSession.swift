@@ -8,7 +8,10 @@
 //                  policy (SessionMode's read-only, Licensing's gate on collections, a warning
 //                  for a disabled field: ChangeWarning), then applies value changes in place
 //                  and any other change to the text, and reports the SDKs' changelogs and
-//                  errors (SessionError).
+//                  errors (SessionError). `report` is the one report of what it finds
+//                  (SessionReport): what the reader worked around, the schema check
+//                  (SchemaFindings), the formulas' failures and validation (ValidationFindings),
+//                  as Findings placed in the document's text.
 // Licensing        what the licence unlocks, read from a token an injected LicenseVerifying
 //                  checks (JoyfillLicense's verifier links the cryptography; the session
 //                  does not).

@@ -3,6 +3,7 @@ import JoyfillEngine
 import JoyfillJSON
 import JoyfillModel
 @testable import JoyfillSession
+import JoyfillLogic
 import Testing
 
 /// `DocumentSession.apply`: one door for every change, which keeps the form's policy the same
@@ -86,5 +87,38 @@ struct DocumentSessionTests {
         #expect(writes.map { $0["change"]?["value"] } == [.number(1)])
         try session.apply(try Self.changes(#"{"target": "field.update", "fieldId": "locked", "change": {"value": "z"}}"#))
         #expect(session.changelogs.filter { $0["fieldId"]?.stringValue == "total" }.count == 1, "a change that moves no formula writes none")
+    }
+
+    @Test func oneReportPlacesEveryCheckInTheText() throws {
+        // A second field `extra` (a reading issue), a formula that fails, a required field empty.
+        let text = #"""
+            {"_id": "d", "formulas": [{"_id": "f", "expression": "1 / \"x\""}],
+             "files": [{"_id": "file1", "pages": [{"_id": "p1", "fieldPositions": [
+               {"_id": "x1", "field": "name"}, {"_id": "x2", "field": "bad"}]}]}],
+             "fields": [
+              {"_id": "name", "type": "text", "required": true, "file": "file1"},
+              {"_id": "bad", "type": "number", "file": "file1", "formulas": [{"_id": "a", "key": "value", "formula": "f"}]},
+              {"_id": "name", "type": "text", "file": "file1"}
+             ]}
+            """#
+        let session = DocumentSession(document: try JoyDoc(bytes: Array(text.utf8)))
+        let report = session.report([.reading, .formulas, .validation])
+        #expect(report.findings.map(\.code.name) == ["invalid-document", "type-mismatch", "required"])
+        #expect(report.validation?.status == .invalid)
+        #expect(report.findings.map(\.location.line) == [7, 1, 5], "each on its line of the text")
+        #expect(session.report(.formulas).findings.map(\.code.name) == ["type-mismatch"], "only what is asked")
+        #expect(throws: ValidationPathError.self) { try session.report(.validation, validating: "nowhere") }
+    }
+
+    @Test func aRefusedVersionEndsTheReport() throws {
+        let text = #"{"v": "9.0.0", "_id": "d", "fields": [{"_id": "name", "type": "text", "required": true}]}"#
+        let report = session(text).report([.schema, .formulas, .validation])
+        #expect(report.isRefused)
+        #expect(report.findings.map(\.code.name) == ["schema-version"])
+        #expect(report.validation?.fields.isEmpty == true, "nothing checked, as the SDKs show nothing")
+    }
+
+    private func session(_ text: String) -> DocumentSession {
+        DocumentSession(document: try! JoyDoc(bytes: Array(text.utf8)))
     }
 }

@@ -6,7 +6,7 @@ import JoyfillFormulas
 ///
 /// The driver lists every rule the command can report (id, name, descriptions, help,
 /// default level), so viewers can show rules with no findings: `jf lint`'s rules, or
-/// `jf validate`'s (`ValidationFindings.rules`). Each result has the rule's id and index, its
+/// `jf validate`'s (`validationRules`). Each result has the rule's id and index, its
 /// level, the message, the file region (columns in Unicode code points, as `columnKind` says), the field
 /// as a logical location, the fix as a SARIF fix, and a `partialFingerprints` entry that
 /// does not change when lines move: a hash of the rule, the field, the formula, the message
@@ -171,4 +171,20 @@ public enum SARIFFormatter {
         let parts = name.split(separator: "-")
         return parts.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
     }
+}
+
+extension SARIFFormatter {
+    /// The codes `jf validate` reports, as `--format sarif` describes them.
+    public static let validationRules: [Rule] = [
+        Rule(id: DiagnosticCode.required.name, summary: "A shown field, row or collection level that has no required value.",
+                            severity: .error, help: "See docs/validation.md in the jf repository: what is checked, and what has a value."),
+        Rule(.invalidLogic),
+        Rule(.logicMissingTarget),
+        Rule(.logicComparesText),
+        Rule(.logicUnknownAction),
+        Rule(.lonePageHidden),
+        Rule(.unreachableRequiredLogic),
+        Rule(.schemaVersion),
+        Rule(.schemaValidation),
+    ]
 }

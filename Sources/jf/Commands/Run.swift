@@ -209,8 +209,7 @@ struct Run: ParsableCommand {
                     problems.endObject()
                 }
                 if let changeError { add { $0.key("error"); $0.string(changeError.description) } }
-                let findings = RunFindings(engine)
-                for finding in findings.issues + findings.findings { add(finding.writeMembers) }
+                for finding in session.report([.reading, .formulas]).findings { add(finding.writeMembers) }
                 problems.endArray()
                 // As with files, a --set that cannot be applied gives back the input unchanged.
                 var line = (changeError == nil ? engine.updatedBytes : nil) ?? Array(text)

@@ -158,7 +158,7 @@ struct Validate: ParsableCommand {
         }
         if let usage { throw Failure.usage(usage) }
         if format == .sarif {
-            output.write(SARIFFormatter.render(kept, version: JF.configuration.version, rules: ValidationFindings.rules))
+            output.write(SARIFFormatter.render(kept, version: JF.configuration.version, rules: SARIFFormatter.validationRules))
         } else if format == .gitlab {
             output.write(JSONValue.array(kept.flatMap(GitLabFormatter.issues)).text + "\n")
         } else if format == .junit {
@@ -299,12 +299,9 @@ struct Validate: ParsableCommand {
 
     /// The document as the SDKs check it at load (unless `schema` is false), then its values:
     /// a version they refuse stops there, as their form shows nothing.
-    static func validate(_ editor: DocumentSession, path: String, schema: Bool) throws -> (Validation, [Finding]) {
-        let violations = schema ? SchemaCheck.check(editor.document.json) : []
-        let schemaFindings = SchemaFindings.findings(violations, in: editor.document)
-        if violations.first?.code == .version { return (.refused, schemaFindings) }
-        let validation = try editor.validate(path: path)
-        return (validation, schemaFindings + ValidationFindings(validation, of: editor.document, visibility: editor.visibility).findings)
+    static func validate(_ session: DocumentSession, path: String, schema: Bool) throws(ValidationPathError) -> (Validation, [Finding]) {
+        let report = try session.report(schema ? [.schema, .validation] : [.validation], validating: path)
+        return (report.validation ?? .refused, report.findings)
     }
 
     /// One document's JSON report: every field checked, with its failing rows, and the findings.

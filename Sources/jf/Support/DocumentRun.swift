@@ -99,8 +99,8 @@ enum DocumentRun {
                 outcome.changed = false
                 outcome.messages += "jf: error: \(error.message)\n"
             }
-            let findings = RunFindings(engine)
-            outcome.warnings = findings.issues.count
+            let findings = session.report([.reading, .formulas]).findings
+            outcome.warnings = findings.count - engine.findings.count
             outcome.report = json ? .json(jsonReport(path, engine, findings, changeError: changeError, changed: outcome.changed).encoded)
                 : .text(humanReport(path, engine, findings))
             if lastUse { keepUntilExit(session) }
@@ -143,7 +143,7 @@ enum DocumentRun {
         ]))
     }
 
-    static func jsonReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings, changeError: EngineError?,
+    static func jsonReport(_ path: String, _ engine: DocumentEngine, _ findings: [Finding], changeError: EngineError?,
                            changed: Bool) -> JSONWriter {
         var json = JSONWriter(capacity: 48 * engine.formulaFieldCount + 256)
         json.beginObject()
@@ -162,7 +162,7 @@ enum DocumentRun {
         json.key("diagnostics")
         json.beginArray()
         if let changeError { changeFinding(changeError).write(to: &json) }
-        for finding in findings.issues + findings.findings { finding.write(to: &json) }
+        for finding in findings { finding.write(to: &json) }
         json.endArray()
         json.key("changed"); json.bool(changed)
         json.endObject()
@@ -175,7 +175,7 @@ enum DocumentRun {
                 notes: error.suggestion.map { [Suggestions.question($0)] } ?? [], field: error.field)
     }
 
-    static func humanReport(_ path: String, _ engine: DocumentEngine, _ findings: RunFindings) -> String {
+    static func humanReport(_ path: String, _ engine: DocumentEngine, _ findings: [Finding]) -> String {
         let reports = engine.fieldReports(first: fieldsShown)
         let total = engine.formulaFieldCount
         var text = "\(path)\n"
@@ -199,12 +199,11 @@ enum DocumentRun {
         }
         if total > fieldsShown { text += "  … and \(total - fieldsShown) more formula fields (--json lists them all)\n" }
         guard !findings.isEmpty else { return text }
-        let shown = findings.issues + findings.findings
         var formatter = HumanFormatter(colored: Terminal.standardOutput.wantsColor)
         formatter.width = Terminal.standardOutput.columns
         formatter.fixCommand = "jf lint --fix"
         // Findings are shown on their line of the file.
-        return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(engine.document.bytes), findings: shown))
+        return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(engine.document.bytes), findings: findings))
     }
 }
 

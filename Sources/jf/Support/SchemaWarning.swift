@@ -1,6 +1,7 @@
 import JoyfillLint
 import JoyfillModel
 import JoyfillSchema
+import JoyfillSession
 
 /// The warning of the commands that go on when the SDKs would refuse a document at load
 /// (`jf apply`, `jf run`): one line naming the first problem; `jf lint` and `jf validate`

@@ -4,34 +4,22 @@ import JoyfillJSON
 import JoyfillLogic
 import JoyfillModel
 
-/// A validation (`jf validate`) as findings, placed in the file as it is on disk, so the
-/// formats of `jf lint` render them: `required` errors, one per field that has no value and
-/// one per row that lacks a required cell or child row, and warnings for conditional logic that
-/// could not be used as written (`invalid-logic`, `logic-missing-target`, …: as `jf lint`).
-public struct ValidationFindings: Sendable {
-    public let findings: [Finding]
+/// A validation as findings (``SessionReport/Checks/validation``), placed in the document's
+/// text, so the formats of `jf lint` render them: `required` errors, one per field that has no
+/// value and one per row that lacks a required cell or child row, and warnings for conditional
+/// logic that could not be used as written (`invalid-logic`, `logic-missing-target`, …: as
+/// `jf lint`).
+struct ValidationFindings {
+    let findings: [Finding]
 
-    /// The codes a validation reports, as `--format sarif` describes them.
-    public static let rules: [SARIFFormatter.Rule] = [
-        SARIFFormatter.Rule(id: DiagnosticCode.required.name, summary: "A shown field, row or collection level that has no required value.",
-                            severity: .error, help: "See docs/validation.md in the jf repository: what is checked, and what has a value."),
-        SARIFFormatter.Rule(.invalidLogic),
-        SARIFFormatter.Rule(.logicMissingTarget),
-        SARIFFormatter.Rule(.logicComparesText),
-        SARIFFormatter.Rule(.logicUnknownAction),
-        SARIFFormatter.Rule(.lonePageHidden),
-        SARIFFormatter.Rule(.unreachableRequiredLogic),
-        SARIFFormatter.Rule(.schemaVersion),
-        SARIFFormatter.Rule(.schemaValidation),
-    ]
-
-    public init(_ validation: Validation, of document: JoyDoc, visibility: Visibility) {
+    /// The findings of `validation` of `document`, placed by `lines()`, the map of its text
+    /// (made only when there is something to place).
+    init(_ validation: Validation, of document: JoyDoc, visibility: Visibility, lines: () -> LineMap) {
         guard !visibility.issues.isEmpty || validation.status == .invalid else {
             findings = []
             return
         }
-        // One index of the text's lines for all the findings: a form can have thousands.
-        let lines = LineMap(Array(document.bytes))
+        let lines = lines()
         func location(_ span: Range<Int>?) -> FileLocation {
             let start = min(span?.lowerBound ?? 0, document.bytes.count)
             return lines.location(start, min(max(span?.upperBound ?? 0, start + 1), document.bytes.count))

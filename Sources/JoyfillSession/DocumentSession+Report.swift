@@ -1,0 +1,62 @@
+import JoyfillEngine
+import JoyfillJSON
+import JoyfillLogic
+import JoyfillModel
+import JoyfillSchema
+
+extension DocumentSession {
+    /// One report of what `checks` find in the document as the session has it now, every
+    /// finding placed in the text of ``document``: what `jf run` (`.reading`, `.formulas`),
+    /// `jf validate` (`.schema`, `.validation`), the REPL's `:validate` and the language server
+    /// (`.formulas`) report. `path` is the part of the form to validate (``validate(path:)``).
+    public func report(_ checks: SessionReport.Checks, validating path: String) throws(ValidationPathError) -> SessionReport {
+        var findings: [Finding] = []
+        // One map of the text's lines for every finding (a form can have thousands), made
+        // only when there is one to place.
+        var map: LineMap?
+        let bytes = document.bytes
+        func lines() -> LineMap {
+            if let map { return map }
+            let made = LineMap(Array(bytes))
+            map = made
+            return made
+        }
+        if checks.contains(.reading) {
+            findings += document.issues.map { issue in
+                let start = issue.offset ?? 0
+                return Finding(code: .invalidDocument, severity: .warning, message: issue.message, field: issue.field,
+                               location: lines().location(start, min(start + 1, bytes.count)))
+            }
+        }
+        if checks.contains(.schema) {
+            let violations = SchemaCheck.check(document.json)
+            if !violations.isEmpty {
+                findings += SchemaFindings.findings(violations, bytes: Array(bytes), json: document.json, lines: lines())
+                if violations.first?.code == .version {
+                    return SessionReport(validation: checks.contains(.validation) ? .refused : nil, findings: findings)
+                }
+            }
+        }
+        if checks.contains(.formulas) {
+            findings += engine.findings.map { $0.placed(by: lines()) }
+        }
+        var validation: Validation?
+        if checks.contains(.validation) {
+            let made = try validate(path: path)
+            findings += ValidationFindings(made, of: document, visibility: visibility, lines: lines).findings
+            validation = made
+        }
+        return SessionReport(validation: validation, findings: findings)
+    }
+
+    /// ``report(_:validating:)`` of the whole document: `.validation`, if asked, validates
+    /// every shown field.
+    public func report(_ checks: SessionReport.Checks) -> SessionReport {
+        do {
+            return try report(checks, validating: "")
+        } catch {
+            // The empty path names the whole document, which is always there.
+            preconditionFailure("validating the whole document: \(error)")
+        }
+    }
+}
