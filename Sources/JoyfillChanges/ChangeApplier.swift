@@ -45,7 +45,7 @@ public enum ChangeApplier {
                     }
                 } catch {
                     throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
-                                      offset: (change.json["change"]?["pageId"] ?? change.json).span?.lowerBound)
+                                      span: (change.json["change"]?["pageId"] ?? change.json).span)
                 }
                 // Each entry on its own: one that shared the document's tape would keep every
                 // version of the document alive, its memory growing with the square of the changes.
@@ -119,14 +119,14 @@ public enum ChangeApplier {
                 }
             } catch {
                 throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
-                                  offset: change.json["path"]?.span?.lowerBound ?? change.json.span?.lowerBound)
+                                  span: change.json["path"]?.span ?? change.json.span)
             }
         }
 
         mutating func addValueChange(_ change: DocumentChange, at index: Int, newID: () -> String) throws(ChangeError) {
             func fail(_ message: String, suggestion: String? = nil, at value: JSONValue? = nil) -> ChangeError {
                 ChangeError(index: index, field: change.fieldID, message: message, suggestion: suggestion,
-                            offset: (value ?? change.json).span?.lowerBound)
+                            span: (value ?? change.json).span)
             }
             guard let position = document.fieldIndex(change.fieldID) else {
                 throw fail("no field has the _id '\(change.fieldID)'",

@@ -1,3 +1,4 @@
+import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
@@ -8,18 +9,32 @@ public struct ChangeError: SuggestingError, Sendable {
     public let field: String?
     public let message: String
     public var suggestion: String?
-    /// Where the change is in the text it was read from.
-    public var offset: Int?
+    /// Where the change goes wrong in the text it was read from: the value at fault, or the
+    /// whole entry.
+    public var span: Range<Int>?
 
-    public init(index: Int, field: String?, message: String, suggestion: String? = nil, offset: Int? = nil) {
+    public init(index: Int, field: String?, message: String, suggestion: String? = nil, span: Range<Int>? = nil) {
         self.index = index
         self.field = field
         self.message = message
         self.suggestion = suggestion
-        self.offset = offset
+        self.span = span
     }
 
     public var summary: String {
         "change \(index + 1)\(field.map { " (field '\($0)')" } ?? ""): \(message)"
+    }
+}
+
+extension ChangeError {
+    /// The error as an `invalid-change` finding in the changes' text, placed by `lines`, its
+    /// map (at its start when the place is not known), so that it is shown as every other
+    /// problem is: the line, a caret under the value, the suggestion.
+    public func finding(placedBy lines: LineMap) -> Finding {
+        let start = min(span?.lowerBound ?? 0, lines.byteCount)
+        let end = min(max(span?.upperBound ?? 0, start + 1), lines.byteCount)
+        return Finding(code: .invalidChange, kind: .reference, severity: .error, message: summary,
+                       notes: suggestion.map { [Suggestions.question($0)] } ?? [], field: field,
+                       location: lines.location(start, end))
     }
 }

@@ -83,14 +83,14 @@ public struct DocumentChange: Sendable {
     private init(_ entry: JSONValue, index: Int) throws(ChangeError) {
         let field = entry["fieldId"]?.stringValue
         func fail(_ message: String, at value: JSONValue? = nil) -> ChangeError {
-            ChangeError(index: index, field: field, message: message, offset: (value ?? entry).span?.lowerBound)
+            ChangeError(index: index, field: field, message: message, span: (value ?? entry).span)
         }
         guard entry.isObject else { throw fail("a change must be an object, not \(entry.typeName)") }
         guard let name = entry["target"]?.stringValue else { throw fail("the change has no \"target\" string") }
         guard let target = Target(rawValue: name) else {
             let known = Target.allCases.map(\.rawValue)
             throw ChangeError(index: index, field: field, message: "unknown target \"\(name)\" (one of \(known.joined(separator: ", ")))",
-                              suggestion: Suggestions.closest(to: name, in: known), offset: entry["target"]?.span?.lowerBound)
+                              suggestion: Suggestions.closest(to: name, in: known), span: entry["target"]?.span)
         }
         var path = ""
         if target.isDecoratorChange {

@@ -444,11 +444,11 @@ extension REPLSession {
         } catch let error as JSONError {
             return failure("\(origin): line \(error.line), column \(error.column): \(error.message)")
         } catch let error as ChangeError {
-            return failure(place(of: error, in: text, argument: isJSON ? nil : argument) + "\(error); nothing was changed")
+            return refused(error, in: text, origin: origin)
         } catch {
             return failure("\(error)")
         }
-        return applied(changes) { error in place(of: error, in: text, argument: isJSON ? nil : argument) + "\(error)" }
+        return applied(changes) { error in refused(error, in: text, origin: origin) }
     }
 
     /// `:rows FIELD` lists the rows shown of a table or collection, with their `_id`s and
@@ -521,7 +521,7 @@ extension REPLSession {
             return failure(error.message + (Suggestions.afterMessage(error.suggestion)))
         }
         do {
-            return applied(try DocumentChange.list(from: .array(entries))) { "\($0)" }
+            return applied(try DocumentChange.list(from: .array(entries))) { failure("\($0); nothing was changed") }
         } catch {
             return failure("\(error)")
         }
@@ -554,23 +554,25 @@ extension REPLSession {
     }
 
 
-    /// Where a change is: its line and column in the file `argument`, or its column in the
-    /// changes given on the line.
-    private func place(of error: ChangeError, in text: [UInt8], argument: String?) -> String {
-        guard let offset = error.offset else { return "" }
-        let (line, column) = LineMap(text).location(of: offset)
-        return argument.map { "\($0):\(line):\(column): " } ?? "the changes, column \(column): "
+    /// A change of `text` (the changes read from `origin`) that cannot be applied, shown as
+    /// `jf apply` shows it: its line, a caret under the value at fault, the suggestion.
+    private func refused(_ error: ChangeError, in text: [UInt8], origin: String) -> REPLOutput {
+        var formatter = HumanFormatter(colored: colored)
+        formatter.width = width
+        formatter.fixCommand = ""
+        let shown = formatter.render(FileReport(path: origin, bytes: text, findings: [error.finding(placedBy: LineMap(text))]))
+        return REPLOutput(shown + "nothing was changed\n", failed: true)
     }
 
     /// Applies `changes` to the document as the session has it, all or none, binds the result
-    /// and shows the formula fields whose values changed; `describe` says which change failed.
-    private func applied(_ changes: [DocumentChange], describe: (ChangeError) -> String) -> REPLOutput {
+    /// and shows the formula fields whose values changed; `refusal` says which change failed.
+    private func applied(_ changes: [DocumentChange], refusal: (ChangeError) -> REPLOutput) -> REPLOutput {
         guard let session = document else { return noDocument }
         let before = Dictionary(session.engine.fieldReports.map { ($0.field, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
         do throws(ChangeError) {
             if try session.apply(changes) == nil { forgetNames() }
         } catch {
-            return failure(describe(error) + "; nothing was changed")
+            return refusal(error)
         }
         let count = changes.count
         let updated = session.engine

@@ -1,3 +1,6 @@
+import JoyfillEngine
+import JoyfillJSON
+
 /// A change that was applied, and that the app would not have let a person make: one to a
 /// disabled field.
 public struct ChangeWarning: Sendable, CustomStringConvertible {
@@ -5,8 +8,18 @@ public struct ChangeWarning: Sendable, CustomStringConvertible {
     public let index: Int
     public let field: String
     public let message: String
-    /// Where the change is in the text it was read from.
-    public let offset: Int?
+    /// Where the change names the field in the text it was read from.
+    public let span: Range<Int>?
 
     public var description: String { "change \(index + 1) (field '\(field)'): \(message)" }
+}
+
+extension ChangeWarning {
+    /// The warning as a `disabled-field-change` finding in the changes' text, placed by `lines`.
+    public func finding(placedBy lines: LineMap) -> Finding {
+        let start = min(span?.lowerBound ?? 0, lines.byteCount)
+        let end = min(max(span?.upperBound ?? 0, start + 1), lines.byteCount)
+        return Finding(code: .disabledFieldChange, severity: .warning, message: description, field: field,
+                       location: lines.location(start, end))
+    }
 }

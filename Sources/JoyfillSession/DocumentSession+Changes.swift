@@ -55,7 +55,7 @@ extension DocumentSession {
             if let refusal = refusal(of: field) {
                 throw EngineError(message: refusal, suggestion: nil, field: change.field)
             }
-            if let warning = disabledWarning(field, index: index, offset: nil) { warnings.append(warning) }
+            if let warning = disabledWarning(field, index: index, span: nil) { warnings.append(warning) }
         }
         let moved = try write(changes)
         changeWarnings += warnings
@@ -81,9 +81,9 @@ extension DocumentSession {
                 : document.field(change.fieldID)
             if let refusal = refusal(of: field) {
                 let named = mode == .readonly ? (change.fieldID.isEmpty ? nil : change.fieldID) : field?.id
-                throw ChangeError(index: index, field: named, message: refusal, offset: change.json.span?.lowerBound)
+                throw ChangeError(index: index, field: named, message: refusal, span: change.json.span)
             }
-            if !change.target.isDecoratorChange, let warning = disabledWarning(field, index: index, offset: change.json.span?.lowerBound) {
+            if !change.target.isDecoratorChange, let warning = disabledWarning(field, index: index, span: (change.json["fieldId"] ?? change.json).span) {
                 warnings.append(warning)
             }
         }
@@ -92,10 +92,10 @@ extension DocumentSession {
 
     /// The warning for a change to `field` when it is disabled: applied, though a person could
     /// not have made it.
-    private func disabledWarning(_ field: Field?, index: Int, offset: Int?) -> ChangeWarning? {
+    private func disabledWarning(_ field: Field?, index: Int, span: Range<Int>?) -> ChangeWarning? {
         guard let field, field.json["disabled"]?.boolValue == true else { return nil }
         return ChangeWarning(index: index, field: field.id,
-                             message: "the field is disabled, so the app lets no one change it; the change is applied", offset: offset)
+                             message: "the field is disabled, so the app lets no one change it; the change is applied", span: span)
     }
 
     // MARK: The two paths
@@ -124,8 +124,11 @@ extension DocumentSession {
             moved = try write(assignments)
         } catch {
             let index = changes.firstIndex { $0.fieldID == error.field } ?? 0
+            // At the field's id when there is no such field, else at the value it refuses.
+            let entry = changes[index].json
+            let culprit = error.field.flatMap(document.fieldIndex) == nil ? entry["fieldId"] : entry["change"]?["value"]
             throw ChangeError(index: index, field: error.field, message: error.message, suggestion: error.suggestion,
-                              offset: changes[index].json.span?.lowerBound)
+                              span: (culprit ?? entry).span)
         }
         // The load's formula writes go out with the first changes: every formula field whose
         // value differs from the document's. After that, only the formula fields that moved.

@@ -420,8 +420,17 @@ struct SessionTests {
             """.utf8)
         let refused = try #require(repl.feed(":apply /changes.json"))
         #expect(refused.failed)
-        #expect(refused.text == "error: /changes.json:2:78: change 2 (field 'sites'): the collection has no row with the _id 'c9' "
-                + "(deleted rows cannot be changed) (did you mean 'c1'?); nothing was changed\n")
+        #expect(refused.text == """
+            error[invalid-change]: change 2 (field 'sites'): the collection has no row with the _id 'c9' (deleted rows cannot be changed)
+             --> /changes.json:2:78 · field sites
+              |
+            2 | …dId": "sites", "change": {"rowId": "c9"}}]
+              |                                     ^^^^
+              = note: did you mean 'c1'?
+
+            nothing was changed
+
+            """)
         #expect(repl.feed("failed")?.text == "2\n", "nothing was changed")
         #expect(repl.feed(":apply [{\"target\": 1}")?.text == "error: the changes: line 1, column 15: expected ',' or ']' after an array element, found the end of input\n")
         _ = repl.feed(":save /out.json")

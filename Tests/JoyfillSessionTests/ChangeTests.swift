@@ -162,7 +162,7 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         let error = #expect(throws: ChangeError.self) { try DocumentChange.list(from: try JSONReader.read(text)) }
         #expect(error?.index == 1)
         #expect(error?.message.hasPrefix("decorator path 'p/items': decorator 2 of 2 ") == true)
-        #expect(error?.offset == text.utf8.count - #"{"icon": "flag"}]}}]"#.utf8.count)
+        #expect(error?.span?.lowerBound == text.utf8.count - #"{"icon": "flag"}]}}]"#.utf8.count)
         let moves = try DocumentChange.list(from: try JSONReader.read(String(text.prefix(while: { $0 != "\n" })).dropLast() + "]"))
         guard case .rowMove(let row, let to)? = moves.first?.operation else {
             Issue.record("a rowMove entry decodes to .rowMove")

@@ -54,8 +54,9 @@ struct ApplyCommandTests {
         let failing = #"{"target": "decorators.remove", "path": "page_request/pos_parts/rows", "change": {"action": "duplicat"}}"#
         let failed = try JF.run(["apply", "--write", document, "-"], stdin: failing)
         #expect(failed.status == 1)
-        #expect(failed.stderr == "jf: error: -:1:41: change 1: decorator path 'page_request/pos_parts/rows': no decorator has the action "
-                + "'duplicat' (did you mean 'duplicate'?); nothing was changed\n")
+        #expect(failed.stderr.hasPrefix("error[invalid-change]: change 1: decorator path 'page_request/pos_parts/rows': "
+                + "no decorator has the action 'duplicat'\n --> -:1:41\n"))
+        #expect(failed.stderr.hasSuffix("  = note: did you mean 'duplicate'?\n\njf: error: nothing was changed\n"))
     }
 
     /// A collection's root rows change as a table's do, and its child rows too: named by their
@@ -99,7 +100,8 @@ struct ApplyCommandTests {
         #expect(applied.stdout.contains(#"{ "_id": "c4", "cells": { "item": "Fire exits", "result": "res_pass", "score": 8 }, "deleted": true }"#))
         let refused = try JF.run(["apply", "examples/inspection.json", #"[{"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c44"}}]"#])
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("jf: error: CHANGES:1:78: change 1 (field 'sites'): the collection has no row with the _id 'c44'"))
+        #expect(refused.stderr.hasPrefix("error[invalid-change]: change 1 (field 'sites'): the collection has no row with the _id 'c44'"))
+        #expect(refused.stderr.contains(" --> CHANGES:1:78 · field sites\n"))
         let broken = try JF.run(["apply", "examples/inspection.json", "[{"])
         #expect(broken.status == 2)
         #expect(broken.stderr.hasPrefix("jf: error: CHANGES: invalid JSON: line 1, column 3"))
@@ -116,11 +118,11 @@ struct ApplyCommandTests {
         #expect(try refusal(#"{"target": "field.value.rowDelete", "fieldId": "sites", "change": {"rowId": "c3"}}"#)
             .contains("change 1 (field 'sites'): the row 'c3' is deleted, or under a deleted row (deleted rows cannot be changed)"))
         #expect(try refusal(#"{"target": "field.value.rowUpdate", "fieldId": "sites", "change": {"rowId": "c44", "row": {"cells": {}}}}"#)
-            .contains("the collection has no row with the _id 'c44' (deleted rows cannot be changed) (did you mean 'c4'?)"))
+            .mentions("the collection has no row with the _id 'c44' (deleted rows cannot be changed)", "note: did you mean 'c4'?"))
         #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "site_9"}}"#)
-            .contains("the collection has no row with the _id 'site_9' (deleted rows cannot be changed) (did you mean 'site_1'?)"))
+            .mentions("the collection has no row with the _id 'site_9' (deleted rows cannot be changed)", "note: did you mean 'site_1'?"))
         #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "site_1", "schemaId": "chekcs"}}"#)
-            .contains("the schema 'chekcs' is not a child schema of 'site', the schema of the row 'site_1' (its children: 'checks') (did you mean 'checks'?)"))
+            .mentions("the schema 'chekcs' is not a child schema of 'site', the schema of the row 'site_1' (its children: 'checks')", "note: did you mean 'checks'?"))
         #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "c1"}}"#)
             .contains("the row 'c1' (schema 'checks') can have no child rows: its schema lists no children"))
         #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "site_2/schemas/checks/c1"}}"#)
@@ -146,8 +148,17 @@ struct ApplyCommandTests {
             """
         let result = try JF.run(["apply", "--write", document, "-"], stdin: changes)
         #expect(result.status == 1)
-        #expect(result.stderr == "jf: error: -:2:78: change 2 (field 'parts'): the table has no row with the _id 'row_9' "
-            + "(deleted rows cannot be changed) (did you mean 'row_1'?); nothing was changed\n")
+        #expect(result.stderr == """
+            error[invalid-change]: change 2 (field 'parts'): the table has no row with the _id 'row_9' (deleted rows cannot be changed)
+             --> -:2:78 · field parts
+              |
+            2 |  {"target": "field.value.rowDelete", "fieldId": "parts", "change": {"rowId": "row_9"}}]
+              |                                                                              ^^^^^^^
+              = note: did you mean 'row_1'?
+
+            jf: error: nothing was changed
+
+            """)
         #expect(try String(contentsOfFile: document, encoding: .utf8) == before)
         let invalid = try JF.run(["apply", document, "-"], stdin: "[{")
         #expect(invalid.status == 2)
@@ -170,7 +181,9 @@ struct ApplyModeTests {
                                 stdin: Self.document)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == Self.schemaWarning + "jf: error: CHANGES:1:1: change 1 (field 'name'): the form is read-only (mode readonly): no change is applied; nothing was changed\n")
+        #expect(result.stderr.hasPrefix(Self.schemaWarning
+            + "error[invalid-change]: change 1 (field 'name'): the form is read-only (mode readonly): no change is applied\n --> CHANGES:1:1 · field name\n"))
+        #expect(result.stderr.hasSuffix("\njf: error: nothing was changed\n"))
     }
 
     @Test func aChangeToADisabledFieldIsAppliedWithAWarning() throws {
@@ -181,8 +194,14 @@ struct ApplyModeTests {
         let result = try JF.run(["apply", "-", changes], stdin: Self.document)
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""value": "moved""#) && result.stdout.contains(#""value": "Grace""#))
-        #expect(result.stderr.hasPrefix(Self.schemaWarning +
-            "jf: warning: CHANGES:2:2: change 2 (field 'locked'): the field is disabled, so the app lets no one change it; the change is applied\n"))
+        #expect(result.stderr.hasPrefix(Self.schemaWarning + """
+            warning[disabled-field-change]: change 2 (field 'locked'): the field is disabled, so the app lets no one change it; the change is applied
+             --> CHANGES:2:40 · field locked
+              |
+            2 |  {"target": "field.update", "fieldId": "locked", "change": {"value": "moved"}}]
+              |                                        ^^^^^^^^
+
+            """))
     }
 }
 
@@ -272,7 +291,7 @@ struct ApplyPageDeleteTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("the first file has fewer than two pages"))
         let missing = try JF.run(["apply", "-", #"{"target": "page.delete", "change": {"pageId": "p3"}}"#], stdin: Self.document)
-        #expect(missing.stderr.contains("no page of the first file has the _id 'p3' (did you mean 'p1'?)"))
+        #expect(missing.stderr.mentions("no page of the first file has the _id 'p3'", "note: did you mean 'p1'?"))
     }
 }
 
@@ -357,4 +376,9 @@ struct ApplyPageDuplicateTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("no page of the first file has the _id 'p3'"))
     }
+}
+
+private extension String {
+    /// Whether the text holds both: a message and, apart from it, a note.
+    func mentions(_ message: String, _ note: String) -> Bool { contains(message) && contains(note) }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import JoyfillChanges
+import JoyfillEngine
 import JoyfillJSON
+import JoyfillLint
 import JoyfillModel
 import JoyfillSession
 
@@ -90,17 +92,18 @@ struct Apply: ParsableCommand {
         } catch let error as JSONError {
             throw Failure.usage("\(origin): invalid JSON: \(error)")
         } catch let error as ChangeError {
-            throw Self.failure(error, in: origin, changesSource)
+            throw Self.refusal(error, in: origin, changesSource)
         }
         if let warning = SchemaWarning.line(doc, document) { Terminal.standardError.write(warning) }
         let editor: DocumentSession
         do {
             editor = try DocumentSession(document: document, applying: list, options: options, mode: mode, licensing: licensing)
         } catch {
-            throw Self.failure(error, in: origin, changesSource)
+            throw Self.refusal(error, in: origin, changesSource)
         }
-        for warning in editor.changeWarnings {
-            Terminal.standardError.write("jf: warning: \(Self.place(warning.offset, in: origin, changesSource)): \(warning)\n")
+        if !editor.changeWarnings.isEmpty {
+            let lines = LineMap(changesSource)
+            Self.show(editor.changeWarnings.map { $0.finding(placedBy: lines) }, in: origin, changesSource)
         }
         if let warning = FormulaFailures.warning(doc, editor.formulaFindings) { Terminal.standardError.write(warning) }
         let result = editor.updatedBytes ?? Array(editor.document.bytes)
@@ -126,16 +129,19 @@ struct Apply: ParsableCommand {
         }
     }
 
-    /// A change that cannot be applied: exit 1, naming the change's place in the changes file.
-    private static func failure(_ error: ChangeError, in path: String, _ source: SourceBytes) -> Failure {
-        Failure(message: "\(place(error.offset, in: path, source)): \(error); nothing was changed", code: 1)
+    /// A change that cannot be applied: shown in the changes' text, then exit 1.
+    private static func refusal(_ error: ChangeError, in path: String, _ source: SourceBytes) -> Failure {
+        show([error.finding(placedBy: LineMap(source))], in: path, source)
+        return Failure(message: "nothing was changed", code: 1)
     }
 
-    /// `path`, with the line and column of `offset` in the changes' text when it is known.
-    private static func place(_ offset: Int?, in path: String, _ source: SourceBytes) -> String {
-        guard let offset else { return path }
-        let location = LineMap(source).location(of: offset)
-        return path + ":\(location.line):\(location.column)"
+    /// `findings` on standard error, each on its line of the changes (`path`, `source`), as
+    /// `jf lint` shows its own.
+    private static func show(_ findings: [Finding], in path: String, _ source: SourceBytes) {
+        var formatter = HumanFormatter(colored: Terminal.standardError.wantsColor)
+        formatter.width = Terminal.standardError.columns
+        formatter.fixCommand = ""
+        Terminal.standardError.write(formatter.render(FileReport(path: path, bytes: Array(source), findings: findings)))
     }
 }
 
