@@ -5,13 +5,14 @@ import JoyfillREPL
 
 /// The playground's answers, as JSON for the page, from the REPL session bound to the
 /// document: the same checker, evaluation, completion and `:explain` as `jf repl`, and the
-/// same signature help as the language server. Offsets in and out are UTF-16 code units,
-/// as the browser counts them.
+/// same signature help as the language server. The cursor and completion and signature
+/// offsets are UTF-16 code units, as the browser counts them; diagnostics are `jf eval`'s.
 struct Playground {
     let session: REPLSession
 
-    /// `{"ok", "value", "type", "diagnostics": [{severity, code, message, start, end, notes,
-    /// fix?: {message, formula}}], "explain", "signature"}`.
+    /// `{"ok", "value", "type", "diagnostics": [{severity, kind, code, message, span, notes?,
+    /// fix?}], "explain", "signature"}`: each diagnostic is `jf eval --json`'s error object
+    /// with its severity (offsets in UTF-8 bytes of the formula, as there).
     func analyse(_ formula: String, cursor: Int) -> JSONValue {
         guard !formula.allSatisfy(\.isWhitespace) else {
             return .object([JSONMember("ok", .bool(true)), JSONMember("value", .null), JSONMember("type", .null),
@@ -19,23 +20,22 @@ struct Playground {
                             JSONMember("signature", signature(formula, cursor: cursor))])
         }
         let analysis = session.analyse(formula)
-        let diagnostics = analysis.diagnostics.map { diagnostic -> JSONValue in
-            var members = [JSONMember("severity", .string(diagnostic.severity.rawValue)),
-                           JSONMember("code", .string(diagnostic.identifier.name)),
-                           JSONMember("message", .string(diagnostic.message)),
-                           JSONMember("start", .integer(formula.utf16Offset(ofByte: diagnostic.span.start))),
-                           JSONMember("end", .integer(formula.utf16Offset(ofByte: diagnostic.span.end))),
-                           JSONMember("notes", .strings(diagnostic.notes))]
-            if let fix = diagnostic.fix {
-                members.append(JSONMember("fix", .object([JSONMember("message", .string(fix.message)),
-                                                          JSONMember("formula", .string(fix.apply(to: formula)))])))
-            }
-            return .object(members)
+        // Each as `jf eval --json` reports an error (docs/schemas/eval.schema.json, its
+        // `error`), with its severity: offsets in bytes of the formula, which the page maps
+        // to its own.
+        var diagnostics = JSONWriter()
+        diagnostics.beginArray()
+        for diagnostic in analysis.diagnostics {
+            diagnostics.beginObject()
+            diagnostics.key("severity"); diagnostics.string(diagnostic.severity.rawValue)
+            diagnostic.writeMembers(to: &diagnostics, in: formula)
+            diagnostics.endObject()
         }
+        diagnostics.endArray()
         var value: JSONValue = .null
         if case .success = analysis.result { value = .string(analysis.printed) }
         return .object([JSONMember("ok", .bool(value != .null)), JSONMember("value", value),
-                        JSONMember("type", .string(analysis.staticType)), JSONMember("diagnostics", .array(diagnostics)),
+                        JSONMember("type", .string(analysis.staticType)), JSONMember("diagnostics", JSONValue(encoded: diagnostics.encoded)),
                         JSONMember("explain", .string(analysis.explanation)),
                         JSONMember("signature", signature(formula, cursor: cursor))])
     }

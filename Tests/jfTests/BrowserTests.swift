@@ -164,6 +164,10 @@ struct BrowserTests {
             #expect(try await browser.run("return document.querySelector('#formula-highlight mark')?.textContent;") as? String == "totl")
             try await browser.click(try await browser.button("Apply: did you mean 'total'?"))
             try await browser.wait(for: "the fixed formula's value", "return document.getElementById('formula-value').textContent === '1834.1599999999999';")
+            // The span is underlined where it is, after text of more than one byte a character.
+            try await browser.clear(formula)
+            try await browser.type("concat(\"é😀\", totl)", into: formula)
+            try await browser.wait(for: "the underlined name", "return document.querySelector('#formula-highlight mark')?.textContent === 'totl';")
             // Completion: Tab after a prefix.
             try await browser.clear(formula)
             try await browser.type("subt\u{E004}", into: formula)   // U+E004: the Tab key

@@ -1,4 +1,6 @@
 import Foundation
+import JoyfillJSON
+import JoyfillSchema
 import Testing
 
 /// `jf serve`'s HTTP API, against the built `jf` on a loopback port: the page, edits and what
@@ -128,6 +130,12 @@ struct ServeCommandTests {
         }
     }
 
+    /// The `definitions` of docs/schemas/eval.schema.json, as JSON text.
+    static func evalDefinitions() throws -> String {
+        let text = try Data(contentsOf: JF.root.appendingPathComponent("docs/schemas/eval.schema.json"))
+        return try #require(try JSONReader.read(Array(text))["definitions"]).text
+    }
+
     @Test func thePlaygroundEvaluatesChecksCompletesAndExplains() async throws {
         let server = try ServeProcess(["examples/invoice.json"])
         defer { server.stop() }
@@ -141,17 +149,26 @@ struct ServeCommandTests {
         #expect(answer["ok"] as? Bool == false)
         let diagnostics = try #require(answer["diagnostics"] as? [[String: Any]])
         let unknown = try #require(diagnostics.first)
-        #expect(unknown["start"] as? Int == 4)
-        #expect(unknown["end"] as? Int == 8)
+        #expect(unknown["severity"] as? String == "error")
+        #expect((unknown["span"] as? [String: Any])?["start"] as? Int == 4)
+        #expect((unknown["span"] as? [String: Any])?["end"] as? Int == 8)
         #expect((unknown["message"] as? String)?.contains("totl") == true)
-        #expect((unknown["fix"] as? [String: Any])?["formula"] as? String == "sum(total)")
+        let edits = try #require((unknown["fix"] as? [String: Any])?["edits"] as? [[String: Any]])
+        #expect(edits.first?["replacement"] as? String == "total")
+        // Each is `jf eval --json`'s error object, and its severity.
+        let errorSchema = try JSONSchema(text: Array(##"{"definitions": \##(try Self.evalDefinitions()), "$ref": "#/definitions/error"}"##.utf8))
+        let raw = try await server.post("/api/playground", object: ["formula": "sum(totl)", "cursor": 8]).body
+        #expect(!errorSchema.validate(.object([])).isEmpty, "the schema checks something")
+        for diagnostic in try #require(try JSONReader.read(Array(raw))["diagnostics"]?.arrayValue) {
+            #expect(errorSchema.validate(diagnostic).isEmpty, "\(diagnostic.text)")
+        }
         let signature = try #require(answer["signature"] as? [String: Any])
         #expect((signature["label"] as? String)?.hasPrefix("sum(") == true)
 
-        // Offsets are the browser's (UTF-16): "é" before the error counts one.
+        // Offsets are jf eval's (UTF-8 bytes): "é" before the error counts two.
         answer = try await server.post("/api/playground", object: ["formula": "concat(\"é\", totl)", "cursor": 0]).json()
         let accented = try #require((answer["diagnostics"] as? [[String: Any]])?.first)
-        #expect(accented["start"] as? Int == 12)
+        #expect((accented["span"] as? [String: Any])?["start"] as? Int == 13)
 
         var completion = try await server.post("/api/complete", object: ["formula": "sub", "cursor": 3]).json()
         #expect((completion["items"] as? [String])?.contains("subtotal") == true)

@@ -46,6 +46,13 @@ extension Diagnostic {
     /// Writes ``json(in:)`` as the next value of `output`.
     public func write(to output: inout JSONWriter, in source: String) {
         output.beginObject()
+        writeMembers(to: &output, in: source)
+        output.endObject()
+    }
+
+    /// Writes the members of ``json(in:)`` into the object `output` has open, so that a caller
+    /// can add its own around them (the playground of `jf serve` puts `severity` first).
+    public func writeMembers(to output: inout JSONWriter, in source: String) {
         output.key("kind"); output.string(kind.rawValue)
         output.key("code"); output.string(identifier.name)
         output.key("message"); output.string(message)
@@ -57,6 +64,5 @@ extension Diagnostic {
         if let fix {
             output.key("fix"); fix.write(to: &output)
         }
-        output.endObject()
     }
 }

@@ -375,6 +375,28 @@ async function analyse() {
   showSignature(answer.signature);
 }
 
+// The playground's diagnostics are `jf eval --json`'s error objects: their offsets count the
+// formula's UTF-8 bytes, where the box counts UTF-16 units.
+const utf8 = { encoder: new TextEncoder(), decoder: new TextDecoder() };
+
+function utf16Offset(text, byteOffset) {
+  return utf8.decoder.decode(utf8.encoder.encode(text).slice(0, byteOffset)).length;
+}
+
+// The formula with a fix's edits (byte ranges of the formula, which never overlap) applied.
+function applyEdits(text, edits) {
+  let bytes = utf8.encoder.encode(text);
+  for (const edit of edits.slice().sort((a, b) => b.start - a.start)) {
+    const replacement = utf8.encoder.encode(edit.replacement);
+    const joined = new Uint8Array(edit.start + replacement.length + bytes.length - edit.end);
+    joined.set(bytes.slice(0, edit.start), 0);
+    joined.set(replacement, edit.start);
+    joined.set(bytes.slice(edit.end), edit.start + replacement.length);
+    bytes = joined;
+  }
+  return utf8.decoder.decode(bytes);
+}
+
 function showDiagnostics(formula, diagnostics) {
   const list = document.getElementById("diagnostics");
   list.replaceChildren();
@@ -389,9 +411,9 @@ function showDiagnostics(formula, diagnostics) {
     item.className = diagnostic.severity;
     const where = document.createElement("span");
     where.className = "where";
-    where.textContent = `${diagnostic.severity}[${diagnostic.code}] at ${diagnostic.start + 1}: `;
+    where.textContent = `${diagnostic.severity}[${diagnostic.code}] at ${diagnostic.span.line}:${diagnostic.span.column}: `;
     item.append(where, diagnostic.message);
-    for (const note of diagnostic.notes) {
+    for (const note of diagnostic.notes || []) {
       const line = document.createElement("div");
       line.className = "note";
       line.textContent = `note: ${note}`;
@@ -402,7 +424,7 @@ function showDiagnostics(formula, diagnostics) {
       button.type = "button";
       button.textContent = `Apply: ${diagnostic.fix.message}`;
       button.addEventListener("click", () => {
-        formulaBox().value = diagnostic.fix.formula;
+        formulaBox().value = applyEdits(formula, diagnostic.fix.edits);
         schedule(0);
       });
       item.append(" ", button);
@@ -411,7 +433,13 @@ function showDiagnostics(formula, diagnostics) {
   }
   // The spans underlined in the copy of the text under the box.
   const highlight = document.getElementById("formula-highlight");
-  const marks = diagnostics.slice().sort((a, b) => a.start - b.start);
+  const marks = diagnostics
+    .map((diagnostic) => ({
+      severity: diagnostic.severity,
+      start: utf16Offset(formula, diagnostic.span.start),
+      end: utf16Offset(formula, diagnostic.span.end),
+    }))
+    .sort((a, b) => a.start - b.start);
   highlight.replaceChildren();
   let at = 0;
   for (const mark of marks) {
