@@ -114,4 +114,71 @@ struct UncheckedTests {
         #expect(TreeBuilder.take() === first)
         first.giveBack()
     }
+
+    /// ConstantTable: filled once, then read by any thread; one made from a collection holds it.
+    @Test func constantTablesAreFilledOnceAndReadEverywhere() {
+        let squares = ConstantTable<Int>(count: 100, repeating: -1) { table in
+            for index in table.indices { table[index] = index * index }
+        }
+        let sums = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let sum = (0..<100).reduce(0) { $0 + squares[$1] }
+            sums.withLock { $0.append(sum) }
+        }
+        #expect(sums.withLock { $0 } == Array(repeating: 328_350, count: 4))
+        let listed = ConstantTable([3, 1, 4])
+        #expect(listed.count == 3 && listed[2] == 4)
+        listed.deallocate()
+        squares.deallocate()
+        #expect(ByteClass.table[Int(UInt8(ascii: " "))] == ByteClass.space)
+        #expect(PowersOfTen.table[PowersOfTen.largestExact] == 1e22)
+    }
+
+    /// RawStack's loans: a lent value is neither retained nor released, and ending the loan
+    /// leaves the object as it was (uniquely referenced by its lender).
+    @Test func aLoanNeitherRetainsNorReleases() {
+        final class Box { let number: Int; init(_ number: Int) { self.number = number } }
+        var lender = [Box(1), Box(2)]
+        var stack = RawStack<Box?>(capacity: 2)
+        stack.append(nil)
+        lender.withUnsafeBufferPointer { boxes in
+            for index in boxes.indices {
+                boxes.baseAddress!.withMemoryRebound(to: Box?.self, capacity: boxes.count) { stack.lend($0 + index, to: 0) }
+                #expect(stack[0]?.number == index + 1)
+            }
+        }
+        stack.endLoan(at: 0, leaving: nil)
+        #expect(isKnownUniquelyReferenced(&lender[0]) && isKnownUniquelyReferenced(&lender[1]))
+        stack.release()
+    }
+
+    /// A tree's block: names read back whether they are small strings or not, and trees
+    /// made and freed by the thousand on several threads agree.
+    @Test func treeBlocksHoldTheirTables() {
+        let long = "a_field_name_well_past_fifteen_bytes"
+        let tree = Parser.parse("sum(map(\(long), (r) -> r.x)) + short")
+        #expect(tree.names.contains(long) && tree.names.contains("short"))
+        #expect(tree.references == [long, "short"])
+        let printed = Mutex<Set<String>>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            var last = ""
+            for index in 0..<1_000 { last = Printer.format(Parser.parse("\(long)_\(index % 7) * 2")) ?? "" }
+            printed.withLock { _ = $0.insert(last) }
+        }
+        #expect(printed.withLock { $0 } == ["\(long)_5 * 2"])
+    }
+
+    /// CallHints: a standard function is found in any letter case; anything else is -1.
+    @Test func callHintsFindStandardFunctionsInAnyCase() {
+        let hints = CallHints(FunctionRegistry.standard.foldedNames)
+        defer { hints.release() }
+        func position(_ name: String) -> Int16 {
+            var name = name
+            return name.withUTF8 { hints.position($0) }
+        }
+        #expect(position("sum") >= 0)
+        #expect(position("SUM") == position("sum") && position("Sum") == position("sum"))
+        #expect(position("summ") == -1)
+        #expect(position("a_name_longer_than_sixteen_bytes") == -1)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// "Did you mean …?" suggestions by edit distance.
 public enum Suggestions {
@@ -111,14 +112,13 @@ extension Suggestions {
     /// characters, then measures only the names found. That finds every name within the
     /// distance limit except those two substitutions away from a long word, which is the
     /// price of staying linear for a document with 100,000 fields and as many typos.
-    public final class Index: @unchecked Sendable {
+    public final class Index: Sendable {
         /// Sets up to this size are searched directly.
         public static let directLimit = 2_000
 
         public let names: [String]
-        /// Built on the first query of a large set; `lock` guards it.
-        private var deletions: [[UInt32]: [Int32]]?
-        private let lock = NSLock()
+        /// Built on the first query of a large set.
+        private let deletions = Mutex<[[UInt32]: [Int32]]?>(nil)
 
         public init(_ names: [String]) {
             self.names = names
@@ -127,10 +127,10 @@ extension Suggestions {
         /// The name closest to `word`, under the rules of ``Suggestions/closest(to:in:)``.
         public func closest(to word: String) -> String? {
             if names.count <= Self.directLimit { return Suggestions.closest(to: word, in: names) }
-            lock.lock()
-            if deletions == nil { deletions = Self.index(names) }
-            let deletions = self.deletions!
-            lock.unlock()
+            let deletions = self.deletions.withLock { built in
+                if built == nil { built = Self.index(names) }
+                return built!
+            }
             var seen = Set<Int32>()
             var candidates: [Int32] = []
             for variant in Self.variants(of: Self.scalars(word), depth: 2) {

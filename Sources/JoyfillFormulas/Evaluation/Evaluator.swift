@@ -18,7 +18,7 @@ public final class Evaluator: EvaluatorState {
     /// ``registry``'s functions by the parser's hints, unretained (the registry holds them), so
     /// that a call takes its function without reference counting. Empty for a registry whose
     /// functions are not numbered as the standard ones.
-    let hinted: UnsafeMutableBufferPointer<UncheckedReference<RegisteredFunction>>
+    let hinted: ConstantTable<UncheckedReference<RegisteredFunction>>
     private static let placeholder = Parser.parse("null")
     deinit {
         hinted.deallocate()
@@ -30,8 +30,7 @@ public final class Evaluator: EvaluatorState {
         // Hints are positions among the standard functions, and a registry's own functions come
         // after them; a registry not numbered as the standard one takes no hints (every call is
         // looked up by name, and may find a custom function).
-        hinted = .allocate(capacity: registry.hintedFunctions.count)
-        _ = hinted.initialize(from: registry.hintedFunctions.map(UncheckedReference.init))
+        hinted = ConstantTable(registry.hintedFunctions.map(UncheckedReference.init))
         super.init(tree: Evaluator.placeholder)
         adopt(options)
     }
@@ -62,12 +61,6 @@ public final class Evaluator: EvaluatorState {
     /// The span of node `id` of the current tree.
     @inline(__always)
     func span(of id: NodeID) -> SourceSpan { spans[id.index] }
-
-    /// The children in `range` of the current tree (call arguments, array elements).
-    @inline(__always)
-    func children(_ range: TableRange) -> UnsafeBufferPointer<NodeID> {
-        UnsafeBufferPointer(start: children + Int(range.start), count: Int(range.count))
-    }
 
     /// Resolves a tree's names in `context` once, for repeated ``evaluate(_:in:slots:)`` calls.
     public static func slots(of tree: SyntaxTree, in context: any EvaluationContext) -> [Int32] {
@@ -706,22 +699,18 @@ public final class Evaluator: EvaluatorState {
             locals.append(position < leading ? accumulator! : position == leading + 2 ? .array(array) : .undefined)
         }
         frameBase = newBase
-        // The element slot borrows each element: its bits are copied in, without a retain,
-        // and overwritten by the next, without a release (two atomic operations per element
-        // saved). `array` keeps every element alive meanwhile, and the slot is emptied before
-        // the frame is dropped, so that the borrowed element is not released. (Its address is
-        // taken anew each time: the stack moves when a nested frame makes it grow.)
+        // The element slot borrows each element (``RawStack/lend(_:to:)``): two atomic
+        // operations per element saved. `array` keeps every element alive meanwhile, and the
+        // loan ends before the frame is dropped.
         let elementSlot = slot + leading
         defer {
-            if parameters > leading { UnsafeMutableRawPointer(locals.base + elementSlot).initializeMemory(as: Value.self, to: .undefined) }
+            if parameters > leading { locals.endLoan(at: elementSlot, leaving: .undefined) }
             frameBase = savedBase
             locals.truncate(to: newBase)
         }
         try array.elements.withUnsafeBufferPointer { (elements) throws(Diagnostic) in
             for index in elements.indices {
-                if parameters > leading {
-                    UnsafeMutableRawPointer(locals.base + elementSlot).copyMemory(from: elements.baseAddress! + index, byteCount: MemoryLayout<Value>.size)
-                }
+                if parameters > leading { locals.lend(elements.baseAddress! + index, to: elementSlot) }
                 if parameters > leading + 1 { locals[slot + leading + 1] = .number(Double(index)) }
                 let result = try eval(lambda.body)
                 if leading == 1 { locals[slot] = result }

@@ -2,7 +2,7 @@ import JoyfillJSON
 
 /// A function known to a registry: its signature and its implementation, with what the
 /// evaluator checks on every call precomputed from the signature.
-public final class RegisteredFunction: @unchecked Sendable {   // immutable once built
+public final class RegisteredFunction: Sendable {
     public let signature: FunctionSignature
     public let body: FunctionBody
     /// The function's shortcut for remembered wide calls, if it has one (see ``CallMemo``).
@@ -11,11 +11,11 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
     let maximumArity: Int
     /// Each parameter's types, read on every argument: a table of its own, so that a read is
     /// one load rather than an array access through the object.
-    let parameterTypes: UnsafeMutablePointer<ValueTypes>
+    let parameterTypes: ConstantTable<ValueTypes>
     /// The last parameter's position: arguments past it take its types (it is the variadic one).
     let lastParameter: Int
     /// For each parameter, how many values its ``Callback`` supplies (0: no callback).
-    let suppliedCounts: UnsafeMutablePointer<Int>
+    let suppliedCounts: ConstantTable<Int>
     /// Bit `p` is set when parameter `p` is evaluated on demand by the body.
     let lazyParameters: UInt64
     /// True when some parameter is evaluated on demand by the body.
@@ -37,10 +37,13 @@ public final class RegisteredFunction: @unchecked Sendable {   // immutable once
         self.integerDelta = integerDelta
         minimumArity = signature.minimumArity
         maximumArity = signature.maximumArity
-        parameterTypes = .allocate(capacity: max(signature.parameters.count, 1))
-        parameterTypes.initialize(from: signature.parameters.map(\.types), count: signature.parameters.count)
-        suppliedCounts = .allocate(capacity: max(signature.parameters.count, 1))
-        suppliedCounts.initialize(from: signature.parameters.map { $0.callback?.supplies.count ?? 0 }, count: signature.parameters.count)
+        let parameters = signature.parameters
+        parameterTypes = ConstantTable(count: max(parameters.count, 1), repeating: ValueTypes()) { table in
+            for (position, parameter) in parameters.enumerated() { table[position] = parameter.types }
+        }
+        suppliedCounts = ConstantTable(count: max(parameters.count, 1), repeating: 0) { table in
+            for (position, parameter) in parameters.enumerated() { table[position] = parameter.callback?.supplies.count ?? 0 }
+        }
         lastParameter = signature.parameters.count - 1
         lazyParameters = signature.parameters.enumerated().reduce(0) { mask, parameter in
             parameter.element.isLazy ? mask | 1 << UInt64(parameter.offset) : mask

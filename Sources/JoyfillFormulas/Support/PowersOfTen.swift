@@ -4,14 +4,12 @@ enum PowersOfTen {
     /// The largest exponent in ``table``.
     static let largestExact = 22
 
-    /// `table[n]` is 10ⁿ for n from 0 to ``largestExact``; never freed.
-    nonisolated(unsafe) static let table: UnsafePointer<Double> = {
-        let table = UnsafeMutablePointer<Double>.allocate(capacity: largestExact + 1)
+    /// `table[n]` is 10ⁿ for n from 0 to ``largestExact``.
+    static let table = ConstantTable<Double>(count: largestExact + 1, repeating: 1) { table in
         var power = 1.0
         for exponent in 0...largestExact {
             table[exponent] = power
             power *= 10
         }
-        return UnsafePointer(table)
-    }()
+    }
 }

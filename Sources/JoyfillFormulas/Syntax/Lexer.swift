@@ -448,10 +448,8 @@ enum ByteClass {
     static let pair: UInt8 = 4
     static let single: UInt8 = 64
 
-    /// 256 entries, never freed.
-    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        table.initialize(repeating: other, count: 256)
+    /// The class of each byte.
+    static let table = ConstantTable<UInt8>(count: 256, repeating: other) { table in
         for byte in [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D] { table[byte] = space }
         for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = digit }
         for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = letter }
@@ -463,19 +461,15 @@ enum ByteClass {
         ]
         for (character, kind) in singles { table[Int(character.asciiValue!)] = single + kind.rawValue }
         for byte in pairedOperators.keys { table[Int(byte)] = pair }
-        return UnsafePointer(table)
-    }()
+    }
 
     /// Per `pair` byte: the one-byte operator's kind, the byte that extends it, and the
     /// two-byte operator's kind, packed in bits 0, 8 and 16.
-    nonisolated(unsafe) static let pairs: UnsafePointer<UInt32> = {
-        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
-        table.initialize(repeating: 0, count: 256)
+    static let pairs = ConstantTable<UInt32>(count: 256, repeating: 0) { table in
         for (byte, entry) in pairedOperators {
             table[Int(byte)] = UInt32(entry.one.rawValue) | UInt32(entry.second) << 8 | UInt32(entry.two.rawValue) << 16
         }
-        return UnsafePointer(table)
-    }()
+    }
 
     private static let pairedOperators: [UInt8: (one: TokenKind, second: UInt8, two: TokenKind)] = [
         UInt8(ascii: "-"): (.minus, UInt8(ascii: ">"), .arrow),

@@ -458,9 +458,7 @@ public struct Parser {
     /// Per token kind: its binary operator's raw value + 1, ``borrowedSpelling`` for spellings
     /// from other languages (see ``borrowedOperator()``), or 0 when the token ends an operand's
     /// expression. One load decides the operator loop for the common tokens.
-    private nonisolated(unsafe) static let infix: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        table.initialize(repeating: 0, count: 256)
+    private static let infix = ConstantTable<UInt8>(count: 256, repeating: 0) { table in
         let operators: [(TokenKind, BinaryOperator)] = [
             (.pipePipe, .or), (.ampAmp, .and), (.equalEqual, .equal), (.bangEqual, .notEqual),
             (.less, .less), (.lessEqual, .lessEqual), (.greater, .greater), (.greaterEqual, .greaterEqual),
@@ -470,8 +468,7 @@ public struct Parser {
         for kind: TokenKind in [.strictEqual, .strictNotEqual, .assign, .ampersand, .pipe, .percent, .question, .caret, .starStar] {
             table[Int(kind.rawValue)] = borrowedSpelling
         }
-        return UnsafePointer(table)
-    }()
+    }
     private static let borrowedSpelling: UInt8 = 0xFF
 
     /// The operator meant by a spelling borrowed from another language (as an ``infix``

@@ -1,20 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A parsed formula: its source, nodes with spans, side tables and parse diagnostics.
 ///
 /// Nodes are stored in post-order: every child has a smaller index than its parent and the
 /// root is the last node. A tree with errors has no root. Trees are immutable once parsed, so
 /// they are shared by reference (a lambda value keeps the tree it came from).
 ///
-/// The tables live in one block: nodes, names, spans and children back to back. A document
-/// keeps one tree per formula for as long as it is open, so a tree is two allocations (the
-/// object and its block) rather than one per table.
+/// The tables live in one block (``TreeBlock``): nodes, names, spans and children back to
+/// back. A document keeps one tree per formula for as long as it is open, so a tree is two
+/// allocations (the object and its block) rather than one per table.
 public final class SyntaxTree: Sendable {
     /// The formula text.
     public let source: String
@@ -23,111 +15,42 @@ public final class SyntaxTree: Sendable {
     /// Uses of syntax that only this project accepts (for the `non-portable` lint rule).
     public let extensions: [SyntaxExtension]
     private let rootIndex: Int32
-    private let nodeCount: Int32
-    private let nameCount: Int32
-    private let childCount: Int32
-    /// The block holding the tables (see ``Layout``); immutable after ``make(_:)``.
-    nonisolated(unsafe) let storage: UnsafeMutableRawPointer
+    /// The tables, immutable after ``make(_:source:)``; freed with the tree.
+    let block: TreeBlock
 
     /// The root node, or nil when parsing failed.
     public var root: NodeID? { rootIndex < 0 ? nil : NodeID(Int(rootIndex)) }
 
     /// All nodes, children before parents.
-    public var nodes: TreeTable<Node> { TreeTable(owner: self, base: nodeBase, count: Int(nodeCount)) }
+    public var nodes: TreeTable<Node> { TreeTable(owner: self, base: block.nodeBase, count: block.nodeCount) }
     /// The span of each node, parallel to ``nodes``.
-    public var spans: TreeTable<SourceSpan> { TreeTable(owner: self, base: spanBase, count: Int(nodeCount)) }
+    public var spans: TreeTable<SourceSpan> { TreeTable(owner: self, base: block.spanBase, count: block.nodeCount) }
     /// Names, string literal contents, object keys and lambda parameter names.
-    public var names: TreeTable<String> { TreeTable(owner: self, base: nameBase, count: Int(nameCount)) }
+    public var names: TreeTable<String> { TreeTable(owner: self, base: block.nameBase, count: block.nameCount) }
     /// Call arguments, array elements and object values.
-    public var children: TreeTable<NodeID> { TreeTable(owner: self, base: childBase, count: Int(childCount)) }
+    public var children: TreeTable<NodeID> { TreeTable(owner: self, base: block.childBase, count: block.childCount) }
 
-    private init(_ builder: borrowing TreeBuilder, source: String, layout: Layout) {
+    private init(_ builder: borrowing TreeBuilder, source: String) {
         self.source = source
         // Most formulas have neither; a new empty array costs no reference counting.
         diagnostics = builder.diagnostics.isEmpty ? [] : builder.diagnostics
         extensions = builder.extensions.isEmpty ? [] : builder.extensions
         rootIndex = builder.root.map { $0.raw } ?? -1
-        nodeCount = Int32(builder.nodes.count)
-        nameCount = Int32(builder.names.count)
-        childCount = Int32(builder.children.count)
-        // From malloc, whose blocks are aligned for any table: Swift's own raw allocations
-        // (`allocate(capacity:)`, of any type) go through posix_memalign, which costs about
-        // three times as much.
-        guard let block = malloc(max(layout.bytes, 1)) else { fatalError("out of memory for a syntax tree") }
-        storage = block
-        spanOffset = Int32(truncatingIfNeeded: layout.spans)
-        namesAreInline = builder.longestName <= SyntaxTree.inlineNameLength
+        block = TreeBlock(moving: builder)
     }
 
     /// A new tree for `source` with a finished builder's tables, moved out of the builder,
     /// which is left empty.
     static func make(_ builder: TreeBuilder, source: String) -> SyntaxTree {
-        let layout = Layout(nodes: builder.nodes.count, names: builder.names.count, children: builder.children.count)
-        let tree = SyntaxTree(builder, source: source, layout: layout)
-        let raw = tree.storage
-        builder.nodes.move(firstsTo: raw + layout.nodes, secondsTo: raw + layout.spans)
-        builder.names.move(firstsTo: raw + layout.names, secondsTo: raw + layout.hints)
-        builder.children.move(to: raw + layout.children)
-        return tree
+        SyntaxTree(builder, source: source)
     }
 
     deinit {
-        // Nodes, spans and children are plain data; only the names may need releasing.
-        if !namesAreInline { nameBase.deinitialize(count: Int(nameCount)) }
-        free(storage)
+        block.free()
     }
 
-    /// Names of up to this many UTF-8 bytes, made by `String(decoding:as:)` as every name is,
-    /// are stored inside the `String` value (a small string) and hold no reference: 15 on
-    /// 64-bit platforms; elsewhere no name is assumed to be.
-    static var inlineNameLength: Int { MemoryLayout<Int>.size == 8 ? 15 : -1 }
-    /// True when every name is a small string, so that the tree's end need not visit them
-    /// (most formulas: their names are field ids, function names and short literals).
-    private let namesAreInline: Bool
-
-    /// Where each table starts, in bytes from the start of the block. Nodes and names need
-    /// 8-byte alignment and come first; spans and children need 4, the names' function hints 2.
-    struct Layout {
-        let nodes = 0
-        let names: Int
-        let spans: Int
-        let children: Int
-        let hints: Int
-        let bytes: Int
-        init(nodes nodeCount: Int, names nameCount: Int, children childCount: Int) {
-            names = nodeCount * MemoryLayout<Node>.stride
-            spans = names + nameCount * MemoryLayout<String>.stride
-            children = spans + nodeCount * MemoryLayout<SourceSpan>.stride
-            hints = children + childCount * MemoryLayout<NodeID>.stride
-            bytes = hints + nameCount * MemoryLayout<Int16>.stride
-        }
-    }
-
-    private var layout: Layout { Layout(nodes: Int(nodeCount), names: Int(nameCount), children: Int(childCount)) }
-    /// Where the spans start in ``storage`` (read for every error and by every pass).
-    private let spanOffset: Int32
-
-    @inline(__always) var nodeBase: UnsafeMutablePointer<Node> {
-        storage.assumingMemoryBound(to: Node.self)
-    }
-    @inline(__always) var nameBase: UnsafeMutablePointer<String> {
-        (storage + layout.names).assumingMemoryBound(to: String.self)
-    }
-    @inline(__always) var spanBase: UnsafeMutablePointer<SourceSpan> {
-        (storage + Int(spanOffset)).assumingMemoryBound(to: SourceSpan.self)
-    }
-    /// The tables the evaluator reads, with the layout computed once for all four; `hints`
-    /// holds, for each called name, its position among the standard functions, else -1
-    /// (see ``TreeBuilder/internCall(_:)``).
-    var evaluationTables: EvaluationTables {
-        let layout = self.layout
-        return (nodeBase, (storage + layout.names).assumingMemoryBound(to: String.self),
-                (storage + layout.children).assumingMemoryBound(to: NodeID.self),
-                (storage + layout.hints).assumingMemoryBound(to: Int16.self), spanBase)
-    }
-    @inline(__always) var childBase: UnsafeMutablePointer<NodeID> {
-        (storage + layout.children).assumingMemoryBound(to: NodeID.self)
-    }
+    /// The tables the evaluator reads (``TreeBlock/evaluationTables``).
+    var evaluationTables: EvaluationTables { block.evaluationTables }
 
     /// True when the tree parsed without errors and can be evaluated.
     public var isValid: Bool { rootIndex >= 0 && !diagnostics.contains { $0.severity == .error } }
@@ -220,11 +143,6 @@ public final class SyntaxTree: Sendable {
         return result
     }
 }
-
-/// The tables of a tree that an evaluator reads (``SyntaxTree/evaluationTables``).
-typealias EvaluationTables = (nodes: UnsafeMutablePointer<Node>, names: UnsafeMutablePointer<String>,
-                              children: UnsafeMutablePointer<NodeID>, hints: UnsafeMutablePointer<Int16>,
-                              spans: UnsafeMutablePointer<SourceSpan>)
 
 extension String {
     /// The text a span of UTF-8 byte offsets covers.

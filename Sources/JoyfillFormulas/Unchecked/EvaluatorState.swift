@@ -63,6 +63,13 @@ public class EvaluatorState {
     /// The tree being evaluated (see ``currentTree``).
     final var tree: SyntaxTree { currentTree.object }
 
+    /// The children in `range` of the current tree (call arguments, array elements), read in
+    /// place: valid while the tree is the current one (invariant 4).
+    @inline(__always)
+    final func children(_ range: TableRange) -> UnsafeBufferPointer<NodeID> {
+        UnsafeBufferPointer(start: children + Int(range.start), count: Int(range.count))
+    }
+
     deinit {
         nameSlots.release()
         locals.release()

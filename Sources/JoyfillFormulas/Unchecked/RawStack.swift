@@ -39,6 +39,23 @@ struct RawStack<Element> {
         return UnsafeMutableRawPointer(base + count - 1)
     }
 
+    /// Puts the bits of `element` in slot `position` without retaining what it refers to,
+    /// over what is there without releasing it: a loan. The lender keeps the element alive
+    /// until the loan ends (``endLoan(at:leaving:)``), which must come before the slot is
+    /// truncated away or overwritten by anything but another loan. (The slot's address is
+    /// taken anew each time: the stack moves when it grows.)
+    @inline(__always)
+    func lend(_ element: UnsafePointer<Element>, to position: Int) {
+        UnsafeMutableRawPointer(base + position).copyMemory(from: element, byteCount: MemoryLayout<Element>.size)
+    }
+
+    /// Ends the loan in slot `position`: `empty` (a value that holds no reference) replaces
+    /// the borrowed bits, without releasing them.
+    @inline(__always)
+    func endLoan(at position: Int, leaving empty: Element) {
+        UnsafeMutableRawPointer(base + position).initializeMemory(as: Element.self, to: empty)
+    }
+
     @inline(never)
     fileprivate mutating func grow() {
         let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)

@@ -18,7 +18,7 @@ final class TreeBuilder {
     /// The names, each with its function hint (see ``internCall(_:)``).
     @exclusivity(unchecked) var names = PairedStack<String, Int16>()
     /// The UTF-8 length of the longest name so far that is not a small string (see
-    /// ``SyntaxTree/inlineNameLength``); small strings, which hold no reference, are not counted.
+    /// ``TreeBlock/inlineNameLength``); small strings, which hold no reference, are not counted.
     @exclusivity(unchecked) var longestName = 0
     @exclusivity(unchecked) var children = RawStack<NodeID>()
     @exclusivity(unchecked) var root: NodeID?

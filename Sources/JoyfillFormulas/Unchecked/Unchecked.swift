@@ -41,4 +41,18 @@
         guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
         return unsafeBitCast(string, to: (UInt64, UInt64).self)
     }
+
+    /// The position of the first of `strings` whose two words are `words` (``words(of:)``),
+    /// read in place without retaining each string; only called where ``words(of:)`` found a
+    /// `String` to be two words.
+    @usableFromInline @inline(__always)
+    static func position(ofWords words: (UInt64, UInt64), in strings: [String]) -> Int? {
+        strings.withUnsafeBytes { raw in
+            for index in 0..<(raw.count / MemoryLayout<String>.stride)
+            where raw.load(fromByteOffset: index * MemoryLayout<String>.stride, as: (UInt64, UInt64).self) == words {
+                return index
+            }
+            return nil
+        }
+    }
 }

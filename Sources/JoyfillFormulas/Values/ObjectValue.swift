@@ -30,13 +30,7 @@ public final class ObjectKeys: Sendable {
     @inlinable @inline(__always)
     public func identicalPosition(of key: String) -> Int? {
         guard let wanted = Unchecked.words(of: key) else { return nil }
-        return names.withUnsafeBytes { raw in
-            for index in 0..<(raw.count / MemoryLayout<String>.stride)
-            where raw.load(fromByteOffset: index * MemoryLayout<String>.stride, as: (UInt64, UInt64).self) == wanted {
-                return index
-            }
-            return nil
-        }
+        return Unchecked.position(ofWords: wanted, in: names)
     }
 }
 

@@ -20,7 +20,7 @@ public enum ValueType: String, Sendable, CaseIterable {
 }
 
 /// A set of ``ValueType``s, used by function signatures and the static checker.
-public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible {
+public struct ValueTypes: OptionSet, Sendable, Hashable, BitwiseCopyable, CustomStringConvertible {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 

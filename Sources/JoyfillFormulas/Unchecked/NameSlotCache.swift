@@ -12,6 +12,12 @@
 /// Direct-mapped, 256 entries, overwritten on collision. Its entries hold for one context: the
 /// cache keeps that context alive and starts empty when another comes (contexts promise a
 /// name's slot does not change, see ``EvaluationContext/slots(for:)``).
+///
+/// Invariants: a name's words are read as two integers only where a check at start-up finds
+/// a `String` to be two words (`enabled`, invariant 5 of Unchecked.swift); an entry keeps the
+/// name it was filled from, so equal words keep meaning equal text; the index is the hash's
+/// top byte, below the 256 entries; one evaluator (one thread) uses a cache, and frees it
+/// once, with ``release()``.
 struct NameSlotCache {
     private struct Entry {
         var words: (UInt64, UInt64)

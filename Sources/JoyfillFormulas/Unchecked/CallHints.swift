@@ -5,6 +5,10 @@
 /// the parser probes in line: the name's bytes are loaded once, for its small `String` and
 /// its hint alike. Every key has a nonzero first byte, so an all-zero slot is empty; and a
 /// key's bytes are all nonzero, so the two words alone tell names of different lengths apart.
+///
+/// Invariants: the tables are filled by `init` and only read after; a probe's index is masked
+/// to the table's size, and a quarter-full table always has an empty slot to stop at; the
+/// builder that owns it (one per thread) frees it once, with ``release()``.
 struct CallHints {
     private let keys: UnsafeMutablePointer<(UInt64, UInt64)>
     private let positions: UnsafeMutablePointer<Int16>

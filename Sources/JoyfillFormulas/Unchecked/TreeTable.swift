@@ -1,4 +1,6 @@
-/// One of a ``SyntaxTree``'s tables: a read-only collection that keeps its tree alive.
+/// One of a ``SyntaxTree``'s tables: a read-only collection that keeps its tree alive, so
+/// that `base`, a pointer into the tree's ``TreeBlock``, stays valid while it is used; every
+/// read is checked against `count`.
 public struct TreeTable<Element>: RandomAccessCollection {
     let owner: SyntaxTree
     let base: UnsafePointer<Element>
