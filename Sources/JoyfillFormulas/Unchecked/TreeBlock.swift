@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The one block of memory that holds a ``SyntaxTree``'s tables: nodes, names, spans,
 /// children and the names' function hints, back to back (``Layout``).
 ///
@@ -35,10 +27,7 @@ struct TreeBlock: @unchecked Sendable {
         nameCount = builder.names.count
         childCount = builder.children.count
         let layout = Layout(nodes: nodeCount, names: nameCount, children: childCount)
-        // From malloc, whose blocks are aligned for any table: Swift's own raw allocations
-        // (`allocate(capacity:)`, of any type) go through posix_memalign, which costs about
-        // three times as much.
-        guard let block = malloc(max(layout.bytes, 1)) else { fatalError("out of memory for a syntax tree") }
+        let block = UnsafeMutableRawPointer.allocate(byteCount: max(layout.bytes, 1), alignment: Layout.alignment)
         storage = block
         spanOffset = Int32(truncatingIfNeeded: layout.spans)
         namesAreInline = builder.longestName <= Self.inlineNameLength
@@ -51,18 +40,14 @@ struct TreeBlock: @unchecked Sendable {
     func free() {
         // Nodes, spans and children are plain data; only the names may need releasing.
         if !namesAreInline { nameBase.deinitialize(count: nameCount) }
-        #if canImport(Glibc)
-        Glibc.free(storage)
-        #elseif canImport(Musl)
-        Musl.free(storage)
-        #else
-        Darwin.free(storage)
-        #endif
+        storage.deallocate()
     }
 
     /// Where each table starts, in bytes from the start of the block. Nodes and names need
     /// 8-byte alignment and come first; spans and children need 4, the names' function hints 2.
     struct Layout {
+        /// The alignment of the block: that of its most aligned table.
+        static let alignment = max(MemoryLayout<Node>.alignment, MemoryLayout<String>.alignment)
         let nodes = 0
         let names: Int
         let spans: Int
