@@ -1,7 +1,28 @@
 // Unchecked/: every construct of this module that Swift cannot check for memory safety, in one
-// place. Each is here because instruction counts show it pays (docs/performance.md); each has
-// tests in Tests/JoyfillFormulasTests/UncheckedTests.swift. Nothing outside this folder uses
-// `Unmanaged`, `unowned(unsafe)`, `@exclusivity(unchecked)` or `unsafeBitCast`.
+// place, each with tests in Tests/JoyfillFormulasTests/UncheckedTests.swift:
+//
+// EvaluatorState      the evaluator's registers and stacks, unchecked exclusivity (2), its
+//                     tree's tables read in place (4), the context unretained (3).
+// TreeBuilder         the parser's tables and stacks, one builder a thread (1, 2).
+// RawStack            growable buffers without copy-on-write; a loan puts a value's bits in a
+//                     slot without retaining it (the element a map or filter callback sees).
+// TreeBlock           a syntax tree's tables in one block; TreeTable, a view that keeps the
+//                     tree alive (4).
+// ConstantTable       lookup tables filled once and never written after (the lexer's byte
+//                     classes, the parser's operators, powers of ten, a function's parameters).
+// CallHints           the standard functions by folded name, probed as plain words.
+// NameCache,          names shared between trees; slots remembered by a name's `String` words
+// NameSlotCache       (5).
+// SmallString         a `String`'s small form, packed by hand (5).
+// UncheckedReference  a reference that neither retains nor releases (3).
+//
+// Each is here because instruction counts show it pays (the commit that brought or kept it
+// says how much). Nothing outside this folder
+// uses `Unmanaged`, `unowned(unsafe)`, `@exclusivity(unchecked)`, `unsafeBitCast`,
+// `nonisolated(unsafe)`, `@unchecked Sendable` or allocates memory itself; outside it the
+// module reads through pointers only where they are lent, within bounds, and never keeps one
+// past the call that lent it (the lexer and the parser on a formula's UTF-8 in its
+// `withUTF8` scope, a callback's elements in `withUnsafeBufferPointer`).
 //
 // The invariants the rest of the module keeps for them:
 //

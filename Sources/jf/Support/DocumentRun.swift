@@ -206,9 +206,3 @@ enum DocumentRun {
         return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(engine.document.bytes), findings: findings))
     }
 }
-
-/// Keeps `object` alive until the process exits, by a strong reference that is never
-/// released: the memory it holds is left to the end of the process.
-private func keepUntilExit(_ object: AnyObject) {
-    UnsafeMutablePointer<AnyObject>.allocate(capacity: 1).initialize(to: object)
-}

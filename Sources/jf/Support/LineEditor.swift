@@ -7,20 +7,13 @@ import JoyfillREPL
 /// (Up/Down, Ctrl-R reverse search) and Tab completion from the session. The only file that
 /// touches libedit.
 final class LineEditor {
-    /// libedit calls completion through C function pointers, which cannot capture; the
-    /// session they complete from lives here while the editor runs (one editor per process).
-    nonisolated(unsafe) private static var session: REPLSession?
-    nonisolated(unsafe) private static var matches: [String] = []
-    /// Set by the SIGINT handler: Ctrl-C cancels the line being typed.
-    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
-
     init(session: REPLSession, history: [String]) {
-        Self.session = session
+        LineEditorState.session = session
         Self.useUTF8CharacterType()
         // Names end at anything that is not part of a name: complete `su` in `1 + su`.
         jf_editline_setup("jf", " \t\n\"'()[]{},+-*/<>=!&|:;") { text, _, end in
             jf_editline_completion_over(1)
-            guard let session = LineEditor.session, let text else { return nil }
+            guard let session = LineEditorState.session, let text else { return nil }
             let line = Array(String(cString: jf_editline_buffer()).utf8)
             let before = String(decoding: line.prefix(Int(end)), as: UTF8.self)
             guard let candidates = session.completions(for: before) else {
@@ -31,19 +24,19 @@ final class LineEditor {
             // replaces only the name after it, so the part before is kept.
             let word = String(cString: text).unicodeScalars
             let head = String(word.prefix(word.count - word.reversed().prefix(while: REPLSession.isNameScalar).count))
-            LineEditor.matches = candidates.map { head + $0 }
+            LineEditorState.matches = candidates.map { head + $0 }
             jf_editline_append_character(LineEditor.after(candidates, before: before, next: Int(end) < line.count ? line[Int(end)] : nil))
             return rl_completion_matches(text) { _, state in
                 let index = Int(state)
-                guard index < LineEditor.matches.count else { return nil }
-                return strdup(LineEditor.matches[index])
+                guard index < LineEditorState.matches.count else { return nil }
+                return strdup(LineEditorState.matches[index])
             }
         }
         for entry in history { add_history(entry) }
         // Ctrl-C drops the line being typed, or stops the input being evaluated.
         _ = Interrupts.evaluation.isRequested
         signal(SIGINT) { _ in
-            LineEditor.interrupted = 1
+            LineEditorState.interrupted = 1
             Interrupts.evaluation.request()
         }
         Interrupts.receiveCtrlC()
@@ -82,12 +75,12 @@ final class LineEditor {
     }
 
     func read(prompt: String) -> Line {
-        Self.interrupted = 0
+        LineEditorState.interrupted = 0
         guard let pointer = readline(prompt) else {
-            return Self.interrupted != 0 ? .cancelled : .end
+            return LineEditorState.interrupted != 0 ? .cancelled : .end
         }
         defer { free(pointer) }
-        if Self.interrupted != 0 { return .cancelled }
+        if LineEditorState.interrupted != 0 { return .cancelled }
         return .text(String(cString: pointer))
     }
 

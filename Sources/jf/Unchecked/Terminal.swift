@@ -3,13 +3,19 @@ import JoyfillJSON
 import Synchronization
 
 /// Buffered output to a file descriptor. Batch commands write a line per input; writing
-/// through a buffer keeps that cheap. Not thread-safe: worker threads return what they have
-/// to say (see ``parallelForEach(_:workers:_:deliver:)``) for one thread to write.
-final class Terminal {
-    nonisolated(unsafe) static let standardOutput = Terminal(descriptor: STDOUT_FILENO)
-    nonisolated(unsafe) static let standardError = Terminal(descriptor: STDERR_FILENO)
+/// through a buffer keeps that cheap. Any thread may write (the delivering thread of a batch,
+/// the language server's watch of its client, the server's start-up); whole writes do not
+/// interleave. Worker threads still return what they have to say (see
+/// ``parallelForEach(_:workers:_:deliver:)``), so that it comes out in input order.
+///
+/// Invariant (hence `@unchecked Sendable`): the block, its count and the JSON line's writer are
+/// touched only with `lock` held, and no pointer into the block outlives a write.
+final class Terminal: @unchecked Sendable {
+    static let standardOutput = Terminal(descriptor: STDOUT_FILENO)
+    static let standardError = Terminal(descriptor: STDERR_FILENO)
 
     let descriptor: Int32
+    private let lock = NSLock()
     /// The bytes waiting to be written: a plain block rather than an array, whose append of a
     /// string's bytes cost hundreds of instructions (`jf eval` writes a few pieces per line).
     private let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Terminal.capacity)
@@ -81,10 +87,12 @@ final class Terminal {
     /// Writes one line of JSON: what `body` writes, then a line break. The writer is kept
     /// from line to line, so a stream of lines allocates nothing for it.
     func writeJSONLine(_ body: (inout JSONWriter) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
         jsonLine.reset()
         body(&jsonLine)
-        jsonLine.withBytes { write(bytes: $0) }
-        write("\n")
+        jsonLine.withBytes { append($0) }
+        append(UnsafeBufferPointer(start: Self.lineFeed.utf8Start, count: 1))
     }
 
     /// Writes bytes as they are (a document, which need not be turned into a `String`).
@@ -94,29 +102,45 @@ final class Terminal {
     }
 
     func write(bytes: UnsafeBufferPointer<UInt8>) {
+        lock.lock()
+        append(bytes)
+        lock.unlock()
+    }
+
+    func flush() {
+        lock.lock()
+        flushHeld()
+        lock.unlock()
+    }
+
+    private static let lineFeed: StaticString = "\n"
+
+    /// Called with the lock held.
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > Terminal.capacity { flush() }
+        if count + bytes.count > Terminal.capacity { flushHeld() }
         if bytes.count > Terminal.capacity {
-            writeAll(base, bytes.count)
+            Self.writeAll(base, bytes.count, to: descriptor)
         } else {
             (buffer + count).update(from: base, count: bytes.count)
             count += bytes.count
         }
     }
 
-    func flush() {
-        writeAll(buffer, count)
+    /// Called with the lock held.
+    private func flushHeld() {
+        Self.writeAll(buffer, count, to: descriptor)
         count = 0
     }
 
-    private func writeAll(_ start: UnsafePointer<UInt8>, _ length: Int) {
+    private static func writeAll(_ start: UnsafePointer<UInt8>, _ length: Int, to descriptor: Int32) {
         var offset = 0
         while offset < length {
             let written = Foundation.write(descriptor, start + offset, length - offset)
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
                 // Standard error has no one left to tell; what it could not take is dropped.
-                if descriptor == STDOUT_FILENO { Terminal.standardOutputFailed(written < 0 ? errno : EIO) }
+                if descriptor == STDOUT_FILENO { standardOutputFailed(written < 0 ? errno : EIO) }
                 return
             }
             offset += written

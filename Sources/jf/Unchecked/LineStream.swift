@@ -2,50 +2,14 @@ import Foundation
 import JoyfillJSON
 import JoyfillModel
 
-/// Streams of JoyDocs, one a line (`jf run --jsonl`, `jf validate --jsonl`): lines are read,
-/// worked on in parallel and answered in input order, at the same time.
-///
-/// Three kinds of thread share one ``LineStream``: a reader splits standard input into lines,
-/// workers run the job on them, and the caller's thread delivers the results in order. The
-/// lines read but not yet delivered are bounded (64 a worker, or 64 MiB), so memory holds a
-/// window of the stream, whatever its length. When the input pauses, the delivering thread
-/// writes out what it has before it waits: a client that writes one line and waits for its
-/// answer gets it at once, so `jf` can serve as a long-lived coprocess.
-extension Input {
-    /// Runs `job` on each line of standard input (its number from 1, and the line without its
-    /// line break, `\n` or `\r\n`) on `workers` threads (at most ``maximumWorkers``), and calls
-    /// `deliver` with each result, in input order, on the calling thread; `flush` is called when
-    /// it waits while the input pauses. A line longer than ``OversizedLine/limit`` goes to
-    /// `oversized` instead, kept in a temporary file rather than in memory, and the stream goes
-    /// on after it.
-    static func mapLines<T: Sendable>(workers: Int, flush: () -> Void,
-                                      _ job: @escaping @Sendable (_ number: Int, _ line: ArraySlice<UInt8>) -> T,
-                                      oversized: @escaping @Sendable (_ number: Int, _ line: OversizedLine) -> T,
-                                      deliver: (T) -> Void) throws(Failure) {
-        let workers = max(1, min(workers, maximumWorkers))
-        let stream = LineStream<T>(window: workers * 64)
-        Thread.detachNewThread { stream.read() }
-        for _ in 0..<workers {
-            let thread = Thread { stream.work(job, oversized: oversized) }
-            thread.stackSize = 16 << 20   // as parallelForEach's: evaluation is bounded, not shallow
-            thread.start()
-        }
-        var number = 1
-        while true {
-            let ready = stream.results(from: number, beforeWaiting: flush)
-            if ready.isEmpty { break }
-            for result in ready { deliver(result) }
-            number += ready.count
-        }
-        if let failure = stream.readFailure { throw .usage(failure.message) }
-    }
-}
-
 /// The state the reader, the workers and the delivering thread share, under one lock. A
 /// thread is woken only when what it waits for has come: the reader when the window is half
 /// empty, a worker when lines are waiting, the delivering thread when the next result is ready;
 /// each hand-off costs a context switch, and a stream has millions of lines.
-private final class LineStream<T: Sendable>: @unchecked Sendable {
+///
+/// Invariant (hence `@unchecked Sendable`): every stored `var` is read and written only with
+/// `condition` locked; the `let`s are set before any thread starts.
+final class LineStream<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     /// Lines waiting for a worker, from `waitingStart` on (an oversized one's text is in its file).
     private var waiting: [(number: Int, line: ArraySlice<UInt8>, oversized: OversizedLine?)] = []
@@ -250,82 +214,5 @@ private final class LineStream<T: Sendable>: @unchecked Sendable {
         if readerWaits && linesRead - linesDelivered <= window / 2
             && (bytesInWindow <= maxBytesInWindow / 2 || linesRead == linesDelivered) { condition.broadcast() }
         return ready
-    }
-}
-
-/// A line of a stream longer than ``limit`` (64 MiB): its text is kept in a temporary file, not
-/// in memory, so that one large record is answered like any other bad line (echoed, or an error
-/// under `--problems-key`) and the stream goes on. The file is removed when the line is done.
-/// A line longer than ``maximumLength`` (1 GiB, the most jf reads of one input) ends the
-/// stream with an error: an input without line breaks fills neither memory nor the disk.
-final class OversizedLine: Sendable {
-    /// The longest line a stream holds in memory.
-    static var limit: Int { 64 << 20 }
-    /// The longest line a stream reads at all.
-    static var maximumLength: Int { 1 << 30 }
-
-    let path: String
-    let length: Int
-
-    private init(path: String, length: Int) {
-        self.path = path
-        self.length = length
-    }
-
-    deinit { unlink(path) }
-
-    /// What is said of it: "line 3 is longer than 64 MiB, the most one line may be".
-    func message(line: Int) -> String {
-        "line \(line) is \(length) bytes, longer than \(SourceBytes.describe(size: Self.limit)), the most one line of a stream may be"
-    }
-
-    /// Calls `body` with the line's text, a piece at a time.
-    func forEachPiece(_ body: ([UInt8]) -> Void) {
-        guard let file = fopen(path, "rb") else { return }
-        defer { fclose(file) }
-        var piece = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = fread(&piece, 1, piece.count, file)
-            if count <= 0 { break }
-            body(Array(piece[..<count]))
-        }
-    }
-
-    /// Writes a line's text to a new temporary file.
-    struct Writer {
-        /// The system's error, or nil: the line is longer than ``OversizedLine/maximumLength``.
-        struct Failure: Error { let code: Int32? }
-        private let file: UnsafeMutablePointer<FILE>
-        private let path: String
-        private var length = 0
-
-        init() throws(Failure) {
-            var template = Array((NSTemporaryDirectory() + "/jf-line-XXXXXX").utf8CString)
-            let descriptor = mkstemp(&template)
-            guard descriptor >= 0, let file = fdopen(descriptor, "wb") else { throw Failure(code: errno) }
-            self.file = file
-            path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-
-        mutating func write(_ bytes: ArraySlice<UInt8>) throws(Failure) {
-            var failure: Failure?
-            if length + bytes.count > OversizedLine.maximumLength {
-                failure = Failure(code: nil)
-            } else if bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) != bytes.count {
-                failure = Failure(code: errno)
-            }
-            if let failure {
-                fclose(file)
-                unlink(path)
-                throw failure
-            }
-            length += bytes.count
-        }
-
-        /// The line, its file closed.
-        func finish() -> OversizedLine {
-            fclose(file)
-            return OversizedLine(path: path, length: length)
-        }
     }
 }

@@ -13,6 +13,10 @@ import Synchronization
 ///
 /// The REPL session the jobs use lives only on the worker's queue; it is made again from the
 /// document's text when the document has changed (its version moved).
+///
+/// Invariant (hence `@unchecked Sendable`, the one construct of this module Swift cannot
+/// check): ``session`` is read and written only by jobs on ``queue``, a serial queue; every
+/// other property is a `let` of a Sendable type.
 final class PlaygroundWorker: @unchecked Sendable {
     /// The document as the session last saw it: its version, text and name.
     struct Snapshot: Sendable {
