@@ -175,10 +175,13 @@ struct HostileInputTests {
         #expect(run.stdout == "0\nsame\n3\n0\n", "echoed whole, the stream went on, the file removed: \(run.stderr)")
         #expect(run.stderr.contains(#"{"line":2,"error":"line 2 is 68157450 bytes, longer than 64 MiB, the most one line of a stream may be"}"#),
                 "\(run.stderr)")
-        let keyed = try JF.shell("$JF run --jsonl --problems-key problems < \(input) | sed -n 2p")
+        let keyed = try JF.shell("TMPDIR=\(directory.path) $JF run --jsonl --problems-key problems < \(input) | sed -n 2p")
         #expect(keyed.stdout == #"{"problems":[{"line":2,"error":"line 2 is 68157450 bytes, longer than 64 MiB, the most one line of a stream may be"}]}"# + "\n")
-        let validate = try JF.shell("$JF validate --jsonl < \(input) | cut -c1-40")
+        let validate = try JF.shell("TMPDIR=\(directory.path) $JF validate --jsonl < \(input) | cut -c1-40")
         #expect(validate.status == 0)
         #expect(validate.stdout.split(separator: "\n").map { String($0.prefix(18)) } == [#"{"line":1,"_id":"6"#, #"{"line":2,"error":"#, #"{"line":3,"_id":"6"#])
+        // However each run ended, no temporary file is left behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("jf-line") }
+        #expect(left.isEmpty, "\(left)")
     }
 }

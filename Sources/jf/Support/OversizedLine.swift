@@ -3,7 +3,10 @@ import JoyfillJSON
 
 /// A line of a stream longer than ``limit`` (64 MiB): its text is kept in a temporary file, not
 /// in memory, so that one large record is answered like any other bad line (echoed, or an error
-/// under `--problems-key`) and the stream goes on. The file is removed when the line is done.
+/// under `--problems-key`) and the stream goes on. The file has no name from the moment it is
+/// made (it is unlinked at once, and read through its descriptor), so the system frees it
+/// when the line is done or `jf` ends, however it ends: nothing is left in the temporary
+/// directory.
 /// A line longer than ``maximumLength`` (1 GiB, the most jf reads of one input) ends the
 /// stream with an error: an input without line breaks fills neither memory nor the disk.
 final class OversizedLine: Sendable {
@@ -12,15 +15,16 @@ final class OversizedLine: Sendable {
     /// The longest line a stream reads at all.
     static var maximumLength: Int { 1 << 30 }
 
-    let path: String
+    /// The open, unnamed file that holds the line.
+    private let descriptor: Int32
     let length: Int
 
-    private init(path: String, length: Int) {
-        self.path = path
+    private init(descriptor: Int32, length: Int) {
+        self.descriptor = descriptor
         self.length = length
     }
 
-    deinit { unlink(path) }
+    deinit { close(descriptor) }
 
     /// What is said of it: "line 3 is longer than 64 MiB, the most one line may be".
     func message(line: Int) -> String {
@@ -29,13 +33,15 @@ final class OversizedLine: Sendable {
 
     /// Calls `body` with the line's text, a piece at a time.
     func forEachPiece(_ body: ([UInt8]) -> Void) {
-        guard let file = fopen(path, "rb") else { return }
-        defer { fclose(file) }
         var piece = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = fread(&piece, 1, piece.count, file)
+        var offset = 0
+        while offset < length {
+            // `pread`: no shared file position, so the line could be read by two threads.
+            let count = piece.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, min($0.count, length - offset), off_t(offset)) }
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             body(Array(piece[..<count]))
+            offset += count
         }
     }
 
@@ -43,16 +49,30 @@ final class OversizedLine: Sendable {
     struct Writer {
         /// The system's error, or nil: the line is longer than ``OversizedLine/maximumLength``.
         struct Failure: Error { let code: Int32? }
+        /// The file, buffered by the C library while it is written.
         private let file: UnsafeMutablePointer<FILE>
-        private let path: String
+        private let descriptor: Int32
         private var length = 0
 
         init() throws(Failure) {
             var template = Array((NSTemporaryDirectory() + "/jf-line-XXXXXX").utf8CString)
             let descriptor = mkstemp(&template)
-            guard descriptor >= 0, let file = fdopen(descriptor, "wb") else { throw Failure(code: errno) }
+            guard descriptor >= 0 else { throw Failure(code: errno) }
+            // Nameless from now on: only the descriptor reaches it.
+            unlink(template)
+            guard let file = fdopen(descriptor, "wb") else {
+                let code = errno
+                close(descriptor)
+                throw Failure(code: code)
+            }
+            let reader = dup(descriptor)
+            guard reader >= 0 else {
+                let code = errno
+                fclose(file)
+                throw Failure(code: code)
+            }
             self.file = file
-            path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            self.descriptor = reader
         }
 
         mutating func write(_ bytes: ArraySlice<UInt8>) throws(Failure) {
@@ -64,16 +84,16 @@ final class OversizedLine: Sendable {
             }
             if let failure {
                 fclose(file)
-                unlink(path)
+                close(descriptor)
                 throw failure
             }
             length += bytes.count
         }
 
-        /// The line, its file closed.
+        /// The line, written out: read back through its own descriptor.
         func finish() -> OversizedLine {
             fclose(file)
-            return OversizedLine(path: path, length: length)
+            return OversizedLine(descriptor: descriptor, length: length)
         }
     }
 }
