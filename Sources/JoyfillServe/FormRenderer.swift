@@ -19,6 +19,8 @@ struct FormRenderer {
     let validity: [String: FieldValidity]
     /// The formulas' failures, by field.
     let failures: [String: [Finding]]
+    /// The failed formula each field that depends on a failure waits on, by field.
+    let causes: [String: String]
     let readonly: Bool
     /// The page of rows each table shows (``rowsPerPage`` rows a page), by field.
     let tablePages: [String: Int]
@@ -37,7 +39,18 @@ struct FormRenderer {
         validation = (try? editor.validate()) ?? .refused
         validity = Dictionary(validation.fields.map { ($0.field.id, $0) }, uniquingKeysWith: { first, _ in first })
         failures = Dictionary(grouping: editor.formulaFindings.filter { $0.field != nil && $0.severity == .error }, by: { $0.field! })
-        instances = Self.instances(of: editor.document, view: editor.visibility.view)
+        causes = failures.isEmpty ? [:] : Dictionary(editor.fieldReports.compactMap { report in report.cause.map { (report.field, $0) } },
+                                                     uniquingKeysWith: { first, _ in first })
+        let instances = Self.instances(of: editor.document, view: editor.visibility.view)
+        self.instances = instances
+        var containers: [String: String] = [:]
+        if !causes.isEmpty {
+            let fields = editor.document.fields
+            for instance in instances.lazy.flatMap(\.instances) where containers[fields[instance.position].id] == nil {
+                containers[fields[instance.position].id] = instance.id
+            }
+        }
+        causeContainers = containers
     }
 
     // MARK: The containers
@@ -51,6 +64,8 @@ struct FormRenderer {
 
     /// Every container of the form, in page order, then the unplaced fields.
     let instances: [(page: Page?, instances: [Instance])]
+    /// The first container of each field, when a failure has a cause to link to.
+    private let causeContainers: [String: String]
 
     private static func instances(of document: JoyDoc, view: DocumentView) -> [(page: Page?, instances: [Instance])] {
         var placed = Set<Int>()
@@ -197,6 +212,11 @@ struct FormRenderer {
             html.text(title)
             html.append(required)
             html.append(formula)
+            // A failed formula's field keeps its stored value: never shown as a current one.
+            if !failed.isEmpty {
+                html.text(" ")
+                html.element("span", [.init("class", "stale")], text: "not current")
+            }
         }
         let labelled = field.type != .multiSelect && field.type != .block && field.type != .chart && field.type != .table
             && field.type != .collection && field.type != .image && field.type != .signature && field.type != .richText
@@ -219,6 +239,10 @@ struct FormRenderer {
                 html.element("p", [.init("class", "error"), .init("role", "alert")]) { html in
                     html.element("span", [.init("class", "code")], text: failure.code.name)
                     html.text(" " + failure.message)
+                    if let cause = causes[field.id], let target = causeContainers[cause] {
+                        html.text(" ")
+                        html.element("a", [.init("class", "cause"), .init("href", "#" + target)], text: "Go to '\(cause)'")
+                    }
                 }
             }
             guard let validity, validity.status == .invalid else { return }

@@ -15,7 +15,8 @@ struct PageTemplate {
     let fields: [String]
 
     var html: String {
-        let valid = status["valid"]?.boolValue ?? true
+        // A failed formula makes the form wrong, whatever its required fields say.
+        let valid = (status["valid"]?.boolValue ?? true) && (status["failures"]?.integerValue ?? 0) == 0
         let options = Markup.build { html in
             for field in fields { html.element("option", [.init("value", field)], text: field) }
         }.html

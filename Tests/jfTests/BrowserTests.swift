@@ -69,6 +69,36 @@ struct BrowserTests {
         }
     }
 
+    /// Decision D8 on screen: a failed formula's field and each field that depends on it are
+    /// marked "not current", their values struck through, with the message and a link to the
+    /// failure; the badge is red while a formula fails, though no field is missing.
+    @Test func aFailedFormulaAndItsDependentsAreNeverShownAsCurrent() async throws {
+        let directory = try ServeSecurityTests.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("stale.json")
+        try #"""
+            {"_id": "d", "formulas": [{"_id": "fb", "expression": "toNumber(a) * 2"}, {"_id": "fc", "expression": "b + 1"}],
+             "files": [{"_id": "file1", "pages": [{"_id": "p1", "name": "Page", "fieldPositions": [
+               {"_id": "x1", "field": "a"}, {"_id": "x2", "field": "b"}, {"_id": "x3", "field": "c"}]}]}],
+             "fields": [
+              {"_id": "a", "type": "text", "title": "A", "value": "x", "file": "file1"},
+              {"_id": "b", "type": "number", "title": "B", "value": 4, "file": "file1", "formulas": [{"_id": "ab", "key": "value", "formula": "fb"}]},
+              {"_id": "c", "type": "number", "title": "C", "value": 5, "file": "file1", "formulas": [{"_id": "ac", "key": "value", "formula": "fc"}]}
+             ]}
+            """#.write(to: file, atomically: true, encoding: .utf8)
+        try await withPage([file.path]) { browser, _ in
+            let stale = "return [...document.querySelectorAll('.field.failed .stale')].map(e => e.closest('.field').dataset.field).join(',');"
+            #expect(try await browser.run(stale) as? String == "b,c")
+            #expect(try await browser.run("return document.querySelector('[data-field=c] a.cause')?.getAttribute('href');") as? String == "#f0-1")
+            #expect(try await browser.run("return getComputedStyle(document.querySelector('[data-field=c] input')).textDecorationLine;") as? String == "line-through")
+            #expect(try await browser.run("return document.getElementById('status').className;") as? String == "status invalid")
+            try await retype("3", into: try await browser.input(labelled: "A"), in: browser)
+            try await browser.wait(for: "the formulas computed", "return document.querySelector('[data-field=c] input').value === '7';")
+            #expect(try await browser.run(stale) as? String == "")
+            #expect(try await browser.run("return document.getElementById('status').className;") as? String == "status valid")
+        }
+    }
+
     @Test func typingInTheInvoiceRecomputesItsFormulasAsYouType() async throws {
         try await withPage(["examples/invoice.json"]) { browser, _ in
             #expect(try await value("Total", in: browser) == "953.41")

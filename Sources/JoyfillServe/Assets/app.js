@@ -244,7 +244,8 @@ function showStatus(status) {
   if (status.invalid > 0) parts.push(`${status.invalid} field${status.invalid === 1 ? "" : "s"} to complete`);
   if (status.failures > 0) parts.push(`${status.failures} formula error${status.failures === 1 ? "" : "s"}`);
   box.textContent = parts.length ? parts.join(", ") : "Valid";
-  box.className = `status ${status.valid ? "valid" : "invalid"}`;
+  // A failed formula makes the form wrong, whatever its required fields say.
+  box.className = `status ${status.valid && status.failures === 0 ? "valid" : "invalid"}`;
 }
 
 async function loadForm() {
