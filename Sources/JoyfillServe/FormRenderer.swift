@@ -298,7 +298,7 @@ struct FormRenderer {
             html.element("textarea", [.init("id", input), data, .init("rows", "3"), off], text: Self.text(value))
         case .number:
             html.void("input", [.init("type", "number"), .init("step", "any"), .init("id", input), data,
-                                .init("value", value?.numberText ?? Self.text(value)), off])
+                                .init("value", Self.text(value)), off])
         case .date:
             let format = field.json["format"]?.stringValue ?? DateText.defaultFormat
             let ms = value?.numberValue
@@ -397,12 +397,12 @@ struct FormRenderer {
         }
     }
 
-    /// A value as text in an input: strings as they are, numbers in their JSON form, other
-    /// values as JSON.
+    /// A value as text in an input: strings as they are, numbers as people read them
+    /// (``DisplayNumber``), other values as JSON.
     static func text(_ value: JSONValue?) -> String {
         guard let value, !value.isNull else { return "" }
         if let string = value.stringValue { return string }
-        if let number = value.numberText { return number }
+        if let number = value.numberValue { return DisplayNumber.text(number) }
         return value.text
     }
 }

@@ -177,7 +177,7 @@ struct TableRenderer {
         switch column.type {
         case .number:
             html.void("input", [.init("type", "number"), .init("step", "any"), .init("id", id)] + data
-                      + [aria, .init("value", value?.numberText ?? FormRenderer.text(value)), .flag("disabled", off)])
+                      + [aria, .init("value", FormRenderer.text(value)), .flag("disabled", off)])
         case .dropdown:
             html.append(form.select(options: column.options, selected: value?.stringValue, input: id, attributes: data, disabled: off, label: label))
         case .multiSelect:

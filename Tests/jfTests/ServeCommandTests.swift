@@ -121,13 +121,42 @@ struct ServeCommandTests {
                 switch result["value"] {
                 case let number as NSNumber where "\(type(of: number))" != "__NSCFBoolean" && "\(number)" != "true" && "\(number)" != "false":
                     if shown.contains("-") && shown.count == 10 { continue }   // a date input
-                    #expect(Double(shown) == number.doubleValue, "\(example): \(field) shows \(shown), run gives \(number)")
+                    #expect(shown == String(format: "%.15g", number.doubleValue), "\(example): \(field) shows \(shown), run gives \(number)")
                 case let text as String:
                     #expect(shown == text, "\(example): \(field)")
                 default: break
                 }
             }
         }
+    }
+
+    /// Numbers are shown as people read them, with at most 15 significant digits, and the
+    /// stored values keep every digit: a document saved unchanged is the document.
+    @Test func numbersShowFifteenDigitsAndAreStoredWhole() async throws {
+        let directory = try ServeSecurityTests.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("numbers.json")
+        let text = #"""
+            {"_id": "d", "formulas": [{"_id": "f", "expression": "0.1 + 0.2"}],
+             "files": [{"_id": "file1", "pages": [{"_id": "p1", "name": "Page", "fieldPositions": [
+               {"_id": "x1", "field": "sum"}, {"_id": "x2", "field": "total"}, {"_id": "x3", "field": "items"}]}]}],
+             "fields": [
+              {"_id": "sum", "type": "number", "title": "Sum", "value": 0.30000000000000004, "file": "file1", "formulas": [{"_id": "a", "key": "value", "formula": "f"}]},
+              {"_id": "total", "type": "number", "title": "Total", "value": 5395834.0199999996, "file": "file1"},
+              {"_id": "items", "type": "table", "title": "Items", "file": "file1", "value": [{"_id": "r1", "cells": {"price": 1.0000000000000002}}],
+               "tableColumns": [{"_id": "price", "type": "number", "title": "Price"}]}
+             ]}
+            """#
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let server = try ServeProcess([file.path])
+        defer { server.stop() }
+        let page = try await server.get("/").text
+        #expect(Self.shownValue(of: "sum", in: page) == "0.3")
+        #expect(Self.shownValue(of: "total", in: page) == "5395834.02")
+        #expect(page.contains(#"value="1""#), "a table's number cell too")
+        let saved = try await server.post("/api/save", object: [String: Any]())
+        #expect(saved.status == 200)
+        #expect(try String(contentsOf: file, encoding: .utf8) == text, "nothing was rounded")
     }
 
     /// The `definitions` of docs/schemas/eval.schema.json, as JSON text.
