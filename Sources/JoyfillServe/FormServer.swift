@@ -3,6 +3,7 @@ import Glibc
 #else
 import Darwin
 #endif
+import Dispatch
 import Hummingbird
 import HummingbirdCore
 import JoyfillSession
@@ -12,6 +13,7 @@ import JoyfillModel
 import Logging
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 
 /// `jf serve`'s HTTP server: the page, its script and style, and the JSON API the page calls
 /// (docs/serve.md lists it). One ``FormSession`` holds the document.
@@ -42,6 +44,11 @@ public struct FormServer: Sendable {
         public var write: @Sendable ([UInt8], String) throws -> Void
         /// The token requests must present; nil makes a random one (what `jf serve` does).
         public var token: String?
+        /// Told when Ctrl-C (SIGINT) comes while the document has unsaved changes: nil stops at
+        /// once, as SIGTERM always does. Given (by `jf serve` on a terminal), the first Ctrl-C
+        /// is said to it, and only a second within ``interruptWindow`` stops the server, as
+        /// Jupyter's server asks before it drops work.
+        public var onInterruptWithUnsavedChanges: (@Sendable (String) -> Void)?
 
         public init(write: @escaping @Sendable ([UInt8], String) throws -> Void) {
             self.write = write
@@ -92,15 +99,56 @@ public struct FormServer: Sendable {
                 onRunning("http://\(Admission.bracketed(host)):\(port)/?token=\(admission.token)")
             },
             logger: logger)
-        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        let asks = configuration.onInterruptWithUnsavedChanges
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: asks == nil ? [.sigterm, .sigint] : [.sigterm],
+                                              logger: logger)
         group.maximumGracefulShutdownDuration = Self.shutdownGrace
+        let services = ServiceGroup(configuration: group)
+        var interrupts: (any DispatchSourceSignal)?
+        if let asks {
+            interrupts = Self.watchInterrupts(of: session, stopping: services, asking: asks)
+        }
+        defer { interrupts?.cancel() }
         do {
-            try await ServiceGroup(configuration: group).run()
+            try await services.run()
         } catch let error as IOError {
             let reason = String(cString: strerror(error.errnoCode))
             let hint = error.errnoCode == EADDRINUSE ? " (another server has the port; --port 0 picks a free one)" : ""
             throw StartError(description: reason + hint)
         }
+    }
+
+    /// How long after Ctrl-C with unsaved changes a second one stops the server.
+    static let interruptWindow = Duration.seconds(5)
+
+    /// Handles SIGINT itself: with unsaved changes, the first is said to `ask` and a second
+    /// within ``interruptWindow`` stops `services`; without them, the first stops it.
+    private static func watchInterrupts(of session: FormSession, stopping services: ServiceGroup,
+                                        asking ask: @escaping @Sendable (String) -> Void) -> any DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "jf-serve.interrupts"))
+        /// When the last Ctrl-C with unsaved changes was said.
+        final class Warning: Sendable { let said = Mutex<ContinuousClock.Instant?>(nil) }
+        let warned = Warning()
+        let handle: @Sendable () -> Void = {
+            Task {
+                let unsaved = await session.hasUnsavedChanges
+                let now = ContinuousClock.now
+                let confirmed = warned.said.withLock { last -> Bool in
+                    if let last, now - last < interruptWindow { return true }
+                    last = now
+                    return false
+                }
+                if unsaved && !confirmed {
+                    ask("the document has unsaved changes: press Ctrl-C again within 5 seconds to stop and lose them, or save them in the page first")
+                    return
+                }
+                await services.triggerGracefulShutdown()
+            }
+        }
+        source.setEventHandler(handler: handle)
+        source.resume()
+        return source
     }
 
     /// Why the server could not start: the system's reason, said plainly.

@@ -44,6 +44,9 @@ actor FormSession {
     /// Bumped by every change; a page that sends an older one is behind (another tab changed
     /// the document) and is told to load the form again.
     private(set) var version = 0
+    /// Whether a change was applied since the document was opened, reloaded or saved: what
+    /// the page marks, and what Ctrl-C in a terminal asks about.
+    private(set) var hasUnsavedChanges = false
     /// Each container's HTML as last sent, by id.
     private var rendered: [String: String] = [:]
     /// Each field's state as last sent (``FormRenderer/states()``), by field id.
@@ -145,7 +148,7 @@ actor FormSession {
         let invalid = renderer.validation.invalidFields.count
         let failures = renderer.failures.values.reduce(0) { $0 + $1.count }
         return .object([JSONMember("valid", .bool(renderer.validation.status == .valid)), JSONMember("invalid", .integer(invalid)),
-                        JSONMember("failures", .integer(failures))])
+                        JSONMember("failures", .integer(failures)), JSONMember("unsaved", .bool(hasUnsavedChanges))])
     }
 
     // MARK: Changes
@@ -185,6 +188,7 @@ actor FormSession {
             throw ServeError(error)
         }
         version += 1
+        hasUnsavedChanges = true
         return update(started: started, moved: moved)
     }
 
@@ -274,6 +278,7 @@ actor FormSession {
         file = nil
         onDisk = nil
         version += 1
+        hasUnsavedChanges = false
         tablePages = [:]
         return form()
     }
@@ -289,6 +294,7 @@ actor FormSession {
             let real = try folders.newFile(newPath)
             try write(bytes, to: real)
             (path, file, onDisk) = (newPath, real, bytes)
+            hasUnsavedChanges = false
             return newPath
         }
         guard let path, let file else { throw ServeError("the document was not opened from a file: save it as one, or download it") }
@@ -305,6 +311,7 @@ actor FormSession {
         }
         try write(bytes, to: real)
         onDisk = bytes
+        hasUnsavedChanges = false
         return path
     }
 

@@ -35,6 +35,7 @@ struct PageTemplate {
         <header class="bar">
           <h1 id="doc-title">\(text(title))</h1>
           <span class="path" id="doc-path">\(text(path ?? "not saved to a file"))</span>
+          <span id="unsaved" class="unsaved" title="Changes not saved to a file"\(status["unsaved"]?.boolValue == true ? "" : " hidden")>Unsaved changes</span>
           <span id="status" class="status \(valid ? "valid" : "invalid")" role="status" aria-live="polite">\(text(Self.statusText(status)))</span>
           <span class="spacer"></span>
           <label class="toggle"><input type="checkbox" id="readonly"\(readonly ? " checked" : "")> Read-only</label>

@@ -54,6 +54,7 @@ struct BrowserTests {
             let customer = try await browser.input(labelled: "Customer")
             try await retype("Mine Ltd", into: customer, in: browser)
             try await browser.wait(for: "the edit applied", "return document.getElementById('changelog-count').textContent !== '0';")
+            #expect(try await browser.run("return document.getElementById('unsaved').hidden;") as? Bool == false, "the unsaved mark")
             let theirs = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "Acme Tools Ltd", with: "Theirs Ltd")
             try theirs.write(to: file, atomically: true, encoding: .utf8)
             try await browser.click(try await browser.button("Save"))
@@ -65,6 +66,7 @@ struct BrowserTests {
             try await browser.click(try await browser.find("#save-path-button"))
             try await browser.wait(for: "the dialog closed", "return !document.getElementById('save-dialog').open;")
             #expect(try String(contentsOf: copy, encoding: .utf8).contains("Mine Ltd"))
+            #expect(try await browser.run("return document.getElementById('unsaved').hidden;") as? Bool == true, "saved: no mark")
             #expect(try await browser.text(of: try await browser.find("#doc-path")) == copy.path)
         }
     }

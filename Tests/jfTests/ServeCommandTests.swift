@@ -159,6 +159,44 @@ struct ServeCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == text, "nothing was rounded")
     }
 
+    /// Ctrl-C with unsaved changes: on a terminal the server says so and stops only at a
+    /// second Ctrl-C; without one it stops at once; saved, one Ctrl-C stops it. The page's
+    /// status says whether there are unsaved changes.
+    @Test func ctrlCWithUnsavedChangesAsksForASecondOnATerminal() async throws {
+        let directory = try ServeSecurityTests.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("invoice.json").path
+        let change = ["version": 0, "changes": [["target": "field.update", "fieldId": "customer", "change": ["value": "Mine Ltd"]]]] as [String: Any]
+
+        let terminal = try ServeProcess([file], terminal: true)
+        defer { terminal.stop() }
+        #expect(((try await terminal.get("/api/form").json())["status"] as? [String: Any])?["unsaved"] as? Bool == false)
+        let changed = try await terminal.post("/api/change", object: change).json()
+        #expect((changed["status"] as? [String: Any])?["unsaved"] as? Bool == true)
+        terminal.interrupt()
+        #expect(terminal.terminalText(containing: "press Ctrl-C again").contains("the document has unsaved changes"))
+        #expect(terminal.isRunning, "the first Ctrl-C only asks")
+        terminal.interrupt()
+        for _ in 0..<100 where terminal.isRunning { usleep(100_000) }
+        #expect(!terminal.isRunning, "the second stops it")
+
+        let saved = try ServeProcess([file], terminal: true)
+        defer { saved.stop() }
+        _ = try await saved.post("/api/change", object: change)
+        #expect(try await saved.post("/api/save", object: [String: Any]()).status == 200)
+        #expect(((try await saved.get("/api/form").json())["status"] as? [String: Any])?["unsaved"] as? Bool == false)
+        saved.interrupt()
+        for _ in 0..<100 where saved.isRunning { usleep(100_000) }
+        #expect(!saved.isRunning, "saved: one Ctrl-C stops it")
+
+        let service = try ServeProcess([file])
+        _ = try await service.post("/api/change", object: change)
+        service.interrupt()
+        for _ in 0..<100 where service.isRunning { usleep(100_000) }
+        #expect(!service.isRunning, "without a terminal it stops at once")
+        service.stop()
+    }
+
     /// The `definitions` of docs/schemas/eval.schema.json, as JSON text.
     static func evalDefinitions() throws -> String {
         let text = try Data(contentsOf: JF.root.appendingPathComponent("docs/schemas/eval.schema.json"))

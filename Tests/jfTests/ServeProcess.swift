@@ -18,6 +18,10 @@ final class ServeProcess: @unchecked Sendable {
     /// The port.
     var port: Int { Int(base.split(separator: ":").last ?? "") ?? 0 }
     private let errors: URL
+    /// The server's own process: `process`, or under a terminal the `jf` that `script` runs.
+    private(set) var serverID: Int32 = 0
+    /// What the server wrote after its URL, on a terminal (where standard error is the terminal too).
+    private var terminalOutput: Pipe?
 
     struct Answer {
         var status: Int
@@ -30,9 +34,17 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    init(_ arguments: [String], in directory: URL = JF.root) throws {
-        process.executableURL = JF.executable
-        process.arguments = ["serve", "--port", "0"] + arguments
+    /// A server of `arguments`; with `terminal`, run on a pseudo-terminal (through `script`),
+    /// as a person runs it.
+    init(_ arguments: [String], in directory: URL = JF.root, terminal: Bool = false) throws {
+        if terminal {
+            let quoted = ([JF.executable.path, "serve", "--port", "0"] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qfec", quoted.joined(separator: " "), "/dev/null"]
+        } else {
+            process.executableURL = JF.executable
+            process.arguments = ["serve", "--port", "0"] + arguments
+        }
         process.currentDirectoryURL = directory
         let output = Pipe()
         errors = FileManager.default.temporaryDirectory.appendingPathComponent("jf-serve-\(UUID().uuidString).err")
@@ -59,6 +71,36 @@ final class ServeProcess: @unchecked Sendable {
         }
         base = String(url[..<query.lowerBound])
         token = String(url[query.upperBound...])
+        serverID = process.processIdentifier
+        if terminal {
+            terminalOutput = output
+            // The `jf` that `script` started on the terminal.
+            let children = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children", encoding: .utf8)) ?? ""
+            serverID = children.split(separator: " ").first.flatMap { Int32($0) } ?? process.processIdentifier
+        }
+    }
+
+    /// Sends the server Ctrl-C (SIGINT), as a person at its terminal does.
+    func interrupt() {
+        kill(serverID, SIGINT)
+    }
+
+    /// Whether the server still runs.
+    var isRunning: Bool { kill(serverID, 0) == 0 && process.isRunning }
+
+    /// What the server wrote to its terminal after its URL, waiting up to `seconds` for `text`.
+    func terminalText(containing text: String, seconds: Double = 10) -> String {
+        guard let output = terminalOutput else { return "" }
+        var collected = ""
+        let end = Date().addingTimeInterval(seconds)
+        while !collected.contains(text) && Date() < end {
+            let flags = fcntl(output.fileHandleForReading.fileDescriptor, F_GETFL)
+            _ = fcntl(output.fileHandleForReading.fileDescriptor, F_SETFL, flags | O_NONBLOCK)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(output.fileHandleForReading.fileDescriptor, &buffer, buffer.count)
+            if count > 0 { collected += String(decoding: buffer[..<count], as: UTF8.self) } else { usleep(50_000) }
+        }
+        return collected
     }
 
     struct ServeFailure: Error, CustomStringConvertible {
@@ -70,7 +112,12 @@ final class ServeProcess: @unchecked Sendable {
     @discardableResult
     func stop() -> (status: Int32, stderr: String) {
         if process.isRunning {
-            kill(process.processIdentifier, SIGINT)
+            kill(serverID, SIGINT)
+            // On a terminal with unsaved changes the first asks; the second stops it.
+            if serverID != process.processIdentifier {
+                usleep(200_000)
+                kill(serverID, SIGINT)
+            }
             // Ctrl-C stops it within a second whatever its clients do; one that has not
             // stopped after 20 is killed, and its status says so (SIGKILL).
             for _ in 0..<200 where process.isRunning { usleep(100_000) }

@@ -246,6 +246,13 @@ function showStatus(status) {
   box.textContent = parts.length ? parts.join(", ") : "Valid";
   // A failed formula makes the form wrong, whatever its required fields say.
   box.className = `status ${status.valid && status.failures === 0 ? "valid" : "invalid"}`;
+  showUnsaved(Boolean(status.unsaved));
+}
+
+// The mark of changes not saved to a file, which leaving the page warns about.
+function showUnsaved(unsaved) {
+  state.unsaved = unsaved;
+  document.getElementById("unsaved").hidden = !unsaved;
 }
 
 async function loadForm() {
@@ -284,7 +291,10 @@ async function save() {
   const answer = await api("/api/save", {});
   if (answer.error && answer.error.conflict) showSaveAs(answer.error.message);
   else if (answer.error) notice(errorText(answer.error));
-  else notice(`Saved to ${answer.saved}`, "info");
+  else {
+    showUnsaved(false);
+    notice(`Saved to ${answer.saved}`, "info");
+  }
 }
 
 // Save as: a new file; after a refused Save (the file changed on disk), also reload.
@@ -308,6 +318,7 @@ async function saveAs() {
   document.getElementById("save-dialog").close();
   document.getElementById("doc-path").textContent = answer.path;
   document.getElementById("save-button").disabled = false;
+  showUnsaved(false);
   notice(`Saved to ${answer.saved}`, "info");
 }
 
@@ -633,5 +644,12 @@ document.addEventListener("DOMContentLoaded", () => {
     document.getElementById("formula-highlight").scrollTop = box.scrollTop;
   });
   document.getElementById("deps-field").addEventListener("change", (event) => showDependencies(event.target.value));
+  state.unsaved = !document.getElementById("unsaved").hidden;
+  // Leaving (closing the tab, reloading, following a link) with unsaved changes asks first.
+  window.addEventListener("beforeunload", (event) => {
+    if (!state.unsaved) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
   document.body.dataset.ready = "1";
 });

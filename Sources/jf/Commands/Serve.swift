@@ -19,7 +19,7 @@ struct Serve: ParsableCommand {
 
             Without DOC it starts with an empty document; the page opens one (an upload, or a \
             path). The server listens on 127.0.0.1 unless --host says otherwise, and stops on \
-            Ctrl-C.
+            Ctrl-C; with unsaved changes, on a terminal, it asks for a second Ctrl-C first.
 
             Only you can use it: the URL it prints carries a token made for this run, which the \
             page keeps in a cookie; a request without it is refused, and so is one for another \
@@ -92,6 +92,13 @@ struct Serve: ParsableCommand {
         }
         if !FormServer.isLoopback(host) {
             Terminal.standardError.write("jf serve: warning: listening on \(host): anyone who can reach it can read and change the document\n")
+        }
+        // On a terminal, Ctrl-C with unsaved changes asks for a second one (as Jupyter's server
+        // asks); without one (a service, a script), or on SIGTERM, the server stops at once.
+        if isatty(STDIN_FILENO) != 0 {
+            configuration.onInterruptWithUnsavedChanges = { message in
+                Terminal.standardError.write("\njf serve: \(message)\n")
+            }
         }
         let server: FormServer
         do {
