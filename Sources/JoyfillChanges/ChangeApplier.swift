@@ -11,7 +11,7 @@ import JoyfillModel
 /// Changes are gathered per field in memory first, so any number of them costs one pass over
 /// the document: within a table's changed rows only what changed is rewritten (a cell, a
 /// collection row's child rows), new rows are added at the end of its `value`, and its
-/// `rowOrder` is written when a row's place was given. Decorator
+/// `rowOrder` is written when a row's place was given or a new row joins one. Decorator
 /// changes are gathered the same way, by ``DecoratorEditor``, and written as edits of the
 /// members they change. Changes to different fields commute, so both kinds share one pass; only
 /// when one field gets a decorator change after a value change (or the other way round) is the
@@ -381,13 +381,18 @@ private struct FieldState {
     mutating func createChild(_ row: JSONValue, id: String, under parent: RowPlace, schema: String, at target: Int?) {
         let parentRow = lineage(of: parent).last!.row
         let shown = CollectionRows.shownOrder(under: parentRow, schema: schema)
+        // A rowOrder the level has gets the new row's id, as the SDKs' insertRow gives it one
+        // (a row missing from a rowOrder has no defined place); elsewhere a row added at a
+        // place keeps it by writing the order shown, as for root rows.
+        let hasOrder = parentRow["children"]?[schema]?["rowOrder"] != nil
         changeChildren(of: parent, schema: schema) { stored, order in
             stored.append(row)
-            // At the end it is shown last whether or not there is a rowOrder; anywhere else
-            // its place is kept by writing the order shown, as for root rows.
+            var ids = shown.shown.map { shown.rows[$0]["_id"]?.stringValue ?? "" }
             if let target, target < shown.shown.count {
-                var ids = shown.shown.map { shown.rows[$0]["_id"]?.stringValue ?? "" }
                 ids.insert(id, at: target)
+                order = ids.filter { !$0.isEmpty }
+            } else if hasOrder {
+                ids.append(id)
                 order = ids.filter { !$0.isEmpty }
             }
         }
@@ -442,8 +447,9 @@ private struct FieldState {
     }
 
     mutating func create(_ row: JSONValue, id: String, at target: Int?) {
-        // A new row is stored after the others, so at the end it is shown last whether or not
-        // the table has a rowOrder; anywhere else its place is kept by writing the order shown.
+        // A new row is stored after the others. A rowOrder the table has gets its id (the
+        // SDKs' insertRow appends it; a row missing from a rowOrder has no defined place);
+        // without one, a row added at a place keeps it by writing the order shown.
         let index = rows.count
         var order = shownOrder()
         if let target, target < order.count {
@@ -451,6 +457,7 @@ private struct FieldState {
             rowOrderChanged = true
         } else {
             order.append(index)
+            if field.json["rowOrder"] != nil { rowOrderChanged = true }
         }
         shown = order
         remember(id, at: index)

@@ -87,6 +87,19 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
                 == #"{"fields": [{"_id": "t", "type": "table", "value": [{"_id":"r","cells":{}}]}]}"#)
     }
 
+    /// As the SDKs' insertRow: a new row at the end joins the table's rowOrder, so its place is
+    /// defined (a row missing from a rowOrder has none), at the root and under a row alike.
+    @Test func aNewRowAtTheEndJoinsTheRowOrder() throws {
+        let added = try applying(#"[{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "c", "cells": {"qty": 4}}}}]"#)
+        #expect(added.document.field("items")?.rowOrder == ["b", "a", "c"])
+        let collection = #"{"fields": [{"_id": "k", "type": "collection", "schema": {"root": {"root": true, "tableColumns": [], "children": ["sub"]}, "sub": {"tableColumns": []}},"#
+            + #" "value": [{"_id": "p", "cells": {}, "children": {"sub": {"value": [{"_id": "s1", "cells": {}}], "rowOrder": ["s1"]}}}]}]}"#
+        let child = try applying(#"[{"target": "field.value.rowCreate", "fieldId": "k", "change": {"row": {"_id": "s2", "cells": {}}, "parentPath": "p", "schemaId": "sub"}}]"#,
+                                 to: collection)
+        let entry = child.document.field("k")?.value?.arrayValue?.first?["children"]?["sub"]
+        #expect(entry?["rowOrder"]?.arrayValue?.compactMap(\.stringValue) == ["s1", "s2"])
+    }
+
     @Test func aNewRowWithoutAnIDGetsOneFirst() throws {
         let text = #"{"fields": [{"_id": "t", "type": "table", "value": []}]}"#
         let editor = try applying("""
