@@ -58,7 +58,7 @@ instructions() {
 # peak COMMAND…: the peak resident memory of COMMAND, in MB.
 peak() {
   /usr/bin/time -f '%M' -o "$work/time.txt" "$@" < "$stdin" > /dev/null 2>&1 || true
-  echo $(( $(tail -1 "$work/time.txt") / 1024 ))
+  group $(( $(tail -1 "$work/time.txt") / 1024 ))
 }
 size() { echo $(( $(stat -c %s "$1") / 1000000 )); }
 # group N: N with thousands separated by commas.
