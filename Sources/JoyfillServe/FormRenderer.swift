@@ -188,7 +188,9 @@ struct FormRenderer {
         let invalid = validity?.status == .invalid
         let failed = failures[field.id] ?? []
         let computed = field.hasValueFormula
-        let disabled = readonly || computed || field.json["disabled"]?.boolValue == true
+        // A computed field is read-only, not disabled: it stays in the Tab order, and a
+        // screen reader reads its value and that it is calculated.
+        let disabled = readonly || field.json["disabled"]?.boolValue == true
         let input = instance.id + "-in"
         var classes = ["field", "type-" + field.type.name]
         if invalid { classes.append("invalid") }
@@ -226,7 +228,7 @@ struct FormRenderer {
             html.element("div", [.init("class", "title"), .init("id", "\(input)-title")], heading)
         }
         html.append(decorators(of: field))
-        html.append(body(field, value: value, input: input, title: title, required: required, disabled: disabled))
+        html.append(body(field, value: value, input: input, title: title, required: required, disabled: disabled, computed: computed))
         if let tip = field.json["tipTitle"]?.stringValue, field.json["tipVisible"]?.boolValue != false, !tip.isEmpty
             || !(field.json["tipDescription"]?.stringValue ?? "").isEmpty {
             html.element("details", [.init("class", "tip")]) { html in
@@ -287,31 +289,37 @@ struct FormRenderer {
         }
     }
 
-    private func body(_ field: Field, value: JSONValue?, input: String, title: String, required: Markup, disabled: Bool) -> Markup {
+    private func body(_ field: Field, value: JSONValue?, input: String, title: String, required: Markup, disabled: Bool,
+                      computed: Bool) -> Markup {
         var html = Markup()
-        let off = Markup.Attribute.flag("disabled", disabled)
+        // Inputs that take text are read-only when computed, described as calculated (their
+        // name stays the title); choices, which cannot be read-only, are disabled.
+        let off = Markup.Attribute.flag(computed && !disabled ? "readonly" : "disabled", disabled || computed)
+        let described = Markup.Attribute.optional("aria-describedby", computed ? "\(input)-calculated" : nil)
+        let disabled = disabled || computed
+        if computed { html.element("span", [.init("class", "visually-hidden"), .init("id", "\(input)-calculated")], text: "calculated by a formula") }
         let data = Markup.Attribute("data-field", field.id)
         switch field.type {
         case .text:
-            html.void("input", [.init("type", "text"), .init("id", input), data, .init("value", Self.text(value)), off])
+            html.void("input", [.init("type", "text"), .init("id", input), data, .init("value", Self.text(value)), off, described])
         case .textarea:
-            html.element("textarea", [.init("id", input), data, .init("rows", "3"), off], text: Self.text(value))
+            html.element("textarea", [.init("id", input), data, .init("rows", "3"), off, described], text: Self.text(value))
         case .number:
             html.void("input", [.init("type", "number"), .init("step", "any"), .init("id", input), data,
-                                .init("value", Self.text(value)), off])
+                                .init("value", Self.text(value)), off, described])
         case .date:
             let format = field.json["format"]?.stringValue ?? DateText.defaultFormat
             let ms = value?.numberValue
             let withTime = DateText.hasTime(format)
             let text = ms.map { DateText.inputValue($0, withTime: withTime) } ?? ""
             let shown = ms.map { DateText.format($0, as: format) } ?? ""
-            html.void("input", [.init("type", withTime ? "datetime-local" : "date"), .init("id", input), data, .init("value", text), off])
+            html.void("input", [.init("type", withTime ? "datetime-local" : "date"), .init("id", input), data, .init("value", text), off, described])
             html.element("output", [.init("class", "formatted"), .init("for", input)], text: shown)
         case .dropdown:
             html.append(select(options: field.options, selected: value?.stringValue, input: input, attributes: [data], disabled: disabled))
         case .multiSelect:
             let selected = Set(value?.arrayValue?.compactMap(\.stringValue) ?? [])
-            html.element("fieldset", [.init("class", "choices"), .init("id", input), data, off]) { html in
+            html.element("fieldset", [.init("class", "choices"), .init("id", input), data, .flag("disabled", disabled)]) { html in
                 html.element("legend") { html in
                     html.text(title)
                     html.append(required)

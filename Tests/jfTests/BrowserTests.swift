@@ -94,6 +94,10 @@ struct BrowserTests {
             #expect(try await browser.run("return document.querySelector('[data-field=c] a.cause')?.getAttribute('href');") as? String == "#f0-1")
             #expect(try await browser.run("return getComputedStyle(document.querySelector('[data-field=c] input')).textDecorationLine;") as? String == "line-through")
             #expect(try await browser.run("return document.getElementById('status').className;") as? String == "status invalid")
+            // A computed field is read-only, not disabled: in the Tab order, described as calculated.
+            let computed = "const b = document.querySelector('[data-field=b] input'); "
+                + "return [b.readOnly, b.disabled, b.tabIndex, document.getElementById(b.getAttribute('aria-describedby')).textContent].join();"
+            #expect(try await browser.run(computed) as? String == "true,false,0,calculated by a formula")
             try await retype("3", into: try await browser.input(labelled: "A"), in: browser)
             try await browser.wait(for: "the formulas computed", "return document.querySelector('[data-field=c] input').value === '7';")
             #expect(try await browser.run(stale) as? String == "")
@@ -200,12 +204,20 @@ struct BrowserTests {
             try await browser.clear(formula)
             try await browser.type("concat(\"é😀\", totl)", into: formula)
             try await browser.wait(for: "the underlined name", "return document.querySelector('#formula-highlight mark')?.textContent === 'totl';")
-            // Completion: Tab after a prefix.
+            // Completion while typing: the list follows the name; Tab takes it while it is open.
             try await browser.clear(formula)
-            try await browser.type("subt\u{E004}", into: formula)   // U+E004: the Tab key
+            try await browser.type("subt", into: formula)
+            try await browser.wait(for: "the list", "return !document.getElementById('completions').hidden;")
+            try await browser.type("\u{E004}", into: formula)   // U+E004: the Tab key
             try await browser.wait(for: "the completion", "return arguments[0].value === 'subtotal';", [formula.json])
+            #expect(try await browser.run("return document.activeElement === arguments[0];", [formula.json]) as? Bool == true)
             try await browser.type(" * tax_rate", into: formula)
             try await browser.wait(for: "the value", "return document.getElementById('formula-value').textContent === '7266.1875';")
+            // With the list closed, Tab leaves the box, as everywhere on the page.
+            try await browser.type("\u{E00C}", into: formula)   // U+E00C: Escape closes the list
+            #expect(try await browser.run("return document.getElementById('completions').hidden;") as? Bool == true)
+            try await browser.type("\u{E004}", into: formula)
+            #expect(try await browser.run("return document.activeElement !== arguments[0];", [formula.json]) as? Bool == true, "Tab left the box")
             // The dependencies of a field.
             try await browser.choose("tax", in: try await browser.input(labelled: "Dependencies of"))
             let deps = try await browser.wait(for: "the dependencies", "return document.getElementById('deps').textContent;")

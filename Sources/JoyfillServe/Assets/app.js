@@ -354,7 +354,7 @@ async function openDocument(answerPromise) {
 
 // ---- The playground
 
-const playground = { timer: 0, sequence: 0, completions: [], selected: -1, range: null };
+const playground = { timer: 0, sequence: 0, suggestions: 0, completions: [], selected: -1, range: null };
 
 function formulaBox() {
   return document.getElementById("formula");
@@ -488,19 +488,45 @@ function showSignature(signature) {
   box.hidden = false;
 }
 
+// Ctrl-Space: the completions of the word before the cursor; a single one is inserted.
 async function complete() {
-  const box = formulaBox();
-  const answer = await api("/api/complete", { formula: box.value, cursor: box.selectionStart });
-  if (answer.error || answer.items.length === 0) {
-    closeCompletions();
-    return;
-  }
-  playground.range = [answer.from, answer.to];
+  const answer = await completions();
+  if (!answer) return;
   if (answer.items.length === 1) {
     insertCompletion(answer.items[0]);
     return;
   }
-  playground.completions = answer.items;
+  showCompletions(answer.items);
+}
+
+// While typing: the list, shown and left to Tab, Enter or a click; nothing is inserted unasked.
+async function suggest() {
+  const sequence = ++playground.suggestions;
+  const answer = await completions();
+  if (!answer || sequence !== playground.suggestions) return;
+  const box = formulaBox();
+  const word = box.value.slice(answer.from, answer.to);
+  // Nothing to offer when the name typed is already whole and the only one.
+  if (answer.items.length === 1 && answer.items[0] === word) {
+    closeCompletions();
+    return;
+  }
+  showCompletions(answer.items);
+}
+
+async function completions() {
+  const box = formulaBox();
+  const answer = await api("/api/complete", { formula: box.value, cursor: box.selectionStart });
+  if (answer.error || answer.items.length === 0) {
+    closeCompletions();
+    return null;
+  }
+  playground.range = [answer.from, answer.to];
+  return answer;
+}
+
+function showCompletions(items) {
+  playground.completions = items;
   playground.selected = 0;
   renderCompletions();
 }
@@ -540,10 +566,16 @@ function insertCompletion(text) {
 
 function onFormulaKey(event) {
   const open = playground.completions.length > 0;
-  if ((event.key === "Tab" && !event.shiftKey) || (event.key === " " && event.ctrlKey)) {
+  // Tab takes the completion only while the list is open; otherwise it leaves the box, as
+  // Tab does everywhere on the page. Ctrl-Space asks for completions.
+  if (event.key === "Tab" && !event.shiftKey && open) {
     event.preventDefault();
-    if (open) insertCompletion(playground.completions[playground.selected]);
-    else complete();
+    insertCompletion(playground.completions[playground.selected]);
+    return;
+  }
+  if (event.key === " " && event.ctrlKey) {
+    event.preventDefault();
+    complete();
     return;
   }
   if (!open) return;
@@ -634,9 +666,13 @@ document.addEventListener("DOMContentLoaded", () => {
     if (path) openDocument(api(`/api/open?path=${encodeURIComponent(path)}`, ""));
   });
   const box = formulaBox();
-  box.addEventListener("input", () => {
-    closeCompletions();
+  box.addEventListener("input", (event) => {
     schedule(150);
+    // Completion while typing: the list follows the name being typed, and closes after
+    // anything else (a space, an operator, a deletion down to nothing).
+    const typed = event.data || "";
+    if (event.inputType === "insertText" && /^[\p{L}\p{N}_.]+$/u.test(typed)) suggest();
+    else closeCompletions();
   });
   box.addEventListener("keydown", onFormulaKey);
   box.addEventListener("click", () => schedule(0));
