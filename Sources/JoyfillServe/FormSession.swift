@@ -167,7 +167,8 @@ actor FormSession {
         }
         if given != String(version) { return .object([JSONMember("reload", .bool(true)), JSONMember("version", .integer(version))]) }
         let entries: JSONValue
-        if let operation = request["operation"]?.stringValue {
+        let operation = request["operation"]?.stringValue
+        if let operation {
             entries = try rowOperation(operation, request)
         } else if let changes = request["changes"] {
             entries = changes
@@ -189,7 +190,22 @@ actor FormSession {
         }
         version += 1
         hasUnsavedChanges = true
-        return update(started: started, moved: moved)
+        // A row added with Add row is shown where it went, and the page puts the focus in it.
+        var added: String?
+        if operation == "insertRow", request["parent"] == nil, let field = request["field"]?.stringValue,
+           let id = entries.arrayValue?.first?["change"]?["row"]?["_id"]?.stringValue,
+           let stored = editor.document.field(field) {
+            let rows = Field.liveRows(stored.value?.arrayValue ?? [], order: stored.rowOrder)
+            if let index = rows.firstIndex(where: { $0["_id"]?.stringValue == id }) {
+                tablePages[field] = index / FormRenderer.rowsPerPage
+            }
+            added = id
+        } else if operation == "insertRow" {
+            added = entries.arrayValue?.first?["change"]?["row"]?["_id"]?.stringValue
+        }
+        var answer = update(started: started, moved: moved)
+        if let added { answer = JSONValue.setting("focusRow", to: .string(added), in: answer) }
+        return answer
     }
 
     private func rowOperation(_ name: String, _ request: JSONValue) throws(ServeError) -> JSONValue {

@@ -124,10 +124,21 @@ struct TableRenderer {
             guard depth == 0 && pages > 1 else { return }
             html.element("span", [.init("class", "pager"), .init("role", "group"), .init("aria-label", "Row pages")]) { html in
                 html.text("Rows \(first + 1)–\(min(first + perPage, rows.count)) of \(rows.count) ")
-                html.element("button", [.init("type", "button"), .init("data-action", "tablePage"), fieldAttribute, .init("data-page", "\(page - 1)"),
-                                        .flag("disabled", page == 0)], text: "Previous rows")
-                html.element("button", [.init("type", "button"), .init("data-action", "tablePage"), fieldAttribute, .init("data-page", "\(page + 1)"),
-                                        .flag("disabled", page == pages - 1)], text: "Next rows")
+                func button(_ text: String, to target: Int, _ disabled: Bool) {
+                    html.element("button", [.init("type", "button"), .init("data-action", "tablePage"), fieldAttribute,
+                                            .init("data-page", "\(target)"), .flag("disabled", disabled)], text: text)
+                }
+                button("First rows", to: 0, page == 0)
+                button("Previous rows", to: page - 1, page == 0)
+                // A page by its number (1 to the last), sent when it changes.
+                html.element("label", [.init("class", "page-number")]) { html in
+                    html.text("Page ")
+                    html.void("input", [.init("type", "number"), .init("min", "1"), .init("max", "\(pages)"), .init("value", "\(page + 1)"),
+                                        .init("data-action", "tablePage"), fieldAttribute, .init("aria-label", "Page of rows")])
+                    html.text(" of \(pages)")
+                }
+                button("Next rows", to: page + 1, page == pages - 1)
+                button("Last rows", to: pages - 1, page == pages - 1)
             }
         }
         return html

@@ -254,6 +254,15 @@ struct BrowserTests {
             try await browser.click(try await browser.button("Next rows"))
             try await browser.wait(for: "row 51", "return document.querySelector('[aria-label=\"Qty, row 51\"]');")
             #expect(try await browser.text(of: try await browser.find(".pager")).hasPrefix("Rows 51–100 of 1000"))
+            // The last page, a page by its number, and a new row shown where it went, focused.
+            try await browser.click(try await browser.button("Last rows"))
+            try await browser.wait(for: "the last page", "return document.querySelector('[aria-label=\"Qty, row 1000\"]');")
+            let number = try await browser.input(labelled: "Page of rows")
+            // As a person types a number and presses Enter: the input's value, then its change.
+            try await browser.run("arguments[0].value = '7'; arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", [number.json])
+            try await browser.wait(for: "page 7", "return document.querySelector('[aria-label=\"Qty, row 301\"]');")
+            try await browser.click(try await browser.button("Add row"))
+            try await browser.wait(for: "the new row, focused", "return document.activeElement?.getAttribute('aria-label') === 'Price, row 1001';")
             let sorted = times.sorted()
             let report: [String: Any] = ["example": "1,000-row table", "edits": times.count, "medianMilliseconds": sorted[sorted.count / 2],
                                          "maxMilliseconds": sorted.last ?? 0]

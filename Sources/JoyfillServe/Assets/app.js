@@ -110,6 +110,11 @@ function valueOf(input) {
 function onEdit(event) {
   const input = event.target;
   if (!input.dataset) return;
+  // A table's page by its number: shown when it changes.
+  if (input.dataset.action === "tablePage") {
+    if (event.type === "change") showRows(input.dataset.field, Number(input.value) - 1);
+    return;
+  }
   // A multiSelect field: its checkboxes are in a fieldset that names the field.
   if (input.type === "checkbox" && input.closest("fieldset.choices")) {
     const set = input.closest("fieldset.choices");
@@ -136,7 +141,8 @@ async function onClick(event) {
     state.editStarted = performance.now();
     let answer;
     if (action === "tablePage") {
-      answer = await api("/api/rows", { field: button.dataset.field, page: Number(button.dataset.page) });
+      await showRows(button.dataset.field, Number(button.dataset.page));
+      return;
     } else {
       // A row operation waits its turn behind the edits on their way, so that it names the
       // version of the form it was made in (an older one is not applied).
@@ -156,6 +162,15 @@ async function onClick(event) {
   }
   const tab = event.target.closest("button.page-tab");
   if (tab) showPage(tab.dataset.page);
+}
+
+async function showRows(field, page) {
+  const answer = await api("/api/rows", { field, page: Math.max(0, page || 0) });
+  if (answer.error) notice(errorText(answer.error));
+  else {
+    notice("");
+    applyUpdate(answer);
+  }
 }
 
 function showPage(id) {
@@ -215,6 +230,11 @@ function applyUpdate(answer) {
     }
   }
   if (answer.status) showStatus(answer.status);
+  // A row just added: the focus goes to its first input, so typing fills it.
+  if (answer.focusRow) {
+    const input = document.querySelector(`:is(input, select, textarea)[data-row="${CSS.escape(answer.focusRow)}"]`);
+    if (input) input.focus();
+  }
   if (answer.changelogs !== undefined) document.getElementById("changelog-count").textContent = answer.changelogs;
   // The time from the edit to the page showing its result, for the tests' measurement.
   if (state.editStarted) {
