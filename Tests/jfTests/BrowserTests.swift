@@ -296,4 +296,39 @@ struct BrowserTests {
             }
         }
     }
+
+    /// axe-core's script, as a PyPI package bundles it (`.ci/run` installs
+    /// axe-playwright-python without its dependencies): `JF_AXE`, or found through python3.
+    static func axeScript() throws -> String? {
+        var path = ProcessInfo.processInfo.environment["JF_AXE"]
+        if path == nil {
+            let found = try JF.shell("python3 -c 'import importlib.util, os; spec = importlib.util.find_spec(\"axe_playwright_python\"); "
+                                     + "print(os.path.join(os.path.dirname(spec.origin), \"axe.min.js\") if spec else \"\")' 2>/dev/null")
+            path = found.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let path, !path.isEmpty, FileManager.default.fileExists(atPath: path) else { return nil }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// An automated accessibility audit (axe-core, WCAG 2 A and AA rules) of every example: no
+    /// violation of serious or critical impact. Where CI requires the browser tests, it
+    /// requires axe too.
+    @Test func everyExamplePassesAnAccessibilityAudit() async throws {
+        guard let axe = try Self.axeScript() else {
+            if ProcessInfo.processInfo.environment["JF_REQUIRE_BROWSER"] != nil { Issue.record("axe-core is not installed (pip install --no-deps axe-playwright-python)") }
+            return
+        }
+        let examples = try FileManager.default.contentsOfDirectory(atPath: JF.root.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        for example in examples {
+            try await withPage(["examples/\(example)"]) { browser, _ in
+                try await browser.run("document.querySelectorAll('details').forEach(d => d.open = true);")
+                try await browser.run(axe + "\nwindow.__audit = null; axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}})"
+                                      + ".then(r => { window.__audit = r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
+                                      + ".map(v => v.id + ': ' + v.help + ' (' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ') + ')'); });")
+                let found = try await browser.wait(for: "the audit of \(example)", "return window.__audit;")
+                #expect((found as? [String]) == [], "\(example): \(found)")
+            }
+        }
+    }
 }
