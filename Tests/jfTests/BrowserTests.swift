@@ -331,4 +331,29 @@ struct BrowserTests {
             }
         }
     }
+
+    /// On a 400-pixel screen every example is one column with nothing to scroll sideways
+    /// (a wide table scrolls inside its own box) and the bar stays one line.
+    @Test func everyExampleFitsANarrowScreen() async throws {
+        let examples = try FileManager.default.contentsOfDirectory(atPath: JF.root.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        for example in examples {
+            try await withPage(["examples/\(example)"]) { browser, _ in
+                try await browser.resize(width: 400, height: 900)
+                try await browser.run("document.querySelectorAll('details').forEach(d => d.open = true);")
+                let widths = try await browser.wait(for: "the narrow layout", """
+                    return window.innerWidth <= 420 && [document.documentElement.scrollWidth, document.documentElement.clientWidth,
+                            document.querySelector('.bar').offsetHeight, document.querySelector('.bar h1').offsetHeight];
+                    """) as? [Int] ?? []
+                // What reaches past the screen (outside the bar's and the tables' own scrolling), to name it.
+                let wide = try await browser.run("""
+                    return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+                        && (getComputedStyle(e).position === 'absolute' || !(e.parentElement && e.parentElement.closest('.table-wrap, .bar')))).slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className).join(' ');
+                    """) as? String ?? ""
+                #expect(widths.count == 4 && widths[0] <= widths[1], "\(example): the page is \(widths.first ?? 0) pixels wide in \(widths.dropFirst().first ?? 0): \(wide)")
+                #expect(widths.count == 4 && widths[2] < 2 * widths[3] + 24, "\(example): the bar wraps (\(widths))")
+                if example == "invoice.json" { try save(try await browser.screenshot(), as: "serve-invoice-400.png") }
+            }
+        }
+    }
 }

@@ -154,6 +154,11 @@ final class WebDriver: @unchecked Sendable {
         try await command("GET", "/element/\(element.id)/text") as? String ?? ""
     }
 
+    /// Makes the window `width` by `height` CSS pixels (a phone's 400, a laptop's 1,280).
+    func resize(width: Int, height: Int) async throws {
+        _ = try await command("POST", "/window/rect", ["width": width, "height": height])
+    }
+
     /// A PNG of the page.
     func screenshot() async throws -> Data {
         guard let text = try await command("GET", "/screenshot") as? String, let data = Data(base64Encoded: text) else {
