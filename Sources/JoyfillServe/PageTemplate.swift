@@ -38,6 +38,8 @@ struct PageTemplate {
           <span id="unsaved" class="unsaved" title="Changes not saved to a file"\(status["unsaved"]?.boolValue == true ? "" : " hidden")>Unsaved changes</span>
           <span id="status" class="status \(valid ? "valid" : "invalid")" role="status" aria-live="polite">\(text(Self.statusText(status)))</span>
           <span class="spacer"></span>
+          <input type="search" id="find-field" aria-label="Find a field" placeholder="Find a field" list="find-choices" autocomplete="off">
+          <datalist id="find-choices"></datalist>
           <label class="toggle"><input type="checkbox" id="readonly"\(readonly ? " checked" : "")> Read-only</label>
           <button type="button" id="open-button" aria-haspopup="dialog">Open…</button>
           <button type="button" id="save-button"\(path == nil ? " disabled" : "")>Save</button>

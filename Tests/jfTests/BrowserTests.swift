@@ -356,4 +356,19 @@ struct BrowserTests {
             }
         }
     }
+
+    /// A field is found by its title or id: its page shown, its section opened, the focus in it.
+    @Test func aFieldIsFoundByItsTitleOrID() async throws {
+        try await withPage(["examples/invoice.json"]) { browser, _ in
+            let find = try await browser.input(labelled: "Find a field")
+            try await browser.type("invoice date\u{E007}", into: find)   // U+E007: Enter
+            try await browser.wait(for: "the date", "return document.activeElement?.closest('.field')?.dataset.field === 'invoice_date';")
+            try await browser.clear(find)
+            try await browser.type("custom\u{E007}", into: find)
+            try await browser.wait(for: "the customer", "return document.activeElement?.closest('.field')?.dataset.field === 'customer';")
+            try await browser.clear(find)
+            try await browser.type("nothing like it\u{E007}", into: find)
+            try await browser.wait(for: "the notice", "return document.getElementById('notice').textContent.includes('No field');")
+        }
+    }
 }

@@ -173,6 +173,46 @@ async function showRows(field, page) {
   }
 }
 
+// Find a field by its title or id: its page is shown, and the focus goes to it.
+function findField(text) {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted) return;
+  const containers = [...document.querySelectorAll("#form .field")].filter((c) => !c.hidden);
+  const name = (c) => (c.querySelector(".title")?.textContent || "").replace(/[*ƒ]|not current/g, "").trim().toLowerCase();
+  const found = containers.find((c) => c.dataset.field.toLowerCase() === wanted || name(c) === wanted)
+    || containers.find((c) => c.dataset.field.toLowerCase().includes(wanted) || name(c).includes(wanted));
+  if (!found) {
+    notice(`No field's title or id holds "${text.trim()}"`, "info");
+    return;
+  }
+  notice("");
+  const page = found.closest("section.page");
+  if (page) showPage(page.id);
+  const details = found.closest("details");
+  if (details) details.open = true;
+  found.scrollIntoView({ block: "center" });
+  const target = found.querySelector("input:not([type=hidden]), select, textarea, button") || found;
+  if (target === found) found.tabIndex = -1;
+  target.focus();
+}
+
+// The choices the find box offers: every field's title and id.
+function fillFindChoices() {
+  const list = document.getElementById("find-choices");
+  const seen = new Set();
+  const options = [];
+  for (const container of document.querySelectorAll("#form .field")) {
+    for (const text of [container.dataset.field, (container.querySelector(".title")?.textContent || "").replace(/[*ƒ]|not current/g, "").trim()]) {
+      if (!text || seen.has(text)) continue;
+      seen.add(text);
+      const option = document.createElement("option");
+      option.value = text;
+      options.push(option);
+    }
+  }
+  list.replaceChildren(...options);
+}
+
 function showPage(id) {
   for (const tab of document.querySelectorAll("button.page-tab")) {
     if (tab.dataset.page === id) tab.setAttribute("aria-current", "page");
@@ -700,6 +740,15 @@ document.addEventListener("DOMContentLoaded", () => {
     document.getElementById("formula-highlight").scrollTop = box.scrollTop;
   });
   document.getElementById("deps-field").addEventListener("change", (event) => showDependencies(event.target.value));
+  const find = document.getElementById("find-field");
+  find.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      findField(find.value);
+    }
+  });
+  find.addEventListener("change", () => findField(find.value));
+  find.addEventListener("focus", fillFindChoices);
   state.unsaved = !document.getElementById("unsaved").hidden;
   // Leaving (closing the tab, reloading, following a link) with unsaved changes asks first.
   window.addEventListener("beforeunload", (event) => {
