@@ -31,6 +31,20 @@ struct BrowserTests {
         try await browser.type(text, into: input)
     }
 
+    /// The examples' file names, in order.
+    static func examples() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: JF.root.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    /// Empties `input`, types `text` into it, and waits until `script` holds (`what` names it).
+    func enter(_ text: String, into input: WebDriver.Element, in browser: WebDriver, until what: String, _ script: String,
+               _ arguments: [Any] = []) async throws {
+        try await browser.clear(input)
+        try await browser.type(text, into: input)
+        try await browser.wait(for: what, script, arguments)
+    }
+
     func value(_ label: String, in browser: WebDriver) async throws -> String? {
         try await browser.property("value", of: try await browser.input(labelled: label))
     }
@@ -201,13 +215,10 @@ struct BrowserTests {
             try await browser.click(try await browser.button("Apply: did you mean 'total'?"))
             try await browser.wait(for: "the fixed formula's value", "return document.getElementById('formula-value').textContent === '1834.1599999999999';")
             // The span is underlined where it is, after text of more than one byte a character.
-            try await browser.clear(formula)
-            try await browser.type("concat(\"é😀\", totl)", into: formula)
-            try await browser.wait(for: "the underlined name", "return document.querySelector('#formula-highlight mark')?.textContent === 'totl';")
+            try await enter("concat(\"é😀\", totl)", into: formula, in: browser, until: "the underlined name",
+                            "return document.querySelector('#formula-highlight mark')?.textContent === 'totl';")
             // Completion while typing: the list follows the name; Tab takes it while it is open.
-            try await browser.clear(formula)
-            try await browser.type("subt", into: formula)
-            try await browser.wait(for: "the list", "return !document.getElementById('completions').hidden;")
+            try await enter("subt", into: formula, in: browser, until: "the list", "return !document.getElementById('completions').hidden;")
             try await browser.type("\u{E004}", into: formula)   // U+E004: the Tab key
             try await browser.wait(for: "the completion", "return arguments[0].value === 'subtotal';", [formula.json])
             #expect(try await browser.run("return document.activeElement === arguments[0];", [formula.json]) as? Bool == true)
@@ -274,8 +285,7 @@ struct BrowserTests {
     }
 
     @Test func everyExampleRendersWithoutAnErrorInThePage() async throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: JF.root.appendingPathComponent("examples").path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let examples = try Self.examples()
         try await withPage([]) { browser, _ in
             for example in examples {
                 try await browser.run("document.getElementById('open-button').click();")
@@ -318,8 +328,7 @@ struct BrowserTests {
             if ProcessInfo.processInfo.environment["JF_REQUIRE_BROWSER"] != nil { Issue.record("axe-core is not installed (pip install --no-deps axe-playwright-python)") }
             return
         }
-        let examples = try FileManager.default.contentsOfDirectory(atPath: JF.root.appendingPathComponent("examples").path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let examples = try Self.examples()
         for example in examples {
             try await withPage(["examples/\(example)"]) { browser, _ in
                 try await browser.run("document.querySelectorAll('details').forEach(d => d.open = true);")
@@ -335,8 +344,7 @@ struct BrowserTests {
     /// On a 400-pixel screen every example is one column with nothing to scroll sideways
     /// (a wide table scrolls inside its own box) and the bar stays one line.
     @Test func everyExampleFitsANarrowScreen() async throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: JF.root.appendingPathComponent("examples").path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let examples = try Self.examples()
         for example in examples {
             try await withPage(["examples/\(example)"]) { browser, _ in
                 try await browser.resize(width: 400, height: 900)
@@ -361,14 +369,12 @@ struct BrowserTests {
     @Test func aFieldIsFoundByItsTitleOrID() async throws {
         try await withPage(["examples/invoice.json"]) { browser, _ in
             let find = try await browser.input(labelled: "Find a field")
-            try await browser.type("invoice date\u{E007}", into: find)   // U+E007: Enter
-            try await browser.wait(for: "the date", "return document.activeElement?.closest('.field')?.dataset.field === 'invoice_date';")
-            try await browser.clear(find)
-            try await browser.type("custom\u{E007}", into: find)
-            try await browser.wait(for: "the customer", "return document.activeElement?.closest('.field')?.dataset.field === 'customer';")
-            try await browser.clear(find)
-            try await browser.type("nothing like it\u{E007}", into: find)
-            try await browser.wait(for: "the notice", "return document.getElementById('notice').textContent.includes('No field');")
+            let focused = "return document.activeElement?.closest('.field')?.dataset.field === arguments[0];"
+            // U+E007: the Enter key.
+            try await enter("invoice date\u{E007}", into: find, in: browser, until: "the date", focused, ["invoice_date"])
+            try await enter("custom\u{E007}", into: find, in: browser, until: "the customer", focused, ["customer"])
+            try await enter("nothing like it\u{E007}", into: find, in: browser, until: "the notice",
+                            "return document.getElementById('notice').textContent.includes('No field');")
         }
     }
 }
