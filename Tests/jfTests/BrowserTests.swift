@@ -320,9 +320,10 @@ struct BrowserTests {
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
-    /// An automated accessibility audit (axe-core, WCAG 2 A and AA rules) of every example: no
-    /// violation of serious or critical impact. Where CI requires the browser tests, it
-    /// requires axe too.
+    /// An automated accessibility audit (axe-core, WCAG 2 A and AA rules) of every example, in
+    /// the light appearance and the dark: no violation of serious or critical impact; and the
+    /// screenshots of each, 1,280 and 400 pixels wide, light and dark. Where CI requires the
+    /// browser tests, it requires axe too.
     @Test func everyExamplePassesAnAccessibilityAudit() async throws {
         guard let axe = try Self.axeScript() else {
             if ProcessInfo.processInfo.environment["JF_REQUIRE_BROWSER"] != nil { Issue.record("axe-core is not installed (pip install --no-deps axe-playwright-python)") }
@@ -332,11 +333,20 @@ struct BrowserTests {
         for example in examples {
             try await withPage(["examples/\(example)"]) { browser, _ in
                 try await browser.run("document.querySelectorAll('details').forEach(d => d.open = true);")
+                for dark in [false, true] {
+                try await browser.prefersDark(dark)
                 try await browser.run(axe + "\nwindow.__audit = null; axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}})"
                                       + ".then(r => { window.__audit = r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
                                       + ".map(v => v.id + ': ' + v.help + ' (' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ') + ')'); });")
                 let found = try await browser.wait(for: "the audit of \(example)", "return window.__audit;")
-                #expect((found as? [String]) == [], "\(example): \(found)")
+                #expect((found as? [String]) == [], "\(example)\(dark ? ", dark" : ""): \(found)")
+                // The screenshots of the page as a person sees it: 1,280 and 400 pixels wide.
+                for width in [1280, 400] {
+                    try await browser.resize(width: width, height: 900)
+                    try save(try await browser.screenshot(), as: "\(example.dropLast(5))-\(width)-\(dark ? "dark" : "light").png")
+                }
+                try await browser.resize(width: 1400, height: 1000)
+                }
             }
         }
     }

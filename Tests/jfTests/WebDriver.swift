@@ -159,6 +159,13 @@ final class WebDriver: @unchecked Sendable {
         _ = try await command("POST", "/window/rect", ["width": width, "height": height])
     }
 
+    /// Makes the page see the system's dark (or light) appearance, `prefers-color-scheme`
+    /// (through Chromium's DevTools protocol, which chromedriver passes on).
+    func prefersDark(_ dark: Bool) async throws {
+        _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia",
+                                                            "params": ["features": [["name": "prefers-color-scheme", "value": dark ? "dark" : "light"]]]])
+    }
+
     /// A PNG of the page.
     func screenshot() async throws -> Data {
         guard let text = try await command("GET", "/screenshot") as? String, let data = Data(base64Encoded: text) else {
