@@ -387,4 +387,19 @@ struct BrowserTests {
                             "return document.getElementById('notice').textContent.includes('No field');")
         }
     }
+
+    /// A row button's operation leaves the focus with the row: on the same button where it
+    /// still can be pressed, else on the row's first.
+    @Test func rowButtonsKeepTheFocusOnTheirRow() async throws {
+        try await withPage(["examples/invoice.json"]) { browser, _ in
+            let focused = "document.activeElement?.closest('tr')?.dataset.row + ' ' + document.activeElement?.dataset.action"
+            let row = try await browser.run("return document.querySelectorAll('tr[data-row]')[2].dataset.row;") as? String ?? ""
+            try await browser.click(try await browser.button("Move row 3 up"))
+            let second = "document.querySelectorAll('tr[data-row]')[1].dataset.row === arguments[1]"
+            try await browser.wait(for: "the focus on the moved row", "return \(second) && \(focused) === arguments[0];", ["\(row) moveRowUp", row])
+            try await browser.click(try await browser.button("Move row 2 up"))
+            let first = "document.querySelectorAll('tr[data-row]')[0].dataset.row === arguments[0]"
+            try await browser.wait(for: "the focus on its first button", "return \(first) && document.activeElement?.closest('tr')?.dataset.row === arguments[0];", [row])
+        }
+    }
 }

@@ -73,6 +73,7 @@ async function flush() {
       } else {
         notice("");
         applyUpdate(answer);
+        if (edit.then) edit.then();
       }
     }
   } finally {
@@ -80,8 +81,9 @@ async function flush() {
   }
 }
 
-function enqueue(key, request) {
-  state.queue.set(key, { request, started: performance.now() });
+// `then` runs once the edit's answer is on the page.
+function enqueue(key, request, then) {
+  state.queue.set(key, { request, started: performance.now(), then });
   flush();
 }
 
@@ -150,7 +152,7 @@ async function onClick(event) {
       if (button.dataset.row) request.row = button.dataset.row;
       if (button.dataset.parent) request.parent = button.dataset.parent;
       if (button.dataset.schema && button.dataset.parent) request.schema = button.dataset.schema;
-      enqueue(`operation-${++state.operations}`, request);
+      enqueue(`operation-${++state.operations}`, request, () => keepFocus(button.dataset.field, button.dataset.row, action));
       return;
     }
     if (answer.error) notice(errorText(answer.error));
@@ -162,6 +164,22 @@ async function onClick(event) {
   }
   const tab = event.target.closest("button.page-tab");
   if (tab) showPage(tab.dataset.page);
+}
+
+// After a row button's operation the focus stays with the row: on the same button of the row
+// (moved or duplicated), or for a deleted row on the row that took its place, else Add row.
+function keepFocus(field, row, action) {
+  if (!row || document.activeElement?.closest("#form")) return;
+  const buttons = (id) => document.querySelector(`tr[data-row="${CSS.escape(id)}"]`)?.querySelectorAll("button[data-action]") || [];
+  const mine = [...buttons(row)].filter((b) => !b.disabled);
+  const same = mine.find((b) => b.dataset.action === action) || mine[0];
+  if (same) {
+    same.focus();
+    return;
+  }
+  const table = document.querySelector(`[data-field="${CSS.escape(field)}"]`);
+  const next = table?.querySelector("tr[data-row] button[data-action]") || table?.querySelector('button[data-action="insertRow"]');
+  if (next) next.focus();
 }
 
 async function showRows(field, page) {
