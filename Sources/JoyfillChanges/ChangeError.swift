@@ -31,10 +31,7 @@ extension ChangeError {
     /// map (at its start when the place is not known), so that it is shown as every other
     /// problem is: the line, a caret under the value, the suggestion.
     public func finding(placedBy lines: LineMap) -> Finding {
-        let start = min(span?.lowerBound ?? 0, lines.byteCount)
-        let end = min(max(span?.upperBound ?? 0, start + 1), lines.byteCount)
-        return Finding(code: .invalidChange, kind: .reference, severity: .error, message: summary,
-                       notes: suggestion.map { [Suggestions.question($0)] } ?? [], field: field,
-                       location: lines.location(start, end))
+        Finding(code: .invalidChange, kind: .reference, severity: .error, message: summary,
+                notes: suggestion.map { [Suggestions.question($0)] } ?? [], field: field, location: lines.location(covering: span))
     }
 }

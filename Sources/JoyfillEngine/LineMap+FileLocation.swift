@@ -10,4 +10,11 @@ extension LineMap {
         let (endLine, endColumn) = location(of: end)
         return FileLocation(start: start, end: end, line: line, column: column, endLine: endLine, endColumn: endColumn)
     }
+
+    /// The location of `span`, widened to one byte when it is empty (a caret needs a column
+    /// to stand under) and at the text's start when it is not known.
+    public func location(covering span: Range<Int>?) -> FileLocation {
+        let start = span?.lowerBound ?? 0
+        return location(start, max(span?.upperBound ?? 0, start + 1))
+    }
 }

@@ -17,9 +17,7 @@ public struct ChangeWarning: Sendable, CustomStringConvertible {
 extension ChangeWarning {
     /// The warning as a `disabled-field-change` finding in the changes' text, placed by `lines`.
     public func finding(placedBy lines: LineMap) -> Finding {
-        let start = min(span?.lowerBound ?? 0, lines.byteCount)
-        let end = min(max(span?.upperBound ?? 0, start + 1), lines.byteCount)
-        return Finding(code: .disabledFieldChange, severity: .warning, message: description, field: field,
-                       location: lines.location(start, end))
+        Finding(code: .disabledFieldChange, severity: .warning, message: description, field: field,
+                location: lines.location(covering: span))
     }
 }

@@ -14,24 +14,22 @@ extension DocumentSession {
         // One map of the text's lines for every finding (a form can have thousands), made
         // only when there is one to place.
         var map: LineMap?
-        let bytes = document.bytes
         func lines() -> LineMap {
             if let map { return map }
-            let made = LineMap(Array(bytes))
+            let made = LineMap(document.bytes)
             map = made
             return made
         }
         if checks.contains(.reading) {
             findings += document.issues.map { issue in
-                let start = issue.offset ?? 0
-                return Finding(code: .invalidDocument, severity: .warning, message: issue.message, field: issue.field,
-                               location: lines().location(start, min(start + 1, bytes.count)))
+                Finding(code: .invalidDocument, severity: .warning, message: issue.message, field: issue.field,
+                        location: lines().location(covering: issue.offset.map { $0..<$0 + 1 }))
             }
         }
         if checks.contains(.schema) {
             let violations = SchemaCheck.check(document.json)
             if !violations.isEmpty {
-                findings += SchemaFindings.findings(violations, bytes: Array(bytes), json: document.json, lines: lines())
+                findings += SchemaFindings.findings(violations, json: document.json, lines: lines())
                 if violations.first?.code == .version {
                     return SessionReport(validation: checks.contains(.validation) ? .refused : nil, findings: findings)
                 }

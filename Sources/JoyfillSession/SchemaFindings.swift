@@ -14,8 +14,7 @@ public enum SchemaFindings {
     public static func findings(_ violations: [SchemaViolation], in document: JoyDoc,
                                 severity: Diagnostic.Severity = .warning) -> [Finding] {
         guard !violations.isEmpty else { return [] }
-        return findings(violations, bytes: Array(document.bytes), json: document.json, lines: LineMap(Array(document.bytes)),
-                        severity: severity)
+        return findings(violations, json: document.json, lines: LineMap(document.bytes), severity: severity)
     }
 
     /// The findings of `violations` in a JSON text that is no JoyDoc (`bytes`, read as `json`):
@@ -23,20 +22,18 @@ public enum SchemaFindings {
     public static func findings(_ violations: [SchemaViolation], bytes: [UInt8], json: JSONValue,
                                 severity: Diagnostic.Severity = .warning) -> [Finding] {
         guard !violations.isEmpty else { return [] }
-        return findings(violations, bytes: bytes, json: json, lines: LineMap(bytes), severity: severity)
+        return findings(violations, json: json, lines: LineMap(bytes), severity: severity)
     }
 
-    /// The findings of `violations` in `bytes`, placed by `lines`, their map.
-    static func findings(_ violations: [SchemaViolation], bytes: [UInt8], json: JSONValue, lines: LineMap,
+    /// The findings of `violations` in the text `json` was read from, placed by `lines`, its map.
+    static func findings(_ violations: [SchemaViolation], json: JSONValue, lines: LineMap,
                          severity: Diagnostic.Severity = .warning) -> [Finding] {
         var pointers = PointerResolver(json)
         return violations.map { violation in
-            let start = min(violation.span?.lowerBound ?? 0, bytes.count)
-            let end = min(max(violation.span?.upperBound ?? 0, start + 1), bytes.count)
-            return Finding(code: violation.code == .version ? .schemaVersion : .schemaValidation,
-                           severity: violation.code == .version ? .error : severity, message: violation.message,
-                           notes: violation.note.map { [$0] } ?? [], field: pointers.field(of: violation.pointer),
-                           pointer: violation.pointer.description, location: lines.location(start, end))
+            Finding(code: violation.code == .version ? .schemaVersion : .schemaValidation,
+                    severity: violation.code == .version ? .error : severity, message: violation.message,
+                    notes: violation.note.map { [$0] } ?? [], field: pointers.field(of: violation.pointer),
+                    pointer: violation.pointer.description, location: lines.location(covering: violation.span))
         }
     }
 }

@@ -20,10 +20,7 @@ struct ValidationFindings {
             return
         }
         let lines = lines()
-        func location(_ span: Range<Int>?) -> FileLocation {
-            let start = min(span?.lowerBound ?? 0, document.bytes.count)
-            return lines.location(start, min(max(span?.upperBound ?? 0, start + 1), document.bytes.count))
-        }
+        let location = lines.location(covering:)
         var findings: [Finding] = visibility.issues.map { logic in
             Finding(code: logic.code, severity: .warning, message: logic.issue.message, field: logic.issue.field,
                     location: location(logic.issue.offset.map { $0..<$0 + 1 }))
