@@ -190,18 +190,12 @@ actor FormSession {
         }
         version += 1
         hasUnsavedChanges = true
-        // A row added with Add row is shown where it went, and the page puts the focus in it.
-        var added: String?
-        if operation == "insertRow", request["parent"] == nil, let field = request["field"]?.stringValue,
-           let id = entries.arrayValue?.first?["change"]?["row"]?["_id"]?.stringValue,
-           let stored = editor.document.field(field) {
-            let rows = Field.liveRows(stored.value?.arrayValue ?? [], order: stored.rowOrder)
-            if let index = rows.firstIndex(where: { $0["_id"]?.stringValue == id }) {
-                tablePages[field] = index / FormRenderer.rowsPerPage
-            }
-            added = id
-        } else if operation == "insertRow" {
-            added = entries.arrayValue?.first?["change"]?["row"]?["_id"]?.stringValue
+        // A row added with Add row is shown where it went (a root row: on its page of rows),
+        // and the page puts the focus in it.
+        let added = operation == "insertRow" ? entries.arrayValue?.first?["change"]?["row"]?["_id"]?.stringValue : nil
+        if let added, request["parent"] == nil, let field = request["field"]?.stringValue, let stored = editor.document.field(field),
+           let index = Field.liveRows(stored.value?.arrayValue ?? [], order: stored.rowOrder).firstIndex(where: { $0["_id"]?.stringValue == added }) {
+            tablePages[field] = index / FormRenderer.rowsPerPage
         }
         var answer = update(started: started, moved: moved)
         if let added { answer = JSONValue.setting("focusRow", to: .string(added), in: answer) }

@@ -191,12 +191,17 @@ async function showRows(field, page) {
   }
 }
 
+// A field's title as its container shows it, without the marks beside it.
+function fieldTitle(container) {
+  return (container.querySelector(".title")?.textContent || "").replace(/[*ƒ]|not current/g, "").trim();
+}
+
 // Find a field by its title or id: its page is shown, and the focus goes to it.
 function findField(text) {
   const wanted = text.trim().toLowerCase();
   if (!wanted) return;
   const containers = [...document.querySelectorAll("#form .field")].filter((c) => !c.hidden);
-  const name = (c) => (c.querySelector(".title")?.textContent || "").replace(/[*ƒ]|not current/g, "").trim().toLowerCase();
+  const name = (c) => fieldTitle(c).toLowerCase();
   const found = containers.find((c) => c.dataset.field.toLowerCase() === wanted || name(c) === wanted)
     || containers.find((c) => c.dataset.field.toLowerCase().includes(wanted) || name(c).includes(wanted));
   if (!found) {
@@ -220,7 +225,7 @@ function fillFindChoices() {
   const seen = new Set();
   const options = [];
   for (const container of document.querySelectorAll("#form .field")) {
-    for (const text of [container.dataset.field, (container.querySelector(".title")?.textContent || "").replace(/[*ƒ]|not current/g, "").trim()]) {
+    for (const text of [container.dataset.field, fieldTitle(container)]) {
       if (!text || seen.has(text)) continue;
       seen.add(text);
       const option = document.createElement("option");
