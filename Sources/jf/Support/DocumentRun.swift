@@ -100,7 +100,7 @@ enum DocumentRun {
                 outcome.messages += "jf: error: \(error.message)\n"
             }
             let findings = session.report([.reading, .formulas]).findings
-            outcome.warnings = findings.count - engine.findings.count
+            outcome.warnings = findings.filter { $0.severity == .warning }.count
             outcome.report = json ? .json(jsonReport(path, engine, findings, changeError: changeError, changed: outcome.changed).encoded)
                 : .text(humanReport(path, engine, findings))
             if lastUse { keepUntilExit(session) }
