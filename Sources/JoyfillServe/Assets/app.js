@@ -573,8 +573,10 @@ function showSignature(signature) {
 
 // Ctrl-Space: the completions of the word before the cursor; a single one is inserted.
 async function complete() {
+  const sequence = ++playground.suggestions;
   const answer = await completions();
-  if (!answer) return;
+  if (!answer || sequence !== playground.suggestions) return;
+  playground.range = [answer.from, answer.to];
   if (answer.items.length === 1) {
     insertCompletion(answer.items[0]);
     return;
@@ -587,6 +589,7 @@ async function suggest() {
   const sequence = ++playground.suggestions;
   const answer = await completions();
   if (!answer || sequence !== playground.suggestions) return;
+  playground.range = [answer.from, answer.to];
   const box = formulaBox();
   const word = box.value.slice(answer.from, answer.to);
   // Nothing to offer when the name typed is already whole and the only one.
@@ -604,7 +607,6 @@ async function completions() {
     closeCompletions();
     return null;
   }
-  playground.range = [answer.from, answer.to];
   return answer;
 }
 
@@ -753,9 +755,12 @@ document.addEventListener("DOMContentLoaded", () => {
     schedule(150);
     // Completion while typing: the list follows the name being typed, and closes after
     // anything else (a space, an operator, a deletion down to nothing).
+    // A list shown is for the text before this keystroke: it goes at once, so that Tab never
+    // takes a completion of a word that has changed since.
+    closeCompletions();
     const typed = event.data || "";
     if (event.inputType === "insertText" && /^[\p{L}\p{N}_.]+$/u.test(typed)) suggest();
-    else closeCompletions();
+    else playground.suggestions++;
   });
   box.addEventListener("keydown", onFormulaKey);
   box.addEventListener("click", () => schedule(0));
