@@ -168,7 +168,7 @@ struct ServeCommandTests {
         let file = directory.appendingPathComponent("invoice.json").path
         let change = ["version": 0, "changes": [["target": "field.update", "fieldId": "customer", "change": ["value": "Mine Ltd"]]]] as [String: Any]
 
-        let terminal = try ServeProcess([file], terminal: true)
+        let terminal = try ServeProcess([file], onTerminal: true)
         defer { terminal.stop() }
         #expect(((try await terminal.get("/api/form").json())["status"] as? [String: Any])?["unsaved"] as? Bool == false)
         let changed = try await terminal.post("/api/change", object: change).json()
@@ -180,7 +180,7 @@ struct ServeCommandTests {
         for _ in 0..<100 where terminal.isRunning { usleep(100_000) }
         #expect(!terminal.isRunning, "the second stops it")
 
-        let saved = try ServeProcess([file], terminal: true)
+        let saved = try ServeProcess([file], onTerminal: true)
         defer { saved.stop() }
         _ = try await saved.post("/api/change", object: change)
         #expect(try await saved.post("/api/save", object: [String: Any]()).status == 200)

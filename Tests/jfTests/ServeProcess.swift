@@ -18,10 +18,9 @@ final class ServeProcess: @unchecked Sendable {
     /// The port.
     var port: Int { Int(base.split(separator: ":").last ?? "") ?? 0 }
     private let errors: URL
-    /// The server's own process: `process`, or under a terminal the `jf` that `script` runs.
-    private(set) var serverID: Int32 = 0
-    /// What the server wrote after its URL, on a terminal (where standard error is the terminal too).
-    private var terminalOutput: Pipe?
+    /// The controlling side of the pseudo-terminal that is the server's standard input and
+    /// error, when it runs on one: what the server writes there is read here.
+    private var terminal: FileHandle?
 
     struct Answer {
         var status: Int
@@ -34,25 +33,30 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    /// A server of `arguments`; with `terminal`, run on a pseudo-terminal (through `script`),
-    /// as a person runs it.
-    init(_ arguments: [String], in directory: URL = JF.root, terminal: Bool = false) throws {
-        if terminal {
-            let quoted = ([JF.executable.path, "serve", "--port", "0"] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qfec", quoted.joined(separator: " "), "/dev/null"]
-        } else {
-            process.executableURL = JF.executable
-            process.arguments = ["serve", "--port", "0"] + arguments
-        }
+    /// A server of `arguments`; with `onTerminal`, its standard input and error are a
+    /// pseudo-terminal, as when a person runs it (its standard output, the URL, stays a pipe).
+    init(_ arguments: [String], in directory: URL = JF.root, onTerminal: Bool = false) throws {
+        process.executableURL = JF.executable
+        process.arguments = ["serve", "--port", "0"] + arguments
         process.currentDirectoryURL = directory
         let output = Pipe()
         errors = FileManager.default.temporaryDirectory.appendingPathComponent("jf-serve-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
+        var device: FileHandle?
+        if onTerminal {
+            let pair = try Self.pseudoTerminal()
+            terminal = pair.controller
+            device = pair.device
+            process.standardInput = pair.device
+            process.standardError = pair.device
+        } else {
+            process.standardError = try FileHandle(forWritingTo: errors)
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
+        // The server holds the terminal's device now; this process keeps only its controller.
+        try? device?.close()
         // The first line is the URL, once the port is bound.
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
@@ -71,33 +75,46 @@ final class ServeProcess: @unchecked Sendable {
         }
         base = String(url[..<query.lowerBound])
         token = String(url[query.upperBound...])
-        serverID = process.processIdentifier
-        if terminal {
-            terminalOutput = output
-            // The `jf` that `script` started on the terminal.
-            let children = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children", encoding: .utf8)) ?? ""
-            serverID = children.split(separator: " ").first.flatMap { Int32($0) } ?? process.processIdentifier
+    }
+
+    /// A new pseudo-terminal: its controller (kept here) and its device (given to the server).
+    /// Swift's Glibc module leaves out the X/Open terminal calls, so they are looked up by name.
+    private static func pseudoTerminal() throws -> (controller: FileHandle, device: FileHandle) {
+        typealias Call = @convention(c) (Int32) -> Int32
+        typealias Name = @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
+        func function<T>(_ name: String, as type: T.Type) throws -> T {
+            guard let address = dlsym(nil, name) else { throw ServeFailure(message: "no \(name) in the C library") }
+            return unsafeBitCast(address, to: type)
         }
+        let controller = try function("posix_openpt", as: Call.self)(O_RDWR | O_NOCTTY)
+        var name = [CChar](repeating: 0, count: 128)
+        guard controller >= 0, try function("grantpt", as: Call.self)(controller) == 0,
+              try function("unlockpt", as: Call.self)(controller) == 0,
+              try function("ptsname_r", as: Name.self)(controller, &name, name.count) == 0 else {
+            throw ServeFailure(message: "no pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        let device = open(name, O_RDWR | O_NOCTTY)
+        guard device >= 0 else { throw ServeFailure(message: "cannot open \(String(cString: name))") }
+        _ = fcntl(controller, F_SETFL, fcntl(controller, F_GETFL) | O_NONBLOCK)
+        return (FileHandle(fileDescriptor: controller, closeOnDealloc: true), FileHandle(fileDescriptor: device, closeOnDealloc: true))
     }
 
     /// Sends the server Ctrl-C (SIGINT), as a person at its terminal does.
     func interrupt() {
-        kill(serverID, SIGINT)
+        kill(process.processIdentifier, SIGINT)
     }
 
     /// Whether the server still runs.
-    var isRunning: Bool { kill(serverID, 0) == 0 && process.isRunning }
+    var isRunning: Bool { process.isRunning }
 
-    /// What the server wrote to its terminal after its URL, waiting up to `seconds` for `text`.
+    /// What the server wrote to its terminal, waiting up to `seconds` for `text`.
     func terminalText(containing text: String, seconds: Double = 10) -> String {
-        guard let output = terminalOutput else { return "" }
+        guard let terminal else { return "" }
         var collected = ""
         let end = Date().addingTimeInterval(seconds)
         while !collected.contains(text) && Date() < end {
-            let flags = fcntl(output.fileHandleForReading.fileDescriptor, F_GETFL)
-            _ = fcntl(output.fileHandleForReading.fileDescriptor, F_SETFL, flags | O_NONBLOCK)
             var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = read(output.fileHandleForReading.fileDescriptor, &buffer, buffer.count)
+            let count = read(terminal.fileDescriptor, &buffer, buffer.count)
             if count > 0 { collected += String(decoding: buffer[..<count], as: UTF8.self) } else { usleep(50_000) }
         }
         return collected
@@ -112,11 +129,11 @@ final class ServeProcess: @unchecked Sendable {
     @discardableResult
     func stop() -> (status: Int32, stderr: String) {
         if process.isRunning {
-            kill(serverID, SIGINT)
+            kill(process.processIdentifier, SIGINT)
             // On a terminal with unsaved changes the first asks; the second stops it.
-            if serverID != process.processIdentifier {
+            if terminal != nil {
                 usleep(200_000)
-                kill(serverID, SIGINT)
+                kill(process.processIdentifier, SIGINT)
             }
             // Ctrl-C stops it within a second whatever its clients do; one that has not
             // stopped after 20 is killed, and its status says so (SIGKILL).
