@@ -169,7 +169,7 @@ public enum ChangeApplier {
                     states[position]!.create(created, id: id, at: targetIndex)
                 }
                 return
-            case .rowUpdate(let id, _), .rowDelete(let id), .rowMove(let id, _):
+            case .rowUpdate(let id, _, _), .rowDelete(let id), .rowMove(let id, _):
                 rowID = id
             case .fieldUpdate, .decoratorsAdd, .decoratorsUpdate, .decoratorsRemove, .pageDelete, .pageDuplicate:
                 preconditionFailure("not a row change")
@@ -189,8 +189,12 @@ public enum ChangeApplier {
                 child = place
             }
             switch change.operation {
-            case .rowUpdate(_, let cells):
-                if let child { states[position]!.updateChild(at: child, cells: cells) } else { states[position]!.update(rowID.id, cells: cells) }
+            case .rowUpdate(_, let cells, let cleared):
+                if let child {
+                    states[position]!.updateChild(at: child, cells: cells, clearing: cleared)
+                } else {
+                    states[position]!.update(rowID.id, cells: cells, clearing: cleared)
+                }
             case .rowDelete:
                 if let child { states[position]!.deleteChild(at: child) } else { states[position]!.delete(rowID.id) }
             case .rowMove(_, let targetIndex):
@@ -411,19 +415,22 @@ private struct FieldState {
         }
     }
 
-    mutating func updateChild(at place: RowPlace, cells: JSONValue) {
-        changeChild(at: place) { FieldState.merging(cells, into: $0) }
+    mutating func updateChild(at place: RowPlace, cells: JSONValue, clearing cleared: [String]) {
+        changeChild(at: place) { FieldState.merging(cells, clearing: cleared, into: $0) }
     }
 
     mutating func deleteChild(at place: RowPlace) {
         changeChild(at: place) { JSONValue.setting("deleted", to: .bool(true), in: $0) }
     }
 
-    /// `row` with the given cells set on its `cells`, the others kept.
-    private static func merging(_ cells: JSONValue, into row: JSONValue) -> JSONValue {
+    /// `row` with the given cells set on its `cells` and the `cleared` ones removed, the others kept.
+    private static func merging(_ cells: JSONValue, clearing cleared: [String], into row: JSONValue) -> JSONValue {
         var merged = row["cells"] ?? .object([])
         if !merged.isObject { merged = .object([]) }
         for member in cells.members ?? [] { merged = JSONValue.setting(member.key, to: member.value, in: merged) }
+        if !cleared.isEmpty, let members = merged.members {
+            merged = .object(members.filter { !cleared.contains($0.key) })
+        }
         return JSONValue.setting("cells", to: merged, in: row)
     }
 
@@ -464,9 +471,9 @@ private struct FieldState {
         rows.append((row, id, nil, true))
     }
 
-    mutating func update(_ id: String, cells: JSONValue) {
+    mutating func update(_ id: String, cells: JSONValue, clearing cleared: [String]) {
         let index = row(id)!
-        rows[index].json = FieldState.merging(cells, into: rows[index].json)
+        rows[index].json = FieldState.merging(cells, clearing: cleared, into: rows[index].json)
         rows[index].changed = true
     }
 

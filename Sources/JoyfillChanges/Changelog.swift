@@ -55,7 +55,9 @@ public enum Changelog {
                 let index = at ?? Changelog.rowCount(of: document.field(change.fieldID)) - 1
                 entry(.rowCreate, field: change.fieldID, file: firstFile,
                       change: [JSONMember("row", stored), JSONMember("targetRowIndex", .integer(max(index, 0)))] + nesting)
-            case .rowUpdate(let rowID, let cells):
+            case .rowUpdate(let rowID, var cells, let cleared):
+                // A cleared cell is reported as the SDKs report one: set to null.
+                for column in cleared { cells = JSONValue.setting(column, to: .null, in: cells) }
                 entry(.rowUpdate, field: change.fieldID, file: firstFile,
                       change: [JSONMember("rowId", .string(rowID.id)), JSONMember("row", .object([JSONMember("cells", cells)]))] + nesting)
             case .rowDelete(let rowID):

@@ -34,8 +34,10 @@ public struct DocumentChange: Sendable {
         /// under and `schemaId` its schema (see `docs/cli.md`, `jf apply`); both are the
         /// entry's values, for errors placed on them.
         case rowCreate(row: JSONValue, at: Int?, parentPath: JSONValue?, schemaID: JSONValue?)
-        /// `change: {rowId, row: {cells}}`: the given cells set on the row; the others kept.
-        case rowUpdate(rowID: RowID, cells: JSONValue)
+        /// `change: {rowId, row: {cells}, clearCells?}`: the given cells set on the row, the
+        /// cells `clearCells` names removed (jf's own member: a cleared cell then reads as its
+        /// column's default, as a new row's does), the others kept.
+        case rowUpdate(rowID: RowID, cells: JSONValue, cleared: [String])
         /// `change: {rowId}`: the row marked `deleted` (kept in the document, as Joyfill keeps it).
         case rowDelete(rowID: RowID)
         /// `change: {rowId, targetRowIndex}`: the row moved to that place among the rows shown.
@@ -132,10 +134,22 @@ public struct DocumentChange: Sendable {
         case .rowUpdate:
             _ = try targetIndex()
             let id = try rowID()
-            guard let cells = change["row"]?["cells"], cells.isObject else {
+            let clearing = change["clearCells"]
+            var cleared: [String] = []
+            if let clearing {
+                guard let names = clearing.arrayValue?.compactMap(\.stringValue), names.count == clearing.arrayValue?.count else {
+                    throw fail("\"clearCells\" must be an array of column ids", at: clearing)
+                }
+                cleared = names
+            }
+            let cells = change["row"]?["cells"] ?? (clearing != nil ? .object([]) : nil)
+            guard let cells, cells.isObject else {
                 throw fail("rowUpdate needs \"change\": {\"rowId\": …, \"row\": {\"cells\": {…}}}")
             }
-            operation = .rowUpdate(rowID: id, cells: cells)
+            if let both = cleared.first(where: { cells[$0] != nil }) {
+                throw fail("the cell '\(both)' is both set and cleared", at: clearing)
+            }
+            operation = .rowUpdate(rowID: id, cells: cells, cleared: cleared)
         case .rowDelete:
             _ = try targetIndex()
             operation = .rowDelete(rowID: try rowID())

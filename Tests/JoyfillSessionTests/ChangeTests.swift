@@ -100,6 +100,34 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         #expect(entry?["rowOrder"]?.arrayValue?.compactMap(\.stringValue) == ["s1", "s2"])
     }
 
+    /// A cleared cell (`clearCells`) is removed from its row, so it reads as a new row's empty
+    /// cell does: a cleared quantity reads 0 and `price * qty` gives 0, not a type error; the
+    /// changelog reports it as the SDKs report a cleared cell, as null.
+    @Test func aClearedCellReadsAsANewRowsEmptyCell() throws {
+        let text = """
+            {"_id": "doc", "fields": [{"_id": "t", "type": "table", "rowOrder": ["a"],
+              "tableColumns": [{"_id": "name", "type": "text"}, {"_id": "price", "type": "number"}, {"_id": "qty", "type": "number"}],
+              "value": [{"_id": "a", "cells": {"name": "nut", "price": 2, "qty": 3}}]},
+             {"_id": "totals", "type": "text", "formulas": [{"_id": "f", "formula": "x"}]}],
+             "formulas": [{"_id": "x", "expression": "join(map(t, (r) -> r.name + ':' + (r.price * r.qty)), ',')"}],
+             "files": [{"_id": "file", "pages": [{"_id": "page", "fieldPositions": [{"_id": "p1", "field": "t"}, {"_id": "p2", "field": "totals"}]}]}]}
+            """
+        let session = DocumentSession(document: try JoyDoc(bytes: Array(text.utf8)))
+        _ = try session.apply(try DocumentChange.list(from: try JSONReader.read("""
+            [{"target": "field.value.rowCreate", "fieldId": "t", "change": {"row": {"_id": "b", "cells": {"price": 5}}}},
+             {"target": "field.value.rowUpdate", "fieldId": "t", "change": {"rowId": "a", "clearCells": ["name", "qty"]}}]
+            """)), createdOn: 0)
+        #expect(session.formulaFindings.isEmpty)
+        #expect(try JoyDoc(bytes: session.currentBytes).field("totals")?.value?.stringValue == ":0,:0")
+        let row = session.document.field("t")?.value?.arrayValue?.first
+        #expect(row?["cells"]?.members?.map(\.key) == ["price"], "the cleared cells are gone")
+        let cleared = session.changelogs.first { $0["target"]?.stringValue == "field.value.rowUpdate" }?["change"]?["row"]?["cells"]
+        #expect(cleared?["qty"]?.isNull == true && cleared?["name"]?.isNull == true)
+        #expect(throws: ChangeError.self) {
+            try DocumentChange.list(from: try JSONReader.read(#"[{"target": "field.value.rowUpdate", "fieldId": "t", "change": {"rowId": "a", "row": {"cells": {"qty": 1}}, "clearCells": ["qty"]}}]"#))
+        }
+    }
+
     @Test func aNewRowWithoutAnIDGetsOneFirst() throws {
         let text = #"{"fields": [{"_id": "t", "type": "table", "value": []}]}"#
         let editor = try applying("""

@@ -162,6 +162,8 @@ struct BrowserTests {
         }
     }
 
+    /// Add row, type into the new row, delete it, and clear a cell of an old row: the totals
+    /// follow each, and a cleared cell reads as a new row's empty one.
     @Test func aNewRowOfTheInvoiceIsAddedAndItsFormulasRecompute() async throws {
         try await withPage(["examples/invoice.json"]) { browser, _ in
             try await browser.click(try await browser.button("Add row"))
@@ -172,6 +174,10 @@ struct BrowserTests {
             try await browser.click(try await browser.button("Delete row 4"))
             try await browser.wait(for: "the total without row 4", "return document.getElementById('f0-2-in').value === '953.41';")
             #expect(try await browser.run("return document.querySelector('[aria-label=\"Quantity, row 4\"]');") is NSNull)
+            // A cleared quantity reads as a new row's empty one, 0: the totals stay current.
+            try await retype("\u{E003}", into: try await browser.input(labelled: "Quantity, row 1"), in: browser)
+            try await browser.wait(for: "the total without row 1's quantity", "return document.getElementById('f0-2-in').value === '769.39';")
+            #expect(try await browser.run("return document.querySelectorAll('.stale').length;") as? Int == 0)
             try await browser.click(try await browser.find("#changelog-button"))
             let log = try await browser.text(of: try await browser.find("#changelog"))
             #expect(log.contains("field.value.rowCreate") && log.contains("field.value.rowDelete"))

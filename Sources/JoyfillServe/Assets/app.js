@@ -91,8 +91,12 @@ function fieldUpdate(fieldId, value) {
   return { changes: [{ target: "field.update", fieldId, change: { value } }] };
 }
 
+// A cleared cell is removed from its row, so that it reads as a new row's empty cell does
+// (its column's default: a cleared quantity reads 0, as in a row just added).
 function rowUpdate(fieldId, rowId, column, value) {
-  return { changes: [{ target: "field.value.rowUpdate", fieldId, change: { rowId, row: { cells: { [column]: value } } } }] };
+  const cleared = value === null || value === "" || (Array.isArray(value) && value.length === 0);
+  const change = cleared ? { rowId, clearCells: [column] } : { rowId, row: { cells: { [column]: value } } };
+  return { changes: [{ target: "field.value.rowUpdate", fieldId, change }] };
 }
 
 // The value an input holds, as the field's type stores it.

@@ -15,7 +15,8 @@ struct Apply: ParsableCommand {
             change): {"target": …, "fieldId": …, "change": {…}}, with the targets field.update \
             ({"value": …}), field.value.rowCreate ({"row": {"_id"?, "cells"}, "targetRowIndex"?}; \
             in a collection, "parentPath" names the row a child row goes under), \
-            field.value.rowUpdate ({"rowId", "row": {"cells"}}), field.value.rowDelete ({"rowId"}) \
+            field.value.rowUpdate ({"rowId", "row": {"cells"}, "clearCells"?: [COLUMN…]}, a \
+            cleared cell reading as a new row's), field.value.rowDelete ({"rowId"}) \
             and field.value.rowMove ({"rowId", "targetRowIndex"}). Decorators are changed by \
             entries with a decorator "path" (PAGE/POSITION[/rows|/ROW|/columns/COLUMN|…]) in \
             place of "fieldId": decorators.add ({"decorators": [{"action", "icon"?, "label"?, \
