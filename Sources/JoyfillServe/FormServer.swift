@@ -181,6 +181,16 @@ public struct FormServer: Sendable {
                 try await session.change(body)
             }
         }
+        router.post("/api/undo") { request, context in
+            try await Self.answer(request, limit: configuration.maximumRequestSize) { body throws(ServeError) in
+                try await session.undo(body)
+            }
+        }
+        router.post("/api/redo") { request, context in
+            try await Self.answer(request, limit: configuration.maximumRequestSize) { body throws(ServeError) in
+                try await session.redo(body)
+            }
+        }
         router.post("/api/rows") { request, context in
             try await Self.answer(request, limit: configuration.maximumRequestSize) { body throws(ServeError) in
                 guard let field = body["field"]?.stringValue, let page = body["page"]?.integerValue else {

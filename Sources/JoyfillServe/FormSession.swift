@@ -44,16 +44,25 @@ actor FormSession {
     /// Bumped by every change; a page that sends an older one is behind (another tab changed
     /// the document) and is told to load the form again.
     private(set) var version = 0
-    /// Whether a change was applied since the document was opened, reloaded or saved: what
-    /// the page marks, and what Ctrl-C in a terminal asks about.
-    private(set) var hasUnsavedChanges = false
+    /// Whether the document differs from the one opened, reloaded or saved (a change undone
+    /// back to it leaves none): what the page marks, and what Ctrl-C in a terminal asks about.
+    var hasUnsavedChanges: Bool { stateID != savedStateID }
+    /// The document's state (``EditHistory/State/id``) now, when it was last opened or saved,
+    /// and the last one given out.
+    private var stateID = 0
+    private var savedStateID = 0
+    private var lastStateID = 0
+    /// Undo and redo.
+    private var history = EditHistory()
+    /// The changelogs made before ``editor`` was (by the changes an undo or redo restored).
+    private var earlierChangelogs: [JSONValue] = []
     /// Each container's HTML as last sent, by id.
     private var rendered: [String: String] = [:]
     /// Each field's state as last sent (``FormRenderer/states()``), by field id.
-    private var states: [String: FormRenderer.FieldState] = [:]
+    private var fieldStates: [String: FormRenderer.FieldState] = [:]
     private var tablePages: [String: Int] = [:]
     /// The changelogs of the document's changes since it was opened, oldest first.
-    var changelogs: [JSONValue] { editor.changelogs }
+    var changelogs: [JSONValue] { earlierChangelogs + editor.changelogs }
 
     /// The session of `document`, read from `path` (nil: an upload or the empty document).
     /// The file must be one the folders allow.
@@ -104,7 +113,7 @@ actor FormSession {
     /// Records what the page now shows: every container's HTML, and every field's state.
     private func remember(_ renderer: FormRenderer) {
         rendered = Dictionary(renderer.containers().map { ($0.id, $0.html) }, uniquingKeysWith: { first, _ in first })
-        states = renderer.states()
+        fieldStates = renderer.states()
     }
 
     /// The containers whose HTML differs from what was sent, with the pages' visibility and
@@ -118,10 +127,10 @@ actor FormSession {
         var candidates: Set<String>?
         if let moved {
             var fields = Set(moved)
-            for (field, state) in states where self.states[field] != state { fields.insert(field) }
+            for (field, state) in states where fieldStates[field] != state { fields.insert(field) }
             candidates = fields
         }
-        self.states = states
+        fieldStates = states
         for group in renderer.instances {
             for instance in group.instances {
                 let field = editor.document.fields[instance.position].id
@@ -148,7 +157,8 @@ actor FormSession {
         let invalid = renderer.validation.invalidFields.count
         let failures = renderer.failures.values.reduce(0) { $0 + $1.count }
         return .object([JSONMember("valid", .bool(renderer.validation.status == .valid)), JSONMember("invalid", .integer(invalid)),
-                        JSONMember("failures", .integer(failures)), JSONMember("unsaved", .bool(hasUnsavedChanges))])
+                        JSONMember("failures", .integer(failures)), JSONMember("unsaved", .bool(hasUnsavedChanges)),
+                        JSONMember("undo", .bool(history.canUndo && !readonly)), JSONMember("redo", .bool(history.canRedo && !readonly))])
     }
 
     // MARK: Changes
@@ -182,14 +192,18 @@ actor FormSession {
             throw ServeError(error)
         }
         guard !changes.isEmpty else { return update(started: started) }
+        let key = operation == nil ? Self.historyKey(entries) : nil
+        let before = history.joins(key) || readonly ? nil : current()
         let moved: [String]?
         do throws(ChangeError) {
             moved = try editor.apply(changes, createdOn: Date().timeIntervalSince1970)
         } catch {
             throw ServeError(error)
         }
+        history.record(before, key: key)
         version += 1
-        hasUnsavedChanges = true
+        lastStateID += 1
+        stateID = lastStateID
         // A row added with Add row is shown where it went (a root row: on its page of rows),
         // and the page puts the focus in it.
         let added = operation == "insertRow" ? entries.arrayValue?.first?["change"]?["row"]?["_id"]?.stringValue : nil
@@ -200,6 +214,65 @@ actor FormSession {
         var answer = update(started: started, moved: moved)
         if let added { answer = JSONValue.setting("focusRow", to: .string(added), in: answer) }
         return answer
+    }
+
+    /// What makes consecutive changes one step of the history: one field's value, or one
+    /// cell's, set again and again (typing). Nil for anything else.
+    private static func historyKey(_ entries: JSONValue) -> String? {
+        guard let items = entries.arrayValue, items.count == 1, let entry = items.first,
+              let target = entry["target"]?.stringValue, let field = entry["fieldId"]?.stringValue else { return nil }
+        switch target {
+        case DocumentChange.Target.fieldUpdate.rawValue:
+            return "field \(field)"
+        case DocumentChange.Target.rowUpdate.rawValue:
+            guard let row = entry["change"]?["rowId"]?.stringValue else { return nil }
+            let set = entry["change"]?["row"]?["cells"]?.members?.map(\.key) ?? []
+            let cleared = entry["change"]?["clearCells"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let cells = set + cleared
+            guard cells.count == 1 else { return nil }
+            return "cell \(field) \(row) \(cells[0])"
+        default:
+            return nil
+        }
+    }
+
+    /// Undoes the last change (or run of typing in one input): the document is again as it was
+    /// before it. `request` is `{"version"}`, as for a change.
+    func undo(_ request: JSONValue) throws(ServeError) -> JSONValue {
+        try travel(request, undoing: true)
+    }
+
+    /// Does again what was undone last.
+    func redo(_ request: JSONValue) throws(ServeError) -> JSONValue {
+        try travel(request, undoing: false)
+    }
+
+    private func travel(_ request: JSONValue, undoing: Bool) throws(ServeError) -> JSONValue {
+        let started = ContinuousClock.now
+        guard request["version"]?.numberText == String(version) else {
+            return .object([JSONMember("reload", .bool(true)), JSONMember("version", .integer(version))])
+        }
+        guard !readonly else { throw ServeError("the form is read-only: nothing can be \(undoing ? "undone" : "redone")", status: 409) }
+        let now = current()
+        guard let target = undoing ? history.undo(from: now) : history.redo(from: now) else {
+            throw ServeError("there is nothing to \(undoing ? "undo" : "redo")", status: 409)
+        }
+        do {
+            let document = try JoyDoc(bytes: target.bytes)
+            editor = DocumentSession(document: document, options: settings.options, view: settings.view,
+                                     mode: editor.mode, licensing: settings.licensing)
+        } catch {
+            throw ServeError("the document \(undoing ? "undone" : "redone") no longer reads: \(error)")
+        }
+        earlierChangelogs = target.changelogs
+        stateID = target.id
+        version += 1
+        return update(started: started)
+    }
+
+    /// The document now, as the history keeps it.
+    private func current() -> EditHistory.State {
+        EditHistory.State(bytes: currentBytes(), changelogs: changelogs, id: stateID)
     }
 
     private func rowOperation(_ name: String, _ request: JSONValue) throws(ServeError) -> JSONValue {
@@ -288,7 +361,10 @@ actor FormSession {
         file = nil
         onDisk = nil
         version += 1
-        hasUnsavedChanges = false
+        lastStateID += 1
+        (stateID, savedStateID) = (lastStateID, lastStateID)
+        history.clear()
+        earlierChangelogs = []
         tablePages = [:]
         return form()
     }
@@ -304,7 +380,7 @@ actor FormSession {
             let real = try folders.newFile(newPath)
             try write(bytes, to: real)
             (path, file, onDisk) = (newPath, real, bytes)
-            hasUnsavedChanges = false
+            savedStateID = stateID
             return newPath
         }
         guard let path, let file else { throw ServeError("the document was not opened from a file: save it as one, or download it") }
@@ -321,7 +397,7 @@ actor FormSession {
         }
         try write(bytes, to: real)
         onDisk = bytes
-        hasUnsavedChanges = false
+        savedStateID = stateID
         return path
     }
 

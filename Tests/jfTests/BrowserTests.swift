@@ -184,6 +184,35 @@ struct BrowserTests {
         }
     }
 
+    /// Ctrl-Z in an input with nothing typed undoes the document's last change (a row added);
+    /// the Redo button brings it back; Ctrl-Z in an input just typed in undoes the typing, as
+    /// the browser does; undoing every change leaves no unsaved mark.
+    @Test func undoAndRedoFromTheKeyboardAndTheBar() async throws {
+        let control = "\u{E009}", release = "\u{E000}"
+        let row4 = "return document.querySelector('[aria-label=\"Quantity, row 4\"]') !== null;"
+        try await withPage(["examples/invoice.json"]) { browser, _ in
+            try await browser.click(try await browser.button("Add row"))
+            try await browser.wait(for: "row 4", row4)
+            let focused = try await browser.run("return document.activeElement.getAttribute('aria-label');") as? String
+            #expect(focused == "Description, row 4", "the new row has the focus")
+            try await browser.type("\(control)z\(release)", into: try await browser.input(labelled: "Description, row 4"))
+            try await browser.wait(for: "row 4 undone", "return document.querySelector('[aria-label=\"Quantity, row 4\"]') === null;")
+            try await browser.click(try await browser.button("Redo"))
+            try await browser.wait(for: "row 4 redone", row4)
+            try await browser.click(try await browser.button("Undo"))
+            try await browser.wait(for: "no unsaved mark", "return document.getElementById('unsaved').hidden && document.getElementById('undo-button').disabled;")
+
+            let customer = try await browser.input(labelled: "Customer")
+            try await browser.type(" and Sons", into: customer)
+            try await browser.wait(for: "the typing sent", "return !document.getElementById('unsaved').hidden;")
+            try await browser.type("\(control)z\(release)", into: customer)
+            try await browser.wait(for: "the typing undone and sent",
+                                   "return document.activeElement.value === 'Acme Tools Ltd' && !state.busy && state.queue.size === 0;")
+            #expect(try await browser.run("return document.getElementById('redo-button').disabled;") as? Bool == true,
+                    "the browser's undo took back the typing, and the document's undo did not run too")
+        }
+    }
+
     @Test func logicShowsAndHidesFieldsAndRequiredMarksFollowValues() async throws {
         try await withPage(["examples/logic.json"]) { browser, _ in
             let fireWatch = "return document.querySelector('[data-field=fire_watch]').hidden;"

@@ -99,6 +99,61 @@ struct ServeCommandTests {
         #expect(targets.isSuperset(of: ["field.value.rowCreate", "field.value.rowUpdate", "field.value.rowMove", "field.value.rowDelete"]))
     }
 
+    /// Undo and redo: typing in one field is one step; undoing every step gives back the
+    /// document's exact text, its changelog and no unsaved mark; redo goes forward again; a new
+    /// change clears what could be redone; read-only mode and an empty history refuse.
+    @Test func undoAndRedoGiveBackExactlyWhatWasThere() async throws {
+        let directory = try ServeSecurityTests.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("invoice.json").path
+        let server = try ServeProcess([file])
+        defer { server.stop() }
+        let original = try await server.get("/api/document").body
+        var version = 0
+        func send(_ path: String, _ object: [String: Any] = [:]) async throws -> [String: Any] {
+            let answer = try await server.post(path, object: object.merging(["version": version]) { $1 }).json()
+            version = answer["version"] as? Int ?? version
+            return answer
+        }
+        func status(_ answer: [String: Any]) -> [String: Any] { answer["status"] as? [String: Any] ?? [:] }
+        func total() async throws -> String? { Self.shownValue(of: "total", in: try await server.get("/").text) }
+
+        #expect(status(try await server.get("/api/form").json())["undo"] as? Bool == false)
+        for typed in ["M", "Mi", "Min"] {
+            _ = try await send("/api/change", ["changes": [["target": "field.update", "fieldId": "customer", "change": ["value": typed]]]])
+        }
+        _ = try await send("/api/change", ["changes": [["target": "field.value.rowUpdate", "fieldId": "items", "change": ["rowId": "r1", "row": ["cells": ["qty": 5]]]]]])
+        var answer = try await send("/api/change", ["operation": "insertRow", "field": "items"])
+        #expect(status(answer)["undo"] as? Bool == true && status(answer)["redo"] as? Bool == false)
+        let changed = try await server.get("/api/document").body
+        let changelogs = try JSONSerialization.jsonObject(with: try await server.get("/api/changelog").body) as? [Any]
+
+        answer = try await send("/api/undo")
+        #expect(status(answer)["redo"] as? Bool == true)
+        #expect(try await total() == "1093.6", "the new row is gone, the quantity still 5")
+        _ = try await send("/api/undo")
+        #expect(try await total() == "953.41")
+        answer = try await send("/api/undo")
+        #expect(try await server.get("/api/document").body == original, "three keystrokes were one step")
+        #expect(status(answer)["unsaved"] as? Bool == false && status(answer)["undo"] as? Bool == false)
+        #expect((try JSONSerialization.jsonObject(with: try await server.get("/api/changelog").body) as? [Any])?.isEmpty == true)
+        let nothing = try await server.post("/api/undo", object: ["version": version])
+        #expect(nothing.status == 409 && ServeSecurityTests.message(nothing) == "there is nothing to undo")
+
+        for _ in 0..<3 { _ = try await send("/api/redo") }
+        #expect(try await server.get("/api/document").body == changed)
+        #expect((try JSONSerialization.jsonObject(with: try await server.get("/api/changelog").body) as? [Any])?.count == changelogs?.count)
+        _ = try await send("/api/undo")
+        answer = try await send("/api/change", ["changes": [["target": "field.update", "fieldId": "customer", "change": ["value": "Other"]]]])
+        #expect(status(answer)["redo"] as? Bool == false, "a new change clears what could be redone")
+
+        _ = try await server.post("/api/readonly", object: ["readonly": true])
+        let refused = try await server.post("/api/undo", object: ["version": version])
+        #expect(refused.status == 409 && ServeSecurityTests.message(refused).contains("read-only"))
+        let behind = try await server.post("/api/undo", object: ["version": version - 1]).json()
+        #expect(behind["reload"] as? Bool == true)
+    }
+
     @Test func everyExampleRendersAndItsFormulaFieldsShowWhatRunComputes() async throws {
         let examples = try FileManager.default.contentsOfDirectory(atPath: JF.root.appendingPathComponent("examples").path)
             .filter { $0.hasSuffix(".json") }.sorted()

@@ -15,8 +15,10 @@ const state = {
   // Containers not replaced while their input was being typed in, by id: their new HTML
   // goes in when the focus leaves them.
   deferred: new Map(),
-  // Row operations queued so far (each its own entry in the queue).
+  // Row operations, undos and redos queued so far (each its own entry in the queue).
   operations: 0,
+  // Whether the browser undid or redid typing in an input itself (see onHistoryKey).
+  nativeHistory: false,
 };
 
 // ---- Talking to the server
@@ -67,12 +69,12 @@ async function flush() {
       const [key, edit] = state.queue.entries().next().value;
       state.queue.delete(key);
       state.editStarted = edit.started;
-      const answer = await api("/api/change", Object.assign({ version: state.version }, edit.request));
+      const answer = await api(edit.path || "/api/change", Object.assign({ version: state.version }, edit.request));
       if (answer.error) {
         notice(errorText(answer.error));
       } else {
         notice("");
-        applyUpdate(answer);
+        applyUpdate(answer, edit.path !== undefined);
         if (edit.then) edit.then();
       }
     }
@@ -81,10 +83,40 @@ async function flush() {
   }
 }
 
-// `then` runs once the edit's answer is on the page.
-function enqueue(key, request, then) {
-  state.queue.set(key, { request, started: performance.now(), then });
+// `then` runs once the edit's answer is on the page; `path` is the API it goes to, when not
+// /api/change.
+function enqueue(key, request, then, path) {
+  state.queue.set(key, { request, started: performance.now(), then, path });
   flush();
+}
+
+// Undo or redo ("undo", "redo") the last change, behind the edits on their way.
+function travel(direction) {
+  if (document.getElementById(`${direction}-button`).disabled) return;
+  enqueue(`${direction}-${++state.operations}`, {}, undefined, `/api/${direction}`);
+}
+
+// Ctrl-Z undoes, Ctrl-Shift-Z and Ctrl-Y redo, on the form. In an input holding text typed
+// since it took the focus, the browser undoes that typing first (its edit is then sent as
+// any other); when it has nothing to undo there, the document's last change is undone. The
+// playground's formula, the find box and the dialogs keep the browser's own undo.
+function onHistoryKey(event) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const key = event.key.toLowerCase();
+  if (key !== "z" && key !== "y") return;
+  const direction = key === "y" || event.shiftKey ? "redo" : "undo";
+  const target = event.target;
+  if (target.closest && target.closest("#playground, dialog, #find-field")) return;
+  const typed = target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && ["text", "number", "search", "email", "url", "tel"].includes(target.type));
+  if (typed) {
+    state.nativeHistory = false;
+    setTimeout(() => {
+      if (!state.nativeHistory) travel(direction);
+    }, 0);
+    return;
+  }
+  event.preventDefault();
+  travel(direction);
 }
 
 function fieldUpdate(fieldId, value) {
@@ -255,17 +287,20 @@ function isEditing(container) {
   return active && container.contains(active) && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName);
 }
 
-function applyUpdate(answer) {
+// `whole`: the answer to an undo or redo, whose containers are replaced even while typed in
+// (the input then shows the value it went back to, and keeps the focus).
+function applyUpdate(answer, whole) {
   if (answer.reload) {
     loadForm();
     return;
   }
   state.version = answer.version;
+  const focused = document.activeElement && document.activeElement.id;
   for (const { id, html } of answer.replace || []) {
     const container = document.getElementById(id);
     if (!container) continue;
     state.deferred.delete(id);
-    if (isEditing(container)) {
+    if (isEditing(container) && !whole) {
       state.deferred.set(id, html);
       // Keep the input being typed in (and its caret); take the rest of what changed now,
       // and the whole when the focus leaves it.
@@ -295,6 +330,10 @@ function applyUpdate(answer) {
       const first = document.querySelector("button.page-tab:not([hidden])");
       if (first) showPage(first.dataset.page);
     }
+  }
+  if (whole && focused && document.activeElement !== document.getElementById(focused)) {
+    const again = document.getElementById(focused);
+    if (again) again.focus();
   }
   if (answer.status) showStatus(answer.status);
   // A row just added: the focus goes to its first input, so typing fills it.
@@ -334,6 +373,8 @@ function showStatus(status) {
   // A failed formula makes the form wrong, whatever its required fields say.
   box.className = `status ${status.valid && status.failures === 0 ? "valid" : "invalid"}`;
   showUnsaved(Boolean(status.unsaved));
+  document.getElementById("undo-button").disabled = !status.undo;
+  document.getElementById("redo-button").disabled = !status.redo;
 }
 
 // The mark of changes not saved to a file, which leaving the page warns about.
@@ -742,6 +783,12 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("save-path-button").addEventListener("click", saveAs);
   document.getElementById("reload-button").addEventListener("click", reloadFromDisk);
   document.getElementById("changelog-button").addEventListener("click", showChangelog);
+  document.getElementById("undo-button").addEventListener("click", () => travel("undo"));
+  document.getElementById("redo-button").addEventListener("click", () => travel("redo"));
+  document.addEventListener("keydown", onHistoryKey);
+  document.addEventListener("beforeinput", (event) => {
+    if (event.inputType === "historyUndo" || event.inputType === "historyRedo") state.nativeHistory = true;
+  }, true);
   document.getElementById("open-button").addEventListener("click", () => document.getElementById("open-dialog").showModal());
   for (const button of document.querySelectorAll("dialog [data-close]")) {
     button.addEventListener("click", () => button.closest("dialog").close());
