@@ -48,19 +48,21 @@ struct EditHistory {
 
     /// The state to go back to from `current`, which becomes redoable; nil when there is none.
     mutating func undo(from current: State) -> State? {
-        guard let state = undoStates.popLast() else { return nil }
-        redoStates.append(current)
-        Self.trim(&redoStates)
         lastKey = nil
-        return state
+        return Self.take(from: &undoStates, leaving: current, in: &redoStates)
     }
 
     /// The state undone last, to go forward to from `current`; nil when there is none.
     mutating func redo(from current: State) -> State? {
-        guard let state = redoStates.popLast() else { return nil }
-        undoStates.append(current)
-        Self.trim(&undoStates)
         lastKey = nil
+        return Self.take(from: &redoStates, leaving: current, in: &undoStates)
+    }
+
+    /// The newest state of `states`, `current` kept in `other` to come back to.
+    private static func take(from states: inout [State], leaving current: State, in other: inout [State]) -> State? {
+        guard let state = states.popLast() else { return nil }
+        other.append(current)
+        trim(&other)
         return state
     }
 
