@@ -1,9 +1,63 @@
+import Foundation
 import JoyfillFormulas
 
 /// Dates as a form shows them: a date field's value (milliseconds since 1970, UTC) in its
-/// `format` (`MM/DD/YYYY`, `YYYY-MM-DD hh:mma` …), and in the text a date input takes.
+/// `format` (`MM/DD/YYYY`, `YYYY-MM-DD hh:mma` …), in the zone its times are read in, and in
+/// the text a browser's date picker takes.
 enum DateText {
     static let defaultFormat = "MM/DD/YYYY"
+
+    /// The zone a date is shown and typed in. A date without a time is the UTC day, as the
+    /// formulas read it; a time is in the field's `tz`, else in the browser's zone (which only
+    /// the page knows: it writes those itself).
+    enum Zone: Equatable {
+        case utc
+        case named(String)
+        case browser
+
+        init(format: String, tz: String?) {
+            if !DateText.hasTime(format) {
+                self = .utc
+            } else if let tz, TimeZone(identifier: tz) != nil {
+                self = .named(tz)
+            } else {
+                self = .browser
+            }
+        }
+
+        /// What the page's `data-zone` holds: `UTC`, the zone's name, or nothing (the browser's).
+        var attribute: String {
+            switch self {
+            case .utc: "UTC"
+            case .named(let name): name
+            case .browser: ""
+            }
+        }
+
+        /// `milliseconds` moved by the zone's offset at that instant, so that its UTC civil
+        /// date and time are the zone's; nil for the browser's zone.
+        func local(_ milliseconds: Double) -> Double? {
+            switch self {
+            case .utc: return milliseconds
+            case .named(let name):
+                let offset = TimeZone(identifier: name)?.secondsFromGMT(for: Date(timeIntervalSince1970: milliseconds / 1000)) ?? 0
+                return milliseconds + Double(offset) * 1000
+            case .browser: return nil
+            }
+        }
+    }
+
+    /// The hint beside a date input: the format to type, and for a time, the zone it is in
+    /// (the page adds the browser's zone's name).
+    static func hint(format: String, zone: Zone, tz: String?) -> String {
+        switch zone {
+        case .utc: return format
+        case .named(let name): return "\(format), time in \(name)"
+        case .browser:
+            let unknown = tz.map { $0.isEmpty ? "" : " (the field's zone '\($0)' is unknown)" } ?? ""
+            return "\(format), your time\(unknown)"
+        }
+    }
 
     /// Whether the format shows a time (hours), so that the input takes one too.
     static func hasTime(_ format: String) -> Bool {

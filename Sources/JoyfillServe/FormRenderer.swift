@@ -308,13 +308,11 @@ struct FormRenderer {
             html.void("input", [.init("type", "number"), .init("step", "any"), .init("id", input), data,
                                 .init("value", Self.text(value)), off, described])
         case .date:
-            let format = field.json["format"]?.stringValue ?? DateText.defaultFormat
-            let ms = value?.numberValue
-            let withTime = DateText.hasTime(format)
-            let text = ms.map { DateText.inputValue($0, withTime: withTime) } ?? ""
-            let shown = ms.map { DateText.format($0, as: format) } ?? ""
-            html.void("input", [.init("type", withTime ? "datetime-local" : "date"), .init("id", input), data, .init("value", text), off, described])
-            html.element("output", [.init("class", "formatted"), .init("for", input)], text: shown)
+            let hint = "\(input)-format"
+            html.append(Self.dateInput(id: input, value: value, format: field.json["format"]?.stringValue ?? DateText.defaultFormat,
+                                       tz: field.json["tz"]?.stringValue,
+                                       attributes: [data, off, .init("aria-describedby", computed ? "\(hint) \(input)-calculated" : hint)],
+                                       hintID: hint, pickerLabel: disabled ? nil : "Choose \(title) from a calendar"))
         case .dropdown:
             html.append(select(options: field.options, selected: value?.stringValue, input: input, attributes: [data], disabled: disabled))
         case .multiSelect:

@@ -199,11 +199,9 @@ struct TableRenderer {
                 }
             }
         case .date:
-            let format = column.json["format"]?.stringValue ?? DateText.defaultFormat
-            let withTime = DateText.hasTime(format)
-            let text = value?.numberValue.map { DateText.inputValue($0, withTime: withTime) } ?? ""
-            html.void("input", [.init("type", withTime ? "datetime-local" : "date"), .init("id", id)] + data
-                      + [aria, .init("value", text), .flag("disabled", off)])
+            html.append(FormRenderer.dateInput(id: id, value: value, format: column.json["format"]?.stringValue ?? DateText.defaultFormat,
+                                               tz: column.json["tz"]?.stringValue, attributes: data + [aria, .flag("disabled", off)],
+                                               hintID: nil, pickerLabel: nil))
         case .image, .signature:
             let source = column.type == .signature ? value?.stringValue : value?.arrayValue?.first?["url"]?.stringValue
             if let source, HTML.isImageSource(source) {

@@ -14,7 +14,7 @@ struct ServeTests {
             #"{"_id":"t","type":"text","title":"Name","value":"Ada <b>","required":true,"tipTitle":"Who","tipDescription":"Full name","tipVisible":true}"#,
             #"{"_id":"ta","type":"textarea","title":"Notes","value":"line 1\nline 2"}"#,
             #"{"_id":"n","type":"number","title":"Count","value":3.5}"#,
-            #"{"_id":"d","type":"date","title":"When","value":1732233600000,"format":"DD/MM/YYYY hh:mma"}"#,
+            #"{"_id":"d","type":"date","title":"When","value":1732233600000,"format":"DD/MM/YYYY hh:mma","tz":"Europe/Paris"}"#,
             #"{"_id":"dd","type":"dropdown","title":"Pick","value":"o2","options":[{"_id":"o1","value":"One"},{"_id":"o2","value":"Two"},{"_id":"o3","value":"Gone","deleted":true}]}"#,
             #"{"_id":"ms","type":"multiSelect","title":"Tags","value":["o1"],"options":[{"_id":"o1","value":"Red"},{"_id":"o2","value":"Blue"}]}"#,
             #"{"_id":"sg","type":"signature","title":"Signed","value":"data:image/png;base64,iVBORw0KGgo="}"#,
@@ -47,9 +47,10 @@ struct ServeTests {
         #expect(html["t"]?.contains("Name is required.") == false, "it has a value")
         #expect(html["ta"]?.contains(">line 1\nline 2</textarea>") == true)
         #expect(html["n"]?.contains(#"type="number" step="any" id="f0-2-in" data-field="n" value="3.5""#) == true)
-        #expect(html["d"]?.contains(#"type="datetime-local""#) == true)
-        #expect(html["d"]?.contains(#"value="2024-11-22T00:00""#) == true)
-        #expect(html["d"]?.contains(">22/11/2024 12:00am</output>") == true)
+        // A date once, in its format, its time in the field's zone (Paris: UTC+1 in November).
+        #expect(html["d"]?.contains(#"value="22/11/2024 01:00am" placeholder="DD/MM/YYYY hh:mma" data-date="DD/MM/YYYY hh:mma" data-zone="Europe/Paris""#) == true)
+        #expect(html["d"]?.contains(#"<span class="hint" id="f0-3-in-format">DD/MM/YYYY hh:mma, time in Europe/Paris</span>"#) == true)
+        #expect(html["d"]?.contains(#"type="datetime-local" class="picker" data-for="f0-3-in" tabindex="-1" aria-hidden="true" value="2024-11-22T01:00""#) == true)
         #expect(html["dd"]?.contains(#"<option value="o2" selected>Two</option>"#) == true)
         #expect(html["dd"]?.contains("Gone") == false, "a deleted option is not offered")
         #expect(html["ms"]?.contains("<legend>Tags</legend>") == true)
@@ -61,7 +62,7 @@ struct ServeTests {
                 "\(html["rt"] ?? "")")
         #expect(html["tb"]?.contains(#"aria-label="Qty, row 2" value="1""#) == true)
         #expect(html["tb"]?.contains(#"<select multiple"#) == true)
-        #expect(html["tb"]?.contains(#"aria-label="Day, row 1" value="2024-11-22""#) == true)
+        #expect(html["tb"]?.contains(#"aria-label="Day, row 1" value="11/22/2024" placeholder="MM/DD/YYYY""#) == true)
         #expect(html["tb"]?.contains(#"<td class="invalid"><input type="text""#) == true, "row 2 lacks the required What")
         #expect(html["tb"]?.contains("Row 2: What required.") == true)
         #expect(html["co"]?.contains(#"aria-label="Site name, row 1" value="North""#) == true)
@@ -122,6 +123,23 @@ struct ServeTests {
         #expect(DateText.format(noon, as: "MMMM D, YYYY h:mma") == "November 22, 2024 12:00pm")
         #expect(DateText.inputValue(-86_400_000, withTime: false) == "1969-12-31")
         #expect(DateText.inputValue(.infinity, withTime: false) == "")
+    }
+
+    /// A date alone is the UTC day the formulas read; a time is in the field's `tz`, else in
+    /// the browser's zone (an unknown `tz` is said so in the hint).
+    @Test func eachDateIsShownInTheZoneItsTimeIsIn() {
+        let noon = 1_732_276_800_000.0   // 2024-11-22 12:00 UTC
+        #expect(DateText.Zone(format: "MM/DD/YYYY", tz: "Asia/Tokyo") == .utc)
+        let tokyo = DateText.Zone(format: "MM/DD/YYYY HH:mm", tz: "Asia/Tokyo")
+        #expect(tokyo == .named("Asia/Tokyo") && tokyo.local(noon).map { DateText.format($0, as: "MM/DD/YYYY HH:mm") } == "11/22/2024 21:00")
+        let summer = 1_719_835_200_000.0   // 2024-07-01 12:00 UTC: New York is UTC-4, not -5
+        #expect(DateText.Zone.named("America/New_York").local(summer).map { DateText.format($0, as: "HH:mm") } == "08:00")
+        #expect(DateText.Zone(format: "h:mma", tz: nil) == .browser && DateText.Zone.browser.local(noon) == nil)
+        #expect(DateText.Zone(format: "h:mma", tz: "Mars/Olympus") == .browser)
+        #expect(DateText.hint(format: "h:mma", zone: .browser, tz: "Mars/Olympus") == "h:mma, your time (the field's zone 'Mars/Olympus' is unknown)")
+        let input = FormRenderer.dateInput(id: "x", value: .number(noon), format: "h:mma", tz: nil, attributes: [], hintID: "x-format", pickerLabel: nil).html
+        #expect(input.contains(#"value="" placeholder="h:mma" data-date="h:mma" data-zone="" data-ms="1732276800000""#),
+                "only the page knows the browser's zone: it writes the time")
     }
 
     @Test func theSessionAppliesAFieldUpdateInPlaceAndSendsOnlyWhatChanged() async throws {

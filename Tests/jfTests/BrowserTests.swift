@@ -213,6 +213,57 @@ struct BrowserTests {
         }
     }
 
+    /// A date is typed as its format writes it (leading zeros optional), or picked from the
+    /// calendar; text that is no date is marked and said, and not sent.
+    @Test func aDateIsTypedInItsFormatOrPicked() async throws {
+        let stored = "return fetch('/api/document').then((r) => r.json()).then((d) => d.fields.find((f) => f._id === 'approved_on').value === arguments[0]);"
+        try await withPage(["examples/work-order.json"]) { browser, _ in
+            try await browser.click(try await browser.button("Approval"))
+            let date = try await browser.input(labelled: "Approved on *")
+            #expect(try await browser.property("value", of: date) == "01/01/2025")
+            #expect(try await browser.run("return document.getElementById(arguments[0].getAttribute('aria-describedby')).textContent;", [date.json]) as? String == "MM/DD/YYYY")
+            try await retype("1/15/2025\u{E004}", into: date, in: browser)
+            try await browser.wait(for: "January 15 stored", stored, [1_736_899_200_000])
+            try await retype("02/30/2025\u{E004}", into: try await browser.input(labelled: "Approved on *"), in: browser)
+            try await browser.wait(for: "no such day said", "return document.getElementById('notice').textContent.includes('is not a date; write it as MM/DD/YYYY');")
+            #expect(try await browser.run("return document.querySelector('[aria-invalid=true][data-date]') !== null;") as? Bool == true)
+            try await browser.run("""
+                const picker = document.querySelector('input.picker');
+                picker.value = '2025-03-01';
+                picker.dispatchEvent(new Event('change', { bubbles: true }));
+                """)
+            try await browser.wait(for: "March 1 stored", stored, [1_740_787_200_000])
+            try await browser.wait(for: "March 1 shown", "return document.querySelector('input[data-date]').value === '03/01/2025';")
+        }
+    }
+
+    /// A date-time without a zone of its own is shown and typed in the browser's zone, which
+    /// its hint names; one with a `tz` in that zone.
+    @Test func aTimeIsInTheFieldsZoneElseTheBrowsers() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-dates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fields = [#"{"_id":"local","type":"date","title":"Local","format":"YYYY-MM-DD HH:mm","value":1732276800000}"#,
+                      #"{"_id":"tokyo","type":"date","title":"Tokyo","format":"YYYY-MM-DD HH:mm","tz":"Asia/Tokyo","value":1732276800000}"#]
+        let document = #"{"_id":"d","fields":[\#(fields.joined(separator: ","))],"files":[{"_id":"f","pages":[{"_id":"p","fieldPositions":[{"_id":"a","field":"local"},{"_id":"b","field":"tokyo"}]}]}]}"#
+        let file = directory.appendingPathComponent("dates.json")
+        try document.write(to: file, atomically: true, encoding: .utf8)
+        try await withPage([file.path]) { browser, _ in
+            let zone = try await browser.run("return Intl.DateTimeFormat().resolvedOptions().timeZone;") as? String ?? ""
+            let local = try await browser.run("""
+                const p = new Date(1732276800000);
+                const pad = (n) => String(n).padStart(2, '0');
+                return `${p.getFullYear()}-${pad(p.getMonth() + 1)}-${pad(p.getDate())} ${pad(p.getHours())}:${pad(p.getMinutes())}`;
+                """) as? String
+            #expect(try await browser.property("value", of: try await browser.input(labelled: "Local")) == local)
+            #expect(try await browser.text(of: try await browser.find("#f0-0-in-format")) == "YYYY-MM-DD HH:mm, your time (\(zone))")
+            #expect(try await browser.property("value", of: try await browser.input(labelled: "Tokyo")) == "2024-11-22 21:00")
+            let stored = "return fetch('/api/document').then((r) => r.json()).then((d) => d.fields.find((f) => f._id === 'tokyo').value === arguments[0]);"
+            try await retype("2024-11-23 09:30\u{E004}", into: try await browser.input(labelled: "Tokyo"), in: browser)
+            try await browser.wait(for: "09:30 in Tokyo stored", stored, [1_732_321_800_000])
+        }
+    }
+
     @Test func logicShowsAndHidesFieldsAndRequiredMarksFollowValues() async throws {
         try await withPage(["examples/logic.json"]) { browser, _ in
             let fireWatch = "return document.querySelector('[data-field=fire_watch]').hidden;"

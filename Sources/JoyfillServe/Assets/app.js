@@ -134,13 +134,6 @@ function rowUpdate(fieldId, rowId, column, value) {
 // The value an input holds, as the field's type stores it.
 function valueOf(input) {
   if (input.type === "number") return input.value === "" ? null : Number(input.value);
-  if (input.type === "date" || input.type === "datetime-local") {
-    if (input.value === "") return null;
-    const [date, time] = input.value.split("T");
-    const [y, m, d] = date.split("-").map(Number);
-    const [h, min] = (time || "0:0").split(":").map(Number);
-    return Date.UTC(y, m - 1, d, h, min);
-  }
   if (input.tagName === "SELECT" && input.multiple) return Array.from(input.selectedOptions, (o) => o.value);
   return input.value;
 }
@@ -160,9 +153,18 @@ function onEdit(event) {
     enqueue(set.id, fieldUpdate(set.dataset.field, value));
     return;
   }
+  // A date picked from the calendar goes into its date box, and is sent from there.
+  if (input.classList.contains("picker")) {
+    if (event.type === "change") pickDate(input);
+    return;
+  }
   const field = input.dataset.field;
   if (!field || input.id === "readonly") return;
-  // Typing sends on every input event; a select, a date or a checkbox on change.
+  if (input.dataset.date !== undefined) {
+    if (event.type === "change") editDate(input);
+    return;
+  }
+  // Typing sends on every input event; a select or a checkbox on change.
   const typed = input.tagName === "TEXTAREA" || ["text", "number"].includes(input.type);
   if (event.type === "input" && !typed) return;
   if (event.type === "change" && typed) return;
@@ -173,6 +175,12 @@ function onEdit(event) {
 }
 
 async function onClick(event) {
+  const pick = event.target.closest("button.pick");
+  if (pick) {
+    const picker = document.querySelector(`input.picker[data-for="${CSS.escape(pick.dataset.pick)}"]`);
+    if (picker) picker.showPicker();
+    return;
+  }
   const button = event.target.closest("button[data-action]");
   if (button) {
     const action = button.dataset.action;
@@ -280,6 +288,164 @@ function showPage(id) {
   for (const page of document.querySelectorAll("section.page")) page.hidden = page.id !== id;
 }
 
+// ---- Dates
+// A date box holds the date in its field's format (`data-date`), in its zone (`data-zone`:
+// "UTC", a zone's name, or empty for the browser's); what is typed is read back the same way.
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+  "November", "December"];
+const DATE_TOKENS = /YYYY|YY|MMMM|MMM|MM|M|DD|D|HH|H|hh|h|mm|ss|a|A/g;
+
+// The civil date and time of the instant `ms` in `zone`.
+function dateParts(ms, zone) {
+  const options = { hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" };
+  if (zone) options.timeZone = zone;
+  const parts = {};
+  for (const part of new Intl.DateTimeFormat("en-US", options).formatToParts(new Date(ms))) parts[part.type] = Number(part.value);
+  return parts;
+}
+
+// The instant of a civil date and time in `zone` (the offset read at the guess, then again
+// at the result, which settles across a change of offset).
+function instant(parts, zone) {
+  const civil = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour || 0, parts.minute || 0, parts.second || 0);
+  if (zone === "UTC") return civil;
+  const offset = (ms) => {
+    const p = dateParts(ms, zone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+  };
+  const first = civil - offset(civil);
+  return civil - offset(first);
+}
+
+const pad = (number, width) => String(number).padStart(width, "0");
+
+// `ms` written in `format` in `zone`, token by token, as the server writes it.
+function formatDate(ms, format, zone) {
+  const p = dateParts(ms, zone);
+  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  const text = {
+    YYYY: pad(p.year, 4), YY: pad(p.year % 100, 2), MMMM: MONTHS[p.month - 1], MMM: MONTHS[p.month - 1].slice(0, 3),
+    MM: pad(p.month, 2), M: String(p.month), DD: pad(p.day, 2), D: String(p.day), HH: pad(p.hour, 2), H: String(p.hour),
+    hh: pad(hour12, 2), h: String(hour12), mm: pad(p.minute, 2), ss: pad(p.second, 2), a: p.hour < 12 ? "am" : "pm",
+    A: p.hour < 12 ? "AM" : "PM",
+  };
+  return format.replace(DATE_TOKENS, (token) => text[token]);
+}
+
+// The civil date and time `text` gives in `format` (leading zeros, a month's name or its
+// first three letters, and am/pm in either case taken; spaces loose), or in ISO form
+// (2024-11-22, 2024-11-22 10:30); null when it is neither, or names no such day.
+function parseDate(text, format) {
+  const fields = [];
+  let pattern = "";
+  let last = 0;
+  for (const match of format.matchAll(DATE_TOKENS)) {
+    pattern += format.slice(last, match.index).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*");
+    last = match.index + match[0].length;
+    const token = match[0];
+    fields.push(token);
+    pattern += token === "YYYY" ? "(\\d{4})" : token === "MMMM" || token === "MMM" ? "([a-z]+)"
+      : token === "a" || token === "A" ? "([ap]\\.?m\\.?)" : "(\\d{1,2})";
+  }
+  pattern += format.slice(last).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*");
+  const parts = { hour: 0, minute: 0, second: 0 };
+  let meridiem = null;
+  const given = new RegExp(`^\\s*${pattern}\\s*$`, "i").exec(text);
+  const iso = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?\s*$/.exec(text);
+  if (given) {
+    fields.forEach((token, index) => {
+      const value = given[index + 1];
+      if (token === "YYYY") parts.year = Number(value);
+      else if (token === "YY") parts.year = 2000 + Number(value);
+      else if (token === "MMMM" || token === "MMM") {
+        parts.month = MONTHS.findIndex((name) => name.toLowerCase().startsWith(value.toLowerCase()) && value.length >= 3) + 1 || NaN;
+      } else if (token === "MM" || token === "M") parts.month = Number(value);
+      else if (token === "DD" || token === "D") parts.day = Number(value);
+      else if (token === "HH" || token === "H") parts.hour = Number(value);
+      else if (token === "hh" || token === "h") parts.hour = Number(value) % 12;
+      else if (token === "mm") parts.minute = Number(value);
+      else if (token === "ss") parts.second = Number(value);
+      else meridiem = value[0].toLowerCase();
+    });
+    if (meridiem === "p") parts.hour += 12;
+  } else if (iso) {
+    [parts.year, parts.month, parts.day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+    if (iso[4] !== undefined) [parts.hour, parts.minute] = [Number(iso[4]), Number(iso[5])];
+  } else {
+    return null;
+  }
+  const days = new Date(Date.UTC(parts.year, parts.month, 0)).getUTCDate();
+  const ok = parts.year >= 1 && parts.month >= 1 && parts.month <= 12 && parts.day >= 1 && parts.day <= days
+    && parts.hour < 24 && parts.minute < 60 && parts.second < 60;
+  return ok ? parts : null;
+}
+
+// Sends a date box's text as its field's (or cell's) value: an instant, or null when
+// emptied. Text that is no date in the format is marked, said, and not sent.
+function editDate(input) {
+  const text = input.value.trim();
+  let value = null;
+  if (text !== "") {
+    const parts = parseDate(text, input.dataset.date);
+    if (!parts) {
+      input.setAttribute("aria-invalid", "true");
+      notice(`${input.getAttribute("aria-label") || labelOf(input)}: “${text}” is not a date; write it as ${input.dataset.date}`);
+      return;
+    }
+    value = instant(parts, input.dataset.zone);
+  }
+  input.removeAttribute("aria-invalid");
+  notice("");
+  sendDate(input, value);
+}
+
+function sendDate(input, value) {
+  const field = input.dataset.field;
+  const request = input.dataset.row ? rowUpdate(field, input.dataset.row, input.dataset.column, value) : fieldUpdate(field, value);
+  enqueue(input.id, request);
+}
+
+function labelOf(input) {
+  const label = input.labels && input.labels[0];
+  return label ? label.textContent.replace(/\s*\*$/, "").trim() : input.id;
+}
+
+// A date picked from the browser's calendar: the civil date and time it gives, in the box's zone.
+function pickDate(picker) {
+  const input = document.getElementById(picker.dataset.for);
+  if (!input) return;
+  const parts = picker.value ? parseDate(picker.value.replace("T", " "), "YYYY-MM-DD") : null;
+  const value = parts ? instant(parts, input.dataset.zone) : null;
+  if (value !== null) input.value = formatDate(value, input.dataset.date, input.dataset.zone);
+  else input.value = "";
+  input.removeAttribute("aria-invalid");
+  sendDate(input, value);
+}
+
+// Date boxes whose times are in the browser's zone: the server leaves them empty, with the
+// instant in `data-ms`; written here, and the hint names the zone.
+function fillDates(root) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  for (const input of root.querySelectorAll('input[data-date][data-zone=""]')) {
+    if (input.dataset.filled === "1" || input === document.activeElement) continue;
+    input.dataset.filled = "1";
+    const ms = input.dataset.ms === undefined ? null : Number(input.dataset.ms);
+    if (ms !== null && Number.isFinite(ms)) {
+      input.value = formatDate(ms, input.dataset.date, "");
+      const picker = input.parentElement.querySelector("input.picker");
+      const p = dateParts(ms, "");
+      if (picker) picker.value = `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}T${pad(p.hour, 2)}:${pad(p.minute, 2)}`;
+    }
+    const hint = document.getElementById(`${input.id}-format`);
+    if (hint && !hint.dataset.zone) {
+      hint.dataset.zone = zone;
+      hint.textContent = hint.textContent.replace("your time", `your time (${zone})`);
+    }
+    if (!input.title.includes(zone)) input.title = input.title.replace("your time", `your time (${zone})`);
+  }
+}
+
 // ---- Updates from the server
 
 function isEditing(container) {
@@ -315,10 +481,6 @@ function applyUpdate(answer, whole) {
       const title = container.querySelector(".title");
       const freshTitle = fresh.querySelector(".title");
       if (title && freshTitle) title.innerHTML = freshTitle.innerHTML;
-      for (const output of fresh.querySelectorAll("output.formatted")) {
-        const old = container.querySelector(`output.formatted[for="${output.htmlFor}"]`);
-        if (old) old.textContent = output.textContent;
-      }
       continue;
     }
     container.outerHTML = html;
@@ -347,6 +509,7 @@ function applyUpdate(answer, whole) {
     document.body.dataset.lastUpdateMs = (performance.now() - state.editStarted).toFixed(2);
     document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
   }
+  fillDates(document);
   refreshPlayground();
 }
 
@@ -362,6 +525,7 @@ function applyDeferred() {
       state.deferred.delete(id);
     }
   }
+  fillDates(document);
 }
 
 function showStatus(status) {
@@ -404,6 +568,7 @@ function showForm(answer) {
   select.replaceChildren(new Option("", ""), ...answer.fields.map((id) => new Option(id, id)));
   document.getElementById("deps").replaceChildren();
   showStatus(answer.status);
+  fillDates(document);
   refreshPlayground();
 }
 
@@ -835,5 +1000,6 @@ document.addEventListener("DOMContentLoaded", () => {
     event.preventDefault();
     event.returnValue = "";
   });
+  fillDates(document);
   document.body.dataset.ready = "1";
 });
