@@ -47,7 +47,11 @@ public enum Changelog {
             switch change.operation {
             case .fieldUpdate(let value):
                 var members = [JSONMember("value", value)]
-                if let metadata = document.field(change.fieldID)?.json["metadata"] { members.append(JSONMember("metadata", metadata)) }
+                let field = document.field(change.fieldID)
+                // As the SDKs: a date's zone, a chart's axes, then the field's metadata.
+                let extras = field?.type == .date ? ["tz"] : field?.type == .chart ? ["xTitle", "yTitle", "xMin", "xMax", "yMin", "yMax"] : []
+                for key in extras { if let extra = field?.json[key] { members.append(JSONMember(key, extra)) } }
+                if let metadata = field?.json["metadata"] { members.append(JSONMember("metadata", metadata)) }
                 entry(.fieldUpdate, field: change.fieldID, file: firstFile, change: members)
             case .rowCreate(let row, let at, _, _):
                 let id = row["_id"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? created.next() ?? ""

@@ -128,6 +128,23 @@ func rows(_ result: (document: JoyDoc, failures: Int)) -> [String] {
         }
     }
 
+    /// A field.update's changelog carries what the SDKs add: a date's zone, a chart's axes
+    /// and the field's metadata.
+    @Test func aFieldUpdatesChangelogCarriesTheFieldsZoneAxesAndMetadata() throws {
+        let text = """
+            {"_id": "doc", "fields": [
+              {"_id": "d", "type": "date", "tz": "Asia/Tokyo", "metadata": {"k": 1}, "value": 0},
+              {"_id": "c", "type": "chart", "xTitle": "X", "yMin": 0, "yMax": 9, "value": []}],
+             "files": [{"_id": "file", "pages": [{"_id": "page", "fieldPositions": [{"_id": "p1", "field": "d"}, {"_id": "p2", "field": "c"}]}]}]}
+            """
+        let session = DocumentSession(document: try JoyDoc(bytes: Array(text.utf8)))
+        try session.apply(try DocumentChange.list(from: try JSONReader.read("""
+            [{"target": "field.update", "fieldId": "d", "change": {"value": 5}},
+             {"target": "field.update", "fieldId": "c", "change": {"value": []}}]
+            """)), createdOn: 0)
+        #expect(session.changelogs.map { $0["change"]?.members?.map(\.key) ?? [] } == [["value", "tz", "metadata"], ["value", "xTitle", "yMin", "yMax"]])
+    }
+
     @Test func aNewRowWithoutAnIDGetsOneFirst() throws {
         let text = #"{"fields": [{"_id": "t", "type": "table", "value": []}]}"#
         let editor = try applying("""
