@@ -34,7 +34,7 @@ public struct Page: Sendable {
             guard let id = page["_id"]?.stringValue else { return nil }
             let positions = (page["fieldPositions"]?.arrayValue ?? []).compactMap { position -> FieldPosition? in
                 guard let field = position["field"]?.stringValue else { return nil }
-                return FieldPosition(id: position["_id"]?.stringValue ?? "", field: field)
+                return FieldPosition(id: position["_id"]?.stringValue ?? "", field: field, json: position)
             }
             return Page(id: id, fileID: fileID, name: page["name"]?.stringValue,
                         hidden: page["hidden"]?.boolValue ?? false, json: page, positions: positions)
@@ -42,12 +42,15 @@ public struct Page: Sendable {
     }
 }
 
-/// A field's place on a page: `{_id, field}` (layout keys are the renderer's business).
+/// A field's place on a page: `{_id, field}` (layout keys, `x`, `y`, `width`, `height`, are
+/// the renderer's business, in ``json``).
 public struct FieldPosition: Sendable {
     /// The position's `_id` (empty when it has none).
     public let id: String
     /// The `_id` of the field placed.
     public let field: String
+    /// The position's JSON object.
+    public let json: JSONValue
 }
 
 extension JoyDoc {

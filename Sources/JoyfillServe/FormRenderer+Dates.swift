@@ -25,7 +25,13 @@ extension FormRenderer {
                 if let pickerLabel {
                     let withTime = DateText.hasTime(format)
                     html.element("button", [.init("type", "button"), .init("class", "pick"), .init("data-pick", id),
-                                            .init("aria-label", pickerLabel), .init("title", "Choose from a calendar")], text: "📅")
+                                            .init("aria-label", pickerLabel), .init("title", "Choose from a calendar")]) { html in
+                        // A calendar page: drawn here, as no font can be counted on for an emoji.
+                        html.element("svg", [.init("viewBox", "0 0 16 16"), .init("aria-hidden", "true"), .init("focusable", "false")]) { html in
+                            html.void("rect", [.init("x", "1.5"), .init("y", "3"), .init("width", "13"), .init("height", "11.5"), .init("rx", "1.5")], selfClosing: true)
+                            html.void("path", [.init("d", "M1.5 6.5h13M5 1.5v3M11 1.5v3")], selfClosing: true)
+                        }
+                    }
                     html.void("input", [.init("type", withTime ? "datetime-local" : "date"), .init("class", "picker"),
                                         .init("data-for", id), .init("tabindex", "-1"), .init("aria-hidden", "true"),
                                         .init("value", local.map { DateText.inputValue($0, withTime: withTime) } ?? "")])

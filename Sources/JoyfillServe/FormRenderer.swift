@@ -60,27 +60,44 @@ struct FormRenderer {
         /// The container's id.
         let id: String
         let position: Int
+        /// Its place on the page's grid; nil on a page laid out as a list, and for an unplaced field.
+        var place: GridPlace? = nil
     }
 
-    /// Every container of the form, in page order, then the unplaced fields.
-    let instances: [(page: Page?, instances: [Instance])]
+    /// Every container of the form, in page order, then the unplaced fields. A page whose
+    /// positions all give `x`, `y` and `width` is a grid (`columns` wide), its containers in
+    /// reading order (by row, then column: the order Tab and a screen reader follow); any
+    /// other keeps the page's order, one field under another.
+    let instances: [(page: Page?, columns: Int?, instances: [Instance])]
     /// The first container of each field, when a failure has a cause to link to.
     private let causeContainers: [String: String]
 
-    private static func instances(of document: JoyDoc, view: DocumentView) -> [(page: Page?, instances: [Instance])] {
+    private static func instances(of document: JoyDoc, view: DocumentView) -> [(page: Page?, columns: Int?, instances: [Instance])] {
         var placed = Set<Int>()
-        var result: [(Page?, [Instance])] = []
+        var result: [(Page?, Int?, [Instance])] = []
         for (pageIndex, page) in document.pages(in: view).enumerated() {
+            let columns = GridPlace.columns(of: page)
             var list: [Instance] = []
+            var grid = true
             for (index, position) in page.positions.enumerated() {
                 guard let field = document.fieldIndex(position.field) else { continue }
                 placed.insert(field)
-                list.append(Instance(id: "f\(pageIndex)-\(index)", position: field))
+                let place = GridPlace(position, columns: columns)
+                if place == nil { grid = false }
+                list.append(Instance(id: "f\(pageIndex)-\(index)", position: field, place: place))
             }
-            result.append((page, list))
+            if grid {
+                // A stable sort: fields at one place keep the page's order.
+                list = list.enumerated().sorted { a, b in
+                    (a.element.place!.row, a.element.place!.column, a.offset) < (b.element.place!.row, b.element.place!.column, b.offset)
+                }.map(\.element)
+            } else {
+                for index in list.indices { list[index].place = nil }
+            }
+            result.append((page, grid && !list.isEmpty ? columns : nil, list))
         }
         let unplaced = document.fields.indices.filter { !placed.contains($0) }.map { Instance(id: "u\($0)", position: $0) }
-        if !unplaced.isEmpty { result.append((nil, unplaced)) }
+        if !unplaced.isEmpty { result.append((nil, nil, unplaced)) }
         return result
     }
 
@@ -161,8 +178,9 @@ struct FormRenderer {
         }
         for (index, group) in groups.enumerated() {
             if let page = group.page {
-                html.open("section", [.init("class", "page"), .init("id", "pg\(index)"), .init("aria-label", page.name ?? "Page \(index + 1)"),
-                                      .flag("hidden", index != 0)])
+                html.open("section", [.init("class", group.columns == nil ? "page" : "page grid"), .init("id", "pg\(index)"),
+                                      .optional("style", group.columns.map { "--cols:\($0)" }),
+                                      .init("aria-label", page.name ?? "Page \(index + 1)"), .flag("hidden", index != 0)])
             } else {
                 // Open when the pages place nothing, so that a template of loose fields is seen at once.
                 let open = groups.count == 1 || groups.allSatisfy({ $0.page == nil || $0.instances.isEmpty })
@@ -198,7 +216,7 @@ struct FormRenderer {
         if !failed.isEmpty { classes.append("failed") }
         var html = Markup()
         html.open("div", [.init("class", classes.joined(separator: " ")), .init("id", instance.id), .init("data-field", field.id),
-                          .init("data-type", field.type.name), .flag("hidden", !shown)])
+                          .init("data-type", field.type.name), .optional("style", instance.place?.style), .flag("hidden", !shown)])
         let title = field.title.flatMap { $0.isEmpty ? nil : $0 } ?? field.id
         let required = Markup.build { html in
             guard editor.visibility.requires(field: field) else { return }

@@ -41,8 +41,8 @@ struct PageTemplate {
           <input type="search" id="find-field" aria-label="Find a field" placeholder="Find a field" list="find-choices" autocomplete="off">
           <datalist id="find-choices"></datalist>
           <label class="toggle"><input type="checkbox" id="readonly"\(readonly ? " checked" : "")> Read-only</label>
-          <button type="button" id="undo-button" aria-keyshortcuts="Control+Z" title="Undo (Ctrl-Z)"\(status["undo"]?.boolValue == true ? "" : " disabled")>Undo</button>
-          <button type="button" id="redo-button" aria-keyshortcuts="Control+Shift+Z Control+Y" title="Redo (Ctrl-Shift-Z)"\(status["redo"]?.boolValue == true ? "" : " disabled")>Redo</button>
+          <button type="button" id="undo-button" aria-keyshortcuts="Control+Z" title="Undo (Ctrl-Z)" aria-label="Undo"\(status["undo"]?.boolValue == true ? "" : " disabled")>↶</button>
+          <button type="button" id="redo-button" aria-keyshortcuts="Control+Shift+Z Control+Y" title="Redo (Ctrl-Shift-Z)" aria-label="Redo"\(status["redo"]?.boolValue == true ? "" : " disabled")>↷</button>
           <button type="button" id="open-button" aria-haspopup="dialog">Open…</button>
           <button type="button" id="save-button"\(path == nil ? " disabled" : "")>Save</button>
           <button type="button" id="save-as-button" aria-haspopup="dialog">Save as…</button>

@@ -116,6 +116,25 @@ struct ServeTests {
         #expect(HTML.sanitize("<svg><script>x</script></svg>after").html == "after")
     }
 
+    /// A page whose positions all give x, y and width is the template's grid, its fields in
+    /// reading order and clamped into its columns; one that lacks them is a list in page order.
+    @Test func aPageIsLaidOutAsItsTemplatePlacesItsFields() {
+        func form(_ positions: String, cols: String = "") throws -> String {
+            let text = #"{"_id":"d","fields":[{"_id":"a","type":"text"},{"_id":"b","type":"text"},{"_id":"c","type":"text"}],"#
+                + #""files":[{"_id":"f","pages":[{"_id":"p"\#(cols),"fieldPositions":[\#(positions)]}]}]}"#
+            return FormRenderer(editor: DocumentSession(document: try JoyDoc(bytes: Array(text.utf8))), readonly: false, tablePages: [:]).form()
+        }
+        let grid = try? form(#"{"field":"a","x":12,"y":8,"width":12,"height":8},{"field":"b","x":0,"y":8,"width":30},{"field":"c","x":40,"y":0,"width":6}"#,
+                             cols: #","cols":24"#)
+        #expect(grid?.contains(#"<section class="page grid" id="pg0" style="--cols:24""#) == true)
+        let order = ["\"c\"", "\"b\"", "\"a\""].map { grid?.range(of: "data-field=\($0)")?.lowerBound }
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted() && order.count == 3, "by row, then column")
+        #expect(grid?.contains(#"id="f0-2" data-field="c" data-type="text" style="--x:24;--w:1;--y:1;--h:1""#) == true, "clamped into the grid")
+        #expect(grid?.contains(#"id="f0-1" data-field="b" data-type="text" style="--x:1;--w:24;--y:9;--h:1""#) == true)
+        let list = try? form(#"{"field":"a","x":0,"y":0,"width":6},{"field":"b"}"#)
+        #expect(list?.contains(#"<section class="page" id="pg0""#) == true && list?.contains("--x") == false)
+    }
+
     @Test func datesFollowTheDocumentsFormatInUTC() {
         let noon = 1_732_276_800_000.0   // 2024-11-22 12:00 UTC
         #expect(DateText.format(noon, as: "MM/DD/YYYY") == "11/22/2024")

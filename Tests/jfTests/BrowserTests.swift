@@ -264,6 +264,40 @@ struct BrowserTests {
         }
     }
 
+    /// The invoice laid out as its template places it: customer, date and status on one line,
+    /// the table under them across the page, the totals on one line under it; Tab follows that
+    /// reading order; on a phone every field is one under another, in the same order.
+    @Test func theFormFollowsTheTemplatesLayout() async throws {
+        let places = """
+            const box = (id) => document.querySelector(`#pg0 > [data-field="${id}"]`).getBoundingClientRect();
+            return ['customer', 'invoice_date', 'status', 'items', 'tax_rate', 'subtotal', 'tax', 'total'].map((id) => {
+                const r = box(id);
+                return [Math.round(r.left), Math.round(r.top), Math.round(r.width)];
+            });
+            """
+        try await withPage(["examples/invoice.json"]) { browser, _ in
+            try await browser.resize(width: 1280, height: 900)
+            let wide = try #require(try await browser.run(places) as? [[Int]])
+            let (customer, date, status, items, rate, subtotal, tax, total) = (wide[0], wide[1], wide[2], wide[3], wide[4], wide[5], wide[6], wide[7])
+            #expect(customer[1] == date[1] && date[1] == status[1], "one line: \(wide)")
+            #expect(customer[0] < date[0] && date[0] < status[0])
+            #expect(customer[2] > date[2], "12 of 24 columns against 6")
+            #expect(items[1] > customer[1] && items[2] > customer[2] + date[2], "the table under them, across the page")
+            #expect(Set([rate[1], subtotal[1], tax[1], total[1]]).count == 1 && rate[1] > items[1])
+            #expect(rate[0] < subtotal[0] && subtotal[0] < tax[0] && tax[0] < total[0])
+            let order = try await browser.run("""
+                return [...document.querySelectorAll('#pg0 > .field')].map((f) => f.dataset.field);
+                """) as? [String]
+            #expect(order == ["customer", "invoice_date", "status", "items", "tax_rate", "subtotal", "tax", "total", "due_date", "size", "summary"],
+                    "the page's reading order, which Tab follows")
+
+            try await browser.resize(width: 400, height: 800)
+            let narrow = try #require(try await browser.run(places) as? [[Int]])
+            #expect(Set(narrow.map { $0[0] }).count == 1, "one column: \(narrow)")
+            #expect(narrow.map { $0[1] } == narrow.map { $0[1] }.sorted(), "in reading order")
+        }
+    }
+
     @Test func logicShowsAndHidesFieldsAndRequiredMarksFollowValues() async throws {
         try await withPage(["examples/logic.json"]) { browser, _ in
             let fireWatch = "return document.querySelector('[data-field=fire_watch]').hidden;"

@@ -204,7 +204,7 @@ struct ValidateCommandTests {
         #expect(reports[2]["error"] as? String == "invalid JSON: expected a member name in double quotes, found 'n'")
         #expect(reports[2]["column"] as? Int == 2)
         #expect((reports[3]["error"] as? String)?.contains("not a JoyDoc") == true)
-        #expect(result.stderr.hasPrefix("2 documents, 11 fields checked: 1 invalid, 3 missing values, 2 unreadable in "))
+        #expect(result.stderr.hasPrefix("2 documents, 19 fields checked: 1 invalid, 3 missing values, 2 unreadable in "))
 
         // --path applies to each document; one without that page is an error line.
         let page = try JF.run(["validate", "--jsonl", "--path", "page_approval"], stdin: input)
@@ -311,7 +311,7 @@ struct ValidateCommandTests {
         #expect(documents.map { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["invoice.json", "work-order.json"])
         #expect(documents.map { $0["status"] as? String } == ["valid", "invalid"])
         #expect(result.stderr.contains("jf: note: skipped \(directory.path)/package.json: not a JoyDoc"))
-        #expect(result.stderr.contains("2 documents, 11 fields checked: 1 invalid, 3 missing values, 1 skipped (not JoyDocs) in "))
+        #expect(result.stderr.contains("2 documents, 19 fields checked: 1 invalid, 3 missing values, 1 skipped (not JoyDocs) in "))
     }
 
     @Test func badInputIsAUsageErrorNamingTheFile() throws {
