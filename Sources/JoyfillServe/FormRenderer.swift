@@ -22,8 +22,8 @@ struct FormRenderer {
     /// The failed formula each field that depends on a failure waits on, by field.
     let causes: [String: String]
     let readonly: Bool
-    /// The page of rows each table shows (``rowsPerPage`` rows a page), by field.
-    let tablePages: [String: Int]
+    /// How each table shows its rows (page, sort, search), by field.
+    let tableViews: [String: TableView]
 
     /// Rows shown at a time in a table or a collection level: a 1,000-row table is 20 pages.
     static let rowsPerPage = 50
@@ -32,10 +32,10 @@ struct FormRenderer {
 
     var document: JoyDoc { editor.document }
 
-    init(editor: DocumentSession, readonly: Bool, tablePages: [String: Int]) {
+    init(editor: DocumentSession, readonly: Bool, tableViews: [String: TableView]) {
         self.editor = editor
         self.readonly = readonly
-        self.tablePages = tablePages
+        self.tableViews = tableViews
         validation = (try? editor.validate()) ?? .refused
         validity = Dictionary(validation.fields.map { ($0.field.id, $0) }, uniquingKeysWith: { first, _ in first })
         failures = Dictionary(grouping: editor.formulaFindings.filter { $0.field != nil && $0.severity == .error }, by: { $0.field! })
@@ -366,10 +366,10 @@ struct FormRenderer {
             html.element("div", [.init("class", "rich")]) { $0.append(HTML.sanitize(Self.text(value))) }
         case .table:
             html.append(TableRenderer(form: self, field: field, input: input, disabled: readonly || field.json["disabled"]?.boolValue == true)
-                .table(value, page: tablePages[field.id] ?? 0))
+                .table(value, view: tableViews[field.id] ?? TableView()))
         case .collection:
             html.append(TableRenderer(form: self, field: field, input: input, disabled: readonly || field.json["disabled"]?.boolValue == true)
-                .collection(value, page: tablePages[field.id] ?? 0))
+                .collection(value, view: tableViews[field.id] ?? TableView()))
         case .chart:
             html.append(ChartRenderer(field: field, title: title).svg(value))
         case .file:

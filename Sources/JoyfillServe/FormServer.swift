@@ -193,10 +193,7 @@ public struct FormServer: Sendable {
         }
         router.post("/api/rows") { request, context in
             try await Self.answer(request, limit: configuration.maximumRequestSize) { body throws(ServeError) in
-                guard let field = body["field"]?.stringValue, let page = body["page"]?.integerValue else {
-                    throw ServeError("give {\"field\": ID, \"page\": N}")
-                }
-                return try await session.showRows(of: field, page: page)
+                try await session.showRows(body)
             }
         }
         router.post("/api/readonly") { request, context in

@@ -60,7 +60,8 @@ actor FormSession {
     private var rendered: [String: String] = [:]
     /// Each field's state as last sent (``FormRenderer/states()``), by field id.
     private var fieldStates: [String: FormRenderer.FieldState] = [:]
-    private var tablePages: [String: Int] = [:]
+    /// How each table shows its rows, by field.
+    private var tableViews: [String: TableView] = [:]
     /// The changelogs of the document's changes since it was opened, oldest first.
     var changelogs: [JSONValue] { earlierChangelogs + editor.changelogs }
 
@@ -107,7 +108,7 @@ actor FormSession {
     }
 
     private func renderer() -> FormRenderer {
-        FormRenderer(editor: editor, readonly: readonly, tablePages: tablePages)
+        FormRenderer(editor: editor, readonly: readonly, tableViews: tableViews)
     }
 
     /// Records what the page now shows: every container's HTML, and every field's state.
@@ -209,7 +210,8 @@ actor FormSession {
         let added = operation == "insertRow" ? entries.arrayValue?.first?["change"]?["row"]?["_id"]?.stringValue : nil
         if let added, request["parent"] == nil, let field = request["field"]?.stringValue, let stored = editor.document.field(field),
            let index = Field.liveRows(stored.value?.arrayValue ?? [], order: stored.rowOrder).firstIndex(where: { $0["_id"]?.stringValue == added }) {
-            tablePages[field] = index / FormRenderer.rowsPerPage
+            // Unsorted and unsearched, so that the new row is there to see.
+            tableViews[field] = TableView(page: index / FormRenderer.rowsPerPage)
         }
         var answer = update(started: started, moved: moved)
         if let added { answer = JSONValue.setting("focusRow", to: .string(added), in: answer) }
@@ -303,10 +305,49 @@ actor FormSession {
         }
     }
 
-    /// Shows row page `page` of table or collection `field`.
-    func showRows(of field: String, page: Int) throws(ServeError) -> JSONValue {
-        guard editor.document.field(field) != nil else { throw ServeError("no field '\(field)'") }
-        tablePages[field] = max(0, page)
+    /// Changes how table or collection `field` shows its rows, from what the page sends:
+    /// `{"field", "page"?, "sort"?: {"column", "descending"} | null, "search"?, "searchColumn"?: ID | null}`.
+    /// A new sort or search starts again at the first page.
+    func showRows(_ request: JSONValue) throws(ServeError) -> JSONValue {
+        guard let id = request["field"]?.stringValue else { throw ServeError("give the table's \"field\"") }
+        guard let field = editor.document.field(id), field.type == .table || field.type == .collection else {
+            throw ServeError("no table or collection '\(id)'", suggestion: Suggestions.closest(to: id, in: editor.document.fields.filter {
+                $0.type == .table || $0.type == .collection }.map(\.id)))
+        }
+        let columns = field.type == .table ? field.columns.map(\.id) : (field.rootSchema?.columns.map(\.id) ?? [])
+        func column(_ value: JSONValue, _ what: String) throws(ServeError) -> String {
+            guard let name = value.stringValue, columns.contains(name) else {
+                throw ServeError("\(what) names no column of '\(id)'", suggestion: value.stringValue.flatMap { Suggestions.closest(to: $0, in: columns) })
+            }
+            return name
+        }
+        var view = tableViews[id] ?? TableView()
+        let before = view
+        if let sort = request["sort"] {
+            if sort.isNull {
+                view.sort = nil
+            } else {
+                guard let name = sort["column"], let descending = (sort["descending"] ?? .bool(false)).boolValue else {
+                    throw ServeError("give \"sort\" as {\"column\": ID, \"descending\": true|false}, or null")
+                }
+                view.sort = TableView.Sort(column: try column(name, "\"sort\""), descending: descending)
+            }
+        }
+        if let search = request["search"] {
+            guard let text = search.stringValue, text.count <= TableView.maximumSearch else {
+                throw ServeError("give \"search\" as text of at most \(TableView.maximumSearch) characters")
+            }
+            view.search = text
+        }
+        if let searchColumn = request["searchColumn"] {
+            view.searchColumn = searchColumn.isNull ? nil : try column(searchColumn, "\"searchColumn\"")
+        }
+        if view.sort != before.sort || view.search != before.search || view.searchColumn != before.searchColumn { view.page = 0 }
+        if let page = request["page"] {
+            guard let number = page.integerValue else { throw ServeError("give \"page\" as a whole number") }
+            view.page = max(0, number)
+        }
+        tableViews[id] = view
         return update(started: .now)
     }
 
@@ -365,7 +406,7 @@ actor FormSession {
         (stateID, savedStateID) = (lastStateID, lastStateID)
         history.clear()
         earlierChangelogs = []
-        tablePages = [:]
+        tableViews = [:]
         return form()
     }
 

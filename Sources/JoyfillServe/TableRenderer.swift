@@ -12,22 +12,22 @@ struct TableRenderer {
     let input: String
     let disabled: Bool
 
-    /// The table at row page `page` (clamped to the pages there are).
-    func table(_ value: JSONValue?, page: Int) -> Markup {
+    /// The table as `view` shows its rows (its page clamped to the pages there are).
+    func table(_ value: JSONValue?, view: TableView) -> Markup {
         let rows = Field.liveRows(value?.arrayValue ?? [], order: field.rowOrder)
         let columns = field.columns.filter { form.editor.visibility.shows(column: $0, in: field) }
-        return level(rows: rows, columns: columns, allColumns: field.columns, schema: nil, parent: nil, ancestors: [], page: page,
+        return level(rows: rows, columns: columns, allColumns: field.columns, schema: nil, parent: nil, ancestors: [], view: view,
                      prefix: input, depth: 0)
     }
 
-    /// The collection at root row page `page`.
-    func collection(_ value: JSONValue?, page: Int) -> Markup {
+    /// The collection, its root rows as `view` shows them.
+    func collection(_ value: JSONValue?, view: TableView) -> Markup {
         guard let root = field.rootSchema else { return Self.placeholder("The collection has no root schema") }
         guard form.editor.licensing.collections else {
             return Self.placeholder("Collections are locked without a licence that unlocks them")
         }
         let rows = Field.liveRows(value?.arrayValue ?? [], order: field.rowOrder)
-        return schemaLevel(root, rows: rows, parent: nil, ancestors: [], page: page, prefix: input, depth: 0)
+        return schemaLevel(root, rows: rows, parent: nil, ancestors: [], view: view, prefix: input, depth: 0)
     }
 
     private static func placeholder(_ text: String) -> Markup {
@@ -35,35 +35,53 @@ struct TableRenderer {
     }
 
     private func schemaLevel(_ schema: CollectionSchema, rows: [JSONValue], parent: String?, ancestors: [Visibility.Ancestor],
-                             page: Int, prefix: String, depth: Int) -> Markup {
+                             view: TableView, prefix: String, depth: Int) -> Markup {
         let columns = schema.columns.filter { form.editor.visibility.shows(column: $0, schema: schema.key, in: field) }
         return level(rows: rows, columns: columns, allColumns: schema.columns, schema: schema, parent: parent, ancestors: ancestors,
-                     page: page, prefix: prefix, depth: depth)
+                     view: view, prefix: prefix, depth: depth)
     }
 
-    /// One list of rows: the root rows of a table or collection, or a collection row's rows
-    /// of one child schema.
+    /// One list of rows: the root rows of a table or collection (sorted, searched and paged
+    /// as `view` says), or a collection row's rows of one child schema (all of them).
     private func level(rows: [JSONValue], columns: [TableColumn], allColumns: [TableColumn], schema: CollectionSchema?,
-                       parent: String?, ancestors: [Visibility.Ancestor], page: Int, prefix: String, depth: Int) -> Markup {
+                       parent: String?, ancestors: [Visibility.Ancestor], view: TableView, prefix: String, depth: Int) -> Markup {
+        let view = depth == 0 ? view : TableView()
+        // Each row with its place in the document's order, which is its number.
+        let viewed = TableRows(columns: columns).viewed(rows, as: view)
         let perPage = FormRenderer.rowsPerPage
-        let pages = max(1, (rows.count + perPage - 1) / perPage)
-        let page = depth == 0 ? min(max(page, 0), pages - 1) : 0
+        let pages = max(1, (viewed.count + perPage - 1) / perPage)
+        let page = depth == 0 ? min(max(view.page, 0), pages - 1) : 0
         let first = depth == 0 ? page * perPage : 0
-        let shownRows = depth == 0 ? rows[min(first, rows.count)..<min(first + perPage, rows.count)] : rows[...]
+        let shownRows = depth == 0 ? viewed[min(first, viewed.count)..<min(first + perPage, viewed.count)] : viewed[...]
         let invalid = form.invalidCells(of: field.id)
         let fieldAttribute = Markup.Attribute("data-field", field.id)
         let schemaAttribute = Markup.Attribute.optional("data-schema", schema?.key)
         let parentAttribute = Markup.Attribute.optional("data-parent", parent)
         let name = schema?.title.flatMap { $0.isEmpty ? nil : $0 } ?? (field.title.flatMap { $0.isEmpty ? nil : $0 } ?? field.id)
         var html = Markup()
+        if depth == 0 && (rows.count > Self.rowsBeforeSearch || !view.search.isEmpty) {
+            html.append(search(view, columns: columns, name: name, found: viewed.count, of: rows.count))
+        }
         html.open("div", [.init("class", "table-wrap")])
         html.open("table", [.init("class", "rows"), fieldAttribute, schemaAttribute, .init("aria-label", name)])
         html.element("thead") { html in
             html.element("tr") { html in
                 html.element("th", [.init("scope", "col"), .init("class", "row-number")], text: "#")
-                for column in columns {
-                    html.element("th", [.init("scope", "col")]) { html in
-                        html.text(Self.title(of: column))
+                for (index, column) in columns.enumerated() {
+                    let sorted = depth == 0 ? view.sort.flatMap { $0.column == column.id ? $0.descending : nil } : nil
+                    html.element("th", [.init("scope", "col"), depth == 0 ? .init("aria-sort", sorted.map { $0 ? "descending" : "ascending" } ?? "none") : nil]) { html in
+                        guard depth == 0 else {
+                            html.text(Self.title(of: column))
+                            return
+                        }
+                        // The column's title sorts by it: ascending, descending, then the document's order.
+                        html.element("button", [.init("type", "button"), .init("class", "sort"), .init("id", "\(prefix)-sort\(index)"),
+                                                .init("data-action", "sortRows"), fieldAttribute, .init("data-column", column.id),
+                                                .init("title", "Sort by \(Self.title(of: column))")]) { html in
+                            html.text(Self.title(of: column))
+                            html.element("span", [.init("class", "sort-mark"), .init("aria-hidden", "true")],
+                                         text: sorted.map { $0 ? " ▼" : " ▲" } ?? "")
+                        }
                         guard form.editor.visibility.requires(column: column, schema: schema?.key, in: field) else { return }
                         html.text(" ")
                         html.element("abbr", [.init("class", "required"), .init("title", "required")], text: "*")
@@ -76,10 +94,10 @@ struct TableRenderer {
         }
         html.open("tbody")
         let children = schema?.children.compactMap { field.schema[$0] } ?? []
-        for (offset, row) in shownRows.enumerated() {
-            let number = first + offset + 1
+        for (place, row) in shownRows {
+            let number = place + 1
             let id = row["_id"]?.stringValue ?? ""
-            let rowPrefix = "\(prefix)-r\(first + offset)"
+            let rowPrefix = "\(prefix)-r\(place)"
             let bad = invalid[id] ?? []
             html.element("tr", [.init("data-row", id), bad.isEmpty ? nil : .init("class", "invalid")]) { html in
                 html.element("th", [.init("scope", "row"), .init("class", "row-number")], text: "\(number)")
@@ -96,7 +114,9 @@ struct TableRenderer {
                                          invalid: marked))
                     }
                 }
-                html.element("td", [.init("class", "actions")]) { $0.append(actions(row: id, number: number, last: first + offset == rows.count - 1)) }
+                html.element("td", [.init("class", "actions")]) {
+                    $0.append(actions(row: id, number: number, last: place == rows.count - 1, moves: !view.reorders))
+                }
             }
             if !children.isEmpty {
                 html.element("tr", [.init("class", "children")]) { html in
@@ -107,9 +127,10 @@ struct TableRenderer {
                 }
             }
         }
-        if rows.isEmpty {
+        if viewed.isEmpty {
             html.element("tr") { html in
-                html.element("td", [.init("colspan", "\(columns.count + 2)"), .init("class", "placeholder")], text: "No rows")
+                html.element("td", [.init("colspan", "\(columns.count + 2)"), .init("class", "placeholder")],
+                             text: rows.isEmpty ? "No rows" : "No row holds “\(view.search)”")
             }
         }
         html.close("tbody")
@@ -123,7 +144,7 @@ struct TableRenderer {
             }
             guard depth == 0 && pages > 1 else { return }
             html.element("span", [.init("class", "pager"), .init("role", "group"), .init("aria-label", "Row pages")]) { html in
-                html.text("Rows \(first + 1)–\(min(first + perPage, rows.count)) of \(rows.count) ")
+                html.text("Rows \(first + 1)–\(min(first + perPage, viewed.count)) of \(viewed.count)\(view.search.isEmpty ? "" : " found") ")
                 func button(_ text: String, to target: Int, _ disabled: Bool) {
                     html.element("button", [.init("type", "button"), .init("data-action", "tablePage"), fieldAttribute,
                                             .init("data-page", "\(target)"), .flag("disabled", disabled)], text: text)
@@ -158,21 +179,24 @@ struct TableRenderer {
             let title = child.title.flatMap { $0.isEmpty ? nil : $0 } ?? child.key
             html.element("details", [.init("class", "child-rows"), .flag("open", !live.isEmpty)]) { html in
                 html.element("summary", text: "\(title) of row \(number) (\(live.count))")
-                html.append(schemaLevel(child, rows: live, parent: id, ancestors: ancestors, page: 0, prefix: "\(prefix)-s\(index)", depth: depth))
+                html.append(schemaLevel(child, rows: live, parent: id, ancestors: ancestors, view: TableView(), prefix: "\(prefix)-s\(index)",
+                                        depth: depth))
             }
         }
         return html
     }
 
-    private func actions(row: String, number: Int, last: Bool) -> Markup {
+    /// A row's buttons; `moves`: whether moving it up and down is offered (not while the rows
+    /// are sorted or searched, when the order shown is not the document's).
+    private func actions(row: String, number: Int, last: Bool, moves: Bool) -> Markup {
         guard !disabled else { return Markup() }
         return Markup.build { html in
             func button(_ action: String, _ symbol: String, _ label: String, off: Bool = false) {
                 html.element("button", [.init("type", "button"), .init("data-action", action), .init("data-field", field.id), .init("data-row", row),
                                         .init("aria-label", label), .init("title", label), .flag("disabled", off)], text: symbol)
             }
-            button("moveRowUp", "↑", "Move row \(number) up", off: number == 1)
-            button("moveRowDown", "↓", "Move row \(number) down", off: last)
+            button("moveRowUp", "↑", "Move row \(number) up", off: number == 1 || !moves)
+            button("moveRowDown", "↓", "Move row \(number) down", off: last || !moves)
             button("duplicateRows", "❐", "Duplicate row \(number)")
             button("deleteRows", "✕", "Delete row \(number)")
         }
@@ -215,6 +239,30 @@ struct TableRenderer {
             html.void("input", [.init("type", "text"), .init("id", id)] + data + [aria, .init("value", FormRenderer.text(value)), .flag("disabled", off)])
         }
         return html
+    }
+
+    /// Tables of more rows than this get a search box (one with a search has it too).
+    static let rowsBeforeSearch = 5
+
+    /// The search box of a table's root rows, the column it looks in, and how many it found.
+    private func search(_ view: TableView, columns: [TableColumn], name: String, found: Int, of total: Int) -> Markup {
+        Markup.build { html in
+            html.element("div", [.init("class", "row-search"), .init("role", "search")]) { html in
+                html.void("input", [.init("type", "search"), .init("id", "\(input)-search"), .init("data-action", "searchRows"),
+                                    .init("data-field", field.id), .init("aria-label", "Search the rows of \(name)"),
+                                    .init("placeholder", "Search rows"), .init("value", view.search), .init("autocomplete", "off")])
+                html.element("select", [.init("id", "\(input)-search-column"), .init("data-action", "searchColumn"), .init("data-field", field.id),
+                                        .init("aria-label", "Search in")]) { html in
+                    html.element("option", [.init("value", ""), .flag("selected", view.searchColumn == nil)], text: "All columns")
+                    for column in columns {
+                        html.element("option", [.init("value", column.id), .flag("selected", view.searchColumn == column.id)],
+                                     text: Self.title(of: column))
+                    }
+                }
+                html.element("span", [.init("class", "found"), .init("aria-live", "polite")],
+                             text: view.search.isEmpty ? "" : "\(found) of \(total) row\(total == 1 ? "" : "s")")
+            }
+        }
     }
 
     static func title(of column: TableColumn) -> String {

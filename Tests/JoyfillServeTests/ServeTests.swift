@@ -35,7 +35,7 @@ struct ServeTests {
     }()
 
     func html(readonly: Bool = false) -> [String: String] {
-        let renderer = FormRenderer(editor: DocumentSession(document: Self.everyType), readonly: readonly, tablePages: [:])
+        let renderer = FormRenderer(editor: DocumentSession(document: Self.everyType), readonly: readonly, tableViews: [:])
         return Dictionary(renderer.containers().map { ($0.field, $0.html) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -87,10 +87,10 @@ struct ServeTests {
         let rows = (0..<1000).map { #"{"_id":"r\#($0)","cells":{"a":\#($0)}}"# }.joined(separator: ",")
         let text = #"{"fields":[{"_id":"big","type":"table","title":"Big","tableColumns":[{"_id":"a","type":"number","title":"A"}],"value":[\#(rows)]}],"files":[{"_id":"f","pages":[{"_id":"p","fieldPositions":[{"_id":"x","field":"big"}]}]}]}"#
         let editor = DocumentSession(document: try! JoyDoc(bytes: Array(text.utf8)))
-        let first = FormRenderer(editor: editor, readonly: false, tablePages: [:]).containers()[0].html
+        let first = FormRenderer(editor: editor, readonly: false, tableViews: [:]).containers()[0].html
         #expect(first.components(separatedBy: "<tr data-row=").count - 1 == FormRenderer.rowsPerPage)
         #expect(first.contains("Rows 1–50 of 1000"))
-        let last = FormRenderer(editor: editor, readonly: false, tablePages: ["big": 99]).containers()[0].html
+        let last = FormRenderer(editor: editor, readonly: false, tableViews: ["big": TableView(page: 99)]).containers()[0].html
         #expect(last.contains("Rows 951–1000 of 1000"), "a page past the end shows the last")
         #expect(last.contains(#"aria-label="A, row 1000" value="999""#))
     }
@@ -122,7 +122,7 @@ struct ServeTests {
         func form(_ positions: String, cols: String = "") throws -> String {
             let text = #"{"_id":"d","fields":[{"_id":"a","type":"text"},{"_id":"b","type":"text"},{"_id":"c","type":"text"}],"#
                 + #""files":[{"_id":"f","pages":[{"_id":"p"\#(cols),"fieldPositions":[\#(positions)]}]}]}"#
-            return FormRenderer(editor: DocumentSession(document: try JoyDoc(bytes: Array(text.utf8))), readonly: false, tablePages: [:]).form()
+            return FormRenderer(editor: DocumentSession(document: try JoyDoc(bytes: Array(text.utf8))), readonly: false, tableViews: [:]).form()
         }
         let grid = try? form(#"{"field":"a","x":12,"y":8,"width":12,"height":8},{"field":"b","x":0,"y":8,"width":30},{"field":"c","x":40,"y":0,"width":6}"#,
                              cols: #","cols":24"#)
@@ -133,6 +133,33 @@ struct ServeTests {
         #expect(grid?.contains(#"id="f0-1" data-field="b" data-type="text" style="--x:1;--w:24;--y:9;--h:1""#) == true)
         let list = try? form(#"{"field":"a","x":0,"y":0,"width":6},{"field":"b"}"#)
         #expect(list?.contains(#"<section class="page" id="pg0""#) == true && list?.contains("--x") == false)
+    }
+
+    /// A table's rows sorted by a column (numbers by value, text with its numbers read as
+    /// numbers, empty cells last either way) and searched in one column or all, as the form
+    /// shows the cells; each row keeps its number, and moving rows is not offered meanwhile.
+    @Test func aTablesRowsAreSortedAndSearchedAsShownKeepingTheirNumbers() throws {
+        let text = #"{"fields":[{"_id":"t","type":"table","title":"T","tableColumns":[{"_id":"name","type":"text","title":"Name"},"#
+            + #"{"_id":"qty","type":"number","title":"Qty"},{"_id":"kind","type":"dropdown","title":"Kind","options":[{"_id":"k1","value":"Bolt"},{"_id":"k2","value":"Nut"}]}],"#
+            + #""value":[{"_id":"a","cells":{"name":"Item 10","qty":2,"kind":"k2"}},{"_id":"b","cells":{"name":"item 9","kind":"k1"}},"#
+            + #"{"_id":"c","cells":{"name":"Item 1","qty":10,"kind":"k1"}}]}],"files":[{"_id":"f","pages":[{"_id":"p","fieldPositions":[{"_id":"x","field":"t"}]}]}]}"#
+        let editor = DocumentSession(document: try JoyDoc(bytes: Array(text.utf8)))
+        func rows(_ view: TableView) -> [String] {
+            let html = FormRenderer(editor: editor, readonly: false, tableViews: ["t": view]).containers()[0].html
+            return html.components(separatedBy: "<tr data-row=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        #expect(rows(TableView()) == ["a", "b", "c"])
+        #expect(rows(TableView(sort: .init(column: "name", descending: false))) == ["c", "b", "a"], "Item 1, item 9, Item 10")
+        #expect(rows(TableView(sort: .init(column: "qty", descending: false))) == ["a", "c", "b"], "the empty one last")
+        #expect(rows(TableView(sort: .init(column: "qty", descending: true))) == ["c", "a", "b"], "the empty one last again")
+        #expect(rows(TableView(search: "bolt")) == ["b", "c"], "a dropdown by its option's text, any case")
+        #expect(rows(TableView(search: "1", searchColumn: "name")) == ["a", "c"])
+        #expect(rows(TableView(search: "1")) == ["a", "c"], "Item 10 and Item 1, and qty 10 too")
+        let html = FormRenderer(editor: editor, readonly: false, tableViews: ["t": TableView(sort: .init(column: "qty", descending: true))])
+            .containers()[0].html
+        #expect(html.contains(#"<th scope="col" aria-sort="descending"><button type="button" class="sort""#))
+        #expect(html.contains(#"aria-label="Qty, row 3" value="10""#), "row c keeps its number, 3")
+        #expect(html.contains(#"aria-label="Move row 3 up" title="Move row 3 up" disabled"#), "no moving while sorted")
     }
 
     @Test func datesFollowTheDocumentsFormatInUTC() {

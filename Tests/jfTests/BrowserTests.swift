@@ -392,8 +392,28 @@ struct BrowserTests {
             // As a person types a number and presses Enter: the input's value, then its change.
             try await browser.run("arguments[0].value = '7'; arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", [number.json])
             try await browser.wait(for: "page 7", "return document.querySelector('[aria-label=\"Qty, row 301\"]');")
+            // Sorted by price, highest first: row 7 (price 7) leads; a second click, lowest first.
+            for order in ["ascending", "descending"] {
+                let price = try await browser.button("Price", prefix: true)
+                try await browser.run("arguments[0].scrollIntoView({block: 'center'});", [price.json])
+                try await browser.click(price)
+                try await browser.wait(for: "sorted \(order)", "return document.querySelector('th[aria-sort=\"' + arguments[0] + '\"]') !== null;", [order])
+            }
+            try await browser.wait(for: "sorted by price, highest first", "return document.querySelector('tbody tr[data-row] th').textContent === '7';")
+            #expect(try await browser.text(of: try await browser.find(".pager")).hasPrefix("Rows 1–50 of 1000"), "a new sort starts at the first page")
+            // Searching the price column: every price of 7, and what is typed is kept.
+            let search = try await browser.input(labelled: "Search the rows of Items")
+            try await browser.choose("Price", in: try await browser.input(labelled: "Search in"))
+            try await browser.type("7", into: search)
+            try await browser.wait(for: "the rows of price 7", "return document.querySelector('.row-search .found').textContent === '142 of 1000 rows';")
+            #expect(try await browser.run("return document.activeElement.getAttribute('aria-label');") as? String == "Search the rows of Items")
+            #expect(try await browser.run("return document.querySelector('[aria-label=\"Move row 7 up\"]').disabled;") as? Bool == true)
+            try await retype("\u{E003}", into: try await browser.input(labelled: "Search the rows of Items"), in: browser)
+            try await browser.wait(for: "every row again", "return document.querySelector('.row-search .found').textContent === '';")
             try await browser.click(try await browser.button("Add row"))
             try await browser.wait(for: "the new row, focused", "return document.activeElement?.getAttribute('aria-label') === 'Price, row 1001';")
+            #expect(try await browser.run("return document.querySelector('th[aria-sort=descending], th[aria-sort=ascending]');") is NSNull,
+                    "a new row clears the sort, so that it is seen where it went")
             let sorted = times.sorted()
             let report: [String: Any] = ["example": "1,000-row table", "edits": times.count, "medianMilliseconds": sorted[sorted.count / 2],
                                          "maxMilliseconds": sorted.last ?? 0]

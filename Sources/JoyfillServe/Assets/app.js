@@ -19,6 +19,8 @@ const state = {
   operations: 0,
   // Whether the browser undid or redid typing in an input itself (see onHistoryKey).
   nativeHistory: false,
+  // Each table's search waiting to be sent, by field.
+  searches: new Map(),
 };
 
 // ---- Talking to the server
@@ -143,7 +145,11 @@ function onEdit(event) {
   if (!input.dataset) return;
   // A table's page by its number: shown when it changes.
   if (input.dataset.action === "tablePage") {
-    if (event.type === "change") showRows(input.dataset.field, Number(input.value) - 1);
+    if (event.type === "change") showRows(input.dataset.field, { page: Math.max(0, Number(input.value) - 1) });
+    return;
+  }
+  if (input.dataset.action === "searchRows" || input.dataset.action === "searchColumn") {
+    if ((event.type === "input") === (input.dataset.action === "searchRows")) searchRows(input);
     return;
   }
   // A multiSelect field: its checkboxes are in a fieldset that names the field.
@@ -187,7 +193,14 @@ async function onClick(event) {
     state.editStarted = performance.now();
     let answer;
     if (action === "tablePage") {
-      await showRows(button.dataset.field, Number(button.dataset.page));
+      await showRows(button.dataset.field, { page: Math.max(0, Number(button.dataset.page)) });
+      return;
+    } else if (action === "sortRows") {
+      // Ascending, descending, then the document's order.
+      const now = button.closest("th").getAttribute("aria-sort");
+      const sort = now === "ascending" ? { column: button.dataset.column, descending: true }
+        : now === "descending" ? null : { column: button.dataset.column, descending: false };
+      await showRows(button.dataset.field, { sort });
       return;
     } else {
       // A row operation waits its turn behind the edits on their way, so that it names the
@@ -226,13 +239,26 @@ function keepFocus(field, row, action) {
   if (next) next.focus();
 }
 
-async function showRows(field, page) {
-  const answer = await api("/api/rows", { field, page: Math.max(0, page || 0) });
+// Changes how a table shows its rows: `view` is `{page}`, `{sort}` or `{search, searchColumn}`.
+// The table is replaced even while its search box is typed in, which keeps the focus.
+async function showRows(field, view) {
+  const answer = await api("/api/rows", Object.assign({ field }, view));
   if (answer.error) notice(errorText(answer.error));
   else {
     notice("");
-    applyUpdate(answer);
+    applyUpdate(answer, true);
   }
+}
+
+// A table's search: sent a moment after the typing stops, with the column it looks in.
+function searchRows(input) {
+  const field = input.dataset.field;
+  clearTimeout(state.searches.get(field));
+  state.searches.set(field, setTimeout(() => {
+    const box = document.querySelector(`input[data-action="searchRows"][data-field="${CSS.escape(field)}"]`);
+    const column = document.querySelector(`select[data-action="searchColumn"][data-field="${CSS.escape(field)}"]`);
+    showRows(field, { search: box ? box.value : "", searchColumn: column && column.value ? column.value : null });
+  }, 150));
 }
 
 // A field's title as its container shows it, without the marks beside it.
@@ -461,7 +487,11 @@ function applyUpdate(answer, whole) {
     return;
   }
   state.version = answer.version;
-  const focused = document.activeElement && document.activeElement.id;
+  const active = document.activeElement;
+  const focused = active && active.id;
+  const caret = active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
+  // A search box keeps what was typed while its answer was on the way.
+  const typed = active && active.dataset && active.dataset.action === "searchRows" ? active.value : null;
   for (const { id, html } of answer.replace || []) {
     const container = document.getElementById(id);
     if (!container) continue;
@@ -495,7 +525,14 @@ function applyUpdate(answer, whole) {
   }
   if (whole && focused && document.activeElement !== document.getElementById(focused)) {
     const again = document.getElementById(focused);
-    if (again) again.focus();
+    if (again) {
+      if (typed !== null && again.value !== typed) {
+        again.value = typed;
+        searchRows(again);
+      }
+      again.focus();
+      if (caret && typeof again.selectionStart === "number") again.setSelectionRange(caret[0], caret[1]);
+    }
   }
   if (answer.status) showStatus(answer.status);
   // A row just added: the focus goes to its first input, so typing fills it.
