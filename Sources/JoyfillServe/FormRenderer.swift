@@ -240,6 +240,7 @@ struct FormRenderer {
         }
         let labelled = field.type != .multiSelect && field.type != .block && field.type != .chart && field.type != .table
             && field.type != .collection && field.type != .image && field.type != .signature && field.type != .richText
+            && field.type != .file
         if labelled {
             html.element("label", [.init("class", "title"), .init("for", input)], heading)
         } else if field.type != .multiSelect {
@@ -349,7 +350,8 @@ struct FormRenderer {
                 }
             }
         case .signature:
-            if let source = value?.stringValue, !source.isEmpty {
+            let source = value?.stringValue ?? ""
+            if !source.isEmpty {
                 if HTML.isImageSource(source) {
                     html.void("img", [.init("class", "signature"), .init("src", source), .init("alt", "Signature: \(title)")])
                 } else {
@@ -358,8 +360,19 @@ struct FormRenderer {
             } else {
                 html.element("p", [.init("class", "placeholder"), .init("aria-labelledby", "\(input)-title")], text: "Not signed")
             }
-        case .image:
-            html.append(images(value, title: title))
+            if !disabled {
+                html.element("p", [.init("class", "field-tools")]) { html in
+                    html.element("button", [.init("type", "button"), .init("id", "\(input)-sign"), .init("data-action", "sign"), data,
+                                            .init("data-title", title), .init("aria-haspopup", "dialog")],
+                                 text: source.isEmpty ? "Sign \(title)" : "Sign \(title) again")
+                    if !source.isEmpty {
+                        html.text(" ")
+                        html.element("button", [.init("type", "button"), .init("data-action", "unsign"), data], text: "Clear the signature")
+                    }
+                }
+            }
+        case .image, .file:
+            html.append(files(field, value, input: input, title: title, disabled: disabled))
         case .block:
             html.element("div", [.init("class", "block")], text: Self.text(value))
         case .richText:
@@ -372,15 +385,6 @@ struct FormRenderer {
                 .collection(value, view: tableViews[field.id] ?? TableView()))
         case .chart:
             html.append(ChartRenderer(field: field, title: title).svg(value))
-        case .file:
-            let names = (value?.arrayValue ?? []).map { $0["fileName"]?.stringValue ?? $0["name"]?.stringValue ?? "file" }
-            if names.isEmpty {
-                html.element("p", [.init("class", "placeholder")], text: "No files")
-            } else {
-                html.element("ul", [.init("class", "files")]) { html in
-                    for name in names { html.element("li", text: name) }
-                }
-            }
         case .unknown(let name):
             html.element("p", [.init("class", "placeholder")], text: "A field of type “\(name)”, which the SDK does not show")
         }
@@ -400,24 +404,48 @@ struct FormRenderer {
         }
     }
 
-    private func images(_ value: JSONValue?, title: String) -> Markup {
-        let images = value?.arrayValue ?? []
+    /// An image or a file field: its files, each named by a link to it (an image shown too)
+    /// with a button that removes it, and an input that adds files (``Uploads``).
+    private func files(_ field: Field, _ value: JSONValue?, input: String, title: String, disabled: Bool) -> Markup {
+        let files = value?.arrayValue ?? []
+        let image = field.type == .image
         return Markup.build { html in
-            guard !images.isEmpty else {
-                html.element("p", [.init("class", "placeholder")], text: "No image")
-                return
-            }
-            html.element("div", [.init("class", "images")]) { html in
-                for image in images {
-                    let url = image["url"]?.stringValue ?? ""
-                    let name = image["fileName"]?.stringValue ?? title
-                    if HTML.isImageSource(url) {
-                        html.void("img", [.init("src", url), .init("alt", name)])
-                    } else {
-                        html.element("span", [.init("class", "placeholder")], text: name)
+            if files.isEmpty {
+                html.element("p", [.init("class", "placeholder"), .init("id", "\(input)-none")], text: image ? "No image" : "No files")
+            } else {
+                html.element("ul", [.init("class", image ? "images" : "files"), .init("aria-label", title)]) { html in
+                    for (index, file) in files.enumerated() {
+                        let url = file["url"]?.stringValue ?? ""
+                        let name = file["fileName"]?.stringValue ?? file["name"]?.stringValue ?? (image ? title : "file")
+                        let lower = url.lowercased()
+                        let linkable = lower.hasPrefix("data:") || lower.hasPrefix("https://") || lower.hasPrefix("http://")
+                        html.element("li") { html in
+                            if image && HTML.isImageSource(url) { html.void("img", [.init("src", url), .init("alt", name)]) }
+                            if linkable {
+                                html.element("a", [.init("href", url), .init("download", name), .init("rel", "noopener noreferrer")], text: name)
+                            } else {
+                                html.element("span", text: name)
+                            }
+                            if !disabled, let id = file["_id"]?.stringValue {
+                                html.text(" ")
+                                html.element("button", [.init("type", "button"), .init("id", "\(input)-remove\(index)"), .init("data-action", "removeFile"),
+                                                        .init("data-field", field.id), .init("data-file", id), .init("aria-label", "Remove \(name)"),
+                                                        .init("title", "Remove \(name)")], text: "✕")
+                            }
+                        }
                     }
                 }
             }
+            guard !disabled else { return }
+            let several = !image || field.json["multi"]?.boolValue != false
+            html.element("label", [.init("class", "upload")]) { html in
+                html.text(image ? (several || files.isEmpty ? "Add an image" : "Replace the image") : "Add a file")
+                html.text(" ")
+                html.void("input", [.init("type", "file"), .init("id", "\(input)-upload"), .init("data-upload", "1"), .init("data-field", field.id),
+                                    image ? .init("accept", "image/*") : nil, .flag("multiple", several),
+                                    .init("aria-describedby", "\(input)-upload-limit")])
+            }
+            html.element("span", [.init("class", "hint"), .init("id", "\(input)-upload-limit")], text: "Up to 2 MiB a file")
         }
     }
 

@@ -37,7 +37,7 @@ public struct FormServer: Sendable {
         /// The largest document opened or uploaded, in bytes.
         public var maximumDocumentSize = 64 << 20
         /// The largest body of any other request, in bytes.
-        public var maximumRequestSize = 1 << 20
+        public var maximumRequestSize = 4 << 20
         /// Where documents are opened and saved (nil: nowhere; the page can only upload and download).
         public var folders: DocumentFolders?
         /// Writes the document to a (real) path atomically.

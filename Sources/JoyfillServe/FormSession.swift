@@ -179,7 +179,12 @@ actor FormSession {
         if given != String(version) { return .object([JSONMember("reload", .bool(true)), JSONMember("version", .integer(version))]) }
         let entries: JSONValue
         let operation = request["operation"]?.stringValue
-        if let operation {
+        if let operation, Uploads.operations.contains(operation) {
+            guard let id = request["field"]?.stringValue, let position = editor.document.fieldIndex(id) else {
+                throw ServeError("the operation \(operation) names no \"field\" of the document")
+            }
+            entries = try Uploads.entries(operation, on: editor.document.fields[position], current: editor.values.value(at: position), request)
+        } else if let operation {
             entries = try rowOperation(operation, request)
         } else if let changes = request["changes"] {
             entries = changes
@@ -284,8 +289,9 @@ actor FormSession {
             guard let row else { throw ServeError("the operation \(name) names no \"row\"") }
             return row
         }
-        let known = ["insertRow", "duplicateRows", "deleteRows", "moveRowUp", "moveRowDown"]
-        guard known.contains(name) else {
+        let rows = ["insertRow", "duplicateRows", "deleteRows", "moveRowUp", "moveRowDown"]
+        guard rows.contains(name) else {
+            let known = rows + Uploads.operations
             throw ServeError("unknown operation \"\(name)\" (one of \(known.joined(separator: ", ")))",
                              suggestion: Suggestions.closest(to: name, in: known))
         }

@@ -82,6 +82,15 @@ struct PageTemplate {
           <p><a class="button" href="/api/changelog?download=1" download="changelog.json">Download</a>
              <button type="button" data-close>Close</button></p>
         </dialog>
+        <dialog id="sign-dialog" aria-labelledby="sign-title">
+          <h2 id="sign-title">Sign</h2>
+          <canvas id="sign-pad" width="600" height="200" role="img" aria-label="Signature pad: draw with a mouse, a pen or a finger"></canvas>
+          <p><label for="sign-typed">Or type your name</label> <input type="text" id="sign-typed" autocomplete="name"></p>
+          <p id="sign-error" class="error" role="alert"></p>
+          <p><button type="button" id="sign-use">Use this signature</button>
+             <button type="button" id="sign-clear">Clear</button>
+             <button type="button" data-close>Cancel</button></p>
+        </dialog>
         <dialog id="open-dialog" aria-labelledby="open-title">
           <h2 id="open-title">Open a document</h2>
           <p><label for="open-file">Upload a JoyDoc</label> <input type="file" id="open-file" accept=".json,application/json"></p>

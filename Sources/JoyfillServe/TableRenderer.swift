@@ -216,10 +216,15 @@ struct TableRenderer {
         case .dropdown:
             html.append(form.select(options: column.options, selected: value?.stringValue, input: id, attributes: data, disabled: off, label: label))
         case .multiSelect:
+            // Checkboxes, as the multiSelect field has them, in a group named by the cell.
             let selected = Set(value?.arrayValue?.compactMap(\.stringValue) ?? [])
-            html.element("select", [.flag("multiple", true), .init("id", id)] + data + [aria, .flag("disabled", off)]) { html in
-                for option in column.options where !option.deleted || selected.contains(option.id) {
-                    html.element("option", [.init("value", option.id), .flag("selected", selected.contains(option.id))], text: option.text)
+            html.element("fieldset", [.init("class", "choices cell-choices"), .init("id", id)] + data + [aria, .flag("disabled", off)]) { html in
+                for (index, option) in column.options.enumerated() where !option.deleted || selected.contains(option.id) {
+                    html.element("label") { html in
+                        html.void("input", [.init("type", "checkbox"), .init("id", "\(id)-\(index)"), .init("value", option.id),
+                                            .flag("checked", selected.contains(option.id))])
+                        html.text(" " + option.text)
+                    }
                 }
             }
         case .date:

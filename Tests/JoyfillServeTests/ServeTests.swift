@@ -61,7 +61,8 @@ struct ServeTests {
         #expect(html["rt"]?.contains(#"<div class="rich"><p>Hi <a>bad</a> <a href="https://joyfill.io" rel="noopener noreferrer" target="_blank">good</a></p></div>"#) == true,
                 "\(html["rt"] ?? "")")
         #expect(html["tb"]?.contains(#"aria-label="Qty, row 2" value="1""#) == true)
-        #expect(html["tb"]?.contains(#"<select multiple"#) == true)
+        #expect(html["tb"]?.contains(#"<fieldset class="choices cell-choices" id="f0-10-in-r0-c4" data-field="tb" data-row="r1" data-column="c5" aria-label="Marks, row 1"><label><input type="checkbox" id="f0-10-in-r0-c4-0" value="m1" checked> M</label></fieldset>"#) == true,
+                "a multiSelect cell is checkboxes, as the field")
         #expect(html["tb"]?.contains(#"aria-label="Day, row 1" value="11/22/2024" placeholder="MM/DD/YYYY""#) == true)
         #expect(html["tb"]?.contains(#"<td class="invalid"><input type="text""#) == true, "row 2 lacks the required What")
         #expect(html["tb"]?.contains("Row 2: What required.") == true)
@@ -72,7 +73,11 @@ struct ServeTests {
         #expect(html["ch"]?.contains(#"<svg viewBox="0 0 480 280" role="img" aria-label="Sales">"#) == true)
         #expect(html["ch"]?.contains("<title>Jan: (1, 20)</title>") == true)
         #expect(html["ch"]?.contains(#"points="80,200 120,160""#) == true, "\(html["ch"] ?? "")")
-        #expect(html["fl"]?.contains("<li>report.pdf</li>") == true)
+        #expect(html["fl"]?.contains(#"<li><span>report.pdf</span> <button type="button" id="f0-13-in-remove0" data-action="removeFile" data-field="fl" data-file="f1" aria-label="Remove report.pdf""#) == true,
+                "a file without a url is named, and can be removed")
+        #expect(html["fl"]?.contains(#"<label class="upload">Add a file <input type="file" id="f0-13-in-upload""#) == true)
+        #expect(html["im"]?.contains(#"<a href="https://example.com/a.png" download="a.png" rel="noopener noreferrer">a.png</a>"#) == true)
+        #expect(html["sg"]?.contains(#"data-action="sign""#) == true && html["sg"]?.contains("Clear the signature") == true)
         #expect(html["cu"]?.contains("which the SDK does not show") == true)
     }
 

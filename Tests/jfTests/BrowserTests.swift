@@ -298,6 +298,59 @@ struct BrowserTests {
         }
     }
 
+    /// Every field fillable: a signature drawn with a finger (and one typed), an image and a
+    /// file added from disk, shown as links, and removed; a multiSelect cell's checkboxes.
+    @Test func signaturesImagesFilesAndMultiSelectCellsAreFilledIn() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jf-inputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fields = [#"{"_id":"sig","type":"signature","title":"Signature"}"#, #"{"_id":"pic","type":"image","title":"Photo"}"#,
+                      #"{"_id":"doc","type":"file","title":"Attachments"}"#,
+                      #"{"_id":"t","type":"table","title":"Checks","tableColumns":[{"_id":"m","type":"multiSelect","title":"Marks","options":[{"_id":"o1","value":"Ok"},{"_id":"o2","value":"Dirty"}]}],"value":[{"_id":"r1","cells":{}}]}"#]
+        let positions = ["sig", "pic", "doc", "t"].map { #"{"_id":"p_\#($0)","field":"\#($0)"}"# }.joined(separator: ",")
+        let file = directory.appendingPathComponent("inputs.json")
+        try #"{"_id":"d","fields":[\#(fields.joined(separator: ","))],"files":[{"_id":"f","pages":[{"_id":"p","fieldPositions":[\#(positions)]}]}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let picture = directory.appendingPathComponent("dot.png")
+        try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!.write(to: picture)
+        let notes = directory.appendingPathComponent("notes.txt")
+        try "hello".write(to: notes, atomically: true, encoding: .utf8)
+        let value = "return fetch('/api/document').then((r) => r.json()).then((d) => JSON.stringify(d.fields.find((f) => f._id === arguments[0]).value ?? null));"
+        try await withPage([file.path]) { browser, _ in
+            // A signature drawn with a finger on the pad.
+            try await browser.click(try await browser.button("Sign Signature"))
+            let pad = try await browser.find("#sign-pad")
+            try await browser.drag(on: pad, through: [(-150, 10), (-60, -30), (0, 20), (90, -20), (160, 10)], pointer: "touch")
+            try await browser.click(try await browser.button("Use this signature"))
+            try await browser.wait(for: "the signature stored", "return document.querySelector('img.signature')?.src.startsWith('data:image/png;base64,');")
+            let drawn = try await browser.run(value, ["sig"]) as? String
+            #expect(drawn?.hasPrefix("\"data:image/png;base64,") == true)
+            // Typed instead, from the keyboard.
+            try await browser.click(try await browser.button("Sign Signature again"))
+            try await browser.type("Ada Lovelace", into: try await browser.input(labelled: "Or type your name"))
+            try await browser.click(try await browser.button("Use this signature"))
+            try await browser.wait(for: "another signature", "return fetch('/api/document').then((r) => r.json()).then((d) => d.fields[0].value !== arguments[0]);", [drawn.map { String($0.dropFirst().dropLast()) } ?? ""])
+            try await browser.click(try await browser.button("Clear the signature"))
+            try await browser.wait(for: "no signature", "return document.querySelector('img.signature') === null;")
+
+            // An image and a file, added from disk and named by links.
+            try await browser.type(picture.path, into: try await browser.input(labelled: "Add an image"))
+            try await browser.wait(for: "the image", "return document.querySelector('ul.images img')?.alt === 'dot.png';")
+            try await browser.type(notes.path, into: try await browser.input(labelled: "Add a file"))
+            try await browser.wait(for: "the file's link", "return document.querySelector('ul.files a')?.textContent === 'notes.txt';")
+            #expect(try await browser.run("return document.querySelector('ul.files a').getAttribute('href');") as? String == "data:text/plain;base64,aGVsbG8=")
+            let stored = try await browser.run(value, ["doc"]) as? String ?? ""
+            #expect(stored.range(of: #"^\[\{"_id":"[0-9a-f]{24}","url":"data:text/plain;base64,aGVsbG8=","fileName":"notes.txt"\}\]$"#, options: .regularExpression) != nil,
+                    "\(stored)")
+            try await browser.click(try await browser.button("Remove notes.txt"))
+            try await browser.wait(for: "the file removed", "return document.querySelector('ul.files') === null;")
+
+            // A multiSelect cell: checkboxes, as the field.
+            try await browser.click(try await browser.find("[aria-label=\"Marks, row 1\"] input[value=o2]"))
+            try await browser.wait(for: "the cell's choice stored", "return fetch('/api/document').then((r) => r.json()).then((d) => JSON.stringify(d.fields[3].value[0].cells.m) === '[\"o2\"]');")
+        }
+    }
+
     @Test func logicShowsAndHidesFieldsAndRequiredMarksFollowValues() async throws {
         try await withPage(["examples/logic.json"]) { browser, _ in
             let fireWatch = "return document.querySelector('[data-field=fire_watch]').hidden;"

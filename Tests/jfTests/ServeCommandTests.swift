@@ -341,8 +341,8 @@ struct ServeCommandTests {
         #expect(answer.status == 422)
         answer = try await server.post("/api/change", json: #"{"version": 0, "operation": "insertRows", "field": "items"}"#)
         #expect(try (answer.json()["error"] as? [String: Any])?["suggestion"] as? String == "insertRow")
-        // A body over the cap (1 MiB for edits).
-        let large = "{\"changes\": [\"" + String(repeating: "x", count: 1 << 21) + "\"]}"
+        // A body over the cap (4 MiB for edits: a 2 MiB file as a data: URL, and room).
+        let large = "{\"changes\": [\"" + String(repeating: "x", count: 1 << 23) + "\"]}"
         answer = try await server.post("/api/change", json: large)
         #expect(answer.status == 413)
         answer = try await server.post("/api/open", json: "{\"not\": \"a JoyDoc\"")

@@ -154,6 +154,21 @@ final class WebDriver: @unchecked Sendable {
         try await command("GET", "/element/\(element.id)/text") as? String ?? ""
     }
 
+    /// Presses a pointer (`mouse`, `pen` or `touch`) on `element` at the first of `points`
+    /// (offsets from its centre), moves it through the others and lifts it: a stroke drawn.
+    func drag(on element: Element, through points: [(Int, Int)], pointer: String = "mouse") async throws {
+        guard let first = points.first else { return }
+        let origin = element.json
+        var steps: [[String: Any]] = [["type": "pointerMove", "origin": origin, "x": first.0, "y": first.1], ["type": "pointerDown", "button": 0]]
+        for point in points.dropFirst() {
+            steps.append(["type": "pointerMove", "origin": origin, "x": point.0, "y": point.1, "duration": 20])
+        }
+        steps.append(["type": "pointerUp", "button": 0])
+        _ = try await command("POST", "/actions", ["actions": [["type": "pointer", "id": "stroke", "parameters": ["pointerType": pointer],
+                                                                 "actions": steps]]])
+        _ = try await command("DELETE", "/actions", nil)
+    }
+
     /// Makes the window `width` by `height` CSS pixels (a phone's 400, a laptop's 1,280).
     func resize(width: Int, height: Int) async throws {
         _ = try await command("POST", "/window/rect", ["width": width, "height": height])
