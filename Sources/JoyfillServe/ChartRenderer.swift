@@ -1,9 +1,11 @@
+import Foundation
 import JoyfillJSON
 import JoyfillModel
 
 /// A chart field as an SVG: its axes from `xMin`…`xMax` and `yMin`…`yMax`, widened to the
-/// points' range when a point lies outside (the points' range alone when they are missing), each line's points joined, each point a circle that names
-/// its label and coordinates; a legend of the lines' titles.
+/// points' range when a point lies outside (the points' range alone when they are missing),
+/// with ticks at round numbers and light grid lines; each line's points joined, each point a
+/// circle that names its label and coordinates; a legend of the lines' titles.
 struct ChartRenderer {
     let field: Field
     let title: String
@@ -44,10 +46,16 @@ struct ChartRenderer {
                   selfClosing: true)
         html.void("line", [.init("class", "axis"), .init("x1", "\(m)"), .init("y1", "\(m)"), .init("x2", "\(m)"), .init("y2", "\(h - m)")],
                   selfClosing: true)
-        html.element("text", [.init("class", "tick"), .init("x", "\(m)"), .init("y", "\(h - m + 14)")], text: number(xMin))
-        html.element("text", [.init("class", "tick end"), .init("x", "\(w - m)"), .init("y", "\(h - m + 14)")], text: number(xMax))
-        html.element("text", [.init("class", "tick end"), .init("x", "\(m - 4)"), .init("y", "\(h - m)")], text: number(yMin))
-        html.element("text", [.init("class", "tick end"), .init("x", "\(m - 4)"), .init("y", "\(m + 4)")], text: number(yMax))
+        for x in Self.ticks(from: xMin, to: xMax) {
+            html.void("line", [.init("class", "grid"), .init("x1", coordinate(px(x))), .init("y1", "\(m)"), .init("x2", coordinate(px(x))),
+                               .init("y2", "\(h - m)")], selfClosing: true)
+            html.element("text", [.init("class", "tick middle"), .init("x", coordinate(px(x))), .init("y", "\(h - m + 14)")], text: DisplayNumber.text(x))
+        }
+        for y in Self.ticks(from: yMin, to: yMax) {
+            html.void("line", [.init("class", "grid"), .init("x1", "\(m)"), .init("y1", coordinate(py(y))), .init("x2", "\(w - m)"),
+                               .init("y2", coordinate(py(y)))], selfClosing: true)
+            html.element("text", [.init("class", "tick end"), .init("x", "\(m - 4)"), .init("y", coordinate(py(y) + 4))], text: DisplayNumber.text(y))
+        }
         if let x = field.json["xTitle"]?.stringValue {
             html.element("text", [.init("class", "axis-title"), .init("x", "\(w / 2)"), .init("y", "\(h - 6)")], text: x)
         }
@@ -84,5 +92,26 @@ struct ChartRenderer {
         }
         html.close("figure")
         return html
+    }
+
+    /// Round numbers from `low` to `high`, 2 to 10 of them: steps of 1, 2 or 5 times a power
+    /// of ten, as a person rules an axis.
+    static func ticks(from low: Double, to high: Double) -> [Double] {
+        guard low.isFinite, high.isFinite, high > low else { return low.isFinite ? [low] : [] }
+        let rough = (high - low) / 5
+        let exponent = Int(log10(rough).rounded(.down))
+        let scale = pow(10, Double(abs(exponent)))
+        // The step is `multiple` times 10^exponent; a tick is a whole number of steps, made by
+        // one multiplication or division so that 0.6 is 0.6, not 0.6000000000000001.
+        let multiple = [1.0, 2, 5, 10].first { (exponent < 0 ? $0 / scale : $0 * scale) >= rough } ?? 10
+        func value(_ steps: Double) -> Double { exponent < 0 ? steps * multiple / scale : steps * multiple * scale }
+        let step = value(1)
+        var ticks: [Double] = []
+        var count = (low / step).rounded(.up)
+        while value(count) <= high + step * 1e-9 && ticks.count < 12 {
+            ticks.append(value(count) + 0)   // + 0: never -0
+            count += 1
+        }
+        return ticks
     }
 }

@@ -384,7 +384,11 @@ struct FormRenderer {
             html.append(TableRenderer(form: self, field: field, input: input, disabled: readonly || field.json["disabled"]?.boolValue == true)
                 .collection(value, view: tableViews[field.id] ?? TableView()))
         case .chart:
-            html.append(ChartRenderer(field: field, title: title).svg(value))
+            let chart = ChartRenderer(field: field, title: title)
+            html.element("div", [.init("class", "chart-box")]) { html in
+                html.append(chart.svg(value))
+                html.append(chart.points(value, input: input, disabled: disabled))
+            }
         case .unknown(let name):
             html.element("p", [.init("class", "placeholder")], text: "A field of type “\(name)”, which the SDK does not show")
         }

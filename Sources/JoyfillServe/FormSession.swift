@@ -179,11 +179,14 @@ actor FormSession {
         if given != String(version) { return .object([JSONMember("reload", .bool(true)), JSONMember("version", .integer(version))]) }
         let entries: JSONValue
         let operation = request["operation"]?.stringValue
-        if let operation, Uploads.operations.contains(operation) {
+        if let operation, Uploads.operations.contains(operation) || ChartEdits.operations.contains(operation) {
+            // An operation on one field's value: the field's whole new value, from the value now.
             guard let id = request["field"]?.stringValue, let position = editor.document.fieldIndex(id) else {
                 throw ServeError("the operation \(operation) names no \"field\" of the document")
             }
-            entries = try Uploads.entries(operation, on: editor.document.fields[position], current: editor.values.value(at: position), request)
+            let (field, current) = (editor.document.fields[position], editor.values.value(at: position))
+            entries = Uploads.operations.contains(operation) ? try Uploads.entries(operation, on: field, current: current, request)
+                : try ChartEdits.entries(operation, on: field, current: current, request)
         } else if let operation {
             entries = try rowOperation(operation, request)
         } else if let changes = request["changes"] {
@@ -198,7 +201,10 @@ actor FormSession {
             throw ServeError(error)
         }
         guard !changes.isEmpty else { return update(started: started) }
-        let key = operation == nil ? Self.historyKey(entries) : nil
+        // Typing in one input is one step: a value, a cell, or one coordinate of a chart's point.
+        let key = operation == nil ? Self.historyKey(entries)
+            : operation == "setPoint" ? ["point", request["field"], request["line"], request["point"], request["key"]].map { $0?.stringValue ?? "" }.joined(separator: " ")
+            : nil
         let before = history.joins(key) || readonly ? nil : current()
         let moved: [String]?
         do throws(ChangeError) {
@@ -291,7 +297,7 @@ actor FormSession {
         }
         let rows = ["insertRow", "duplicateRows", "deleteRows", "moveRowUp", "moveRowDown"]
         guard rows.contains(name) else {
-            let known = rows + Uploads.operations
+            let known = rows + Uploads.operations + ChartEdits.operations
             throw ServeError("unknown operation \"\(name)\" (one of \(known.joined(separator: ", ")))",
                              suggestion: Suggestions.closest(to: name, in: known))
         }

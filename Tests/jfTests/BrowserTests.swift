@@ -351,6 +351,26 @@ struct BrowserTests {
         }
     }
 
+    /// A chart's points are edited in the table beside it, and the chart and the formulas
+    /// that read it follow; its axes are ruled at round numbers over the template's range.
+    @Test func aChartsPointsAreEditedBesideIt() async throws {
+        try await withPage(["examples/sales-chart.json"]) { browser, _ in
+            let ticks = try await browser.run("return [...document.querySelectorAll('[data-field=sales] .tick')].map((t) => t.textContent);") as? [String]
+            #expect(ticks == ["0", "1", "2", "3", "4", "5", "0", "50", "100", "150", "200"], "x 0…5 and y 0…200, as the template says")
+            try await retype("170", into: try await browser.input(labelled: "Y, North point 4"), in: browser)
+            try await browser.wait(for: "the chart redrawn", "return [...document.querySelectorAll('[data-field=sales] circle title')].some((t) => t.textContent === 'Q4: (4, 170)');")
+            try await browser.wait(for: "the best quarter", "return document.querySelector('[data-field=best_quarter] input').value === '170';")
+            try await browser.click(try await browser.button("Add a point to South"))
+            try await browser.wait(for: "a third South point", "return document.querySelector('[aria-label=\"Y, South point 3\"]') !== null;")
+            #expect(try await browser.property("value", of: try await browser.input(labelled: "X, South point 3")) == "3")
+            try await browser.click(try await browser.button("Remove South point 1"))
+            try await browser.wait(for: "two South points", "return document.querySelector('[aria-label=\"Y, South point 3\"]') === null;")
+            #expect(try await browser.property("value", of: try await browser.input(labelled: "Label, South point 1")) == "Q2")
+            #expect(try await browser.run("return document.querySelector('[aria-label=\"Y, Target point 1\"]').disabled;") as? Bool == true,
+                    "a chart a formula computes is shown, not edited")
+        }
+    }
+
     @Test func logicShowsAndHidesFieldsAndRequiredMarksFollowValues() async throws {
         try await withPage(["examples/logic.json"]) { browser, _ in
             let fireWatch = "return document.querySelector('[data-field=fire_watch]').hidden;"

@@ -166,6 +166,15 @@ function onEdit(event) {
     if (event.type === "change") upload(input);
     return;
   }
+  // A chart's point: its label, x or y, sent as it is typed.
+  if (input.dataset.chart !== undefined) {
+    if (event.type !== "input" || !input.dataset.point) return;
+    if (input.type === "number" && input.value === "" && input.validity.badInput) return;
+    const value = input.dataset.key === "label" ? input.value : input.value === "" ? null : Number(input.value);
+    enqueue(input.id, { operation: "setPoint", field: input.dataset.chart, line: input.dataset.line, point: input.dataset.point,
+      key: input.dataset.key, value });
+    return;
+  }
   // A date picked from the calendar goes into its date box, and is sent from there.
   if (input.classList.contains("picker")) {
     if (event.type === "change") pickDate(input);
@@ -216,6 +225,11 @@ async function onClick(event) {
       return;
     } else if (action === "removeFile") {
       enqueue(`operation-${++state.operations}`, { operation: "removeFile", field: button.dataset.field, file: button.dataset.file });
+      return;
+    } else if (action === "addPoint" || action === "removePoint") {
+      const request = { operation: action, field: button.dataset.field, line: button.dataset.line };
+      if (button.dataset.point) request.point = button.dataset.point;
+      enqueue(`operation-${++state.operations}`, request);
       return;
     }
     // A row operation waits its turn behind the edits on their way, so that it names the
@@ -626,6 +640,10 @@ function applyUpdate(answer, whole) {
       const title = container.querySelector(".title");
       const freshTitle = fresh.querySelector(".title");
       if (title && freshTitle) title.innerHTML = freshTitle.innerHTML;
+      // A chart whose points are typed in is drawn again as they change.
+      const figure = container.querySelector("figure.chart");
+      const freshFigure = fresh.querySelector("figure.chart");
+      if (figure && freshFigure) figure.replaceWith(freshFigure);
       continue;
     }
     container.outerHTML = html;
