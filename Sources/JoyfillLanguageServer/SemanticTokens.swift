@@ -6,12 +6,8 @@ import JoyfillModel
 /// where an editor would show one plain string: functions, the fields they read, lambda
 /// parameters, properties and columns, numbers, strings, keywords and operators.
 extension LanguageServer {
-    /// The token types, in the order of the legend the server announces.
-    static let semanticTokenTypes = ["function", "variable", "parameter", "property", "number", "string", "keyword", "operator"]
-
-    private enum TokenType: Int {
-        case function, variable, parameter, property, number, string, keyword, `operator`
-    }
+    /// The token types, in the order of the legend the server announces (``TokenRole``'s raw values).
+    static let semanticTokenTypes = TokenRole.allCases.map(\.name)
 
     /// `textDocument/semanticTokens/full`: the tokens of every formula in the file, in the
     /// protocol's relative encoding (line delta, start delta, length, type, modifiers).
@@ -29,10 +25,10 @@ extension LanguageServer {
             formulas = [formula]
         }
         // Each token's place in the file, then all positions in one pass.
-        var placed: [(start: Int, end: Int, type: TokenType)] = []
+        var placed: [(start: Int, end: Int, type: TokenRole)] = []
         for formula in formulas {
-            for token in Self.classify(formula.expression) {
-                placed.append((formula.fileOffset(token.span.start), formula.fileOffset(token.span.end), token.type))
+            for token in TokenRole.classify(formula.expression) {
+                placed.append((formula.fileOffset(token.span.start), formula.fileOffset(token.span.end), token.role))
             }
         }
         let lines = TextLines(open.text, encoding: encoding)
@@ -52,42 +48,5 @@ extension LanguageServer {
             previous = start
         }
         return .object([JSONMember("data", .array(data))])
-    }
-
-    /// The tokens of one formula worth colouring, with what each is: a name is a function
-    /// when called, a field when the parser resolved it to one, a property after a `.` or
-    /// before a `:` in an object, and otherwise a lambda's parameter.
-    private static func classify(_ expression: String) -> [(span: SourceSpan, type: TokenType)] {
-        let tree = Parser.parse(expression)
-        var names: [Int: TokenType] = [:]   // by a name's first byte
-        for index in tree.nodes.indices {
-            let span = tree.span(of: NodeID(index))
-            switch tree.nodes[index] {
-            case .call: names[span.start] = .function
-            case .reference: names[span.start] = .variable
-            case .parameter: names[span.start] = .parameter
-            case .member: names[tree.nameSpan(ofMember: NodeID(index)).start] = .property
-            default: break
-            }
-        }
-        let tokens = Lexer.tokenize(expression)
-        var result: [(span: SourceSpan, type: TokenType)] = []
-        for (position, token) in tokens.enumerated() {
-            let type: TokenType
-            switch token.kind {
-            case .identifier:
-                let beforeColon = position + 1 < tokens.count && tokens[position + 1].kind == .colon
-                type = names[token.span.start] ?? (beforeColon ? .property : .parameter)
-            case .number: type = .number
-            case .string: type = .string
-            case .trueKeyword, .falseKeyword, .nullKeyword, .undefinedKeyword: type = .keyword
-            case .plus, .minus, .star, .slash, .bang, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual,
-                 .ampAmp, .pipePipe, .arrow, .fatArrow:
-                type = .operator
-            default: continue
-            }
-            result.append((token.span, type))
-        }
-        return result
     }
 }

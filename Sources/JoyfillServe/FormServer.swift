@@ -258,6 +258,11 @@ public struct FormServer: Sendable {
                 return await playground.run(snapshot, interrupting: true) { Playground(session: $0).analyse(formula, cursor: cursor) }
             }
         }
+        router.post("/api/format") { request, context in
+            try await Self.answer(request, limit: configuration.maximumRequestSize) { body throws(ServeError) in
+                try Playground.format(try Self.formula(body).0)
+            }
+        }
         router.post("/api/complete") { request, context in
             try await Self.answer(request, limit: configuration.maximumRequestSize) { body throws(ServeError) in
                 let (formula, cursor) = try Self.formula(body)

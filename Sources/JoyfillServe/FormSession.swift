@@ -94,7 +94,7 @@ actor FormSession {
         let renderer = self.renderer()
         remember(renderer)
         return PageTemplate(title: name, path: path, version: version, readonly: readonly, form: renderer.form(rendered),
-                            status: status(renderer), fields: playgroundFields()).html
+                            status: status(renderer), fields: playgroundFields(), examples: Playground.examples(of: editor.document)).html
     }
 
     /// The form alone (after a document is opened, or when the page is behind).
@@ -104,7 +104,10 @@ actor FormSession {
         return .object([JSONMember("version", .integer(version)), JSONMember("title", .string(name)),
                         JSONMember("path", path.map(JSONValue.string) ?? .null), JSONMember("readonly", .bool(readonly)),
                         JSONMember("form", .string(renderer.form(rendered))), JSONMember("status", status(renderer)),
-                        JSONMember("fields", .strings(playgroundFields()))])
+                        JSONMember("fields", .strings(playgroundFields())),
+                        JSONMember("examples", .array(Playground.examples(of: editor.document).map { label, formula in
+                            .object([JSONMember("label", .string(label)), JSONMember("formula", .string(formula))])
+                        }))])
     }
 
     private func renderer() -> FormRenderer {

@@ -13,6 +13,16 @@ struct PageTemplate {
     let status: JSONValue
     /// The field ids the dependency graph can be asked about.
     let fields: [String]
+    /// The playground's examples: `(label, formula)`.
+    let examples: [(String, String)]
+
+    /// The examples' select's options (the first, empty, says what it is).
+    static func exampleOptions(_ examples: [(String, String)]) -> String {
+        Markup.build { html in
+            html.element("option", [.init("value", "")], text: "Examples…")
+            for (label, formula) in examples { html.element("option", [.init("value", formula)], text: label) }
+        }.html
+    }
 
     var html: String {
         // A failed formula makes the form wrong, whatever its required fields say.
@@ -61,7 +71,13 @@ struct PageTemplate {
               <div id="formula-highlight" class="highlight" aria-hidden="true"></div>
               <textarea id="formula" spellcheck="false" autocomplete="off" autocapitalize="off" rows="4"
                 aria-describedby="formula-help" aria-autocomplete="list" aria-controls="completions"></textarea>
+              <div id="formula-tip" class="formula-tip" role="tooltip" hidden></div>
             </div>
+            <p class="formula-tools">
+              <button type="button" id="format-button" title="Lay the formula out as jf fmt does">Format</button>
+              <button type="button" id="share-button" title="Copy a link to this page with the formula in it">Copy link</button>
+              <select id="examples" aria-label="Example formulas">\(Self.exampleOptions(examples))</select>
+            </p>
             <p id="formula-help" class="help">Evaluated against the document as you type. Tab or Ctrl-Space completes; Escape closes the list.</p>
             <ul id="completions" role="listbox" aria-label="Completions" hidden></ul>
             <div id="signature" class="signature" aria-live="polite" hidden></div>

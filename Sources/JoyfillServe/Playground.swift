@@ -1,6 +1,7 @@
 import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
+import JoyfillModel
 import JoyfillREPL
 
 /// The playground's answers, as JSON for the page, from the REPL session bound to the
@@ -11,13 +12,19 @@ struct Playground {
     let session: REPLSession
 
     /// `{"ok", "value", "type", "diagnostics": [{severity, kind, code, message, span, notes?,
-    /// fix?}], "explain", "signature"}`: each diagnostic is `jf eval --json`'s error object
-    /// with its severity (offsets in UTF-8 bytes of the formula, as there).
+    /// fix?}], "explain", "signature", "tokens": [[start, end, role]], "reads": [name]}`: each
+    /// diagnostic is `jf eval --json`'s error object with its severity (offsets in UTF-8 bytes
+    /// of the formula, as there); the tokens are coloured by ``TokenRole`` (the same offsets);
+    /// `reads` are the free names the formula reads, the fields among them highlighted on the form.
     func analyse(_ formula: String, cursor: Int) -> JSONValue {
+        let tokens = JSONValue.array(TokenRole.classify(formula).map { token in
+            .array([.integer(token.span.start), .integer(token.span.end), .string(token.role.name)])
+        })
         guard !formula.allSatisfy(\.isWhitespace) else {
             return .object([JSONMember("ok", .bool(true)), JSONMember("value", .null), JSONMember("type", .null),
                             JSONMember("diagnostics", .array([])), JSONMember("explain", .string("")),
-                            JSONMember("signature", signature(formula, cursor: cursor))])
+                            JSONMember("signature", signature(formula, cursor: cursor)), JSONMember("tokens", tokens),
+                            JSONMember("reads", .array([]))])
         }
         let analysis = session.analyse(formula)
         // Each as `jf eval --json` reports an error (docs/schemas/eval.schema.json, its
@@ -37,7 +44,38 @@ struct Playground {
         return .object([JSONMember("ok", .bool(value != .null)), JSONMember("value", value),
                         JSONMember("type", .string(analysis.staticType)), JSONMember("diagnostics", JSONValue(encoded: diagnostics.encoded)),
                         JSONMember("explain", .string(analysis.explanation)),
-                        JSONMember("signature", signature(formula, cursor: cursor))])
+                        JSONMember("signature", signature(formula, cursor: cursor)), JSONMember("tokens", tokens),
+                        JSONMember("reads", .strings(Parser.parse(formula).references))])
+    }
+
+    /// Formulas to start from, for any document: `(label, formula)`.
+    static let builtInExamples: [(String, String)] = [
+        ("Round a number", "round(3.14159, 2)"),
+        ("Text in capitals", #"upper("joyfill")"#),
+        ("A condition", #"if(10 > 5, "more", "less")"#),
+        ("Each element doubled", "map([1, 2, 3], (n) -> n * 2)"),
+        ("Only the large ones", "filter([3, 8, 1, 12], (n) -> n > 5)"),
+        ("Thirty days from now", #"dateAdd(now(), 30, "days")"#),
+        ("Text joined", #"concat("Total: ", sum(4, 5.5))"#),
+    ]
+
+    /// The examples the playground offers: the document's own formulas (by their `desc`,
+    /// else their `_id`; the first 50), then ``builtInExamples``.
+    static func examples(of document: JoyDoc) -> [(String, String)] {
+        let own = document.formulas.prefix(50).map { formula -> (String, String) in
+            let description = formula.json["desc"]?.stringValue ?? ""
+            return ("\(description.isEmpty ? formula.id : description) (this document)", formula.expression)
+        }
+        return own + builtInExamples
+    }
+
+    /// `{"formula"}`: `formula` laid out as `jf fmt` lays it out; an error when it does not
+    /// parse (a formula with errors is left as it is).
+    static func format(_ formula: String) throws(ServeError) -> JSONValue {
+        guard let formatted = Printer.format(formula) else {
+            throw ServeError("the formula has errors: fix them, then format it")
+        }
+        return .object([JSONMember("formula", .string(formatted))])
     }
 
     /// `{"from", "to", "items": [text]}`: the REPL's completions of the word that ends at

@@ -404,12 +404,12 @@ struct BrowserTests {
             try await browser.type("sum(map(items, (r) -> r.price * r.qty)) + totl", into: formula)
             let diagnostic = try await browser.wait(for: "a diagnostic", "return document.querySelector('#diagnostics li.error')?.textContent;")
             #expect((diagnostic as? String)?.contains("totl") == true)
-            #expect(try await browser.run("return document.querySelector('#formula-highlight mark')?.textContent;") as? String == "totl")
+            #expect(try await browser.run("return document.querySelector('#formula-highlight .diag-error')?.textContent;") as? String == "totl")
             try await browser.click(try await browser.button("Apply: did you mean 'total'?"))
             try await browser.wait(for: "the fixed formula's value", "return document.getElementById('formula-value').textContent === '1834.1599999999999';")
             // The span is underlined where it is, after text of more than one byte a character.
             try await enter("concat(\"é😀\", totl)", into: formula, in: browser, until: "the underlined name",
-                            "return document.querySelector('#formula-highlight mark')?.textContent === 'totl';")
+                            "return document.querySelector('#formula-highlight .diag-error')?.textContent === 'totl';")
             // Completion while typing: the list follows the name; Tab takes it while it is open.
             try await enter("subt", into: formula, in: browser, until: "the list", "return !document.getElementById('completions').hidden;")
             try await browser.type("\u{E004}", into: formula)   // U+E004: the Tab key
@@ -430,6 +430,51 @@ struct BrowserTests {
             try await browser.type("sum(map(items, (row) -> row.price * row.qty))", into: formula)
             try await browser.wait(for: "the value", "return document.getElementById('formula-value').textContent === '880.75';")
             try save(try await browser.screenshot(), as: "serve-invoice.png")
+        }
+    }
+
+    /// The playground a formula author wants: words coloured by what they are, the bracket
+    /// at the caret matched, a diagnostic's message and fix on hover, Format, Ctrl-Z after a
+    /// fix, the formula in the link, example formulas, and the fields it reads outlined.
+    @Test func thePlaygroundColoursMatchesExplainsFormatsAndShares() async throws {
+        try await withPage(["examples/invoice.json"]) { browser, server in
+            let formula = try await browser.input(labelled: "Formula")
+            try await browser.type("round(subtotal*tax_rate,2)+totl", into: formula)
+            try await browser.wait(for: "the diagnostic", "return document.querySelector('#formula-highlight .diag-error')?.textContent === 'totl';")
+            let roles = try await browser.run("""
+                return [...document.querySelectorAll('#formula-highlight span[class]')].map((s) => s.className + ':' + s.textContent);
+                """) as? [String] ?? []
+            #expect(roles.contains("tok-function:round") && roles.contains("tok-variable:subtotal") && roles.contains("tok-number:2"), "\(roles)")
+            #expect(try await browser.run("return [...document.querySelectorAll('.field.read-by-formula')].map((f) => f.dataset.field).sort();") as? [String]
+                    == ["subtotal", "tax_rate"], "the fields it reads, outlined on the form")
+            // The bracket before the caret and its match.
+            try await browser.run("arguments[0].focus(); arguments[0].setSelectionRange(26, 26); arguments[0].dispatchEvent(new KeyboardEvent('keyup', {key: 'ArrowLeft'}));", [formula.json])
+            #expect(try await browser.run("return [...document.querySelectorAll('#formula-highlight .bracket')].map((s) => s.textContent);") as? [String] == ["(", ")"])
+            // The pointer over the underlined name: its message and its fix.
+            let underlined = try await browser.find("#formula-highlight .diag-error")
+            let box = try await browser.run("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", [underlined.json]) as? [Double] ?? [0, 0]
+            try await browser.run("arguments[0].dispatchEvent(new MouseEvent('mousemove', {clientX: arguments[1], clientY: arguments[2], bubbles: true}));",
+                                  [formula.json, box[0], box[1]])
+            let tip = try await browser.wait(for: "the tip", "const t = document.getElementById('formula-tip'); return !t.hidden && t.textContent;")
+            #expect((tip as? String)?.contains("totl") == true)
+            try await browser.click(try await browser.find("#formula-tip button"))
+            try await browser.wait(for: "the fix", "return arguments[0].value === 'round(subtotal*tax_rate,2)+total';", [formula.json])
+            // Ctrl-Z takes the fix back; Format lays the formula out as jf fmt does.
+            try await browser.type("\u{E009}z\u{E000}", into: formula)
+            try await browser.wait(for: "the fix undone", "return arguments[0].value === 'round(subtotal*tax_rate,2)+totl';", [formula.json])
+            try await browser.type("\u{E009}\u{E008}z\u{E000}", into: formula)
+            try await browser.wait(for: "the fix again", "return arguments[0].value.endsWith('+total');", [formula.json])
+            try await browser.click(try await browser.button("Format"))
+            try await browser.wait(for: "formatted", "return arguments[0].value === 'round(subtotal * tax_rate, 2) + total';", [formula.json])
+            // The formula is in the address: the link opens the page with it.
+            let address = try await browser.run("return location.href;") as? String ?? ""
+            #expect(address.contains("#formula=round(subtotal%20*%20tax_rate%2C%202)%20%2B%20total"))
+            try await browser.open(server.base + "/?again" + (address.split(separator: "#").last.map { "#" + $0 } ?? ""))
+            try await browser.wait(for: "the page again", "return document.body.dataset.ready === '1' && location.search === '?again';")
+            try await browser.wait(for: "the formula from the link", "return document.getElementById('formula').value === 'round(subtotal * tax_rate, 2) + total' && document.getElementById('formula-value').textContent.startsWith('8219.6');")
+            // An example of the document's own.
+            try await browser.choose("Sum of line items (this document)", in: try await browser.input(labelled: "Example formulas"))
+            try await browser.wait(for: "the example's value", "return document.getElementById('formula-value').textContent === '880.75';")
         }
     }
 

@@ -737,6 +737,8 @@ function showForm(answer) {
   const select = document.getElementById("deps-field");
   select.replaceChildren(new Option("", ""), ...answer.fields.map((id) => new Option(id, id)));
   document.getElementById("deps").replaceChildren();
+  document.getElementById("examples").replaceChildren(new Option("Examples…", ""),
+    ...(answer.examples || []).map((example) => new Option(example.label, example.formula)));
   showStatus(answer.status);
   fillDates(document);
   refreshPlayground();
@@ -817,7 +819,11 @@ async function openDocument(answerPromise) {
 
 // ---- The playground
 
-const playground = { timer: 0, sequence: 0, suggestions: 0, completions: [], selected: -1, range: null };
+// `text`: the formula the last answer is of; `tokens` and `marks`: its coloured words and
+// underlined diagnostics, `{start, end, role}` and `{start, end, severity, diagnostic}` in
+// UTF-16 offsets of the text in the box (kept in step with typing until the next answer).
+const playground = { timer: 0, sequence: 0, suggestions: 0, completions: [], selected: -1, range: null,
+  text: "", tokens: [], marks: [], hash: 0 };
 
 function formulaBox() {
   return document.getElementById("formula");
@@ -845,9 +851,202 @@ async function analyse() {
   value.textContent = answer.ok ? answer.value : "";
   value.className = answer.ok ? "ok" : "failed";
   document.getElementById("formula-type").textContent = answer.type ? `type: ${answer.type}` : "";
-  showDiagnostics(box.value, answer.diagnostics);
+  const offset = byteOffsets(box.value);
+  playground.text = box.value;
+  playground.tokens = (answer.tokens || []).map(([start, end, role]) => ({ start: offset(start), end: offset(end), role }));
+  showDiagnostics(box.value, answer.diagnostics, offset);
   document.getElementById("explain").textContent = answer.explain;
   showSignature(answer.signature);
+  showReads(answer.reads || []);
+}
+
+// A function from the UTF-8 byte offsets of `text` (what the server counts) to its UTF-16
+// offsets (what the box counts), made in one pass.
+function byteOffsets(text) {
+  const table = [0];
+  let units = 0;
+  for (const character of text) {
+    const point = character.codePointAt(0);
+    const bytes = point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
+    units += character.length;
+    for (let i = 0; i < bytes; i++) table.push(units);
+  }
+  return (byte) => table[Math.max(0, Math.min(byte, table.length - 1))];
+}
+
+// The box's text changed from `before` to `after`: tokens and marks before the change keep
+// their place, those after it move with it, those it touched go until the next answer.
+function shiftHighlights(before, after) {
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < before.length - prefix && suffix < after.length - prefix
+    && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  const delta = after.length - before.length;
+  const moved = (items) => items.flatMap((item) => item.end <= prefix ? [item]
+    : item.start >= before.length - suffix ? [Object.assign({}, item, { start: item.start + delta, end: item.end + delta })] : []);
+  playground.tokens = moved(playground.tokens);
+  playground.marks = moved(playground.marks);
+  playground.text = after;
+}
+
+// The copy of the text under the box: each word coloured by its role, diagnostics underlined,
+// and the bracket at the caret with its match marked.
+function renderHighlight() {
+  const box = formulaBox();
+  const text = box.value;
+  if (playground.text !== text) shiftHighlights(playground.text, text);
+  const role = new Array(text.length).fill("");
+  for (const token of playground.tokens) for (let i = token.start; i < Math.min(token.end, text.length); i++) role[i] = token.role;
+  const severity = new Array(text.length).fill("");
+  for (const mark of playground.marks) {
+    for (let i = mark.start; i < Math.min(Math.max(mark.end, mark.start + 1), text.length); i++) if (severity[i] !== "error") severity[i] = mark.severity;
+  }
+  const brackets = matchingBrackets(text, box.selectionStart, role);
+  const highlight = document.getElementById("formula-highlight");
+  highlight.replaceChildren();
+  let start = 0;
+  const classes = (i) => [role[i] && `tok-${role[i]}`, severity[i] && `diag-${severity[i]}`, brackets.get(i)].filter(Boolean).join(" ");
+  for (let i = 1; i <= text.length; i++) {
+    if (i < text.length && classes(i) === classes(start)) continue;
+    const span = document.createElement("span");
+    const name = classes(start);
+    if (name) span.className = name;
+    span.textContent = text.slice(start, i);
+    highlight.append(span);
+    start = i;
+  }
+  highlight.append("\n");
+  highlight.scrollTop = box.scrollTop;
+}
+
+const OPENERS = { "(": ")", "[": "]", "{": "}" };
+const CLOSERS = { ")": "(", "]": "[", "}": "{" };
+
+// The bracket next to the caret (before it, else after it) and its match, as classes by
+// offset: `bracket` for a pair, `bracket-unmatched` for one without. Brackets in strings
+// (role `string`) are text, not brackets.
+function matchingBrackets(text, caret, role) {
+  const marks = new Map();
+  const isBracket = (i) => i >= 0 && i < text.length && role[i] !== "string" && (OPENERS[text[i]] || CLOSERS[text[i]]);
+  const at = isBracket(caret - 1) ? caret - 1 : isBracket(caret) ? caret : -1;
+  if (at < 0) return marks;
+  const forward = Boolean(OPENERS[text[at]]);
+  let depth = 0;
+  for (let i = at; forward ? i < text.length : i >= 0; i += forward ? 1 : -1) {
+    if (!isBracket(i)) continue;
+    const opens = forward ? OPENERS[text[i]] : CLOSERS[text[i]];
+    depth += opens ? 1 : -1;
+    if (depth === 0) {
+      const pair = forward ? OPENERS[text[at]] === text[i] : CLOSERS[text[at]] === text[i];
+      marks.set(at, pair ? "bracket" : "bracket-unmatched");
+      if (pair) marks.set(i, "bracket");
+      return marks;
+    }
+  }
+  marks.set(at, "bracket-unmatched");
+  return marks;
+}
+
+// The fields the formula reads, outlined on the form.
+function showReads(names) {
+  for (const container of document.querySelectorAll(".field.read-by-formula")) container.classList.remove("read-by-formula");
+  for (const name of names) {
+    for (const container of document.querySelectorAll(`.field[data-field="${CSS.escape(name)}"]`)) container.classList.add("read-by-formula");
+  }
+}
+
+// Replaces the box's whole text as typing would, so that Ctrl-Z takes the change back.
+function replaceFormula(text) {
+  const box = formulaBox();
+  box.focus();
+  box.select();
+  if (!document.execCommand("insertText", false, text)) box.setRangeText(text, 0, box.value.length, "end");
+  schedule(0);
+}
+
+async function formatFormula() {
+  const answer = await api("/api/format", { formula: formulaBox().value });
+  if (answer.error) {
+    notice(errorText(answer.error));
+    return;
+  }
+  notice("");
+  if (answer.formula !== formulaBox().value) replaceFormula(answer.formula);
+}
+
+// The formula in the page's address (`#formula=…`), so that the link shows it again.
+function rememberFormula() {
+  const text = formulaBox().value;
+  const hash = text.trim() === "" ? "" : `#formula=${encodeURIComponent(text)}`;
+  if (hash !== location.hash) history.replaceState(null, "", location.pathname + location.search + hash);
+}
+
+function formulaFromAddress() {
+  const match = /^#formula=(.*)$/s.exec(location.hash);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch (error) {
+    return null;
+  }
+}
+
+// The diagnostic under the pointer (or, from the keyboard, at the caret): its message and fix
+// in a tip by the box.
+function diagnosticAt(offset) {
+  return playground.marks.find((mark) => offset >= mark.start && offset < Math.max(mark.end, mark.start + 1));
+}
+
+function showTip(mark, x, y) {
+  const tip = document.getElementById("formula-tip");
+  if (!mark) {
+    tip.hidden = true;
+    tip.dataset.mark = "";
+    return;
+  }
+  const key = `${mark.start}:${mark.end}:${mark.diagnostic.message}`;
+  if (tip.dataset.mark !== key) {
+    tip.dataset.mark = key;
+    tip.replaceChildren();
+    const message = document.createElement("p");
+    message.textContent = `${mark.severity}[${mark.diagnostic.code}]: ${mark.diagnostic.message}`;
+    tip.append(message);
+    if (mark.diagnostic.fix) tip.append(fixButton(mark.diagnostic, formulaBox().value));
+  }
+  const editor = document.querySelector("#playground .editor").getBoundingClientRect();
+  tip.style.left = `${Math.max(0, x - editor.left)}px`;
+  tip.style.top = `${y - editor.top + 18}px`;
+  tip.hidden = false;
+}
+
+function fixButton(diagnostic, formula) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = `Apply: ${diagnostic.fix.message}`;
+  button.addEventListener("click", () => {
+    showTip(null);
+    replaceFormula(applyEdits(formula, diagnostic.fix.edits));
+  });
+  return button;
+}
+
+// The text offset under the pointer, read from the copy under the box.
+function offsetAtPoint(x, y) {
+  const box = formulaBox();
+  box.style.pointerEvents = "none";
+  const highlight = document.getElementById("formula-highlight");
+  highlight.style.pointerEvents = "auto";
+  const range = document.caretRangeFromPoint ? document.caretRangeFromPoint(x, y) : null;
+  box.style.pointerEvents = "";
+  highlight.style.pointerEvents = "";
+  if (!range || !highlight.contains(range.startContainer)) return -1;
+  let offset = 0;
+  for (const span of highlight.childNodes) {
+    if (span.contains(range.startContainer)) return offset + range.startOffset;
+    offset += span.textContent.length;
+  }
+  return -1;
 }
 
 // The playground's diagnostics are `jf eval --json`'s error objects: their offsets count the
@@ -872,7 +1071,7 @@ function applyEdits(text, edits) {
   return utf8.decoder.decode(bytes);
 }
 
-function showDiagnostics(formula, diagnostics) {
+function showDiagnostics(formula, diagnostics, offset) {
   const list = document.getElementById("diagnostics");
   list.replaceChildren();
   if (diagnostics.length === 0 && formula.trim() !== "") {
@@ -894,39 +1093,13 @@ function showDiagnostics(formula, diagnostics) {
       line.textContent = `note: ${note}`;
       item.append(line);
     }
-    if (diagnostic.fix) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = `Apply: ${diagnostic.fix.message}`;
-      button.addEventListener("click", () => {
-        formulaBox().value = applyEdits(formula, diagnostic.fix.edits);
-        schedule(0);
-      });
-      item.append(" ", button);
-    }
+    if (diagnostic.fix) item.append(" ", fixButton(diagnostic, formula));
     list.append(item);
   }
-  // The spans underlined in the copy of the text under the box.
-  const highlight = document.getElementById("formula-highlight");
-  const marks = diagnostics
-    .map((diagnostic) => ({
-      severity: diagnostic.severity,
-      start: utf16Offset(formula, diagnostic.span.start),
-      end: utf16Offset(formula, diagnostic.span.end),
-    }))
-    .sort((a, b) => a.start - b.start);
-  highlight.replaceChildren();
-  let at = 0;
-  for (const mark of marks) {
-    if (mark.start < at) continue;
-    highlight.append(formula.slice(at, mark.start));
-    const span = document.createElement("mark");
-    span.className = mark.severity;
-    span.textContent = formula.slice(mark.start, Math.max(mark.end, mark.start + 1)) || " ";
-    highlight.append(span);
-    at = Math.max(mark.end, mark.start + 1);
-  }
-  highlight.append(formula.slice(at) + "\n");
+  playground.marks = diagnostics.map((diagnostic) => ({
+    severity: diagnostic.severity, start: offset(diagnostic.span.start), end: offset(diagnostic.span.end), diagnostic,
+  }));
+  renderHighlight();
 }
 
 function showSignature(signature) {
@@ -1154,6 +1327,53 @@ document.addEventListener("DOMContentLoaded", () => {
   box.addEventListener("scroll", () => {
     document.getElementById("formula-highlight").scrollTop = box.scrollTop;
   });
+  // Colours and marks follow the text at once; the bracket at the caret, and the diagnostic
+  // there (for the keyboard), as the caret moves.
+  box.addEventListener("input", () => {
+    renderHighlight();
+    rememberFormula();
+  });
+  for (const type of ["keyup", "click", "focus"]) {
+    box.addEventListener(type, (event) => {
+      if (type === "keyup" && !event.key.startsWith("Arrow") && !["Home", "End", "PageUp", "PageDown"].includes(event.key)) return;
+      renderHighlight();
+      const mark = diagnosticAt(box.selectionStart);
+      const editor = document.querySelector("#playground .editor").getBoundingClientRect();
+      if (type !== "click") showTip(mark, editor.left + 8, editor.bottom - 12);
+    });
+  }
+  box.addEventListener("mousemove", (event) => {
+    const offset = offsetAtPoint(event.clientX, event.clientY);
+    showTip(offset >= 0 ? diagnosticAt(offset) : null, event.clientX, event.clientY);
+  });
+  box.addEventListener("mouseleave", (event) => {
+    if (!document.getElementById("formula-tip").contains(event.relatedTarget)) showTip(null);
+  });
+  document.getElementById("formula-tip").addEventListener("mouseleave", () => showTip(null));
+  box.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") showTip(null);
+  });
+  document.getElementById("format-button").addEventListener("click", formatFormula);
+  document.getElementById("share-button").addEventListener("click", async () => {
+    rememberFormula();
+    try {
+      await navigator.clipboard.writeText(location.href);
+      notice("The link is copied: it opens this page with the formula in it.", "info");
+    } catch (error) {
+      notice(`Copy this link: ${location.href}`, "info");
+    }
+  });
+  document.getElementById("examples").addEventListener("change", (event) => {
+    if (!event.target.value) return;
+    replaceFormula(event.target.value);
+    event.target.value = "";
+  });
+  const remembered = formulaFromAddress();
+  if (remembered !== null) {
+    box.value = remembered;
+    renderHighlight();
+    schedule(0);
+  }
   document.getElementById("deps-field").addEventListener("change", (event) => showDependencies(event.target.value));
   const find = document.getElementById("find-field");
   find.addEventListener("keydown", (event) => {
