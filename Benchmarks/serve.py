@@ -127,7 +127,9 @@ def page_ready(browser, server, loads):
     for _ in range(loads):
         browser.open(server.url)
         browser.wait("return document.body.dataset.ready === '1';", seconds=120)
-        times.append(float(browser.run("return document.body.dataset.readyMs;")))
+        # A build from before the page marked it: the end of DOMContentLoaded, where it is set.
+        times.append(float(browser.run("return document.body.dataset.readyMs"
+                                       " || performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd;")))
     return times
 
 

@@ -49,10 +49,12 @@ struct BrowserTests {
         try await browser.property("value", of: try await browser.input(labelled: label))
     }
 
-    func save(_ png: Data, as name: String) throws {
+    /// Keeps a screenshot in `.build/serve-browser/`, and with `JF_UPDATE_SCREENSHOTS` set,
+    /// for one docs/serve.md shows (`inDocs`), in docs/images too.
+    func save(_ png: Data, as name: String, inDocs: Bool = true) throws {
         try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)
         try png.write(to: Self.output.appendingPathComponent(name))
-        if ProcessInfo.processInfo.environment["JF_UPDATE_SCREENSHOTS"] != nil {
+        if inDocs && ProcessInfo.processInfo.environment["JF_UPDATE_SCREENSHOTS"] != nil {
             try png.write(to: JF.root.appendingPathComponent("docs/images").appendingPathComponent(name))
         }
     }
@@ -601,7 +603,9 @@ struct BrowserTests {
                 // The screenshots of the page as a person sees it: 1,280 and 400 pixels wide.
                 for width in [1280, 400] {
                     try await browser.resize(width: width, height: 900)
-                    try save(try await browser.screenshot(), as: "\(example.dropLast(5))-\(width)-\(dark ? "dark" : "light").png")
+                    let png = try await browser.screenshot()
+                    try save(png, as: "\(example.dropLast(5))-\(width)-\(dark ? "dark" : "light").png", inDocs: false)
+                    if example == "invoice.json" && dark && width == 1280 { try save(png, as: "serve-invoice-dark.png") }
                 }
                 try await browser.resize(width: 1400, height: 1000)
                 }
