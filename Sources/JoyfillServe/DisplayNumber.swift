@@ -1,4 +1,5 @@
 import Foundation
+import JoyfillJSON
 
 /// A number as the form shows it: at most 15 significant digits, as people read numbers
 /// (`0.1 + 0.2` shows 0.3, a total 5395834.02), where the stored value keeps every digit of
@@ -12,5 +13,12 @@ enum DisplayNumber {
         // 15 digits: every decimal of up to 15 digits survives a round trip through a Double,
         // so what is shown is never a digit the value does not have.
         return String(format: "%.15g", value)
+    }
+
+    /// `value` as a field or column shows it: with exactly its template's `decimalPlaces`
+    /// (a whole number from 0 to 15) when `json` gives them (`72.60`), else as ``text(_:)``.
+    static func text(_ value: Double, placesIn json: JSONValue) -> String {
+        guard value.isFinite, let places = json["decimalPlaces"]?.integerValue, (0...15).contains(places) else { return text(value) }
+        return String(format: "%.\(places)f", value)
     }
 }

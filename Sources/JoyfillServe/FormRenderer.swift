@@ -324,8 +324,9 @@ struct FormRenderer {
         case .textarea:
             html.element("textarea", [.init("id", input), data, .init("rows", "3"), off, described], text: Self.text(value))
         case .number:
+            let text = value?.numberValue.map { DisplayNumber.text($0, placesIn: field.json) } ?? Self.text(value)
             html.void("input", [.init("type", "number"), .init("step", "any"), .init("id", input), data,
-                                .init("value", Self.text(value)), off, described])
+                                .init("value", text), off, described])
         case .date:
             let hint = "\(input)-format"
             html.append(Self.dateInput(id: input, value: value, format: field.json["format"]?.stringValue ?? DateText.defaultFormat,

@@ -211,8 +211,9 @@ struct TableRenderer {
         var html = Markup()
         switch column.type {
         case .number:
+            let text = value?.numberValue.map { DisplayNumber.text($0, placesIn: column.json) } ?? FormRenderer.text(value)
             html.void("input", [.init("type", "number"), .init("step", "any"), .init("id", id)] + data
-                      + [aria, .init("value", FormRenderer.text(value)), .flag("disabled", off)])
+                      + [aria, .init("value", text), .flag("disabled", off)])
         case .dropdown:
             html.append(form.select(options: column.options, selected: value?.stringValue, input: id, attributes: data, disabled: off, label: label))
         case .multiSelect:

@@ -167,6 +167,15 @@ struct ServeTests {
         #expect(html.contains(#"aria-label="Move row 3 up" title="Move row 3 up" disabled"#), "no moving while sorted")
     }
 
+    /// A number shows its template's decimal places when it gives them, else 15 digits at most;
+    /// what is stored keeps every digit.
+    @Test func numbersShowTheTemplatesDecimalPlaces() throws {
+        #expect(DisplayNumber.text(72.6, placesIn: try JSONReader.read(#"{"decimalPlaces": 2}"#)) == "72.60")
+        #expect(DisplayNumber.text(1234.5678, placesIn: try JSONReader.read(#"{"decimalPlaces": 0}"#)) == "1235")
+        #expect(DisplayNumber.text(0.1 + 0.2, placesIn: try JSONReader.read(#"{"decimalPlaces": 99}"#)) == "0.3", "out of range: not read")
+        #expect(DisplayNumber.text(0.1 + 0.2, placesIn: try JSONReader.read("{}")) == "0.3")
+    }
+
     @Test func datesFollowTheDocumentsFormatInUTC() {
         let noon = 1_732_276_800_000.0   // 2024-11-22 12:00 UTC
         #expect(DateText.format(noon, as: "MM/DD/YYYY") == "11/22/2024")
