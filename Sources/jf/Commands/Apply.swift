@@ -9,6 +9,7 @@ import JoyfillSession
 
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "apply",
         abstract: "Apply changes (Joyfill changelogs, decorator changes) to a JoyDoc and recompute its formulas.",
         discussion: """
             CHANGES is a JSON array of changes in the form of the Joyfill change API (or one \

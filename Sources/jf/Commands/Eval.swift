@@ -7,6 +7,7 @@ import JoyfillModel
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "eval",
         abstract: "Evaluate formulas.",
         // The parser would say `[<expression> ...]`: the words are taken as a list so that a
         // formula may start with '-', but one expression, or --lines, is required.

@@ -6,6 +6,7 @@ import JoyfillLint
 
 struct Fmt: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fmt",
         abstract: "Format formulas in one canonical layout.",
         discussion: """
             \(Files.templatePathHelp) \

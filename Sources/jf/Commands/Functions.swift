@@ -3,6 +3,7 @@ import JoyfillFormulas
 
 struct Functions: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "functions",
         abstract: "List the built-in functions.",
         discussion: """
             Prints every function with its signature and summary, grouped by category; with \

@@ -7,6 +7,7 @@ import JoyfillModel
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract: "Show a document's formula dependencies.",
         discussion: """
             Prints which fields each formula field reads, in evaluation order, with cycles and the \

@@ -9,6 +9,7 @@ extension LintFormat: ExpressibleByArgument {}
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check the formulas of JoyDoc templates and formula files.",
         discussion: """
             \(Files.templatePathHelp) \

@@ -5,6 +5,7 @@ import JoyfillREPL
 
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "repl",
         abstract: "Explore formulas interactively, against a live document.",
         discussion: """
             Type a formula to evaluate it; an unfinished one (an open bracket or string, a trailing \

@@ -7,6 +7,7 @@ import JoyfillModel
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Evaluate the formulas of JoyDocs.",
         discussion: """
             Evaluates every formula of each document in dependency order, writes results back by \

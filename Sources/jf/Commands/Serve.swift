@@ -7,6 +7,7 @@ import Synchronization
 /// `jf serve`: the form and the formula playground in a browser (``FormServer``).
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Show a JoyDoc as a live form, with a formula playground, in the browser.",
         discussion: """
             Starts a local web server and prints its URL. The page shows the document as the \

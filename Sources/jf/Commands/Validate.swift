@@ -11,6 +11,7 @@ import JoyfillSession
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check that the required fields of JoyDocs are filled.",
         discussion: """
             Evaluates each document's formulas (a formula's result counts as its field's value), \
