@@ -209,11 +209,19 @@ actor FormSession {
             : operation == "setPoint" ? ["point", request["field"], request["line"], request["point"], request["key"]].map { $0?.stringValue ?? "" }.joined(separator: " ")
             : nil
         let before = history.joins(key) || readonly ? nil : current()
-        let moved: [String]?
+        // Row changes reshape the document's text, but only the fields they name and the
+        // formulas' results can move: those are found, so that only their containers (and
+        // those whose state changed) are rendered again, as after a value change.
+        let rowsOnly = changes.allSatisfy { [.rowCreate, .rowUpdate, .rowDelete, .rowMove].contains($0.target) }
+        let results = rowsOnly ? formulaResults() : [:]
+        var moved: [String]?
         do throws(ChangeError) {
             moved = try editor.apply(changes, createdOn: Date().timeIntervalSince1970)
         } catch {
             throw ServeError(error)
+        }
+        if moved == nil && rowsOnly {
+            moved = Array(Set(changes.map(\.fieldID))) + formulaResults().compactMap { field, value in results[field] == value ? nil : field }
         }
         history.record(before, key: key)
         version += 1
@@ -230,6 +238,15 @@ actor FormSession {
         var answer = update(started: started, moved: moved)
         if let added { answer = JSONValue.setting("focusRow", to: .string(added), in: answer) }
         return answer
+    }
+
+    /// The value of every field a formula computes, by id.
+    private func formulaResults() -> [String: JSONValue?] {
+        var results: [String: JSONValue?] = [:]
+        for (position, field) in editor.document.fields.enumerated() where field.hasValueFormula {
+            results[field.id] = editor.values.value(at: position)
+        }
+        return results
     }
 
     /// What makes consecutive changes one step of the history: one field's value, or one

@@ -217,6 +217,25 @@ struct ServeTests {
         #expect(behind["reload"]?.boolValue == true)
         #expect(await session.changelogs.count == 2, "a change made in an older form is not applied")
     }
+
+    /// A row change reshapes the document, yet only the table's container and those of the
+    /// formulas whose results moved are sent again.
+    @Test func aRowChangeSendsOnlyTheTableAndTheResultsThatMoved() async throws {
+        let text = #"{"_id":"doc","formulas":[{"_id":"f","expression":"sum(t.n)"},{"_id":"g","expression":"count(t) > 0"}],"fields":["#
+            + #"{"_id":"t","type":"table","title":"T","tableColumns":[{"_id":"n","type":"number","title":"N"}],"value":[{"_id":"r","cells":{"n":1}}],"file":"file_1"},"#
+            + #"{"_id":"s","type":"number","title":"S","formulas":[{"_id":"x","formula":"f","key":"value"}],"file":"file_1"},"#
+            + #"{"_id":"any","type":"text","title":"Any","formulas":[{"_id":"y","formula":"g","key":"value"}],"file":"file_1"},"#
+            + #"{"_id":"c","type":"text","title":"C","value":"same","file":"file_1"}],"#
+            + #""files":[{"_id":"file_1","pages":[{"_id":"p","fieldPositions":[{"_id":"pt","field":"t"},{"_id":"ps","field":"s"},{"_id":"pa","field":"any"},{"_id":"pc","field":"c"}]}]}]}"#
+        let session = try FormSession(document: try JoyDoc(bytes: Array(text.utf8)), path: nil, settings: .init())
+        _ = await session.page()
+        let answer = try await session.change(try JSONReader.read(
+            #"{"version":0,"changes":[{"target":"field.value.rowUpdate","fieldId":"t","change":{"rowId":"r","row":{"cells":{"n":4}}}}]}"#))
+        #expect(answer["replace"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["f0-0", "f0-1"],
+                "the table and the sum; not the unchanged test, nor the text field")
+        let page = await session.page()
+        #expect(page.contains(#"aria-label="N, row 1" value="4""#), "the whole page agrees")
+    }
 }
 
 /// Every JoyDoc the repository holds (examples, fixtures of every test target, hostile ones
