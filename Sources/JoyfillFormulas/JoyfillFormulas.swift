@@ -15,7 +15,8 @@
 // Syntax/       SourceSpan, Token, Lexer (byte-class table), SyntaxTree (a flat post-order
 //               arena of Nodes with a span each), Parser (precedence climbing; lambda
 //               parameters resolved to slots), Printer (a tree back to text in the
-//               canonical layout of `jf fmt`).
+//               canonical layout of `jf fmt`), TokenRole (what each word is, for colouring:
+//               the language server's semantic tokens and the playground's).
 // Values/       Value (number, string, boolean, date, array, object, null, undefined, lambda),
 //               the canonical text form, JavaScript number text, instants and the civil
 //               calendar, ISO-8601 reading, the JSON form used by `jf`.

@@ -14,9 +14,17 @@
 //                 what it reaches recomputed); the containers whose HTML changed sent back;
 //                 open, save (atomic, through the caller's writer; never over a file changed
 //                 on disk since it was read), save as, reload, download, the changelog.
+// EditHistory     undo and redo: the document's text and changelogs before each change;
+//                 typing in one input one step; bounded in steps and bytes.
+// Uploads         signatures, images and files put into a form, and ChartEdits, a chart's
+//                 points edited beside it: page operations that become a field.update of
+//                 the field's whole value, so they go through the session like any edit.
+// TableView       how a table's rows are shown (page, sort, search), a view only; TableRows
+//                 finds and orders them as the form shows their cells.
 // FormRenderer    the form as HTML, as the SDK shows each field type, marked with visibility,
-//                 validation and the formulas' failures; TableRenderer (tables, collections),
-//                 ChartRenderer (an SVG), DateText (a date field's format), HTML (the
+//                 validation and the formulas' failures, each page on its template's grid
+//                 (GridPlace); TableRenderer (tables, collections), ChartRenderer (an SVG and
+//                 its points), DateText (a date's format and zone), DisplayNumber, HTML (the
 //                 sanitiser of rich text, safe addresses). All of it is built with Markup,
 //                 which escapes every text and attribute value as it is added: nothing
 //                 escapes by hand, so nothing can forget to.
