@@ -1,0 +1,119 @@
+"""One long-lived `jf run --jsonl` process, fed lines by a thread and read in order.
+
+jf answers every input line with one output line, in input order, and holds at most a
+window of lines in memory (64 a thread). The feeding thread blocks when the pipe is full, so
+memory stays bounded on an endless input: at most the pipe's buffer and jf's window are in
+flight. Each line is flushed as it is written, so a caller that sends a document and waits
+for its answer gets it (jf writes every answer ready when its input pauses).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import threading
+import uuid
+from json import JSONDecoder
+from typing import Any, Iterable, Iterator
+
+from ._binary import binary
+from .errors import JfError, from_stderr
+
+_TAIL = 16 * 1024  # bytes of standard error kept, for the message when the stream fails
+
+
+def lines(inputs: Iterable[bytes], arguments: list[str]) -> Iterator[bytes]:
+    """Yields jf's answer to each of `inputs` (lines without their newline), in order.
+
+    Raises what iterating `inputs` raised, after the lines answered before it; `JfError` when
+    jf exits with a failure (a usage error, a stream it could not read or write). Closing the
+    iterator early stops jf.
+    """
+    process = subprocess.Popen([binary(), "run", "--jsonl", *arguments], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
+    assert stdin is not None and stdout is not None and stderr is not None
+    failure: list[BaseException] = []
+    tail = bytearray()
+
+    def feed() -> None:
+        try:
+            for line in inputs:
+                stdin.write(line)
+                stdin.write(b"\n")
+                stdin.flush()
+        except (BrokenPipeError, ValueError):
+            pass  # jf has gone (or the reader closed it): the reader reports why
+        except BaseException as error:  # the caller's iterator failed: raised in the reader's thread
+            failure.append(error)
+        finally:
+            try:
+                stdin.close()
+            except (BrokenPipeError, OSError):
+                pass
+
+    def drain() -> None:
+        # jf writes each problem on standard error too; only the end is kept, for a failure.
+        while chunk := os.read(stderr.fileno(), 65536):
+            tail.extend(chunk)
+            del tail[:-_TAIL]
+
+    threads = [threading.Thread(target=feed, name="jf-feed", daemon=True),
+               threading.Thread(target=drain, name="jf-stderr", daemon=True)]
+    for thread in threads:
+        thread.start()
+    finished = False
+    try:
+        for raw in stdout:
+            yield raw[:-1] if raw.endswith(b"\n") else raw
+        status = process.wait()
+        threads[1].join()
+        finished = True
+        if failure:
+            raise failure[0]
+        if status != 0:
+            raise from_stderr(tail.decode(errors="replace"), document="<stream>")
+    finally:
+        if not finished and process.poll() is None:
+            process.kill()
+        process.wait()
+        # The feeding thread may be waiting on the caller's iterator, which only the caller can
+        # end; it stops at its next write, so it is joined only when the stream ended.
+        threads[1].join()
+        if finished:
+            threads[0].join()
+        stdout.close()
+        stderr.close()
+
+
+def unique_key() -> str:
+    """A problems key no document holds, so that jf adds it as the document's last member."""
+    return f"jf-problems-{uuid.uuid4().hex}"
+
+
+_decoder = JSONDecoder()
+
+
+def split(answer: bytes, key: str, sent: bytes) -> tuple[str, list[dict[str, Any]]]:
+    """jf's answer under a `unique_key()`, split into the document's text and its problems.
+
+    The text is exactly what `jf run --jsonl` writes without a problems key: jf inserts the
+    key after the document's last member, so the member is cut out and the rest kept byte for
+    byte; a line jf wrapped (not a JSON object, or an object without members) is the line sent.
+    """
+    text = answer.decode()
+    marker = f',"{key}":'
+    at = text.rfind(marker)
+    if at >= 0:
+        problems, end = _array(text, at + len(marker))
+        return text[:at] + text[end:], problems
+    at = text.find(f'"{key}":')
+    if at < 0:
+        raise JfError(f"jf's answer has no problems key: {text[:200]}")
+    problems, _ = _array(text, at + len(key) + 3)
+    return sent.decode(errors="replace"), problems
+
+
+def _array(text: str, start: int) -> tuple[list[dict[str, Any]], int]:
+    while text[start] in " \t":
+        start += 1
+    return _decoder.raw_decode(text, start)

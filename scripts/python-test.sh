@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Tests jf's Python wheel as its users get it (docs/python.md, docs/spark.md):
+#
+#   1. makes the wheel of the binary given (scripts/wheel.sh) and checks it with `auditwheel show`;
+#   2. installs it into a fresh virtual environment, with pytest, pandas and pyarrow;
+#   3. runs the Python tests (python/tests) there, against the wheel's package and binary;
+#   4. packs that environment with venv-pack and submits a PySpark job on local[2] that ships
+#      it with `spark-submit --archives`, evaluating 3,000 generated JoyDocs with
+#      jf.spark.evaluate on the executors, compared line for line with a direct `jf run --jsonl`.
+#
+#   scripts/python-test.sh --binary .build/release/jf
+#
+# Nothing is fetched: the environment is filled from a folder of wheels (.build/python/wheelhouse,
+# made once by `scripts/python-test.sh --download`, which .ci/run does), Spark binds to the
+# loopback address with its UI off. Needs Java 17, PySpark (its spark-submit), venv-pack, and
+# what scripts/wheel.sh needs. Without --binary it builds the release binary first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+wheelhouse=$PWD/.build/python/wheelhouse
+# The test environment's packages, pinned: PyPI's wheels for this Python.
+packages=(pytest==9.2.0 pandas==2.3.3 pyarrow==21.0.0)
+binary=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --binary) binary="$2"; shift 2 ;;
+    --download) mkdir -p "$wheelhouse"; python3 -m pip download --quiet --dest "$wheelhouse" "${packages[@]}"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "python-test: unknown argument '$1' (see scripts/python-test.sh --help)" >&2; exit 2 ;;
+  esac
+done
+[ -d "$wheelhouse" ] || { echo "python-test: no $wheelhouse: run scripts/python-test.sh --download once" >&2; exit 2; }
+
+work=.build/python
+rm -rf "$work/dist" "$work/venv" "$work/jf-venv.tar.gz" "$work/environment"
+echo "== the wheel" >&2
+wheel=$(scripts/wheel.sh ${binary:+--binary "$binary"} --out "$work/dist")
+echo "$wheel" >&2
+python3 -m auditwheel show "$wheel" >&2
+
+echo "== a fresh virtual environment with the wheel" >&2
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install --quiet --no-index --find-links "$wheelhouse" "${packages[@]}" "$wheel"
+# The wheel's binary needs no Swift toolchain: every library it loads is the system's or the
+# wheel's own (jf.libs), and the launcher on PATH runs it with nothing else set.
+installed=$("$work/venv/bin/python" -c 'import jf; print(jf.binary())')
+outside=$(ldd "$installed" | awk '/not found/ {print; next} /=>/ {print $3}' | grep -v -E '^/(usr/)?lib(64)?/|/jf\.libs/' || true)
+[ -z "$outside" ] || { echo "python-test: the wheel's jf loads libraries from outside the system and the wheel: $outside" >&2; exit 1; }
+[ "$(env -i PATH=/usr/bin:/bin "$work/venv/bin/jf" eval '1 + 1')" = 2 ] || { echo "python-test: the installed jf does not run on its own" >&2; exit 1; }
+
+echo "== the Python tests" >&2
+# From the tests' folder, so that `import jf` is the installed package, not python/jf.
+(cd python/tests && env -u JF_BINARY "$OLDPWD/$work/venv/bin/python" -m pytest -q -p no:cacheprovider . >&2)
+
+echo "== a PySpark job shipping the packed environment (spark-submit --archives)" >&2
+venv-pack --quiet --prefix "$work/venv" --output "$work/jf-venv.tar.gz"
+spark_home=$(python3 -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')
+export SPARK_LOCAL_IP=127.0.0.1
+export PYSPARK_DRIVER_PYTHON=$PWD/$work/venv/bin/python
+export PYSPARK_PYTHON=./environment/bin/python
+summary=$(cd "$work" && "$spark_home/bin/spark-submit" --master 'local[2]' \
+  --conf spark.driver.host=127.0.0.1 --conf spark.driver.bindAddress=127.0.0.1 \
+  --conf spark.ui.enabled=false --archives jf-venv.tar.gz#environment \
+  "$OLDPWD/python/tests/spark_job.py" 3000 2>"spark.log") || { tail -40 "$work/spark.log" >&2; echo "$summary"; exit 1; }
+echo "$summary"
