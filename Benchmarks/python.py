@@ -44,36 +44,21 @@ def generate(count, path):
             out.write(json.dumps(builder.render(), separators=(",", ":")) + "\n")
 
 
-LINES = """
-import sys, time, jf
-with open(sys.argv[1], "rb") as stream:
-    lines = [line.rstrip(b"\\n") for line in stream]
-started = time.perf_counter()
-count = sum(1 for _ in jf.run_many(lines))
-print(time.perf_counter() - started)
-assert count == int(sys.argv[2]), count
-"""
-
-TEXT = """
-import sys, time
+# A Python program over the stream's file: it reads the documents into memory (`read`),
+# then times its loop over the results (`loop`) and prints the seconds.
+PROGRAM = """
+import json, sys, time, jf
 from jf import _columns
 with open(sys.argv[1], "rb") as stream:
-    lines = [line.rstrip(b"\\n") for line in stream]
+    documents = [{read} for line in stream]
 started = time.perf_counter()
-count = sum(1 for _ in _columns.evaluate(lines))
+count = sum(1 for _ in {loop}(documents))
 print(time.perf_counter() - started)
 assert count == int(sys.argv[2]), count
 """
-
-DICTS = """
-import json, sys, time, jf
-with open(sys.argv[1], "rb") as stream:
-    documents = [json.loads(line) for line in stream]
-started = time.perf_counter()
-count = sum(1 for _ in jf.run_many(documents))
-print(time.perf_counter() - started)
-assert count == int(sys.argv[2]), count
-"""
+LINES = PROGRAM.format(read='line.rstrip(b"\\n")', loop="jf.run_many")
+DICTS = PROGRAM.format(read="json.loads(line)", loop="jf.run_many")
+TEXT = PROGRAM.format(read='line.rstrip(b"\\n")', loop="_columns.evaluate")
 
 
 def main():
@@ -104,18 +89,10 @@ def main():
                                     check=True, capture_output=True, text=True)
             return float(result.stdout)
 
-        def lines():
-            return python(LINES)
-
-        def text():
-            return python(TEXT)
-
-        def dicts():
-            return python(DICTS)
-
-        programs = [("`jf run --jsonl` alone", alone), ("`jf.run_many` over lines of text", lines),
-                    ("`jf.run_many` over dicts", dicts),
-                    ("the Spark and pandas helpers' stream (text out, as jf wrote it)", text)]
+        programs = [("`jf run --jsonl` alone", alone),
+                    ("`jf.run_many` over lines of text", lambda: python(LINES)),
+                    ("`jf.run_many` over dicts", lambda: python(DICTS)),
+                    ("the Spark and pandas helpers' stream (text out, as jf wrote it)", lambda: python(TEXT))]
         times = {name: [] for name, _ in programs}
         for _ in range(options.rounds):
             for name, program in programs:
