@@ -259,7 +259,9 @@ public struct JSONReader {
         position += 1
         var escaped = false
         var ascii = true
-        while position < bytes.count {
+        while true {
+            position = bytes.stringStop(from: position, stoppingAtNonASCII: ascii)
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):

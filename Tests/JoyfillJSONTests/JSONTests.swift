@@ -192,6 +192,25 @@ struct JSONReaderTests {
         #expect(JSONPointer([.key("list"), .index(2)]).value(in: json) == nil)
     }
 
+    /// A string's quote, escape, control character or non-ASCII character is found at every
+    /// offset from the string's start, whichever eight-byte word it falls in.
+    @Test func stringsAreReadWhateverTheOffsetOfWhatEndsTheirRuns() throws {
+        for length in 0..<24 {
+            let plain = String(repeating: "x", count: length)
+            for offset in 0...length {
+                let prefix = String(plain.prefix(offset)), suffix = String(plain.dropFirst(offset))
+                let read = try JSONReader.read("[\"\(prefix)\\n\(suffix)\", \"\(prefix)é\(suffix)\", \"\(plain)\"]")
+                #expect(read.arrayValue?.compactMap(\.stringValue) == [prefix + "\n" + suffix, prefix + "é" + suffix, plain])
+                do {
+                    _ = try JSONReader.read("[\"\(prefix)\t\(suffix)\"]")
+                    Issue.record("a tab at \(offset) of \(length) was read")
+                } catch {
+                    #expect(error.column == offset + 3 && error.message == "a control character must be escaped in a string")
+                }
+            }
+        }
+    }
+
     @Test func invalidUTF8IsAnError() {
         #expect(throws: JSONError.self) { try JSONReader.read([0x22, 0xFF, 0x22]) }
         #expect(throws: JSONError.self) { try JSONReader.read([0x22, 0x5C, 0x6E, 0xC3, 0x22]) }
@@ -291,6 +310,40 @@ struct SourceBytesTests {
             let source = try #require(SourceBytes.contentsOfFile(path))
             #expect(source.count == size)
             #expect(source.elementsEqual(bytes))
+        }
+    }
+
+    /// The word-at-a-time scan stops where a byte-by-byte scan does: every stop byte at every
+    /// offset within and across the eight-byte words, and random bytes.
+    @Test func aStringsPlainRunEndsWhereAByteScanSaysSo() {
+        func reference(_ bytes: [UInt8], _ start: Int, _ nonASCII: Bool) -> Int {
+            bytes[start...].firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || (nonASCII && $0 >= 0x80) } ?? bytes.count
+        }
+        var samples: [[UInt8]] = []
+        for length in 0..<20 {
+            for stop: UInt8 in [0x22, 0x5C, 0x00, 0x1F, 0x80, 0xC3, 0xFF] {
+                for offset in 0..<max(length, 1) where offset < length {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[offset] = stop
+                    samples.append(bytes)
+                    // A byte just above a stop: a borrow from 0x20 - 1 must not hide it.
+                    if offset + 1 < length { bytes[offset + 1] = 0x21; samples.append(bytes) }
+                }
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0..<40, using: &generator)
+            samples.append((0..<length).map { _ in [0x20, 0x21, 0x22, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0x1F, 0x01, 0x61][Int.random(in: 0..<12, using: &generator)] })
+        }
+        for bytes in samples {
+            let source = SourceBytes(bytes)
+            for start in 0...bytes.count {
+                for nonASCII in [true, false] {
+                    #expect(source.stringStop(from: start, stoppingAtNonASCII: nonASCII) == reference(bytes, start, nonASCII),
+                            "\(bytes) from \(start)")
+                }
+            }
         }
     }
 

@@ -116,6 +116,42 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
     public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         try body(buffer)
     }
+
+    // MARK: Scanning strings
+
+    /// The offset of the first byte from `start` on that ends a string's plain run: `"`, `\`,
+    /// a control character (below 0x20), or with `stoppingAtNonASCII` a byte of a multi-byte
+    /// character (0x80 and up); `count` when there is none.
+    ///
+    /// Eight bytes are tested at a time, as simdjson finds structure a word at a time: most of
+    /// a document's bytes are in strings, and a loop over them spent eight instructions a byte.
+    /// A byte equal to `c` is found as a zero byte of `word ^ c…c`, and a zero byte as a borrow
+    /// out of it in `(x - 0x01…01) & ~x & 0x80…80`; a borrow can mark bytes above a true match
+    /// (later in the text, the loads being little-endian), never below it, so the lowest mark
+    /// is exact.
+    @inline(__always)
+    func stringStop(from start: Int, stoppingAtNonASCII: Bool) -> Int {
+        let end = buffer.count
+        var index = start
+        guard let base = buffer.baseAddress else { return end }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let nonASCII = stoppingAtNonASCII ? highs : 0
+        while index &+ 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let marks = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & highs
+                | word & nonASCII
+            if marks != 0 { return index &+ marks.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 || (stoppingAtNonASCII && byte >= 0x80) { return index }
+            index &+= 1
+        }
+        return end
+    }
 }
 
 /// Why a file could not be read: the system's error number (`errno`), or the size limit it

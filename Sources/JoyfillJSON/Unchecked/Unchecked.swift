@@ -7,7 +7,9 @@
 //               object alive for as long (a JSONTape holds its SourceBytes). Why: a tape's
 //               token is 8 bytes because it holds offsets into one stable block, and a file
 //               read straight into its own block is never copied (reading the JSON is a
-//               quarter of a document's instructions in a batch run).
+//               quarter of a document's instructions in a batch run). Its `stringStop`
+//               loads eight bytes at a time (`loadUnaligned`) while eight remain, so that a
+//               string's plain run is skipped a word at a time.
 // ByteBuffer    the block JSONWriter writes into: copy-on-write like an array
 //               (`isKnownUniquelyReferenced` before every write into a shared block), a
 //               capacity check and a store a byte. Invariant: `count` never exceeds the

@@ -6,7 +6,8 @@
 // ParallelState,   the work queues of parallelForEach and of JSON-line streams, shared by
 // LineStream       the reader, the workers and the delivering thread under an NSCondition
 //                  (`@unchecked Sendable`): a condition variable, which Swift's Mutex lacks,
-//                  wakes a thread only when what it waits for has come.
+//                  wakes a thread only when what it waits for has come. The reader finds
+//                  line breaks with `memchr` over the chunk's buffer, lent for the call.
 // LineEditorState  what libedit's C callbacks and the SIGINT handler reach: globals
 //                  (`nonisolated(unsafe)`) touched by the REPL's thread alone, and a
 //                  `sig_atomic_t` the handler sets.
