@@ -39,11 +39,12 @@ def lines(inputs: Iterable[bytes], arguments: list[str]) -> Iterator[bytes]:
     def feed() -> None:
         try:
             for line in inputs:
-                stdin.write(line)
-                stdin.write(b"\n")
-                stdin.flush()
-        except (BrokenPipeError, ValueError):
-            pass  # jf has gone (or the reader closed it): the reader reports why
+                try:
+                    stdin.write(line)
+                    stdin.write(b"\n")
+                    stdin.flush()
+                except (BrokenPipeError, ValueError, OSError):
+                    return  # jf has gone, or the reader closed the pipe: the reader says why
         except BaseException as error:  # the caller's iterator failed: raised in the reader's thread
             failure.append(error)
         finally:

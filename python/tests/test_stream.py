@@ -59,6 +59,14 @@ def test_run_many_raises_the_iterators_error_after_the_answers_before_it():
     assert answered == ["doc00001", "doc00002"]
 
 
+def test_a_document_that_cannot_be_sent_raises_after_the_answers_before_it():
+    answered = []
+    with pytest.raises(ValueError, match="Out of range float values are not JSON compliant"):
+        for result in jf.run_many([document(1), {"fields": [], "x": float("nan")}, document(3)]):
+            answered.append(result["_id"])
+    assert answered == ["doc00001"], "the stream does not end quietly short of its input"
+
+
 def test_run_many_raises_jfs_usage_error():
     with pytest.raises(jf.JfError, match="unknown time zone"):
         list(jf.run_many([document(1)], tz="Nowhere/Special"))
