@@ -277,7 +277,8 @@ public struct JSONReader {
             case 0..<0x20:
                 throw error("a control character must be escaped in a string")
             default:
-                if byte >= 0x80 { ascii = false }
+                // A non-ASCII byte: the scan stops at one only while the string is all ASCII.
+                ascii = false
                 position += 1
             }
         }

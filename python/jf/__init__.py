@@ -108,9 +108,7 @@ def run_many(documents: Iterable[Optional[Document]], *, problems_key: str = "jf
     Raises what iterating `documents` raised (after the results before it), and `JfError`
     when jf fails as a whole (a usage error). Closing the iterator stops jf.
     """
-    arguments = ["--problems-key", problems_key, *options(set=set, tz=tz, now=now, max_steps=max_steps)]
-    if jobs is not None:
-        arguments += ["--jobs", str(jobs)]
+    arguments = ["--problems-key", problems_key, *options(set=set, tz=tz, now=now, max_steps=max_steps, jobs=jobs)]
     lines = (b"" if document is None else document_line(document) for document in documents)
     for answer in _stream.lines(lines, arguments):
         if not answer.strip():

@@ -84,8 +84,9 @@ _LINE_BREAKS = bytes.maketrans(b"\r\n", b"  ")
 
 
 def options(*, set: Optional[Mapping[str, Any]] = None, tz: Optional[str] = None,
-            now: Union[str, datetime, None] = None, max_steps: Optional[int] = None) -> list[str]:
-    """The command-line options shared by `jf run` and `jf eval`.
+            now: Union[str, datetime, None] = None, max_steps: Optional[int] = None,
+            jobs: Optional[int] = None) -> list[str]:
+    """The command-line options shared by `jf run` and `jf eval` (`jobs`: `jf run`'s alone).
 
     `set` maps a field (or a cell, `items.0.qty`) to its new value, given as the Python value
     it is (`{"name": "Ada", "qty": 3}`), sent as JSON; `now` is ISO-8601 text or a datetime
@@ -103,4 +104,6 @@ def options(*, set: Optional[Mapping[str, Any]] = None, tz: Optional[str] = None
         arguments += ["--now", now]
     if max_steps is not None:
         arguments += ["--max-steps", str(max_steps)]
+    if jobs is not None:
+        arguments += ["--jobs", str(jobs)]
     return arguments

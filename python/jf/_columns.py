@@ -23,9 +23,7 @@ def evaluate(values: Iterable[Optional[Document]], *, set: Optional[Mapping[str,
              jobs: Optional[int] = None) -> Iterator[tuple[Optional[str], list[Problem]]]:
     """(text, problems) for each of `values`, in order, through one `jf run --jsonl`."""
     key = _stream.unique_key()
-    arguments = ["--problems-key", key, *options(set=set, tz=tz, now=now, max_steps=max_steps)]
-    if jobs is not None:
-        arguments += ["--jobs", str(jobs)]
+    arguments = ["--problems-key", key, *options(set=set, tz=tz, now=now, max_steps=max_steps, jobs=jobs)]
     # What was sent and not yet answered (jf's window and the pipe's), and whether it was None.
     sent: deque[tuple[bytes, bool]] = deque()
 
