@@ -29,9 +29,13 @@ public struct JSONEdit: Sendable, Equatable {
         let colon = compact ? ":" : ": "
         let lines = matchingLayout ? JSONEdit.indentation(of: object.keyStarts?.last, in: object) : nil
         let comma = lines.map { ",\n" + $0 } ?? (compact ? "," : ", ")
-        var text = last == nil ? "" : comma
-        text += members.map { JSONText.string($0.key) + colon + JSONEdit.text(of: $0.value, spaced: matchingLayout && !compact) }
-            .joined(separator: comma)
+        var text = ""
+        for (position, member) in members.enumerated() {
+            if position > 0 || last != nil { text += comma }
+            text += JSONText.string(member.key)
+            text += colon
+            text += JSONEdit.text(of: member.value, spaced: matchingLayout && !compact)
+        }
         let at = last ?? span.upperBound - 1
         self.init(span: at..<at, replacement: text)
     }
@@ -63,7 +67,7 @@ public struct JSONEdit: Sendable, Equatable {
 
     /// Whether an object read from a text has no space after its first key's colon.
     private static func isWrittenCompactly(_ object: JSONValue) -> Bool {
-        guard let start = object.members?.first?.value.span?.lowerBound, start > 0,
+        guard let start = object.firstMemberValueStart, start > 0,
               let source = object.source, start - 1 < source.count else { return false }
         return source[start - 1] == UInt8(ascii: ":")
     }
@@ -173,6 +177,13 @@ public struct JSONEdit: Sendable, Equatable {
     /// Applies non-overlapping edits to `bytes`; an edit overlapping an earlier one is skipped.
     public static func apply<Bytes: RandomAccessCollection<UInt8>>(_ edits: [JSONEdit], to bytes: Bytes) -> [UInt8]
     where Bytes.Index == Int {
+        // Runs of bytes are copied whole from contiguous memory, not byte by byte through a
+        // generic collection.
+        if let output = bytes.withContiguousStorageIfAvailable({ apply(edits, toContiguous: $0) }) { return output }
+        return Array(bytes).withUnsafeBufferPointer { apply(edits, toContiguous: $0) }
+    }
+
+    private static func apply(_ edits: [JSONEdit], toContiguous bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         guard !edits.isEmpty else { return Array(bytes) }
         var output: [UInt8] = []
         // Sized once, so a large document is not copied again each time the buffer grows.
@@ -181,11 +192,11 @@ public struct JSONEdit: Sendable, Equatable {
         let ordered = zip(edits, edits.dropFirst()).allSatisfy { $0.span.lowerBound <= $1.span.lowerBound }
         for edit in ordered ? edits : edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })
         where edit.span.lowerBound >= copied {
-            output.append(contentsOf: bytes[copied..<min(edit.span.lowerBound, bytes.count)])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<min(edit.span.lowerBound, bytes.count)]))
             output.append(contentsOf: edit.replacement.utf8)
             copied = min(edit.span.upperBound, bytes.count)
         }
-        output.append(contentsOf: bytes[copied...])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         return output
     }
 }

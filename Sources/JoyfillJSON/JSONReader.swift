@@ -64,7 +64,7 @@ public struct JSONReader {
         let length = position - start
         if length > JSONTape.maxScalarLength {
             position = start
-            throw error("a string or number longer than \(JSONTape.maxScalarLength >> 20) MiB")
+            throw tooLongError()
         }
         entries.append(JSONTape.Entry(type: type, needsDecoding: needsDecoding, start: start, payload: length))
     }
@@ -177,20 +177,34 @@ public struct JSONReader {
     /// Reads `"key"` (as a string entry) and the `:` after it, leaving the position at the
     /// member's value.
     private mutating func readKey() throws(JSONError) {
-        guard peek == UInt8(ascii: "\"") else {
-            throw error(peek == UInt8(ascii: "}") ? "a trailing comma is not allowed in JSON" : "expected a member name in double quotes\(found)")
-        }
+        guard peek == UInt8(ascii: "\"") else { throw memberNameError() }
         let start = position
         let needsDecoding = try readString()
         let end = position
         try append(.string, from: start, needsDecoding: needsDecoding)
         skipWhitespace()
-        guard peek == UInt8(ascii: ":") else {
-            let key = JSONStrings.decode(bytes[(start + 1)..<(end - 1)])
-            throw error("expected ':' after the member name \"\(key)\"\(found)")
-        }
+        guard peek == UInt8(ascii: ":") else { throw colonError(afterKeyFrom: start, to: end) }
         position += 1
         skipWhitespace()
+    }
+
+    // The errors of the functions called once a token are made out of line, so that their
+    // messages are not built into the paths every token takes.
+
+    @inline(never)
+    private func tooLongError() -> JSONError {
+        error("a string or number longer than \(JSONTape.maxScalarLength >> 20) MiB")
+    }
+
+    @inline(never)
+    private func memberNameError() -> JSONError {
+        error(peek == UInt8(ascii: "}") ? "a trailing comma is not allowed in JSON" : "expected a member name in double quotes\(found)")
+    }
+
+    @inline(never)
+    private func colonError(afterKeyFrom start: Int, to end: Int) -> JSONError {
+        let key = JSONStrings.decode(bytes[(start + 1)..<(end - 1)])
+        return error("expected ':' after the member name \"\(key)\"\(found)")
     }
 
     private var peek: UInt8 { position < bytes.count ? bytes[position] : 0 }
@@ -313,6 +327,7 @@ public struct JSONReader {
         JSONReader.error(message, at: position, in: bytes)
     }
 
+    @inline(never)
     static func error(_ message: String, at offset: Int, in bytes: SourceBytes) -> JSONError {
         let (line, column) = LineMap(bytes).location(of: offset)
         return JSONError(message: message, offset: offset, line: line, column: column)

@@ -12,18 +12,26 @@ enum JSONStrings {
     /// UTF-16 surrogate cannot be held in a Swift string and reads as U+FFFD; the document's
     /// bytes are kept, so it is only replaced if this string is rewritten.
     static func decode<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> String where Bytes.Index == Int {
+        if let text = bytes.withContiguousStorageIfAvailable(decode(contiguous:)) { return text }
+        return Array(bytes).withUnsafeBufferPointer(decode(contiguous:))
+    }
+
+    private static func decode(contiguous bytes: UnsafeBufferPointer<UInt8>) -> String {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
+        let end = bytes.count
+        var index = 0
         func hex4(_ at: Int) -> UInt32 {
             (0..<4).reduce(UInt32(0)) { $0 << 4 | hexValue(bytes[at + $1]) }
         }
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "\\"), index + 1 < bytes.endIndex else {
-                buffer.append(byte)
-                index += 1
-                continue
+        while index < end {
+            // The text up to the next escape is copied as it is, in one piece.
+            let escapeStart = bytes[index...].firstIndex(of: UInt8(ascii: "\\")) ?? end
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<escapeStart]))
+            index = escapeStart
+            guard index + 1 < end else {
+                if index < end { buffer.append(bytes[index]) }
+                break
             }
             let escape = bytes[index + 1]
             index += 2
@@ -34,10 +42,10 @@ enum JSONStrings {
             case UInt8(ascii: "r"): buffer.append(0x0D)
             case UInt8(ascii: "t"): buffer.append(0x09)
             case UInt8(ascii: "u"):
-                guard index + 4 <= bytes.endIndex else { return String(decoding: buffer, as: UTF8.self) }
+                guard index + 4 <= end else { return String(decoding: buffer, as: UTF8.self) }
                 var scalar = hex4(index)
                 index += 4
-                if (0xD800...0xDBFF).contains(scalar), index + 6 <= bytes.endIndex,
+                if (0xD800...0xDBFF).contains(scalar), index + 6 <= end,
                    bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
                     let low = hex4(index + 2)
                     if (0xDC00...0xDFFF).contains(low) {
@@ -45,7 +53,7 @@ enum JSONStrings {
                         index += 6
                     }
                 }
-                buffer.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
+                buffer.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
             default:
                 buffer.append(escape)   // \" \\ \/
             }

@@ -131,6 +131,24 @@ final class JSONTape: Sendable {
         return result
     }
 
+    /// Calls `body` with each member of the object at `index`, in order: its key and the
+    /// index of its value. A key without escapes is lent straight from the document's bytes.
+    func forEachMember(in index: Int, _ body: (JSONMemberKey, Int) throws -> Void) rethrows {
+        var key = index + 1
+        let end = next(index)
+        while key < end {
+            let entry = entries[key]
+            if entry.needsDecoding {
+                var text = string(key)
+                try text.withUTF8 { try body(JSONMemberKey(bytes: $0), key + 1) }
+            } else {
+                let start = Int(entry.start) + 1
+                try body(JSONMemberKey(bytes: UnsafeBufferPointer(rebasing: bytes.buffer[start..<(start + entry.payload - 2)])), key + 1)
+            }
+            key = next(key + 1)
+        }
+    }
+
     /// The value of the last member named `key`, compared on the raw bytes when the key has
     /// no escapes.
     func lookup(_ key: String, in index: Int) -> Int? {

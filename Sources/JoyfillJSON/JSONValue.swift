@@ -121,6 +121,14 @@ public struct JSONValue: Sendable {
         return starts
     }
 
+    /// Where the value of an object's first member starts in the text it was read from; nil
+    /// for an empty object, anything else, or an object built in code.
+    var firstMemberValueStart: Int? {
+        guard case .tape(let tape, let index) = storage, tape.entries[index].type == .object,
+              tape.count(index) > 0 else { return nil }
+        return tape.start(index + 2)
+    }
+
     /// The text the value was read from; nil for values built in code.
     public var source: SourceBytes? {
         guard case .tape(let tape, _) = storage else { return nil }
@@ -225,6 +233,24 @@ public struct JSONValue: Sendable {
         switch storage {
         case .tape(let tape, let index): return tape.entries[index].type == .object ? tape.members(index) : nil
         case .built(let kind): if case .object(let members) = kind { return members } else { return nil }
+        }
+    }
+
+    /// Calls `body` with each member of an object, in order (duplicates included): its key,
+    /// lent for the call, and its value; nothing for anything else. One pass reads the members
+    /// a caller wants where a lookup of each would walk them once a key, and no key becomes a
+    /// string unless asked for (``JSONMemberKey/text``).
+    public func forEachMember(_ body: (JSONMemberKey, JSONValue) throws -> Void) rethrows {
+        switch storage {
+        case .tape(let tape, let index):
+            guard tape.entries[index].type == .object else { return }
+            try tape.forEachMember(in: index) { key, value in try body(key, JSONValue(tape: tape, index: value)) }
+        case .built(let kind):
+            guard case .object(let members) = kind else { return }
+            for member in members {
+                var key = member.key
+                try key.withUTF8 { try body(JSONMemberKey(bytes: $0), member.value) }
+            }
         }
     }
 

@@ -20,10 +20,22 @@ public struct Field: Sendable {
     init(json: JSONValue, id: String, bytes: SourceBytes, issues: inout [DocumentIssue]) {
         self.id = id
         self.json = json
-        // Key lookups compare raw bytes on the tape, so they cost no allocation.
-        let typeJSON = json["type"], titleJSON = json["title"], formulasJSON = json["formulas"]
-        let optionsJSON = json["options"], columnsJSON = json["tableColumns"]
-        let columnOrderJSON = json["tableColumnOrder"], schemaJSON = json["schema"]
+        // One pass over the members (the last of a key wins, as a lookup's would), rather than
+        // a lookup a key, each walking them all.
+        var typeJSON: JSONValue?, titleJSON: JSONValue?, formulasJSON: JSONValue?, optionsJSON: JSONValue?
+        var columnsJSON: JSONValue?, columnOrderJSON: JSONValue?, schemaJSON: JSONValue?
+        json.forEachMember { key, value in
+            switch key {
+            case "type": typeJSON = value
+            case "title": titleJSON = value
+            case "formulas": formulasJSON = value
+            case "options": optionsJSON = value
+            case "tableColumns": columnsJSON = value
+            case "tableColumnOrder": columnOrderJSON = value
+            case "schema": schemaJSON = value
+            default: break
+            }
+        }
         type = FieldType(typeJSON?.stringValue ?? "")
         title = titleJSON?.stringValue
         func issue(_ message: String, _ value: JSONValue?) {

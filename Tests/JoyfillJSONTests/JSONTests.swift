@@ -34,6 +34,31 @@ struct JSONReaderTests {
         #expect(value["k"]?.numberText == "2")
     }
 
+    /// One pass over an object's members sees each, duplicates and escaped keys included, in
+    /// order, for a read object and a built one alike; anything else has none.
+    @Test func membersAreReadInOnePass() throws {
+        let read = try JSONReader.read(#"{"type": 1, "ty\u0070e": 2, "title": "t", "": null, "typ": 3}"#)
+        let built = JSONValue.object(read.members ?? [])
+        for object in [read, built] {
+            var seen: [String] = [], type: JSONValue?, title: JSONValue?
+            object.forEachMember { key, value in
+                seen.append(key.text)
+                switch key {
+                case "type": type = value
+                case "title": title = value
+                default: break
+                }
+            }
+            #expect(seen == ["type", "type", "title", "", "typ"])
+            #expect(type?.numberText == "2", "the last of a key wins, as a lookup's")
+            #expect(title?.stringValue == "t")
+        }
+        var calls = 0
+        try JSONReader.read("[1, 2]").forEachMember { _, _ in calls += 1 }
+        JSONValue.string("x").forEachMember { _, _ in calls += 1 }
+        #expect(calls == 0)
+    }
+
     @Test func stringsAreEscapedAndReadBack() throws {
         let cases: [(String, String)] = [
             ("", #""""#),
@@ -105,6 +130,9 @@ struct JSONReaderTests {
         let value = try JSONReader.read(#"["\u00e9\"\\\/\b\f\n\r\t", "\ud83d\ude00", "\ud800x", "é😀"]"#)
         let strings = (value.arrayValue ?? []).compactMap { $0.stringValue }
         #expect(strings == ["é\"\\/\u{8}\u{C}\n\r\t", "😀", "\u{FFFD}x", "é😀"])
+        // Escapes first, last, alone and between runs of plain text.
+        let runs = try JSONReader.read(#"["\n", "x\\", "\"start", "ab\u0041cd\tef", "\\\\"]"#)
+        #expect((runs.arrayValue ?? []).compactMap(\.stringValue) == ["\n", "x\\", "\"start", "abAcd\tef", "\\\\"])
     }
 
     @Test func decodedOffsetsMapToRawOnesThroughEscapes() {
@@ -263,6 +291,10 @@ struct JSONWriterTests {
         let result = String(decoding: JSONEdit.apply([edit], to: bytes), as: UTF8.self)
         #expect(result == "{\n  \"fields\": [ {\"_id\": \"total\", \"value\": 12.5, \"x\": 1e2} ],\n  \"other\": 1.50\n}\n")
         #expect(JSONEdit.apply([], to: bytes) == bytes)
+        // The same edits over a collection that is not contiguous, and over a document's own bytes.
+        let expected = JSONEdit.apply([edit], to: bytes)
+        #expect(JSONEdit.apply([edit], to: bytes.indices.lazy.map { bytes[$0] }) == expected)
+        #expect(JSONEdit.apply([edit], to: SourceBytes(bytes)) == expected)
     }
 
     /// A value built from a read one is written back as edits of only the parts that differ:

@@ -22,4 +22,5 @@
 //
 // Outside this folder the module reads through pointers only where they are lent, within
 // bounds, and never keeps one: `withUnsafeBufferPointer` and `withUTF8` scopes, a SourceBytes'
-// buffer while its owner is held, StringIndex's word loads inside the key's bytes.
+// buffer while its owner is held, StringIndex's word loads inside the key's bytes, the key
+// `JSONValue.forEachMember` lends its body (a JSONMemberKey, valid for that call).
