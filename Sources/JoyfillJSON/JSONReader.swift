@@ -279,7 +279,7 @@ public struct JSONReader {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
-                if !ascii, String(validating: bytes[(start + 1)..<position], as: UTF8.self) == nil {
+                if !ascii, !JSONReader.isValidUTF8(bytes, from: start + 1, to: position) {
                     throw JSONReader.error("invalid UTF-8 in a string", at: start + 1, in: bytes)
                 }
                 position += 1
@@ -289,7 +289,7 @@ public struct JSONReader {
                 position += 1
                 try checkEscape()
             case 0..<0x20:
-                throw error("a control character must be escaped in a string")
+                throw stringError(.controlCharacter)
             default:
                 // A non-ASCII byte: the scan stops at one only while the string is all ASCII.
                 ascii = false
@@ -300,7 +300,7 @@ public struct JSONReader {
     }
 
     private mutating func checkEscape() throws(JSONError) {
-        guard position < bytes.count else { throw error("unterminated escape sequence") }
+        guard position < bytes.count else { throw stringError(.unterminatedEscape) }
         let byte = bytes[position]
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
@@ -309,11 +309,35 @@ public struct JSONReader {
         case UInt8(ascii: "u"):
             position += 1
             guard position + 4 <= bytes.count, bytes[position..<(position + 4)].allSatisfy(JSONStrings.isHexDigit) else {
-                throw error("expected four hex digits after \\u")
+                throw stringError(.hexDigits)
             }
             position += 4
         default:
-            throw error("invalid escape sequence '\\\(describe(byte))' in a string")
+            throw stringError(.invalidEscape(byte))
+        }
+    }
+
+    /// Whether a string's bytes that are not all ASCII are UTF-8.
+    @inline(never)
+    private static func isValidUTF8(_ bytes: SourceBytes, from start: Int, to end: Int) -> Bool {
+        String(validating: bytes[start..<end], as: UTF8.self) != nil
+    }
+
+    private enum StringProblem {
+        case controlCharacter, unterminatedEscape, hexDigits, invalidEscape(UInt8)
+    }
+
+    /// The error of a string at `position`, made out of line: strings are most of a
+    /// document's tokens, and their path should not carry the messages.
+    @inline(never)
+    private func stringError(_ problem: StringProblem) -> JSONError {
+        switch problem {
+        case .controlCharacter: return error("a control character must be escaped in a string")
+        case .unterminatedEscape: return error("unterminated escape sequence")
+        case .hexDigits: return error("expected four hex digits after \\u")
+        case .invalidEscape(let byte) where byte >= 0x21 && byte < 0x7F:
+            return error("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))' in a string")
+        case .invalidEscape(let byte): return error("invalid escape sequence: \(describe(byte)) after a backslash in a string")
         }
     }
 

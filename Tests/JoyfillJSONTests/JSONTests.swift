@@ -153,7 +153,8 @@ struct JSONReaderTests {
             ("[\"a\tb\"]", 1, 4, "a control character must be escaped in a string"),
             ("{} x", 1, 4, "unexpected 'x' after the end of the JSON value"),
             ("[tru]", 1, 2, "expected a JSON value, found 't'"),
-            ("\"\\q\"", 1, 3, "invalid escape sequence '\\'q'' in a string"),
+            ("\"\\q\"", 1, 3, "invalid escape sequence '\\q' in a string"),
+            ("\"\\\u{01}\"", 1, 3, "invalid escape sequence: byte 0x01 after a backslash in a string"),
         ]
         for (text, line, column, message) in cases {
             do {
