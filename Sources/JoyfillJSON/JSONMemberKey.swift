@@ -20,9 +20,13 @@ public struct JSONMemberKey {
 
     /// Whether `key` is `name`, byte for byte.
     public static func ~= (name: StaticString, key: JSONMemberKey) -> Bool {
-        guard name.utf8CodeUnitCount == key.bytes.count else { return false }
-        let wanted = name.utf8Start
-        for offset in 0..<key.bytes.count where key.bytes[offset] != wanted[offset] { return false }
+        key.equals(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Whether the key's bytes are `text`'s.
+    func equals(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count == bytes.count else { return false }
+        for offset in 0..<bytes.count where bytes[offset] != text[offset] { return false }
         return true
     }
 }

@@ -149,30 +149,13 @@ final class JSONTape: Sendable {
         }
     }
 
-    /// The value of the last member named `key`, compared on the raw bytes when the key has
-    /// no escapes.
+    /// The value of the last member named `key`, its bytes compared with each key's.
     func lookup(_ key: String, in index: Int) -> Int? {
         var found: Int?
-        var member = index + 1
-        let end = next(index)
-        let buffer = bytes.buffer
         var target = key
         target.withUTF8 { wanted in
-            while member < end {
-                let entry = entries[member]
-                let start = Int(entry.start) + 1
-                let length = entry.payload - 2
-                if entry.needsDecoding {
-                    if string(member) == key { found = member + 1 }
-                } else if length == wanted.count {
-                    var equal = true
-                    for offset in 0..<length where buffer[start + offset] != wanted[offset] {
-                        equal = false
-                        break
-                    }
-                    if equal { found = member + 1 }
-                }
-                member = next(member + 1)
+            forEachMember(in: index) { member, value in
+                if member.equals(wanted) { found = value }
             }
         }
         return found
