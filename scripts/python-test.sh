@@ -6,7 +6,11 @@
 #   3. runs the Python tests (python/tests) there, against the wheel's package and binary;
 #   4. packs that environment with venv-pack and submits a PySpark job on local[2] that ships
 #      it with `spark-submit --archives`, evaluating 3,000 generated JoyDocs with
-#      jf.spark.evaluate on the executors, compared line for line with a direct `jf run --jsonl`.
+#      jf.spark.evaluate on the executors, compared line for line with a direct `jf run --jsonl`;
+#   5. installs the wheel as a user does, alone and with each extra (`jf[pandas]`, `jf[spark]`),
+#      each into a fresh environment of its own, and uses what that extra is for
+#      (python/tests/extra_check.py): an extra that lacks a dependency fails here (skipped
+#      with --no-extras, as `swift test` does: .ci/run runs them on the release wheel).
 #
 #   scripts/python-test.sh --binary .build/release/jf
 #
@@ -18,14 +22,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 wheelhouse=$PWD/.build/python/wheelhouse
-# The test environment's packages, pinned: PyPI's wheels for this Python.
+# The test environment's packages, pinned: PyPI's wheels for this Python. The wheelhouse also
+# holds what the extras bring (PySpark, as a wheel built once from its source distribution).
 packages=(pytest==9.2.0 pandas==2.3.3 pyarrow==21.0.0)
+extras=(pyspark==4.0.1)
 binary=""
+extras_check=yes
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) binary="$2"; shift 2 ;;
-    --download) mkdir -p "$wheelhouse"; python3 -m pip download --quiet --dest "$wheelhouse" "${packages[@]}"; exit 0 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --no-extras) extras_check=""; shift ;;
+    --download) mkdir -p "$wheelhouse"; python3 -m pip wheel --quiet --wheel-dir "$wheelhouse" "${packages[@]}" "${extras[@]}"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "python-test: unknown argument '$1' (see scripts/python-test.sh --help)" >&2; exit 2 ;;
   esac
 done
@@ -63,3 +71,16 @@ summary=$(cd "$work" && "$spark_home/bin/spark-submit" --master 'local[2]' \
   --conf spark.ui.enabled=false --archives jf-venv.tar.gz#environment \
   "$OLDPWD/python/tests/spark_job.py" 3000 2>"spark.log") || { tail -40 "$work/spark.log" >&2; echo "$summary"; exit 1; }
 echo "$summary"
+
+[ -n "$extras_check" ] || exit 0
+echo "== the wheel alone and with each extra, each in a fresh environment (pip install 'jf[EXTRA]')" >&2
+for extra in "" pandas spark; do
+  environment="$work/extra-${extra:-none}"
+  rm -rf "$environment"
+  python3 -m venv "$environment"
+  "$environment/bin/pip" install --quiet --no-index --find-links "$wheelhouse" "$wheel${extra:+[$extra]}"
+  # Spark's Python workers are the environment's, as on a cluster that ships it.
+  (cd python/tests && env -u JF_BINARY -u PYSPARK_DRIVER_PYTHON PYSPARK_PYTHON="$OLDPWD/$environment/bin/python" \
+    "$OLDPWD/$environment/bin/python" extra_check.py $extra >&2)
+  rm -rf "$environment"
+done

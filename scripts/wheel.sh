@@ -66,6 +66,7 @@ Requires-Python: >=3.9
 Provides-Extra: pandas
 Requires-Dist: pandas>=1.5; extra == "pandas"
 Provides-Extra: spark
+Requires-Dist: pandas>=2.0; extra == "spark"
 Requires-Dist: pyarrow>=11; extra == "spark"
 Requires-Dist: pyspark>=3.4; extra == "spark"
 Description-Content-Type: text/markdown

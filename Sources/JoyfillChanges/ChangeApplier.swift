@@ -44,7 +44,7 @@ public enum ChangeApplier {
                         preconditionFailure("a page change")
                     }
                 } catch {
-                    throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
+                    throw ChangeError(index: index, field: nil, message: error.summary, suggestions: error.suggestions,
                                       span: (change.json["change"]?["pageId"] ?? change.json).span)
                 }
                 // Each entry on its own: one that shared the document's tape would keep every
@@ -118,19 +118,19 @@ public enum ChangeApplier {
                 default: preconditionFailure("only decorator changes come here")
                 }
             } catch {
-                throw ChangeError(index: index, field: nil, message: error.summary, suggestion: error.suggestion,
+                throw ChangeError(index: index, field: nil, message: error.summary, suggestions: error.suggestions,
                                   span: change.json["path"]?.span ?? change.json.span)
             }
         }
 
         mutating func addValueChange(_ change: DocumentChange, at index: Int, newID: () -> String) throws(ChangeError) {
-            func fail(_ message: String, suggestion: String? = nil, at value: JSONValue? = nil) -> ChangeError {
-                ChangeError(index: index, field: change.fieldID, message: message, suggestion: suggestion,
+            func fail(_ message: String, suggestions: [String] = [], at value: JSONValue? = nil) -> ChangeError {
+                ChangeError(index: index, field: change.fieldID, message: message, suggestions: suggestions,
                             span: (value ?? change.json).span)
             }
             guard let position = document.fieldIndex(change.fieldID) else {
                 throw fail("no field has the _id '\(change.fieldID)'",
-                           suggestion: Suggestions.closest(to: change.fieldID, in: document.fields.map(\.id)), at: change.json["fieldId"])
+                           suggestions: Suggestions.closestTies(to: change.fieldID, in: document.fields.map(\.id)), at: change.json["fieldId"])
             }
             let field = document.fields[position]
             valueFields.insert(position)
@@ -179,7 +179,7 @@ public enum ChangeApplier {
                 // In a collection, a row below the root rows (its `rowId` is enough to find it).
                 guard field.type == .collection, let (place, live) = states[position]!.childRow(rowID.id) else {
                     throw fail("the \(kind) has no row with the _id '\(rowID.id)' (deleted rows cannot be changed)",
-                               suggestion: Suggestions.closest(to: rowID.id, in: field.type == .collection
+                               suggestions: Suggestions.closestTies(to: rowID.id, in: field.type == .collection
                                                                    ? states[position]!.rowIDsAtAnyDepth : states[position]!.liveIDs),
                                at: rowID.json)
                 }
@@ -212,12 +212,12 @@ public enum ChangeApplier {
         /// with the schema (`site_1/schemas/checks`). Otherwise `schemaId` names the schema, and
         /// may be left out when the parent's schema has only one child schema.
         private mutating func childParent(path pathJSON: JSONValue?, schema schemaJSON: JSONValue?, in position: Int,
-                                          _ fail: (String, String?, JSONValue?) -> ChangeError) throws(ChangeError) -> (RowPlace, String)? {
+                                          _ fail: (String, [String], JSONValue?) -> ChangeError) throws(ChangeError) -> (RowPlace, String)? {
             let field = document.fields[position]
             guard let pathJSON, !pathJSON.isNull, pathJSON.stringValue?.isEmpty != true else {
                 if let schemaJSON, let key = schemaJSON.stringValue, let root = field.rootSchema, key != root.key {
                     throw fail("the schema '\(key)' is not the collection's root schema ('\(root.key)'): "
-                               + "a row of a child schema needs the \"parentPath\" of the row it goes under", nil, schemaJSON)
+                               + "a row of a child schema needs the \"parentPath\" of the row it goes under", [], schemaJSON)
                 }
                 return nil
             }
@@ -226,13 +226,13 @@ public enum ChangeApplier {
             let shape = "a row's _id, or ROW/schemas/SCHEMA/ROW…, optionally ending in /schemas/SCHEMA"
             guard segments.count % 3 != 2, segments.indices.allSatisfy({ $0 % 3 != 1 || segments[$0] == "schemas" }),
                   !segments.contains(where: \.isEmpty) else {
-                throw fail("\"parentPath\" '\(path)' is not a path of rows: give \(shape)", nil, pathJSON)
+                throw fail("\"parentPath\" '\(path)' is not a path of rows: give \(shape)", [], pathJSON)
             }
             let endsWithSchema = segments.count % 3 == 0
             let parentID = segments[endsWithSchema ? segments.count - 3 : segments.count - 1]
             guard let parent = states[position]!.liveRow(parentID) else {
                 throw fail("the collection has no row with the _id '\(parentID)' (deleted rows cannot be changed)",
-                           Suggestions.closest(to: parentID, in: states[position]!.rowIDsAtAnyDepth), pathJSON)
+                           Suggestions.closestTies(to: parentID, in: states[position]!.rowIDsAtAnyDepth), pathJSON)
             }
             let lineage = states[position]!.lineage(of: parent)
             let written = zip(lineage.map(\.schema).dropFirst(), lineage.map { $0.row["_id"]?.stringValue ?? "" })
@@ -240,14 +240,14 @@ public enum ChangeApplier {
             let actual = (written.isEmpty ? "" : written + "/") + parentID
             let given = endsWithSchema ? segments.dropLast(2).joined(separator: "/") : path
             if segments.count > (endsWithSchema ? 3 : 1), given != actual {
-                throw fail("\"parentPath\" '\(path)' does not lead to the row '\(parentID)', which is at '\(actual)'", nil, pathJSON)
+                throw fail("\"parentPath\" '\(path)' does not lead to the row '\(parentID)', which is at '\(actual)'", [], pathJSON)
             }
             let parentSchemaKey = lineage.last!.schema ?? field.rootSchema?.key ?? ""
             let allowed = field.schema[parentSchemaKey]?.children ?? []
             var schema = endsWithSchema ? segments.last! : nil
             if let named = schemaJSON?.stringValue {
                 if let schema, schema != named {
-                    throw fail("\"schemaId\" '\(named)' is not the schema '\(schema)' that \"parentPath\" ends with", nil, schemaJSON)
+                    throw fail("\"schemaId\" '\(named)' is not the schema '\(schema)' that \"parentPath\" ends with", [], schemaJSON)
                 }
                 schema = named
             }
@@ -255,14 +255,14 @@ public enum ChangeApplier {
                 guard allowed.count == 1 else {
                     throw fail(allowed.isEmpty ? "the row '\(parentID)' (schema '\(parentSchemaKey)') can have no child rows: its schema lists no children"
                                 : "name the child schema with \"schemaId\": the row '\(parentID)' can have rows of \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
-                               nil, pathJSON)
+                               [], pathJSON)
                 }
                 return (parent, allowed[0])
             }
             guard allowed.contains(schema) else {
                 let children = allowed.isEmpty ? "none" : allowed.map { "'\($0)'" }.joined(separator: ", ")
                 throw fail("the schema '\(schema)' is not a child schema of '\(parentSchemaKey)', the schema of the row '\(parentID)' (its children: \(children))",
-                           Suggestions.closest(to: schema, in: allowed), schemaJSON ?? pathJSON)
+                           Suggestions.closestTies(to: schema, in: allowed), schemaJSON ?? pathJSON)
             }
             return (parent, schema)
         }

@@ -8,16 +8,22 @@ public struct ChangeError: SuggestingError, Sendable {
     public let index: Int
     public let field: String?
     public let message: String
-    public var suggestion: String?
+    /// Every name as close to what was written, the first the likeliest.
+    public var suggestions: [String]
+    public var suggestion: String? { suggestions.first }
     /// Where the change goes wrong in the text it was read from: the value at fault, or the
     /// whole entry.
     public var span: Range<Int>?
 
     public init(index: Int, field: String?, message: String, suggestion: String? = nil, span: Range<Int>? = nil) {
+        self.init(index: index, field: field, message: message, suggestions: suggestion.map { [$0] } ?? [], span: span)
+    }
+
+    public init(index: Int, field: String?, message: String, suggestions: [String], span: Range<Int>? = nil) {
         self.index = index
         self.field = field
         self.message = message
-        self.suggestion = suggestion
+        self.suggestions = suggestions
         self.span = span
     }
 
@@ -32,6 +38,6 @@ extension ChangeError {
     /// problem is: the line, a caret under the value, the suggestion.
     public func finding(placedBy lines: LineMap) -> Finding {
         Finding(code: .invalidChange, kind: .reference, severity: .error, message: summary,
-                notes: suggestion.map { [Suggestions.question($0)] } ?? [], field: field, location: lines.location(covering: span))
+                notes: suggestions.isEmpty ? [] : [Suggestions.question(suggestions)], field: field, location: lines.location(covering: span))
     }
 }

@@ -56,8 +56,8 @@ extension DocumentEngine {
     private func setting(_ cell: (field: Field, position: Int, row: String, column: String), to value: JSONValue,
                          in rows: JSONValue) throws(EngineError) -> JSONValue {
         let field = cell.field
-        func fail(_ message: String, _ suggestion: String? = nil) -> EngineError {
-            EngineError(message: "\(field.type.name) '\(field.id)': \(message)", suggestion: suggestion, field: field.id)
+        func fail(_ message: String, _ suggestions: [String] = []) -> EngineError {
+            EngineError(message: "\(field.type.name) '\(field.id)': \(message)", suggestions: suggestions, field: field.id)
         }
         var stored = rows.arrayValue ?? []
         let live = Field.liveRowIndices(stored, order: field.rowOrder)
@@ -76,7 +76,7 @@ extension DocumentEngine {
                 place = found
             } else {
                 let known = field.type == .collection ? ids + CollectionRows.liveIDs(under: stored) : ids
-                throw fail("no row has the _id '\(cell.row)' (deleted rows cannot be changed)", Suggestions.closest(to: cell.row, in: known))
+                throw fail("no row has the _id '\(cell.row)' (deleted rows cannot be changed)", Suggestions.closestTies(to: cell.row, in: known))
             }
         }
         let columns: [TableColumn]
@@ -88,7 +88,7 @@ extension DocumentEngine {
         guard let column = columns.first(where: { $0.id == cell.column })
                 ?? columns.first(where: { $0.title?.lowercased() == cell.column.lowercased() }) else {
             let schema = place.steps.last.map { " in schema '\($0.schema)'" } ?? ""
-            throw fail("no column '\(cell.column)'\(schema)", Suggestions.closest(to: cell.column, in: columns.map(\.id)))
+            throw fail("no column '\(cell.column)'\(schema)", Suggestions.closestTies(to: cell.column, in: columns.map(\.id)))
         }
         stored[place.root] = CollectionRows.updating(stored[place.root], at: place.steps[...]) { row in
             JSONValue.setting("cells", to: JSONValue.setting(column.id, to: value, in: row["cells"] ?? .object([])), in: row)

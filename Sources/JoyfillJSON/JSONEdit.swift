@@ -27,8 +27,8 @@ public struct JSONEdit: Sendable, Equatable {
         let last = object.endOfLastElement
         let compact = JSONEdit.isWrittenCompactly(object)
         let colon = compact ? ":" : ": "
-        let lines = matchingLayout ? JSONEdit.indentation(of: object.keyStarts?.last, in: object) : nil
-        let comma = lines.map { ",\n" + $0 } ?? (compact ? "," : ", ")
+        let lines = matchingLayout ? JSONEdit.lineStart(of: object.keyStarts?.last, in: object) : nil
+        let comma = lines.map { "," + $0 } ?? (compact ? "," : ", ")
         var text = ""
         for (position, member) in members.enumerated() {
             if position > 0 || last != nil { text += comma }
@@ -40,14 +40,16 @@ public struct JSONEdit: Sendable, Equatable {
         self.init(span: at..<at, replacement: text)
     }
 
-    /// The blanks before `start` on its line when nothing else precedes it there (an element
-    /// or a key on a line of its own); nil otherwise.
-    private static func indentation(of start: Int?, in container: JSONValue) -> String? {
+    /// The line break and the blanks before `start` when nothing else precedes it on its line
+    /// (an element or a key on a line of its own), so that a new line is written as the text's
+    /// own (`"\r\n\t\t"` in a tab-indented CRLF file); nil otherwise.
+    private static func lineStart(of start: Int?, in container: JSONValue) -> String? {
         guard let start, let source = container.source else { return nil }
         var index = start
         while index > 0, source[index - 1] == UInt8(ascii: " ") || source[index - 1] == UInt8(ascii: "\t") { index -= 1 }
         guard index > 0, source[index - 1] == UInt8(ascii: "\n") else { return nil }
-        return String(decoding: source[index..<start], as: UTF8.self)
+        let lineBreak = index > 1 && source[index - 2] == UInt8(ascii: "\r") ? index - 2 : index - 1
+        return String(decoding: source[lineBreak..<start], as: UTF8.self)
     }
 
     /// A value's compact text, or with `spaced`, for a value built in code, with a space after
@@ -79,8 +81,8 @@ public struct JSONEdit: Sendable, Equatable {
     public init?(appending elements: [JSONValue], to array: JSONValue, matchingLayout: Bool = false) {
         guard !elements.isEmpty, let span = array.span else { return nil }
         let last = array.endOfLastElement
-        let lines = matchingLayout ? JSONEdit.indentation(of: array.arrayValue?.last?.span?.lowerBound, in: array) : nil
-        let comma = lines.map { ",\n" + $0 } ?? ", "
+        let lines = matchingLayout ? JSONEdit.lineStart(of: array.arrayValue?.last?.span?.lowerBound, in: array) : nil
+        let comma = lines.map { "," + $0 } ?? ", "
         let text = (last == nil ? "" : comma) + elements.map { JSONEdit.text(of: $0, spaced: matchingLayout) }.joined(separator: comma)
         let at = last ?? span.upperBound - 1
         self.init(span: at..<at, replacement: text)

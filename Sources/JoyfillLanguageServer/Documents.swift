@@ -99,7 +99,9 @@ struct Analysis {
         } catch {
             // JSON that is no JoyDoc at all (another file of the project) has nothing to lint.
             guard !error.isNotJoyDoc else { return }
-            problems.append((Self.offset(line: error.line ?? 1, column: error.column ?? 1, in: open.text), error.message))
+            // The reader counts lines at line feeds and columns in characters (Unicode scalars).
+            let offset = LineMap(open.text).offset(line: error.line ?? 1, column: error.column ?? 1, in: .character)
+            problems.append((offset, error.message))
         }
     }
 
@@ -138,16 +140,6 @@ struct Analysis {
         return nil
     }
 
-    /// The byte offset of a 1-based line and byte column.
-    private static func offset(line: Int, column: Int, in bytes: [UInt8]) -> Int {
-        var offset = 0
-        var current = 1
-        while current < line, let newline = bytes[offset...].firstIndex(of: 0x0A) {
-            offset = newline + 1
-            current += 1
-        }
-        return min(offset + max(column - 1, 0), bytes.count)
-    }
 }
 
 /// A formula's text and where its bytes are in the file.

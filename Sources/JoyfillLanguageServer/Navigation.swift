@@ -18,8 +18,28 @@ extension LanguageServer {
         case .call(let name, _):
             let name = tree.name(name)
             shown = SourceSpan(start: span.start, end: span.start + name.utf8.count)
-            guard cursor.local < shown.end, let function = FunctionRegistry.standard.lookup(name) else { return .null }
-            text = "```\n" + FunctionReference.text(function.signature) + "```"
+            guard cursor.local < shown.end else { return .null }
+            if let function = FunctionRegistry.standard.lookup(name) {
+                text = "```\n" + FunctionReference.text(function.signature) + "```"
+            } else {
+                // What the diagnostic says of it, where the pointer is.
+                let advice = FunctionRegistry.standard.adviceForUnknownFunction(name, at: shown)
+                text = "**`\(name)`**: unknown function" + (advice.fix.map { "; \($0.message)" } ?? "")
+                    + advice.notes.map { "\n\n" + $0 }.joined()
+            }
+        case .parameter(let slot, _):
+            guard let lambda = Self.lambda(declaring: slot, around: node, in: tree),
+                  let described = describeParameter(Int(slot) - Int(lambda.slotBase), of: lambda.node, in: tree, cursor: cursor) else { return .null }
+            shown = span
+            text = described
+        case .lambda(let params, let body, _):
+            // The parameter list `(row, index)` before the arrow: the name under the cursor.
+            guard cursor.local < tree.span(of: body).start,
+                  let (position, name) = Self.parameterName(at: cursor.local, lambda: span, count: params.indices.count, in: tree.source)
+            else { return .null }
+            shown = name
+            guard let described = describeParameter(position, of: node, in: tree, cursor: cursor) else { return .null }
+            text = described
         case .reference(let name):
             shown = span
             guard let field = cursor.analysis.document?.field(tree.name(name)) else { return .null }
@@ -54,6 +74,75 @@ extension LanguageServer {
             JSONMember("contents", .object([JSONMember("kind", .string("markdown")), JSONMember("value", .string(text))])),
             JSONMember("range", range(formula.fileOffset(shown.start), formula.fileOffset(shown.end), cursor.lines)),
         ])
+    }
+
+    /// The lambda whose parameter occupies local `slot`, among those around `node`: the
+    /// innermost lambda whose span holds it and whose slots include `slot`.
+    private static func lambda(declaring slot: Int32, around node: NodeID, in tree: SyntaxTree) -> (node: NodeID, slotBase: Int32)? {
+        let span = tree.span(of: node)
+        var found: (node: NodeID, slotBase: Int32, length: Int)?
+        for index in tree.nodes.indices {
+            guard case .lambda(let params, _, let slotBase) = tree[NodeID(index)],
+                  slotBase <= slot, slot < slotBase + Int32(params.indices.count) else { continue }
+            let around = tree.span(of: NodeID(index))
+            guard around.start <= span.start, span.end <= around.end else { continue }
+            if found == nil || around.end - around.start < found!.length { found = (NodeID(index), slotBase, around.end - around.start) }
+        }
+        return found.map { ($0.node, $0.slotBase) }
+    }
+
+    /// Which of a lambda's `count` parameters is written at `offset` of its header, and where:
+    /// the names are the identifiers between its start and its arrow.
+    private static func parameterName(at offset: Int, lambda span: SourceSpan, count: Int, in source: String) -> (Int, SourceSpan)? {
+        let bytes = Array(source.utf8)
+        var position = 0
+        var index = span.start
+        while index < min(span.end, bytes.count), position < count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "_") || byte >= 0x80 || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") else {
+                if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "=") { break }   // the arrow: the header is over
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, bytes[end] == UInt8(ascii: "_") || bytes[end] >= 0x80 || (bytes[end] | 0x20) >= UInt8(ascii: "a") && (bytes[end] | 0x20) <= UInt8(ascii: "z")
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+            if index <= offset && offset <= end { return (position, SourceSpan(start: index, end: end)) }
+            position += 1
+            index = end
+        }
+        return nil
+    }
+
+    /// What hover says of parameter `position` of `lambda`: what the function it is given to
+    /// passes there, and when that is a row of a table or collection, its columns.
+    private func describeParameter(_ position: Int, of lambda: NodeID, in tree: SyntaxTree, cursor: Cursor) -> String? {
+        guard case .lambda(let params, _, _) = tree[lambda], position < params.indices.count else { return nil }
+        let name = tree.names[params.indices.lowerBound + position]
+        var text = "**`\(name)`**: parameter of a lambda"
+        // The call the lambda is an argument of, and what its signature passes there.
+        for index in tree.nodes.indices {
+            guard case .call(let callName, let range) = tree[NodeID(index)],
+                  let argument = Array(tree.children(range)).firstIndex(of: lambda),
+                  let function = FunctionRegistry.standard.lookup(tree.name(callName)) else { continue }
+            let signature = function.signature
+            guard let callback = signature.parameter(at: argument).callback, position < callback.supplies.count else { break }
+            let arguments = Array(tree.children(range))
+            let supplied = callback.supplies[position]
+            text = "**`\(name)`**: \(signature.name)() passes it the \(supplied)"
+            if position == callback.elementPosition, callback.elementsOf < arguments.count {
+                let array = arguments[callback.elementsOf]
+                text += " of `\(tree.text(of: array))`"
+                if case .reference(let fieldName) = tree[array], let field = cursor.analysis.document?.field(tree.name(fieldName)),
+                   !field.columns.isEmpty {
+                    let columns = field.columns.prefix(8).map { "`\(name).\($0.id)`" }.joined(separator: ", ")
+                    text += ": a row of the \(field.type.name) `\(field.id)`, whose cells read as " + columns
+                        + (field.columns.count > 8 ? ", …" : "")
+                }
+            }
+            break
+        }
+        return text
     }
 
     /// A column of a table or collection field, as hover shows it.

@@ -126,8 +126,17 @@ public struct Suppressions: Sendable {
                 guard let rule = element.stringValue, rule == "all" || LintRule.named(rule) != nil else {
                     let name = element.stringValue ?? element.text
                     var message = "\"\(name)\" is not a rule"
-                    if let suggestion = Suggestions.closest(to: name, in: LintRule.names) { message += "; " + Suggestions.question(suggestion) }
-                    findings.add(.invalidSuppression, message, at: element.span ?? place, field: field)
+                    var fix: Fix?
+                    if let suggestion = Suggestions.closest(to: name, in: LintRule.names) {
+                        message += "; " + Suggestions.question(suggestion)
+                        // A guess at what was meant, so a suggestion (--unsafe-fixes): it
+                        // changes what the suppression silences.
+                        if let span = element.span {
+                            fix = .replace(SourceSpan(start: span.lowerBound, end: span.upperBound), with: JSONText.string(suggestion),
+                                           "write \"\(suggestion)\"", isSafe: false)
+                        }
+                    }
+                    findings.add(.invalidSuppression, message, at: element.span ?? place, fix: fix, field: field)
                     continue
                 }
                 entry.rules.append((position, rule))

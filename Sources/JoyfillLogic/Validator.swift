@@ -62,7 +62,11 @@ package enum Validator {
         }
         guard let (page, name) = named else {
             let first = String(String(trimmed.prefix { $0 != "/" }).trimmingSpaces)
-            throw ValidationPathError(message: "no page has the _id '\(first)'", suggestion: Suggestions.closest(to: first, in: pages.map(\.id)))
+            // The pages there are, so that the next try need not open the document.
+            let shown = pages.prefix(10).map { "'\($0.id)'" }.joined(separator: ", ") + (pages.count > 10 ? " and \(pages.count - 10) more" : "")
+            let listed = pages.isEmpty ? "; the document has no page" : "; its pages: " + shown
+            throw ValidationPathError(message: "no page has the _id '\(first)'" + listed,
+                                      suggestion: Suggestions.closest(to: first, in: pages.map(\.id)))
         }
         guard !name.isEmpty else {
             throw ValidationPathError(message: "the path '\(path)' names a page and no position after its '/'", suggestion: nil)

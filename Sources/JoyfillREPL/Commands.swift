@@ -159,13 +159,15 @@ extension REPLSession {
         case "": break
         case "off": itemLimit = nil
         default:
-            guard let count = Int(argument), count > 0 else {
+            // A count past Int's range is as good as Int.max: more than any value holds.
+            let digits = !argument.isEmpty && argument.allSatisfy { $0.isASCII && $0.isNumber }
+            guard let count = Int(argument) ?? (digits ? Int.max : nil), count > 0 else {
                 return failure(":limit takes a number of elements above 0, or off (to show every element)")
             }
             itemLimit = count
         }
         return REPLOutput("limit: " + (itemLimit.map {
-            "\($0) element\($0 == 1 ? "" : "s") of an array, \(ValuePrinter.grouped($0 * Self.charactersPerItem)) characters of a string, "
+            "\(ValuePrinter.grouped($0)) element\($0 == 1 ? "" : "s") of an array, \(ValuePrinter.grouped(stringLimit ?? $0)) characters of a string, "
                 + "then how many more"
         } ?? "off (every element and character shown)") + "\n")
     }
@@ -409,12 +411,15 @@ extension REPLSession {
         }
         var text = "\(field) = \(value.text)\n"
         if recomputed.isEmpty { text += "nothing reads \(changed)\n" }
-        let statuses = Dictionary(engine.fieldReports.map { ($0.field, $0.status) }, uniquingKeysWith: { first, _ in first })
+        let reports = Dictionary(engine.fieldReports.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
         for name in recomputed {
             let current = (try? engine.context.value(of: name)) ?? nil
-            let status = statuses[name] ?? .ok
             let prefix = "  \(name) → "
-            text += prefix + (status == .ok ? current.map { brief($0, after: prefix.count) } ?? "—" : status.rawValue) + "\n"
+            if let report = reports[name], report.status != .ok {
+                text += prefix + Self.failure(of: report, in: engine) + "\n"
+            } else {
+                text += prefix + (current.map { brief($0, after: prefix.count) } ?? "—") + "\n"
+            }
         }
         // A value its field's type does not hold reads differently from what it seems to say
         // (`:set qty "7"` is text): said at once, as `jf lint` would.
@@ -580,9 +585,26 @@ extension REPLSession {
         for report in updated.fieldReports where before[report.field] != (report.value?.text ?? "") {
             let current = (try? updated.context.value(of: report.field)) ?? nil
             let prefix = "  \(report.field) → "
-            output += prefix + (report.status == .ok ? current.map { brief($0, after: prefix.count) } ?? "—" : report.status.rawValue) + "\n"
+            output += prefix + (report.status == .ok ? current.map { brief($0, after: prefix.count) } ?? "—" : Self.failure(of: report, in: updated)) + "\n"
         }
         return REPLOutput(output)
+    }
+
+    /// What a formula field that did not compute shows after its `→`: why, in a line.
+    static func failure(of report: FieldReport, in engine: DocumentEngine) -> String {
+        switch report.status {
+        case .error:
+            let finding = engine.findings.first { $0.field == report.field && $0.severity == .error }
+            return finding.map { "error: " + $0.message } ?? "error"
+        case .dependsOnFailure:
+            return "not computed: it reads " + (report.cause.map { "'\($0)'" } ?? "a field") + ", whose formula failed"
+        case .circular:
+            return "circular: its formula reads itself, through others"
+        case .dependsOnCircular:
+            return "not computed: it reads a field on a cycle"
+        case .ok:
+            return "ok"
+        }
     }
 
     private func deps(_ field: String) -> REPLOutput {

@@ -88,6 +88,14 @@ public final class REPLSession {
     /// default, as node's), so that `:limit` caps both.
     static let charactersPerItem = 100
 
+    /// The most characters of a string a value shows: ``charactersPerItem`` for each element
+    /// of ``itemLimit``, or every one when that is off or too large to count.
+    var stringLimit: Int? {
+        guard let itemLimit else { return nil }
+        let (characters, overflow) = itemLimit.multipliedReportingOverflow(by: Self.charactersPerItem)
+        return overflow ? Int.max : characters
+    }
+
     /// `jf> `, or `... ` while an input continues.
     public var prompt: String { pending.isEmpty ? "jf> " : "... " }
 
@@ -213,14 +221,17 @@ public final class REPLSession {
         var printer = ValuePrinter(colored: colored)
         printer.width = width - 8
         printer.itemLimit = itemLimit
-        printer.stringLimit = itemLimit.map { $0 * Self.charactersPerItem }
+        printer.stringLimit = stringLimit
         return printer
     }
 
-    /// The renderer of what is said about an input: placed in ``source`` when it is numbered.
+    /// The renderer of what is said about an input: placed in ``source`` when it is numbered,
+    /// its excerpt cut to the terminal's width so that the line and its caret never wrap.
     private var inputRenderer: DiagnosticRenderer {
-        guard let source else { return DiagnosticRenderer(colored: colored, origin: "input") }
-        return DiagnosticRenderer(colored: colored, origin: source.name, firstLine: firstLineOfInput)
+        var renderer = source.map { DiagnosticRenderer(colored: colored, origin: $0.name, firstLine: firstLineOfInput) }
+            ?? DiagnosticRenderer(colored: colored, origin: "input")
+        renderer.width = width
+        return renderer
     }
 
     func render(_ diagnostic: Diagnostic, in source: String) -> String {

@@ -74,8 +74,11 @@ enum Uploads {
         let header = text[text.index(text.startIndex, offsetBy: 5)..<comma].lowercased()
         guard header.hasSuffix(";base64") else { throw ServeError("\(what): the data: URL must be base64") }
         if image && !header.hasPrefix("image/") { throw ServeError("\(what) is not an image (\(header.dropLast(7)))") }
-        let encoded = text.utf8.count - text.utf8.distance(from: text.startIndex, to: comma) - 1
-        let bytes = encoded / 4 * 3
+        // Each four base64 characters carry three bytes; the one or two `=` that pad the last
+        // four carry none, so they are not counted (nor is a partial group's remainder).
+        let payload = text.utf8[text.utf8.index(after: comma)...]
+        let padding = payload.reversed().prefix(2).prefix(while: { $0 == UInt8(ascii: "=") }).count
+        let bytes = (payload.count - padding) * 3 / 4
         guard bytes <= maximumFileSize else {
             throw ServeError("\(what) is \(bytes) bytes, more than the \(maximumFileSize) bytes (2 MiB) a file may be", status: 413)
         }

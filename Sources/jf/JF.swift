@@ -94,6 +94,11 @@ extension JF {
     static func checkSubcommand(_ first: String?) throws {
         guard let first, !first.hasPrefix("-") else { return }
         let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        // `jf help NAME` too: the parser would show the top-level help for a NAME it does not
+        // know, and exit 0.
+        if first == "help", let topic = CommandLine.arguments.dropFirst(2).first, !topic.hasPrefix("-") {
+            return try checkSubcommand(topic)
+        }
         guard !names.contains(first) else { return }
         let hint = Suggestions.closest(to: first, in: names).map { " (did you mean '\($0)'?)" } ?? ""
         throw Failure.usage("unknown command '\(first)'\(hint); jf --help lists the commands")

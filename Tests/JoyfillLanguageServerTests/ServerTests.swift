@@ -242,7 +242,25 @@ struct ServerTests {
         #expect(field.text == "**`qty`**: number field “Quantity”\n\nvalue: `3`")
         #expect(field.range == [7, 41, 7, 44])
         #expect(try hover(0, 2).text == nil, "outside any formula")
-        #expect(try hover(7, 37).text == nil, "no function is called rund")
+        #expect(try hover(7, 37).text == "**`rund`**: unknown function; did you mean 'round'?", "as the diagnostic says")
+
+        // A lambda's parameter, where it is declared and where it is read: what it is given.
+        let rows = #"{"fields": [{"_id": "items", "type": "table", "tableColumns": [{"_id": "price", "type": "number"}, "#
+            + #"{"_id": "qty", "type": "number"}]}], "formulas": [{"_id": "f", "expression": "sum(map(items, (row) -> row.price * row.qty))"}]}"#
+        _ = try client.open("file:///t/rows.json", rows)
+        func hoverRows(_ text: String) throws -> (text: String?, range: [Int]) {
+            let character = rows.utf16.count - rows[rows.range(of: text)!.lowerBound...].utf16.count
+            let result = try client.request("textDocument/hover", ["textDocument": ["uri": "file:///t/rows.json"],
+                                                                    "position": ["line": 0, "character": character + 1]])["result"] as? [String: Any]
+            return ((result?["contents"] as? [String: Any])?["value"] as? String, span(result?["range"]))
+        }
+        let declared = try hoverRows("row)")
+        #expect(declared.text == "**`row`**: map() passes it the element of `items`: a row of the table `items`, whose cells read as `row.price`, `row.qty`",
+                "\(declared)")
+        let start = rows.utf16.count - rows[rows.range(of: "row)")!.lowerBound...].utf16.count
+        #expect(declared.range == [0, start, 0, start + 3])
+        let read = try hoverRows("row.qty")
+        #expect(read.text == declared.text, "\(read)")
 
         // A text field holding a JSON array says what formulas read it as.
         let json = #"{"fields": [{"_id": "tags", "type": "text", "value": "[1, 2]"}], "formulas": [{"_id": "f", "expression": "length(tags)"}]}"#
@@ -602,6 +620,14 @@ struct ServerTests {
         #expect(invalid.count == 1)
         #expect(span(invalid[0]["range"]) == [1, 10, 1, 10])
         #expect(try client.open("file:///t/package.json", "{\"name\": \"app\"}").isEmpty, "JSON that is no JoyDoc is left alone")
+
+        // After text that is not ASCII, the place is counted in the client's units: jf lint's
+        // column 74 (characters) is UTF-16 character 73 (✓ is one unit), byte 89 in UTF-8.
+        let accented = #"{"fields": [{"_id": "a", "title": "Café über 日本 ✓✓✓✓✓", "type": "text"}, ]}"#
+        let utf16 = try client.open("file:///t/accented.json", accented)
+        #expect(utf16.count == 1 && span(utf16.first?["range"]) == [0, 73, 0, 73], "\(utf16)")
+        let bytes = try Client(encodings: ["utf-8"]).open("file:///t/accented.json", accented)
+        #expect(span(bytes.first?["range"]) == [0, 89, 0, 89], "\(bytes)")
 
         struct Unusable: Error, CustomStringConvertible { var description: String { "jf.toml: [lint] unknown key 'selct'" } }
         let misconfigured = try Client(settings: { _ in throw Unusable() })

@@ -138,7 +138,7 @@ struct SessionTests {
 
             """)
         #expect(repl.feed(":validate page_request/pos_requester")?.text == "✓ valid (1 field checked)\n")
-        #expect(repl.feed(":validate page_requst")?.text == "error: no page has the _id 'page_requst' (did you mean 'page_request'?)\n")
+        #expect(repl.feed(":validate page_requst")?.text == "error: no page has the _id 'page_requst'; its pages: 'page_request', 'page_approval' (did you mean 'page_request'?)\n")
     }
 
     @Test func lintShowsTheFindingsOfTheDocumentAsTheSessionHasIt() throws {
@@ -426,7 +426,7 @@ struct SessionTests {
               |
             2 | …dId": "sites", "change": {"rowId": "c9"}}]
               |                                     ^^^^
-              = note: did you mean 'c1'?
+              = note: did you mean 'c1', 'c4' or 'c5'?
 
             nothing was changed
 

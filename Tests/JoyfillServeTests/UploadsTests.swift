@@ -34,6 +34,23 @@ struct UploadsTests {
         #expect(try Self.value("removeFile", "i", #"{"file": "old"}"#) == .array([]))
     }
 
+    /// The base64 text of `count` zero bytes, padded as an encoder pads it.
+    static func base64(count: Int) -> String {
+        let text = String(repeating: "A", count: (count + 2) / 3 * 4)
+        let padding = (3 - count % 3) % 3
+        return text.dropLast(padding) + String(repeating: "=", count: padding)
+    }
+
+    /// The limit counts the decoded bytes: base64's `=` padding adds none (2 MiB with one `=`,
+    /// 2 MiB less one with two).
+    @Test func aFileOfExactlyTheLimitIsTaken() throws {
+        for count in [Uploads.maximumFileSize, Uploads.maximumFileSize - 1, Uploads.maximumFileSize - 2, 1, 2, 3] {
+            let url = "data:application/octet-stream;base64," + Self.base64(count: count)
+            let added = try Self.value("addFiles", "f", #"{"files": [{"fileName": "exact.bin", "url": "\#(url)"}]}"#)
+            #expect(added?.arrayValue?.first?["url"]?.stringValue == url, "\(count) bytes")
+        }
+    }
+
     @Test func whatIsNotAFilesContentsIsRefused() throws {
         func refusal(_ operation: String, _ field: String, _ request: String) -> ServeError? {
             do {
@@ -54,6 +71,9 @@ struct UploadsTests {
         let tooLarge = refusal("addFiles", "f", #"{"files": [{"fileName": "big", "url": "\#(large)"}]}"#)
         #expect(tooLarge?.status == 413 && tooLarge?.message.hasPrefix("big is 2097152 bytes") == false && tooLarge?.message.contains("more than the 2097152 bytes") == true)
         #expect(refusal("sign", "t", #"{"url": null}"#)?.message == "'t' is a text field, not a signature")
+        let tooLargeByOne = "data:text/plain;base64," + Self.base64(count: Uploads.maximumFileSize + 1)
+        #expect(refusal("addFiles", "f", #"{"files": [{"fileName": "big", "url": "\#(tooLargeByOne)"}]}"#)?.message
+                == "big is 2097153 bytes, more than the 2097152 bytes (2 MiB) a file may be")
         #expect(refusal("removeFile", "f", #"{"file": "nope"}"#)?.message == "'f' has no file with the _id 'nope'")
     }
 }

@@ -120,7 +120,7 @@ struct ApplyCommandTests {
         #expect(try refusal(#"{"target": "field.value.rowUpdate", "fieldId": "sites", "change": {"rowId": "c44", "row": {"cells": {}}}}"#)
             .mentions("the collection has no row with the _id 'c44' (deleted rows cannot be changed)", "note: did you mean 'c4'?"))
         #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "site_9"}}"#)
-            .mentions("the collection has no row with the _id 'site_9' (deleted rows cannot be changed)", "note: did you mean 'site_1'?"))
+            .mentions("the collection has no row with the _id 'site_9' (deleted rows cannot be changed)", "note: did you mean 'site_1' or 'site_2'?"))
         #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "site_1", "schemaId": "chekcs"}}"#)
             .mentions("the schema 'chekcs' is not a child schema of 'site', the schema of the row 'site_1' (its children: 'checks')", "note: did you mean 'checks'?"))
         #expect(try refusal(#"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {}, "parentPath": "c1"}}"#)
@@ -154,7 +154,7 @@ struct ApplyCommandTests {
               |
             2 |  {"target": "field.value.rowDelete", "fieldId": "parts", "change": {"rowId": "row_9"}}]
               |                                                                              ^^^^^^^
-              = note: did you mean 'row_1'?
+              = note: did you mean 'row_1' or 'row_2'?
 
             jf: error: nothing was changed
 

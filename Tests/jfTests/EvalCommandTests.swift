@@ -181,14 +181,31 @@ struct EvalCommandTests {
         #expect(cells.stdout == "943\n", "85 × 5 + 129.5 × 4 + 64.25 × 0")
         let row = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "items.r9.qty=1", "subtotal"])
         #expect(row.status == 2)
-        #expect(row.stderr == "jf: error: --set: table 'items': no row has the _id 'r9' (deleted rows cannot be changed) (did you mean 'r2'?)\n")
+        #expect(row.stderr == "jf: error: --set: table 'items': no row has the _id 'r9' (deleted rows cannot be changed) (did you mean 'r2', 'r1' or 'r3'?)\n")
+        // --set-file: the same changes from a JSON object, before any --set; its errors placed.
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let sets = directory.appendingPathComponent("sets.json")
+        try #"{"tax_rate": 10, "items.0.qty": 5}"#.write(to: sets, atomically: true, encoding: .utf8)
+        let fromFile = try JF.run(["eval", "--doc", "examples/invoice.json", "--set-file", sets.path, "--set", "items.0.qty=1", "tax"])
+        let fromFlags = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", "tax_rate=10", "--set", "items.0.qty=5", "--set", "items.0.qty=1", "tax"])
+        #expect(fromFile.stdout == fromFlags.stdout, "\(fromFile.stderr)")
+        let run = try JF.run(["run", "--json", "--set-file", sets.path, "examples/invoice.json"])
+        let flags = try JF.run(["run", "--json", "--set", "tax_rate=10", "--set", "items.0.qty=5", "examples/invoice.json"])
+        #expect(run.status == 0 && run.stdout == flags.stdout, "\(run.stderr)")
+        try #"{"tax_rate": 10,, }"#.write(to: sets, atomically: true, encoding: .utf8)
+        let broken = try JF.run(["eval", "--doc", "examples/invoice.json", "--set-file", sets.path, "tax"])
+        #expect(broken.status == 2 && broken.stderr.hasPrefix("jf: error: \(sets.path): invalid JSON: line 1, column 17: expected a member name"), "\(broken.stderr)")
+        try "[1]".write(to: sets, atomically: true, encoding: .utf8)
+        let notObject = try JF.run(["run", "--set-file", sets.path, "examples/invoice.json"])
+        #expect(notObject.status == 2 && notObject.stderr.contains("--set-file takes a JSON object of FIELD: VALUE members"), "\(notObject.stderr)")
         // Text set in a number field is read as text: said on standard error, at once.
         let text = try JF.run(["eval", "--doc", "examples/invoice.json", "--set", #"tax_rate="10""#, "tax_rate"])
         #expect(text.stdout == "10\n")
         #expect(text.stderr.hasPrefix("jf: warning: --set: number field 'tax_rate' holds the text \"10\"; formulas read text, not the number 10\n"))
         let noDocument = try JF.run(["eval", "--set", "tax_rate=10", "total"])
         #expect(noDocument.status == 2)
-        #expect(noDocument.stderr.contains("--set changes a field of a document: give it with --doc FILE"))
+        #expect(noDocument.stderr.contains("--set and --set-file change a field of a document: give it with --doc FILE"))
     }
 
     @Test func humanErrorsShowACaretAndTheFix() throws {

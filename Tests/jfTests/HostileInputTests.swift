@@ -145,9 +145,9 @@ struct HostileInputTests {
     /// stream line at 64 MiB, a REPL line at 16 MiB; what came before a stream's long line is
     /// answered first.
     @Test func endlessInputsStopAtTheirLimits() throws {
-        let document = try JF.shell("$JF run /dev/zero")
+        let document = try JF.shell("(printf '['; cat /dev/zero) | $JF run -")
         #expect(document.status == 2)
-        #expect(document.stderr.hasPrefix("jf: error: cannot read /dev/zero: larger than 1 GiB, the most jf reads of one input\n"))
+        #expect(document.stderr.hasPrefix("jf: error: cannot read standard input: larger than 1 GiB, the most jf reads of one input\n"))
         let stream = try JF.shell("(tr -d '\\n' < examples/invoice.json; echo; cat /dev/zero) | $JF run --jsonl | wc -l")
         #expect(stream.stdout.trimmingCharacters(in: .whitespaces) == "1\n")
         #expect(stream.stderr == "jf: error: standard input: line 2 is longer than 1 GiB, the most one line may be\n")
@@ -155,6 +155,32 @@ struct HostileInputTests {
         #expect(repl.status == 2)
         #expect(repl.stdout == "2\n")
         #expect(repl.stderr == "jf: error: standard input: line 2 is longer than 16 MiB, the most one line may be\n")
+    }
+
+    /// What can start no JSON (a NUL byte, `/dev/zero`) is refused at its first byte, not read
+    /// to the limit; an input without a size (a pipe) is read within 1.1 times its size and
+    /// 64 MiB, never its old and new buffers at once: 260 MiB piped peaked at twice that when
+    /// a buffer grew by copying (peaks measured by the kernel, `ru_maxrss`).
+    @Test func readingHoldsAboutTheInputsSize() throws {
+        let script = """
+            import resource, subprocess, sys
+            def run(command):
+                result = subprocess.run(command, shell=True, capture_output=True)
+                return result.returncode, result.stderr.decode().split("\\n")[0], resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss << 10
+            size = 260 << 20
+            for name, command, limit in [("zero", "$JF run /dev/zero", 64 << 20), ("lint", "$JF lint /dev/zero", 64 << 20),
+                                         ("piped", "(printf [; head -c %d /dev/zero) | $JF run -" % size, 1.1 * size + (64 << 20))]:
+                status, first, peak = run(command)
+                print(name, status, peak <= limit, peak >> 20, first)
+            """
+        let result = try JF.shell("python3 -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))'")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.stdout)\(result.stderr)")
+        #expect(lines.first?.hasPrefix("zero 2 True ") == true && lines.first?.hasSuffix(
+            " jf: error: /dev/zero: line 1, column 1: invalid JSON: expected a JSON value, found byte 0x00") == true, "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("lint 1 True ") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("piped 2 True ") == true && lines.last?.hasSuffix(
+            " jf: error: -: line 1, column 2: invalid JSON: expected a JSON value, found byte 0x00") == true, "\(lines)")
     }
 
     /// A line between 64 MiB (what a stream holds in memory) and 1 GiB is answered as any bad
@@ -183,5 +209,22 @@ struct HostileInputTests {
         // However each run ended, no temporary file is left behind.
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("jf-line") }
         #expect(left.isEmpty, "\(left)")
+
+        // Where no temporary file can be made (TMPDIR missing, a file, or not writable), the
+        // stream ends at the long line with exit 2, saying so: the lines before it answered,
+        // none cut short presented as whole.
+        let file = directory.appendingPathComponent("stream.jsonl").path
+        for folder in ["/nonexistent/x", file] {
+            for command in ["run --jsonl", "run --jsonl --problems-key problems", "validate --jsonl"] {
+                let ended = try JF.shell("TMPDIR=\(folder) $JF \(command) < \(input) > \(directory.path)/cut.jsonl; echo $?; "
+                                         + "wc -l < \(directory.path)/cut.jsonl; wc -c < \(directory.path)/cut.jsonl")
+                let lines = ended.stdout.split(separator: "\n")
+                #expect(lines.count == 3 && lines[0] == "2" && lines[1] == "1" && (Int(lines[2]) ?? .max) < 100_000,
+                        "\(command) with TMPDIR=\(folder): exit 2, only line 1 answered: \(ended.stdout)")
+                #expect(ended.stderr.hasSuffix("jf: error: standard input: line 2 is longer than 64 MiB, so its text goes to a temporary file, "
+                                               + "and none could be written in \(folder): \(folder == file ? "Not a directory" : "No such file or directory") "
+                                               + "(TMPDIR names the folder; the lines before it were answered)\n"), "\(ended.stderr)")
+            }
+        }
     }
 }

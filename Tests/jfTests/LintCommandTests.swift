@@ -338,6 +338,26 @@ struct LintCommandTests {
         #expect(usage.status == 2 && usage.stderr.contains("--add-suppressions edits the files it is given; it does not go with --fix"))
     }
 
+    /// A suppression is written in the file's own layout: in a tab-indented CRLF template every
+    /// line the edit makes or breaks ends in CRLF, at the file's indentation.
+    @Test func addSuppressionsKeepsCRLFAndTabs() throws {
+        let directory = try workspace([])
+        defer { discard(directory) }
+        let lines = ["{", "\t\"fields\": [", "\t\t{", "\t\t\t\"_id\": \"a\",", "\t\t\t\"type\": \"number\",",
+                     "\t\t\t\"formulas\": [{\"_id\": \"x\", \"formula\": \"f\", \"key\": \"value\"}]", "\t\t}", "\t],",
+                     "\t\"formulas\": [", "\t\t{", "\t\t\t\"_id\": \"f\",", "\t\t\t\"expression\": \"rund(2)\"", "\t\t}", "\t]", "}", ""]
+        let file = directory.appendingPathComponent("crlf.json")
+        try Data(lines.joined(separator: "\r\n").utf8).write(to: file)
+        let added = try JF.run(["lint", "--add-suppressions", "--no-config", file.path])
+        #expect(added.status == 0, "\(added.stderr)")
+        let text = try String(decoding: Data(contentsOf: file), as: UTF8.self)
+        #expect(text.contains("\t\t\t\"expression\": \"rund(2)\",\r\n\t\t\t\"jfLint\": {\"ignore\": [\"unknown-function\"]}\r\n\t\t}"), "\(text.debugDescription)")
+        let bytes = Array(text.utf8)
+        let bareNewlines = bytes.indices.filter { bytes[$0] == 0x0A && ($0 == 0 || bytes[$0 - 1] != 0x0D) }
+        #expect(bareNewlines.isEmpty, "every line ends in CRLF: \(text.debugDescription)")
+        #expect(try JF.run(["lint", "--no-config", file.path]).status == 0)
+    }
+
     @Test func configurationIsFoundByWalkingUp() throws {
         let directory = try workspace(["templates"])
         defer { discard(directory) }

@@ -240,6 +240,14 @@ struct ReplCommandTests {
         #expect(piped.stdout.contains("  100,\n  … 150 more items\n]\n"), "\(piped.stdout.suffix(300))")
         #expect(piped.stdout.contains("limit: 2 elements of an array, 200 characters of a string, then how many more\n[\n  1,\n  2,\n  … 248 more items\n]\n"))
         #expect(piped.stdout.hasSuffix("limit: off (every element and character shown)\n250\n"))
+
+        // A limit too large to multiply into characters, or to be an Int at all, shows everything.
+        let large = try JF.run(["repl"], stdin: ":limit 9223372036854775807\n:limit 92233720368547759\n:limit 99999999999999999999999\n[1, 2]\n")
+        #expect(large.status == 0, "\(large.stderr)")
+        #expect(large.stdout == "limit: 9,223,372,036,854,775,807 elements of an array, 9,223,372,036,854,775,807 characters of a string, then how many more\n"
+                + "limit: 92,233,720,368,547,759 elements of an array, 9,223,372,036,854,775,807 characters of a string, then how many more\n"
+                + "limit: 9,223,372,036,854,775,807 elements of an array, 9,223,372,036,854,775,807 characters of a string, then how many more\n"
+                + "[1, 2]\n", "\(large.stdout)")
     }
 
     /// Piped, an error names the line of standard input where its input starts.

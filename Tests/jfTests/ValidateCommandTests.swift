@@ -208,7 +208,7 @@ struct ValidateCommandTests {
 
         // --path applies to each document; one without that page is an error line.
         let page = try JF.run(["validate", "--jsonl", "--path", "page_approval"], stdin: input)
-        #expect(page.stdout.contains(#"{"line":2,"_id":"66a1f0c2e4b0a1b2c3d4e5f6","identifier":"doc_invoice_example","error":"--path: no page has the _id 'page_approval'"}"#))
+        #expect(page.stdout.contains(#"{"line":2,"_id":"66a1f0c2e4b0a1b2c3d4e5f6","identifier":"doc_invoice_example","error":"--path: no page has the _id 'page_approval'; its pages: 'page_1'"}"#))
 
         let valid = try JF.run(["validate", "--jsonl"], stdin: try line("examples/invoice.json"))
         #expect(valid.status == 0)

@@ -18,13 +18,14 @@ what jf cannot do at all raises a `JfError` carrying its message, file, line and
 """
 from __future__ import annotations
 
-import json
 import os
+from contextlib import ExitStack
 from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, Mapping, Optional, Union
 
 from . import _stream
-from ._binary import Document, binary, document_line, invoke, options
+from ._binary import Document, binary, document_line, invoke, options, set_file, temporary_file
+from ._json import loads
 from .errors import BinaryNotFoundError, DocumentError, FormulaError, JfError, from_stderr
 
 __all__ = ["run", "run_many", "eval", "lint", "binary", "version", "Document",
@@ -60,13 +61,14 @@ def run(document: Union[Document, "os.PathLike[str]"], *, set: Optional[Mapping[
     Raises `DocumentError` when the document is not JSON or not a JoyDoc (with its line and
     column), `JfError` for a usage error (an unknown time zone, a `--set` that is not JSON).
     """
-    arguments = ["run", "--json", *options(set=set, tz=tz, now=now, max_steps=max_steps)]
-    if isinstance(document, os.PathLike):
-        name = os.fspath(document)
-        result = invoke([*arguments, "--", name])
-    else:
-        name = "<document>"
-        result = invoke([*arguments, "-"], _document_text(document))
+    arguments = ["run", "--json", *options(tz=tz, now=now, max_steps=max_steps)]
+    with set_file(set) as changes:
+        if isinstance(document, os.PathLike):
+            name = os.fspath(document)
+            result = invoke([*arguments, *changes, "--", name])
+        else:
+            name = "<document>"
+            result = invoke([*arguments, *changes, "-"], _document_text(document))
     report = _json_or_raise(result, paths=(name,), document=name)
     entry: dict[str, Any] = report["documents"][0]
     if entry.get("path") == "-":
@@ -108,13 +110,14 @@ def run_many(documents: Iterable[Optional[Document]], *, problems_key: str = "jf
     Raises what iterating `documents` raised (after the results before it), and `JfError`
     when jf fails as a whole (a usage error). Closing the iterator stops jf.
     """
-    arguments = ["--problems-key", problems_key, *options(set=set, tz=tz, now=now, max_steps=max_steps, jobs=jobs)]
+    arguments = ["--problems-key", problems_key, *options(tz=tz, now=now, max_steps=max_steps, jobs=jobs)]
     lines = (b"" if document is None else document_line(document) for document in documents)
-    for answer in _stream.lines(lines, arguments):
-        if not answer.strip():
-            yield {problems_key: [{"error": "no document"}], "input": ""}
-        else:
-            yield json.loads(answer)
+    with set_file(set) as changes:
+        for answer in _stream.lines(lines, [*arguments, *changes]):
+            if not answer.strip():
+                yield {problems_key: [{"error": "no document"}], "input": ""}
+            else:
+                yield loads(answer)
 
 
 def eval(expression: str, *, document: Union[Document, "os.PathLike[str]", None] = None,
@@ -132,17 +135,18 @@ def eval(expression: str, *, document: Union[Document, "os.PathLike[str]", None]
     Raises `FormulaError` when the formula fails (its `str()` shows a caret under the part at
     fault, and the fix jf suggests), `DocumentError` when `document` cannot be read.
     """
-    arguments = ["eval", "--json", *options(set=set, tz=tz, now=now, max_steps=max_steps)]
-    stdin: Optional[bytes] = None
-    name = "<document>"
-    if isinstance(document, os.PathLike):
-        name = os.fspath(document)
-        arguments += ["--doc", name]
-    elif document is not None:
-        arguments += ["--doc", "-"]
-        stdin = _document_text(document)
-    result = invoke([*arguments, "--", expression], stdin)
-    answer = _json_or_raise(result, paths=(name,), document=name)
+    # The expression is standard input (`jf eval -`); a document given as data, a file.
+    arguments = ["eval", "--json", *options(tz=tz, now=now, max_steps=max_steps)]
+    names: dict[str, str] = {}
+    with set_file(set) as changes, ExitStack() as files:
+        if isinstance(document, os.PathLike):
+            arguments += ["--doc", os.fspath(document)]
+        elif document is not None:
+            path = files.enter_context(temporary_file(_document_text(document), ".json"))
+            names[path] = "<document>"
+            arguments += ["--doc", path]
+        result = invoke([*arguments, *changes, "--", "-"], expression.encode())
+    answer = _json_or_raise(result, paths=arguments[-1:] if isinstance(document, os.PathLike) else (), names=names)
     if not answer.get("ok"):
         error = answer.get("error") or {}
         raise FormulaError(error.get("message", "the formula failed"), expression=expression, error=error)
@@ -179,12 +183,14 @@ def lint(paths: Union[PathLike, Iterable[PathLike]], *, select: Optional[Iterabl
     return [{"path": file["path"], **finding} for file in report.get("files", []) for finding in file.get("diagnostics", [])]
 
 
-def _json_or_raise(result: Any, *, paths: Iterable[str], document: Optional[str] = None) -> Any:
-    """jf's JSON answer; its error on standard error as an exception when it gave none."""
+def _json_or_raise(result: Any, *, paths: Iterable[str], document: Optional[str] = None,
+                   names: Optional[Mapping[str, str]] = None) -> Any:
+    """jf's JSON answer; its error on standard error as an exception when it gave none
+    (`from_stderr` says what `paths`, `document` and `names` are)."""
     stdout = result.stdout.strip()
     if result.returncode in (0, 1) or (stdout and result.returncode == 2):
         try:
-            return json.loads(stdout)
+            return loads(stdout)
         except ValueError:
             pass
-    raise from_stderr(result.stderr.decode(errors="replace"), paths=tuple(paths), document=document)
+    raise from_stderr(result.stderr.decode(errors="replace"), paths=tuple(paths), document=document, names=names)

@@ -15,8 +15,10 @@ import os
 import shutil
 import subprocess
 import sysconfig
+import tempfile
+from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Iterator, Mapping, Optional, Sequence, Union
 
 from .errors import BinaryNotFoundError
 
@@ -83,18 +85,41 @@ def document_line(document: Document) -> bytes:
 _LINE_BREAKS = bytes.maketrans(b"\r\n", b"  ")
 
 
-def options(*, set: Optional[Mapping[str, Any]] = None, tz: Optional[str] = None,
-            now: Union[str, datetime, None] = None, max_steps: Optional[int] = None,
-            jobs: Optional[int] = None) -> list[str]:
-    """The command-line options shared by `jf run` and `jf eval` (`jobs`: `jf run`'s alone).
+@contextmanager
+def temporary_file(contents: bytes, suffix: str) -> Iterator[str]:
+    """The path of a private temporary file holding `contents`, removed when the block ends.
 
-    `set` maps a field (or a cell, `items.0.qty`) to its new value, given as the Python value
-    it is (`{"name": "Ada", "qty": 3}`), sent as JSON; `now` is ISO-8601 text or a datetime
-    (a naive one is taken as UTC).
+    What may be long (a formula, a document, the values of `set`) goes to jf through standard
+    input or such a file, never the command line, whose length the system limits.
     """
+    descriptor, path = tempfile.mkstemp(prefix="jf-", suffix=suffix)
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(contents)
+        yield path
+    finally:
+        os.unlink(path)
+
+
+@contextmanager
+def set_file(set: Optional[Mapping[str, Any]]) -> Iterator[list[str]]:
+    """`--set-file PATH` for `set`, a field (or a cell, `items.0.qty`) to its new value given
+    as the Python value it is (`{"name": "Ada", "qty": 3}`); no arguments when `set` is empty.
+    The file lives while the block runs."""
+    if not set:
+        yield []
+        return
+    members = {str(field): value for field, value in set.items()}
+    with temporary_file(json.dumps(members, ensure_ascii=False, allow_nan=False).encode(), ".json") as path:
+        yield ["--set-file", path]
+
+
+def options(*, tz: Optional[str] = None, now: Union[str, datetime, None] = None,
+            max_steps: Optional[int] = None, jobs: Optional[int] = None) -> list[str]:
+    """The short command-line options shared by `jf run` and `jf eval` (`jobs`: `jf run`'s
+    alone); `now` is ISO-8601 text or a datetime (a naive one is taken as UTC). `set` goes
+    through `set_file`."""
     arguments: list[str] = []
-    for field, value in (set or {}).items():
-        arguments += ["--set", f"{field}={json.dumps(value, ensure_ascii=False, allow_nan=False)}"]
     if tz is not None:
         arguments += ["--tz", tz]
     if now is not None:

@@ -13,7 +13,7 @@ from collections import deque
 from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from . import _stream
-from ._binary import Document, document_line, options
+from ._binary import Document, document_line, options, set_file
 
 Problem = dict[str, Any]
 
@@ -23,7 +23,7 @@ def evaluate(values: Iterable[Optional[Document]], *, set: Optional[Mapping[str,
              jobs: Optional[int] = None) -> Iterator[tuple[Optional[str], list[Problem]]]:
     """(text, problems) for each of `values`, in order, through one `jf run --jsonl`."""
     key = _stream.unique_key()
-    arguments = ["--problems-key", key, *options(set=set, tz=tz, now=now, max_steps=max_steps, jobs=jobs)]
+    arguments = ["--problems-key", key, *options(tz=tz, now=now, max_steps=max_steps, jobs=jobs)]
     # What was sent and not yet answered (jf's window and the pipe's), and whether it was None.
     sent: deque[tuple[bytes, bool]] = deque()
 
@@ -33,19 +33,20 @@ def evaluate(values: Iterable[Optional[Document]], *, set: Optional[Mapping[str,
             sent.append((line, value is None))
             yield line
 
-    for answer in _stream.lines(lines(), arguments):
-        line, missing = sent.popleft()
-        if missing:
-            yield None, []
-        elif not line.strip():
-            yield line.decode(), [{"severity": "error", "error": "the document is empty"}]
-        else:
-            text, problems = _stream.split(answer, key, line)
-            # A line number counts the lines this process was sent, not a row the caller
-            # knows (under Spark, within a partition): the row is the problem's place.
-            for problem in problems:
-                problem.pop("line", None)
-            yield text, problems
+    with set_file(set) as changes:
+        for answer in _stream.lines(lines(), [*arguments, *changes]):
+            line, missing = sent.popleft()
+            if missing:
+                yield None, []
+            elif not line.strip():
+                yield line.decode(), [{"severity": "error", "error": "the document is empty"}]
+            else:
+                text, problems = _stream.split(answer, key, line)
+                # A line number counts the lines this process was sent, not a row the caller
+                # knows (under Spark, within a partition): the row is the problem's place.
+                for problem in problems:
+                    problem.pop("line", None)
+                yield text, problems
 
 
 # The problems column's fields: what every problem says, and the whole problem as JSON.

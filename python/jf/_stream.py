@@ -16,6 +16,7 @@ from json import JSONDecoder
 from typing import Any, Iterable, Iterator
 
 from ._binary import binary
+from ._json import exact_integer
 from .errors import JfError, from_stderr
 
 _BUFFER = 1 << 20
@@ -35,10 +36,12 @@ def lines(inputs: Iterable[bytes], arguments: list[str]) -> Iterator[bytes]:
     assert stdin is not None and stdout is not None and stderr is not None
     failure: list[BaseException] = []
     tail = bytearray()
+    sent = [0]  # lines handed to jf, or that the feeding thread tried to hand it
 
     def feed() -> None:
         try:
             for line in inputs:
+                sent[0] += 1
                 try:
                     stdin.write(line)
                     stdin.write(b"\n")
@@ -64,16 +67,25 @@ def lines(inputs: Iterable[bytes], arguments: list[str]) -> Iterator[bytes]:
     for thread in threads:
         thread.start()
     finished = False
+    answered = 0
     try:
         for raw in stdout:
+            answered += 1
             yield raw[:-1] if raw.endswith(b"\n") else raw
         status = process.wait()
         threads[1].join()
+        # jf has ended: the feeding thread ends at its next write, if the caller's iterator
+        # had not ended already, so every line it took from it is counted.
+        threads[0].join()
         finished = True
         if failure:
             raise failure[0]
         if status != 0:
             raise from_stderr(tail.decode(errors="replace"), document="<stream>")
+        if answered != sent[0]:
+            said = tail.decode(errors="replace").strip()
+            raise JfError(f"jf's stream ended after answering {answered} of the {sent[0]} documents sent to it, "
+                          f"though it exited with status 0 ({binary()}: is it jf?)" + (f"; it said: {said[-2000:]}" if said else ""))
     finally:
         if not finished and process.poll() is None:
             process.kill()
@@ -81,8 +93,6 @@ def lines(inputs: Iterable[bytes], arguments: list[str]) -> Iterator[bytes]:
         # The feeding thread may be waiting on the caller's iterator, which only the caller can
         # end; it stops at its next write, so it is joined only when the stream ended.
         threads[1].join()
-        if finished:
-            threads[0].join()
         stdout.close()
         stderr.close()
 
@@ -92,7 +102,7 @@ def unique_key() -> str:
     return f"jf-problems-{uuid.uuid4().hex}"
 
 
-_decoder = JSONDecoder()
+_decoder = JSONDecoder(parse_int=exact_integer)
 
 
 def split(answer: bytes, key: str, sent: bytes) -> tuple[str, list[dict[str, Any]]]:
@@ -103,15 +113,20 @@ def split(answer: bytes, key: str, sent: bytes) -> tuple[str, list[dict[str, Any
     byte; a line jf wrapped (not a JSON object, or an object without members) is the line sent.
     """
     text = answer.decode()
-    marker = f',"{key}":'
-    at = text.rfind(marker)
-    if at >= 0:
-        problems, end = _array(text, at + len(marker))
-        return text[:at] + text[end:], problems
-    at = text.find(f'"{key}":')
-    if at < 0:
+    at = text.rfind(f'"{key}"')
+    colon = at + len(key) + 2
+    while 0 <= at and colon < len(text) and text[colon] in " \t":
+        colon += 1
+    if at < 0 or colon >= len(text) or text[colon] != ":":
         raise JfError(f"jf's answer has no problems key: {text[:200]}")
-    problems, _ = _array(text, at + len(key) + 3)
+    problems, end = _array(text, colon + 1)
+    # jf writes the member in the object's own layout: `,"KEY":[…]` in a compact document,
+    # `, "KEY": […]` in one with spaces; alone in `{"KEY": […], "input": …}` for a wrapped line.
+    comma = at - 1
+    while comma >= 0 and text[comma] in " \t":
+        comma -= 1
+    if comma >= 0 and text[comma] == ",":
+        return text[:comma] + text[end:], problems
     return sent.decode(errors="replace"), problems
 
 

@@ -7,7 +7,7 @@ data in the report (`jf.run`) or under the problems key (`jf.run_many`), as on t
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 __all__ = ["JfError", "DocumentError", "FormulaError", "BinaryNotFoundError"]
 
@@ -78,25 +78,26 @@ _PLACED = re.compile(r"^jf: error: (?P<file>.+?): line (?P<line>\d+), column (?P
 _FILED = re.compile(r"^jf: error: (?P<file>.+?): (?P<message>.*)$")
 
 
-def from_stderr(stderr: str, *, paths: Iterable[str] = (), document: Optional[str] = None) -> JfError:
+def from_stderr(stderr: str, *, paths: Iterable[str] = (), document: Optional[str] = None,
+                names: Optional[Mapping[str, str]] = None) -> JfError:
     """The error jf reported on standard error (its first `jf: error:` line), as an exception.
 
     `paths` are the files the command was given, so that `jf: error: PATH: reason` names one;
-    `document` names what `-` (standard input) stood for.
+    `document` names what `-` (standard input) stood for; `names` names other paths jf was
+    given for the caller's data (a temporary file holding a document).
     """
+    shown = {**(names or {}), **({"-": document} if document is not None else {})}
+    known = set(paths) | set(shown)
     lines = [line for line in stderr.splitlines() if line.startswith("jf: error:")]
     if not lines:
         return JfError(stderr.strip() or "jf failed without a message")
     first = lines[0]
+    for path, name in shown.items():
+        first = first.replace(f"jf: error: {path}: ", f"jf: error: {name}: ", 1)
     placed = _PLACED.match(first)
     if placed:
-        return DocumentError(placed["message"], file=_named(placed["file"], document),
-                             line=int(placed["line"]), column=int(placed["column"]))
+        return DocumentError(placed["message"], file=placed["file"], line=int(placed["line"]), column=int(placed["column"]))
     filed = _FILED.match(first)
-    if filed and (filed["file"] == "-" or filed["file"] in paths):
-        return JfError(filed["message"], file=_named(filed["file"], document))
+    if filed and (filed["file"] in known or filed["file"] in shown.values()):
+        return JfError(filed["message"], file=filed["file"])
     return JfError(first[len("jf: error:"):].strip())
-
-
-def _named(file: str, document: Optional[str]) -> str:
-    return document if file == "-" and document is not None else file

@@ -14,7 +14,8 @@ problems; text that is not a JoyDoc comes back unchanged, with its problem; a nu
 Each partition streams its rows through one `jf run --jsonl` (`mapInArrow`), which holds a
 bounded window of them. The executors need this package and its `jf` binary: install the
 wheel into a virtual environment, pack it with venv-pack and give it to `spark-submit
---archives` (docs/spark.md). pyarrow must be installed where Spark runs Python.
+--archives` (docs/spark.md). pyarrow and pandas must be installed where Spark runs Python
+(the `spark` extra: `pip install 'jf[spark]'`).
 """
 from __future__ import annotations
 

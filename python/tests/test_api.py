@@ -122,3 +122,25 @@ def test_a_missing_binary_is_said_plainly(monkeypatch, tmp_path):
     monkeypatch.setenv("JF_BINARY", str(tmp_path / "jf"))
     with pytest.raises(jf.BinaryNotFoundError, match="not an executable"):
         jf.eval("1")
+
+
+def test_long_formulas_and_values_go_through_stdin_or_a_file_not_the_command_line(tmp_path):
+    # Each is longer than Linux allows one argument (128 KiB) or all of them (about 2 MiB).
+    assert jf.eval("1" + " + 1" * 75000) == 75001
+    long_text = "x" * 300000
+    path = tmp_path / "invoice.json"
+    path.write_bytes((EXAMPLES / "invoice.json").read_bytes())
+    report = jf.run(path, set={"customer": long_text, "tax_rate": 10})
+    assert report["fields"]["total"]["value"] == 968.83
+    assert jf.eval("length(customer)", document=path, set={"customer": long_text}) == 300000
+    assert jf.eval("length(customer) + tax_rate", document=json.loads(path.read_text()),
+                   set={"customer": long_text, "tax_rate": 10}) == 300010
+    assert list(tmp_path.iterdir()) == [path], "no temporary file left beside it"
+
+
+def test_integers_of_any_length_come_back_exact():
+    digits = "9" * 5000
+    text = '{"fields": [{"_id": "n", "type": "number", "value": %s}, {"_id": "t", "type": "text", "value": "x"}]}' % digits
+    assert jf.run(text)["fields"] == {}
+    assert jf.eval(digits + " > 1") is True
+    assert jf.eval("n > 1", document=text) is True

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from decimal import Decimal
 
 import pytest
 
@@ -82,15 +83,47 @@ def test_pandas_gives_jfs_text_byte_for_byte_and_the_problems():
         b'{}',
         b'nope',
         json.dumps(document(0)).encode(),
+        json.dumps(document(4)).encode(),  # spaced: jf writes its value and problems with spaces too
     ]
-    series = pandas.Series([line.decode() for line in lines] + [None, float("nan")], index=list("abcdefg"), name="doc")
+    series = pandas.Series([line.decode() for line in lines] + [None, float("nan")], index=list("abcdefgh"), name="doc")
     result = jf.pandas.evaluate(series)
-    assert list(result.columns) == ["doc", "jf_problems"] and list(result.index) == list("abcdefg")
-    assert [text.encode() for text in result["doc"][:5]] == direct(lines)
-    assert result["doc"]["f"] is None and result["doc"]["g"] is None
+    assert list(result.columns) == ["doc", "jf_problems"] and list(result.index) == list("abcdefgh")
+    assert [text.encode() for text in result["doc"][:6]] == direct(lines)
+    assert json.loads(result["doc"]["f"])["fields"][1]["value"] == 2.5
+    assert result["doc"]["g"] is None and result["doc"]["h"] is None
     problems = result["jf_problems"]
     assert problems["a"] == [] and problems["b"] == [] and problems["f"] == []
     assert "not a JoyDoc" in problems["c"][0]["error"] and "invalid JSON" in problems["d"][0]["error"]
     assert "line" not in problems["c"][0], "a line of jf's stream is no place the caller knows; the row is"
     assert problems["e"][0]["code"] == "division-by-zero"
 
+
+
+def test_run_many_keeps_an_integer_of_any_length_exact():
+    # Python's json refuses integer text of more than 4,300 digits; jf keeps a number's text.
+    digits = "1" * 5000
+    line = '{"fields": [{"_id": "n", "type": "number", "value": %s}]}' % digits
+    results = list(jf.run_many([line, document(2)]))
+    assert results[0]["fields"][0]["value"] == int(Decimal(digits))  # int(digits) itself is refused
+    # jf warns that no double holds it, and writes it back as it was.
+    assert [p["code"] for p in results[0]["jf_problems"]] == ["invalid-document"]
+    assert results[1]["fields"][1]["value"] == 5
+
+
+def test_run_many_raises_when_the_stream_ends_short_of_its_input(monkeypatch):
+    monkeypatch.setenv("JF_BINARY", "/bin/true")
+    with pytest.raises(jf.JfError, match=r"ended after answering 0 of the [12] documents sent to it"):
+        list(jf.run_many([document(1), document(2)]))
+    monkeypatch.setenv("JF_BINARY", "/bin/false")
+    with pytest.raises(jf.JfError):
+        list(jf.run_many([document(1), document(2)]))
+
+
+def test_run_many_takes_set_values_longer_than_a_command_line():
+    long_text = "y" * 300000
+    base = {"fields": [{"_id": "s", "type": "text"},
+                       {"_id": "n", "type": "number", "formulas": [{"_id": "a", "formula": "f", "key": "value"}]}],
+            "formulas": [{"_id": "f", "expression": "length(s)"}]}
+    results = list(jf.run_many([base, base], set={"s": long_text}))
+    assert [r["fields"][1]["value"] for r in results] == [300000, 300000]
+    assert all(r["jf_problems"] == [] for r in results)

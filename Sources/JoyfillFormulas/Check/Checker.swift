@@ -240,6 +240,11 @@ public struct Checker: Sendable {
             if ["if", "iff"].contains(signature.name.lowercased()), arguments.count == 3 {
                 return type(arguments[1]).union(type(arguments[2]))
             }
+            // concat gives an array only when every argument is one: an argument that cannot
+            // be an array makes it text.
+            if signature.name == "concat", arguments.contains(where: { type($0).isDisjoint(with: .array) }) {
+                return .string
+            }
             return signature.returns
         }
     }

@@ -40,6 +40,16 @@ public enum Suggestions {
         return true
     }
 
+    /// ``closest(to:in:)``'s answer and every other candidate exactly as close to `word` (by
+    /// edit distance), in the candidates' order: empty when none is close.
+    public static func closestTies<S: Sequence>(to word: String, in candidates: S) -> [String] where S.Element == String {
+        let all = Array(candidates)
+        guard let best = closest(to: word, in: all) else { return [] }
+        let target = Array(word.lowercased().unicodeScalars)
+        let bestDistance = editDistance(target, Array(best.lowercased().unicodeScalars))
+        return [best] + all.filter { $0 != best && editDistance(target, Array($0.lowercased().unicodeScalars)) == bestDistance }
+    }
+
     /// Like ``closest(to:in:)``, but nil unless exactly one candidate is that close: only then
     /// is replacing the word a safe fix.
     public static func unique<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {

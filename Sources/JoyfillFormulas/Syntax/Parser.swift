@@ -704,7 +704,7 @@ public struct Parser {
                         _ = advance()
                         continue
                     }
-                    throw unexpectedInArguments(of: nameToken, after: item)
+                    throw unexpectedInArguments(of: nameToken, after: item, argument: tree.pending.count - base - 1)
                 }
                 break
             }
@@ -717,14 +717,27 @@ public struct Parser {
 
     /// What stops an argument list: a lambda written without parentheses (`x -> x * 2`, the
     /// habit of other languages) gets the fix, another argument the missing comma, other
-    /// tokens what `unsupported` says of them.
+    /// tokens what `unsupported` says of them. `=>` where the argument (number `argument`) is
+    /// a condition (`if(total => 1000, …)`), or after what cannot be a lambda's parameter, is
+    /// `>=` mistyped.
     @inline(never)
-    private func unexpectedInArguments(of nameToken: Token, after item: NodeID) -> Diagnostic {
+    private func unexpectedInArguments(of nameToken: Token, after item: NodeID, argument: Int) -> Diagnostic {
         var diagnostic = Diagnostic(.syntax,
             "expected ',' or ')' in the arguments of \(text(nameToken))(), found \(describe(current))",
             at: current.span, notes: unsupported(current).map { [$0.message] + $0.notes } ?? [])
         guard current.kind == .arrow || current.kind == .fatArrow else {
             return withMissingComma(diagnostic, after: item, between: "arguments")
+        }
+        let isName = switch tree[item] {
+        case .reference, .parameter: true
+        default: false
+        }
+        let signature = FunctionRegistry.standard.lookup(text(nameToken))?.signature
+        let takesCondition = signature.map { !$0.parameters.isEmpty && $0.parameter(at: argument).types == .boolean } ?? false
+        if explainsErrors && current.kind == .fatArrow && (takesCondition || !isName) && parses(replacing: current.span, with: ">=") {
+            diagnostic.notes = ["'=>' is no operator here: 'greater than or equal' is written '>='"]
+            diagnostic.fix = .replace(current.span, with: ">=", "use '>='", isSafe: false)
+            return diagnostic
         }
         switch tree[item] {
         case .reference, .parameter:

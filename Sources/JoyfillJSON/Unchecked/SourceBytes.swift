@@ -9,9 +9,10 @@ import Darwin
 /// The bytes of a JSON text, immutable and shared: what a ``JSONTape`` points into and what a
 /// document is written back from.
 ///
-/// The bytes live in memory the object owns: a copy of an array, or a file read into one
-/// buffer of its size. Files are read, never mapped: a mapped file that another program
-/// truncates while it is read kills the reader with SIGBUS, and inputs are files users edit.
+/// The bytes live in memory the object owns (`malloc`'s, freed in deinit): a copy of an
+/// array, or a file read into one buffer of its size. Files are read, never mapped: a mapped
+/// file that another program truncates while it is read kills the reader with SIGBUS, and
+/// inputs are files users edit.
 public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
     // Sendable: the bytes are never written after initialization, and the owner frees them
     // only in deinit.
@@ -25,9 +26,9 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
 
     /// A copy of `bytes`.
     public init(_ bytes: some Collection<UInt8>) {
-        let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(bytes.count, 1))
-        _ = memory.initialize(from: bytes)
-        buffer = UnsafeBufferPointer(rebasing: memory[..<bytes.count])
+        let memory = Self.allocate(Swift.max(bytes.count, 1))
+        _ = UnsafeMutableBufferPointer(start: memory, count: bytes.count).initialize(from: bytes)
+        buffer = UnsafeBufferPointer(start: memory, count: bytes.count)
     }
 
     private init(buffer: UnsafeBufferPointer<UInt8>) {
@@ -35,72 +36,118 @@ public final class SourceBytes: RandomAccessCollection, @unchecked Sendable {
     }
 
     deinit {
-        buffer.deallocate()
+        free(UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+    }
+
+    /// `count` bytes of `malloc`'s; running out of memory is a trap, as Swift's allocation is.
+    private static func allocate(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(count) else { fatalError("out of memory: \(count) bytes") }
+        return memory.bindMemory(to: UInt8.self, capacity: count)
     }
 
     /// The whole content of the file at `path`, or nil when it cannot be opened or read (or is
-    /// a directory); ``reading(_:limit:)`` says why.
+    /// a directory); ``reading(_:limit:json:)`` says why.
     public static func contentsOfFile(_ path: String) -> SourceBytes? {
         try? reading(path)
     }
 
     /// The whole content of the file at `path`, at most `limit` bytes. A directory fails with
-    /// `EISDIR`, a larger input with ``FileReadError/tooLarge(limit:)``.
-    public static func reading(_ path: String, limit: Int = maximumSize) throws(FileReadError) -> SourceBytes {
+    /// `EISDIR`, a larger input with ``FileReadError/tooLarge(limit:)``. With `json`, an input
+    /// that can be no JSON text is read only as far as shows it (see
+    /// ``reading(descriptor:limit:json:)``).
+    public static func reading(_ path: String, limit: Int = maximumSize, json: Bool = false) throws(FileReadError) -> SourceBytes {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw FileReadError(code: errno) }
         defer { close(descriptor) }
-        return try reading(descriptor: descriptor, limit: limit)
+        return try reading(descriptor: descriptor, limit: limit, json: json)
     }
 
     /// Everything left to read from an open descriptor (standard input, say), at most `limit`
     /// bytes. A closed descriptor fails with `EBADF`, a directory with `EISDIR`.
-    public static func reading(descriptor: Int32, limit: Int = maximumSize) throws(FileReadError) -> SourceBytes {
+    ///
+    /// With `json`, reading stops early when the first byte that is not blank (after a UTF-8
+    /// byte order mark) can start no JSON value, as a NUL byte cannot (`/dev/zero`, a binary
+    /// file): the bytes read so far, with at least the four after that byte when the input has
+    /// them, are returned, and reading them as JSON fails at that byte with the error the
+    /// whole input would give. An endless input of that kind is refused at once, not at 1 GiB.
+    public static func reading(descriptor: Int32, limit: Int = maximumSize, json: Bool = false) throws(FileReadError) -> SourceBytes {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileReadError(code: errno) }
         guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileReadError(code: EISDIR) }
         let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         guard size <= limit else { throw FileReadError.tooLarge(limit: limit) }
-        return try readAll(descriptor, expected: size, limit: limit)
+        return try readAll(descriptor, expected: size, limit: limit, json: json)
     }
 
     /// Reads to the end of the file into one buffer: of the file's size when it has one, grown
     /// (doubling) when the file grows while being read or reports no size (a pipe), up to
     /// `limit` bytes.
-    private static func readAll(_ descriptor: Int32, expected: Int, limit: Int) throws(FileReadError) -> SourceBytes {
+    ///
+    /// The buffer grows with `realloc`, which moves a large block by remapping its pages
+    /// rather than copying them (glibc and musl both do, above their mapping threshold of at
+    /// most 32 MiB), and memory counts only pages written: reading holds the input's size, plus
+    /// at most a copy below that threshold, never the old and the new buffer of a large input.
+    private static func readAll(_ descriptor: Int32, expected: Int, limit: Int, json: Bool) throws(FileReadError) -> SourceBytes {
         // One byte more than the size, so that reaching the end is seen without a second buffer.
         var capacity = expected > 0 ? expected + 1 : 1 << 16
-        var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        var memory = allocate(capacity)
         var count = 0
-        while true {
+        // With `json`: where the first byte that is not blank is looked for next, and once
+        // it is found to start no JSON value, how far reading goes.
+        var unexamined = json ? 0 : -1
+        var stop = Int.max
+        while count < stop {
             if count == capacity {
                 guard count <= limit else {
-                    memory.deallocate()
+                    free(memory)
                     throw .tooLarge(limit: limit)
                 }
-                let grownCapacity = Swift.min(capacity * 2, limit + 1)
-                let grown = UnsafeMutableRawPointer.allocate(byteCount: grownCapacity, alignment: 16)
-                grown.copyMemory(from: memory, byteCount: count)
-                memory.deallocate()
-                memory = grown
-                capacity = grownCapacity
+                capacity = Swift.min(capacity * 2, limit + 1)
+                guard let grown = realloc(memory, capacity) else { fatalError("out of memory: \(capacity) bytes") }
+                memory = grown.bindMemory(to: UInt8.self, capacity: capacity)
             }
             let result = read(descriptor, memory + count, capacity - count)
             if result < 0 && errno == EINTR { continue }
             if result < 0 {
                 let code = errno
-                memory.deallocate()
+                free(memory)
                 throw FileReadError(code: code)
             }
             if result == 0 { break }
             count += result
+            if unexamined >= 0 {
+                let bytes = UnsafeBufferPointer(start: memory, count: count)
+                if unexamined == 0 && count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { unexamined = 3 }
+                if unexamined == 0 && count < 3 && bytes[0] == 0xEF { continue }   // perhaps a byte order mark
+                while unexamined < count, isBlank(bytes[unexamined]) { unexamined += 1 }
+                if unexamined < count {
+                    if !canStartJSONValue(bytes[unexamined]) { stop = unexamined + 5 }
+                    unexamined = -1
+                }
+            }
         }
         guard count <= limit else {
-            memory.deallocate()
+            free(memory)
             throw .tooLarge(limit: limit)
         }
-        let bytes = memory.bindMemory(to: UInt8.self, capacity: capacity)
-        return SourceBytes(buffer: UnsafeBufferPointer(start: bytes, count: count))
+        return SourceBytes(buffer: UnsafeBufferPointer(start: memory, count: count))
+    }
+
+    /// JSON's whitespace: space, tab, line feed, carriage return.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// Whether a JSON value can start with `byte`: `{ [ " -`, a digit, or `t f n` (true,
+    /// false, null).
+    private static func canStartJSONValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return true
+        default:
+            return false
+        }
     }
 
     // MARK: RandomAccessCollection

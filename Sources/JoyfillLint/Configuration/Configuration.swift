@@ -110,11 +110,18 @@ public struct LintConfiguration: Sendable {
     /// The names configuration files have, in the order they are looked for in a directory.
     public static let fileNames = ["jf.toml", ".jf.json"]
 
-    /// Why a configuration cannot be used: the message starts with the file, and the line
-    /// and column of the setting when it has one (`jf.toml:3:11: [lint] ignore: …`).
+    /// Why a configuration cannot be used: each problem's message starts with the file, and
+    /// the line and column of the setting when it has one (`jf.toml:3:11: [lint] ignore: …`).
+    /// Every problem the file has is reported, as a compiler reports every error, not the first.
     public struct Error: Swift.Error, CustomStringConvertible {
-        public var message: String
+        /// The problems, in the order of the file.
+        public var messages: [String]
+        /// The problems, a line each.
+        public var message: String { messages.joined(separator: "\n") }
         public var description: String { message }
+
+        init(message: String) { messages = [message] }
+        init(messages: [String]) { self.messages = messages }
     }
 
     /// Reads a configuration; `name` tells the format (`*.toml` is TOML, anything else JSON).
@@ -135,37 +142,50 @@ public struct LintConfiguration: Sendable {
             }
             places = ConfigurationPlaces(json: json, bytes: text)
         }
-        try self.init(json: json, decoder: Decoder(name: name, places: places))
+        let decoder = Decoder(name: name, places: places)
+        self.init(json: json, decoder: decoder)
+        if !decoder.problems.isEmpty { throw Error(messages: decoder.problems) }
     }
 
-    private init(json: JSONValue, decoder: Decoder) throws(Error) {
-        guard json.isObject else { throw decoder.error("the configuration must be an object (a table)", at: []) }
-        for member in json.members ?? [] where member.key != "lint" {
-            throw decoder.error("unknown section '\(member.key)'" + Self.hint(member.key, ["lint"]), at: [.key(member.key)], key: true)
-        }
-        guard let lint = json["lint"] else {
-            self = .standard
+    /// The configuration `json` says, with what is refused recorded in `decoder` and left out.
+    private init(json: JSONValue, decoder: Decoder) {
+        self = .standard
+        guard json.isObject else {
+            decoder.refuse("the configuration must be an object (a table)", at: [])
             return
         }
-        guard lint.isObject else { throw decoder.error("'lint' must be a table", at: [.key("lint")]) }
-        base = try decoder.selection(lint, at: [.key("lint")], named: "[lint]",
-                                     allowed: ["select", "ignore", "severity", "targets", "unsafe-fixes", "overrides"])
-        overrides = []
-        if let list = lint["overrides"] {
-            let path: JSONPointer = [.key("lint"), .key("overrides")]
-            guard let entries = list.arrayValue else { throw decoder.error("[lint] overrides must be an array of tables", at: path) }
-            for (index, entry) in entries.enumerated() {
-                let place = "[[lint.overrides]] #\(index + 1)"
-                let at = path + [.index(index)]
-                guard entry.isObject else { throw decoder.error("\(place) must be a table", at: at) }
-                guard let paths = try decoder.strings(entry["paths"], at: at + [.key("paths")], named: place + " paths"), !paths.isEmpty else {
-                    throw decoder.error("\(place) needs 'paths', a list of path patterns such as \"legacy/**\"", at: at + [.key("paths")])
-                }
-                let selection = try decoder.selection(entry, at: at, named: place,
-                                                      allowed: ["paths", "select", "ignore", "severity", "targets", "unsafe-fixes"])
-                overrides.append((paths.map(Glob.init), selection))
-                patternPlaces.append(paths.indices.map { decoder.place(at + [.key("paths"), .index($0)]) })
+        for member in json.members ?? [] where member.key != "lint" {
+            decoder.refuse("unknown section '\(member.key)'" + Self.hint(member.key, ["lint"]), at: [.key(member.key)], key: true)
+        }
+        guard let lint = json["lint"] else { return }
+        guard lint.isObject else {
+            decoder.refuse("'lint' must be a table", at: [.key("lint")])
+            return
+        }
+        base = decoder.selection(lint, at: [.key("lint")], named: "[lint]",
+                                 allowed: ["select", "ignore", "severity", "targets", "unsafe-fixes", "overrides"])
+        guard let list = lint["overrides"] else { return }
+        let path: JSONPointer = [.key("lint"), .key("overrides")]
+        guard let entries = list.arrayValue else {
+            decoder.refuse("[lint] overrides must be an array of tables", at: path)
+            return
+        }
+        for (index, entry) in entries.enumerated() {
+            let place = "[[lint.overrides]] #\(index + 1)"
+            let at = path + [.index(index)]
+            guard entry.isObject else {
+                decoder.refuse("\(place) must be a table", at: at)
+                continue
             }
+            let paths = decoder.strings(entry["paths"], at: at + [.key("paths")], named: place + " paths")
+            if paths?.isEmpty ?? (entry["paths"] == nil) {
+                decoder.refuse("\(place) needs 'paths', a list of path patterns such as \"legacy/**\"", at: at + [.key("paths")])
+            }
+            let selection = decoder.selection(entry, at: at, named: place,
+                                              allowed: ["paths", "select", "ignore", "severity", "targets", "unsafe-fixes"])
+            guard let paths, !paths.isEmpty else { continue }
+            overrides.append((paths.map { Glob($0.text) }, selection))
+            patternPlaces.append(paths.indices.map { decoder.place(at + [.key("paths"), .index($0)]) })
         }
     }
 
@@ -204,73 +224,94 @@ public struct LintConfiguration: Sendable {
 
     // MARK: Decoding
 
-    /// Reads settings, reporting a refused one with its file, line and column.
-    private struct Decoder {
+    /// Reads settings, recording each refused one with its file, line and column and going on
+    /// without it, so that one run reports them all.
+    private final class Decoder {
         let name: String
         let places: ConfigurationPlaces
+        /// What was refused, in the order it was read.
+        private(set) var problems: [String] = []
+
+        init(name: String, places: ConfigurationPlaces) {
+            self.name = name
+            self.places = places
+        }
 
         /// `file:line:column` of the value at `path` (or its key), or the file alone.
         func place(_ path: JSONPointer, key: Bool = false) -> String {
             places.location(of: path, key: key).map { "\(name):\($0.line):\($0.column)" } ?? name
         }
 
-        func error(_ message: String, at path: JSONPointer, key: Bool = false) -> Error {
-            Error(message: "\(place(path, key: key)): \(message)")
+        func refuse(_ message: String, at path: JSONPointer, key: Bool = false) {
+            problems.append("\(place(path, key: key)): \(message)")
         }
 
-        func selection(_ table: JSONValue, at path: JSONPointer, named place: String, allowed: [String]) throws(Error) -> RuleSelection {
+        func selection(_ table: JSONValue, at path: JSONPointer, named place: String, allowed: [String]) -> RuleSelection {
             for member in table.members ?? [] where !allowed.contains(member.key) {
-                throw error("\(place): unknown key '\(member.key)'" + LintConfiguration.hint(member.key, allowed), at: path + [.key(member.key)], key: true)
+                refuse("\(place): unknown key '\(member.key)'" + LintConfiguration.hint(member.key, allowed), at: path + [.key(member.key)], key: true)
             }
             var selection = RuleSelection()
-            selection.select = try strings(table["select"], at: path + [.key("select")], named: place + " select")
-            selection.ignore = try strings(table["ignore"], at: path + [.key("ignore")], named: place + " ignore") ?? []
-            for (key, rules) in [("select", selection.select ?? []), ("ignore", selection.ignore)] {
-                for (index, rule) in rules.enumerated() {
-                    do {
-                        try LintConfiguration.check(rule, at: "\(place) \(key)")
-                    } catch let refused {
-                        throw error(refused.message, at: path + [.key(key), .index(index)])
-                    }
-                }
-            }
+            let select = strings(table["select"], at: path + [.key("select")], named: place + " select")
+            let ignore = strings(table["ignore"], at: path + [.key("ignore")], named: place + " ignore") ?? []
+            selection.select = select?.filter { rule(named: $0.text, at: path + [.key("select"), .index($0.index)], in: "\(place) select") }.map(\.text)
+            selection.ignore = ignore.filter { rule(named: $0.text, at: path + [.key("ignore"), .index($0.index)], in: "\(place) ignore") }.map(\.text)
             if let severities = table["severity"] {
                 let at = path + [.key("severity")]
-                guard let members = severities.members else { throw error("\(place) severity must be a table of rule = level", at: at) }
-                for member in members {
-                    do {
-                        try LintConfiguration.check(member.key, at: place + " severity")
-                    } catch let refused {
-                        throw error(refused.message, at: at + [.key(member.key)], key: true)
+                if let members = severities.members {
+                    for member in members where rule(named: member.key, at: at + [.key(member.key)], key: true, in: place + " severity") {
+                        let levels = ["error", "warning", "info", "off"]
+                        guard let level = member.value.stringValue, levels.contains(level) else {
+                            refuse("\(place) severity: '\(member.key)' must be one of \(levels.joined(separator: ", "))", at: at + [.key(member.key)])
+                            continue
+                        }
+                        selection.severities[member.key] = level
                     }
-                    let levels = ["error", "warning", "info", "off"]
-                    guard let level = member.value.stringValue, levels.contains(level) else {
-                        throw error("\(place) severity: '\(member.key)' must be one of \(levels.joined(separator: ", "))", at: at + [.key(member.key)])
-                    }
-                    selection.severities[member.key] = level
+                } else {
+                    refuse("\(place) severity must be a table of rule = level", at: at)
                 }
             }
-            if let targets = try strings(table["targets"], at: path + [.key("targets")], named: place + " targets") {
+            if let targets = strings(table["targets"], at: path + [.key("targets")], named: place + " targets") {
                 do {
-                    selection.targets = try LintConfiguration.portability(targets, at: place + " targets")
+                    selection.targets = try LintConfiguration.portability(targets.map(\.text), at: place + " targets")
                 } catch let refused {
-                    throw error(refused.message, at: path + [.key("targets")])
+                    refuse(refused.message, at: path + [.key("targets")])
                 }
             }
             if let unsafeFixes = table["unsafe-fixes"] {
-                guard let flag = unsafeFixes.boolValue else { throw error("\(place) unsafe-fixes must be true or false", at: path + [.key("unsafe-fixes")]) }
-                selection.unsafeFixes = flag
+                if let flag = unsafeFixes.boolValue { selection.unsafeFixes = flag }
+                else { refuse("\(place) unsafe-fixes must be true or false", at: path + [.key("unsafe-fixes")]) }
             }
             return selection
         }
 
-        func strings(_ value: JSONValue?, at path: JSONPointer, named place: String) throws(Error) -> [String]? {
+        /// Whether `name` is a rule (or `all`); refused where it is written when not.
+        private func rule(named name: String, at path: JSONPointer, key: Bool = false, in place: String) -> Bool {
+            do {
+                try LintConfiguration.check(name, at: place)
+                return true
+            } catch let refused {
+                refuse(refused.message, at: path, key: key)
+                return false
+            }
+        }
+
+        /// The strings of a list, each with its index; nil when `value` is absent or not a
+        /// list (refused, with the list to write when it is one string: `["all"]`). An element
+        /// that is not a string is refused and left out.
+        func strings(_ value: JSONValue?, at path: JSONPointer, named place: String) -> [(index: Int, text: String)]? {
             guard let value else { return nil }
-            guard let elements = value.arrayValue else { throw error("\(place) must be a list of strings", at: path) }
-            var result: [String] = []
+            guard let elements = value.arrayValue else {
+                let advice = value.stringValue.map { "; write it as a list: [\(JSONText.string($0))]" } ?? ""
+                refuse("\(place) must be a list of strings" + advice, at: path)
+                return nil
+            }
+            var result: [(index: Int, text: String)] = []
             for (index, element) in elements.enumerated() {
-                guard let text = element.stringValue else { throw error("\(place) must be a list of strings", at: path + [.index(index)]) }
-                result.append(text)
+                guard let text = element.stringValue else {
+                    refuse("\(place) must be a list of strings", at: path + [.index(index)])
+                    continue
+                }
+                result.append((index, text))
             }
             return result
         }

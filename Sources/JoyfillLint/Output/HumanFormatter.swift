@@ -57,7 +57,7 @@ public struct HumanFormatter: Sendable {
         let problems = summary.errors + summary.warnings + summary.infos
         // Files that could not be read or parsed, or are no JoyDoc, were not checked: they count
         // neither as passed nor in the findings' total.
-        let checked = summary.files - summary.failures - summary.skipped
+        let checked = summary.checked
         let files = "\(checked) file\(checked == 1 ? "" : "s")"
         if checked == 0 && summary.failures == 0 {
             parts.append("No JoyDoc checked.")

@@ -44,7 +44,9 @@ public enum JSONFormatter {
         output.endObject()
     }
 
-    /// `{"errors":…,"warnings":…,"infos":…,"fixable":…,"unsafeFixable":…,"fixed":…,"files":…}`.
+    /// `{"errors":…,"warnings":…,"infos":…,"fixable":…,"unsafeFixable":…,"fixed":…,"files":…,"skipped":…,"unreadable":…}`:
+    /// `files` are those checked, as the human summary counts them; `skipped`, the JSON that
+    /// is no JoyDoc; `unreadable`, those that could not be read or parsed.
     public static func write(_ summary: LintSummary, to output: inout JSONWriter) {
         output.beginObject()
         output.key("errors"); output.integer(summary.errors)
@@ -53,7 +55,9 @@ public enum JSONFormatter {
         output.key("fixable"); output.integer(summary.fixable)
         output.key("unsafeFixable"); output.integer(summary.unsafeFixable)
         output.key("fixed"); output.integer(summary.fixed)
-        output.key("files"); output.integer(summary.files)
+        output.key("files"); output.integer(summary.checked)
+        output.key("skipped"); output.integer(summary.skipped)
+        output.key("unreadable"); output.integer(summary.failures)
         output.endObject()
     }
 

@@ -16,6 +16,10 @@ public struct LintSummary: Sendable, Equatable {
     public var skipped = 0
     public var failures = 0
 
+    /// The files checked: neither unreadable (``failures``) nor JSON that is no JoyDoc
+    /// (``skipped``).
+    public var checked: Int { files - failures - skipped }
+
     public init(_ reports: [FileReport] = []) {
         for report in reports { add(report) }
     }

@@ -81,11 +81,11 @@ struct Apply: ParsableCommand {
         let licensing = try licenseFlags.licensing()
         let document: JoyDoc
         do {
-            document = try JoyDoc(source: try Input.source(doc))
+            document = try JoyDoc(source: try Input.source(doc, json: true))
         } catch let error as DocumentError {
             throw Failure.usage("\(doc): \(error)")
         }
-        let changesSource = changesAreInline ? SourceBytes(Array(changes.utf8)) : try Input.source(changes)
+        let changesSource = changesAreInline ? SourceBytes(Array(changes.utf8)) : try Input.source(changes, json: true)
         // Where errors say the changes are: the file, or for JSON given inline, the argument.
         let origin = changesAreInline ? "CHANGES" : changes
         let list: [DocumentChange]

@@ -43,10 +43,7 @@ struct Eval: ParsableCommand {
             completion: .documents)
     var doc: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp(
-        "Change a field of --doc (or a cell: items.0.qty=5) first, recomputing its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
-        valueName: "FIELD=VALUE"))
-    var changes: [String] = []
+    @OptionGroup var changes: FieldChanges
 
     @OptionGroup var evaluation: EvaluationFlags
 
@@ -82,7 +79,7 @@ struct Eval: ParsableCommand {
             throw ValidationError("standard input can hold the expression or the document, not both")
         }
         if !changes.isEmpty && doc == nil {
-            throw ValidationError("--set changes a field of a document: give it with --doc FILE")
+            throw ValidationError("--set and --set-file change a field of a document: give it with --doc FILE")
         }
     }
 
@@ -197,10 +194,10 @@ struct Eval: ParsableCommand {
     /// The names formulas see: the fields of `--doc` after its own formulas ran, or none.
     private func documentContext(options: EvaluationOptions) throws(Failure) -> any EvaluationContext {
         guard let doc else { return DictionaryContext() }
-        let changes = try FieldChanges.parse(self.changes)
+        let changes = try self.changes.parsed()
         let document: JoyDoc
         do {
-            document = try JoyDoc(source: try Input.source(doc))
+            document = try JoyDoc(source: try Input.source(doc, json: true))
         } catch let error as DocumentError {
             throw .usage("\(doc): \(error)")
         } catch let failure as Failure {

@@ -44,7 +44,7 @@ struct Graph: ParsableCommand {
     func run() throws {
         let doc: JoyDoc
         do {
-            doc = try JoyDoc(source: try Input.source(document))
+            doc = try JoyDoc(source: try Input.source(document, json: true))
         } catch let error as DocumentError {
             throw Failure.usage("\(document): \(error)")
         }

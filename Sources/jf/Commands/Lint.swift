@@ -156,7 +156,7 @@ struct Lint: ParsableCommand {
             let (path, settings) = files[index]
             let bytes: [UInt8]
             do throws(Failure) {
-                bytes = try Input.read(path)
+                bytes = try Input.read(path, json: !Linter.isExpressionFile(path))
             } catch {
                 return (FileOutcome(report: FileReport(path: path, failure: error.message)), "")
             }
@@ -219,7 +219,7 @@ struct Lint: ParsableCommand {
             let (path, settings) = files[index]
             let bytes: [UInt8]
             do throws(Failure) {
-                bytes = try Input.read(path)
+                bytes = try Input.read(path, json: !Linter.isExpressionFile(path))
             } catch {
                 return Suppressed(path: path, failure: error.message)
             }

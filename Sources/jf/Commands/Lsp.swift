@@ -54,7 +54,8 @@ struct Lsp: ParsableCommand {
         }
         if let clientProcessID { ClientWatch.start(clientProcessID) }
         // Started by hand, it would wait in silence for an editor's messages: say what it is.
-        if isatty(STDIN_FILENO) != 0 {
+        let byHand = isatty(STDIN_FILENO) != 0
+        if byHand {
             Terminal.standardError.write("jf lsp: the Joyfill language server. It speaks the Language Server Protocol on standard input "
                                          + "and output, for an editor to start (jf lsp --help says how). Press Ctrl-D to leave.\n")
         }
@@ -64,7 +65,12 @@ struct Lsp: ParsableCommand {
         while server.exitCode == nil {
             let count = chunk.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw Failure(message: "lsp: the input ended before the client's exit", code: 1) }
+            guard count > 0 else {
+                // Ctrl-D at a terminal leaves, as the greeting says; an editor's pipe that ends
+                // before its `exit` is the client's failure, exit 1 as the protocol has it.
+                if byHand { return }
+                throw Failure(message: "lsp: the input ended before the client's exit", code: 1)
+            }
             framing.append(chunk[0..<count])
             do throws(MessageFraming.Error) {
                 while server.exitCode == nil, let body = try framing.next() {

@@ -53,10 +53,7 @@ struct Run: ParsableCommand {
 
     @OptionGroup var search: SearchFlags
 
-    @Option(name: .customLong("set"), help: ArgumentHelp(
-        "Change a field (or a cell: items.0.qty=5) before the report, then recompute only its dependents; VALUE is JSON (quote strings: name='\"Ada\"').",
-        valueName: "FIELD=VALUE"))
-    var changes: [String] = []
+    @OptionGroup var changes: FieldChanges
 
     @Flag(help: "Read JoyDocs from standard input, one per line; write each evaluated document as a line.")
     var jsonl = false
@@ -92,7 +89,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let options = try evaluation.options()
-        let parsedChanges = try FieldChanges.parse(changes)
+        let parsedChanges = try changes.parsed()
         let started = Date()
         if jsonl {
             try runLines(options: options, changes: parsedChanges)

@@ -227,7 +227,7 @@ struct Validate: ParsableCommand {
         var source: SourceBytes?
         let document: JoyDoc
         do {
-            source = try Input.source(file)
+            source = try Input.source(file, json: true)
             document = try JoyDoc(source: source!)
         } catch {
             // The SDKs' version guard answers before anything else: a `v` they refuse is said
@@ -238,7 +238,7 @@ struct Validate: ParsableCommand {
                 outcome.status = Validation.refused.status
                 outcome.refused = true
                 outcome.errors = findings.count
-                render(&outcome, file: file, bytes: Array(source), .refused, findings, hidden: [], format: format, colored: colored)
+                render(&outcome, file: file, bytes: { Array(source) }, .refused, findings, hidden: [], format: format, colored: colored)
                 return outcome
             }
             let message: String
@@ -273,13 +273,15 @@ struct Validate: ParsableCommand {
         outcome.errors = findings.filter { $0.severity == .error }.count
         outcome.warnings = findings.count - outcome.errors
         outcome.messages = validation.fields.isEmpty ? "" : FormulaFailures.warning(file, editor.formulaFindings) ?? ""
-        render(&outcome, file: file, bytes: Array(document.bytes), validation, findings,
+        render(&outcome, file: file, bytes: { Array(document.bytes) }, validation, findings,
                hidden: outcome.refused || format != .json ? [] : editor.hiddenItems(), format: format, colored: colored)
         return outcome
     }
 
-    /// One document's report in `format`, into `outcome`.
-    private static func render(_ outcome: inout Outcome, file: String, bytes: [UInt8], _ validation: Validation, _ findings: [Finding],
+    /// One document's report in `format`, into `outcome`. `bytes` copies the document's text,
+    /// which only the human report of findings quotes: a copy for every document would hold
+    /// the size of the input again.
+    private static func render(_ outcome: inout Outcome, file: String, bytes: () -> [UInt8], _ validation: Validation, _ findings: [Finding],
                                hidden: [HiddenItem], format: Format, colored: Bool) {
         switch format {
         case .json:
@@ -292,7 +294,7 @@ struct Validate: ParsableCommand {
             var formatter = HumanFormatter(colored: colored)
             formatter.fixCommand = ""
             formatter.width = Terminal.standardOutput.columns
-            outcome.report = .text(formatter.render(FileReport(path: file, bytes: bytes, findings: findings)))
+            outcome.report = .text(formatter.render(FileReport(path: file, bytes: bytes(), findings: findings)))
         case .human:
             break
         }

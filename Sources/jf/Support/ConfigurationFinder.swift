@@ -91,7 +91,8 @@ final class ConfigurationFinder {
             cache[path] = located
             return located
         } catch {
-            throw Failure.usage(error.message)
+            // Each problem of the file on a line of its own, as `jf: error:` says each.
+            throw Failure.usage(error.messages.joined(separator: "\njf: error: "))
         }
     }
 }

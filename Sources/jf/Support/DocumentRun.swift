@@ -65,7 +65,7 @@ enum DocumentRun {
         var outcome = Outcome()
         let source: SourceBytes
         do {
-            source = try Input.source(path)
+            source = try Input.source(path, json: true)
         } catch {
             outcome.unreadable = true
             if json { outcome.report = unreadableReport(path, error.message) }

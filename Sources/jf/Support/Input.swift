@@ -4,9 +4,9 @@ import JoyfillModel
 
 /// Reading whole inputs: a path, or `-` for standard input.
 enum Input {
-    /// The input's bytes, as an array (copied in one go from ``source(_:)``'s buffer).
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let source = try source(path)
+    /// The input's bytes, as an array (copied in one go from ``source(_:json:)``'s buffer).
+    static func read(_ path: String, json: Bool = false) throws(Failure) -> [UInt8] {
+        let source = try source(path, json: json)
         return withExtendedLifetime(source) { Array(source.buffer) }
     }
 
@@ -44,10 +44,13 @@ enum Input {
     /// The input's bytes: the file at `path`, or standard input for `-`, at most
     /// ``SourceBytes/maximumSize``. Every reader of a whole input comes here, so each failure
     /// (a closed standard input, a directory, a loop of links, an endless stream) is a usage
-    /// error naming the input, never a crash.
-    static func source(_ path: String) throws(Failure) -> SourceBytes {
+    /// error naming the input, never a crash. `json` says the input must be JSON text: one
+    /// whose first byte that is not blank can start no JSON value (`/dev/zero`) is read only as
+    /// far as shows it, and fails to read as JSON there
+    /// (``SourceBytes/reading(descriptor:limit:json:)``).
+    static func source(_ path: String, json: Bool = false) throws(Failure) -> SourceBytes {
         do {
-            return path == "-" ? try SourceBytes.reading(descriptor: STDIN_FILENO) : try SourceBytes.reading(path)
+            return path == "-" ? try SourceBytes.reading(descriptor: STDIN_FILENO, json: json) : try SourceBytes.reading(path, json: json)
         } catch {
             throw .usage(describe(error, reading: path))
         }

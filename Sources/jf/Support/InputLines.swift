@@ -21,6 +21,9 @@ struct InputLines {
         case tooLong(line: Int, limit: Int)
         /// Reading failed with this `errno`.
         case unreadable(code: Int32)
+        /// Line `line`, longer than ``OversizedLine/limit``, could not be kept in a temporary
+        /// file in `directory` (making or writing it failed with this `errno`).
+        case unkept(line: Int, directory: String, code: Int32)
 
         var message: String {
             switch self {
@@ -28,6 +31,10 @@ struct InputLines {
                 return "standard input: line \(line) is longer than \(SourceBytes.describe(size: limit)), the most one line may be"
             case .unreadable(let code):
                 return "cannot read standard input: \(FileReadError(code: code))"
+            case .unkept(let line, let directory, let code):
+                return "standard input: line \(line) is longer than \(SourceBytes.describe(size: OversizedLine.limit)), so its text goes to a "
+                    + "temporary file, and none could be written in \(directory): \(FileReadError(code: code)) "
+                    + "(TMPDIR names the folder; the lines before it were answered)"
             }
         }
     }

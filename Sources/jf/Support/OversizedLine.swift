@@ -8,7 +8,10 @@ import JoyfillJSON
 /// when the line is done or `jf` ends, however it ends: nothing is left in the temporary
 /// directory.
 /// A line longer than ``maximumLength`` (1 GiB, the most jf reads of one input) ends the
-/// stream with an error: an input without line breaks fills neither memory nor the disk.
+/// stream with an error: an input without line breaks fills neither memory nor the disk. So
+/// does a line that cannot be kept (no temporary file can be made or written: `TMPDIR` names
+/// a folder that is missing or not writable, the disk is full), after the lines before it are
+/// answered: the stream is not the data's to answer for, and its text is not in memory to echo.
 final class OversizedLine: Sendable {
     /// The longest line a stream holds in memory.
     static var limit: Int { 64 << 20 }
@@ -54,8 +57,14 @@ final class OversizedLine: Sendable {
         private let descriptor: Int32
         private var length = 0
 
+        /// The folder the file is made in: `TMPDIR`, or the system's.
+        static var directory: String {
+            let path = NSTemporaryDirectory()
+            return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        }
+
         init() throws(Failure) {
-            var template = Array((NSTemporaryDirectory() + "/jf-line-XXXXXX").utf8CString)
+            var template = Array((Self.directory + "/jf-line-XXXXXX").utf8CString)
             let descriptor = mkstemp(&template)
             guard descriptor >= 0 else { throw Failure(code: errno) }
             // Nameless from now on: only the descriptor reaches it.

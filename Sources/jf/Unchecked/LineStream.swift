@@ -52,15 +52,19 @@ final class LineStream<T: Sendable>: @unchecked Sendable {
     }
 
     /// The reader: splits standard input into lines as it arrives, and queues each chunk's
-    /// lines together.
+    /// lines together. When it fails (input it cannot read, a line it cannot keep), the lines
+    /// before the failure are queued, and none after it: a line is never answered cut short.
     func read() {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var pending: [UInt8] = []   // the start of a line whose end has not arrived
         var spilling: OversizedLine.Writer?   // a line past the limit, going to its file
         var lines: [(ArraySlice<UInt8>, OversizedLine?)] = []
+        var failure: InputLines.Failure?
         func take(_ line: ArraySlice<UInt8>) {
             lines.append((Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)[...], nil))
         }
+        /// The number of the line being read (not yet taken).
+        func current() -> Int { condition.withLock { linesRead } + lines.count + 1 }
         func spill(_ bytes: ArraySlice<UInt8>) -> Bool {
             do {
                 try spilling?.write(bytes)
@@ -68,12 +72,9 @@ final class LineStream<T: Sendable>: @unchecked Sendable {
             } catch {
                 spilling = nil   // its file is gone with the failure
                 // A line that never ends (no line break in a gigabyte) ends the stream, after
-                // the lines before it are answered.
-                let number = condition.withLock { linesRead } + lines.count + 1
-                queue(&lines)
-                condition.withLock {
-                    readFailure = error.code.map { .unreadable(code: $0) } ?? .tooLong(line: number, limit: OversizedLine.maximumLength)
-                }
+                // the lines before it are answered; so does a file that cannot be written.
+                failure = error.code.map { .unkept(line: current(), directory: OversizedLine.Writer.directory, code: $0) }
+                    ?? .tooLong(line: current(), limit: OversizedLine.maximumLength)
                 return false
             }
         }
@@ -93,7 +94,7 @@ final class LineStream<T: Sendable>: @unchecked Sendable {
             if count < 0 {
                 let error = errno
                 if error == EINTR { continue }
-                condition.withLock { readFailure = .unreadable(code: error) }
+                failure = .unreadable(code: error)
                 break
             }
             var start = 0
@@ -122,7 +123,7 @@ final class LineStream<T: Sendable>: @unchecked Sendable {
                 do {
                     spilling = try OversizedLine.Writer()
                 } catch {
-                    condition.withLock { readFailure = .unreadable(code: error.code ?? 0) }
+                    failure = .unkept(line: current(), directory: OversizedLine.Writer.directory, code: error.code ?? 0)
                     break
                 }
                 guard spill(pending[...]) else { break }
@@ -130,10 +131,13 @@ final class LineStream<T: Sendable>: @unchecked Sendable {
             }
             queue(&lines)
         }
-        if let spilling { lines.append(([], spilling.finish())) }
-        if !pending.isEmpty { take(pending[...]) }
+        if failure == nil {
+            if let spilling { lines.append(([], spilling.finish())) }
+            if !pending.isEmpty { take(pending[...]) }
+        }
         queue(&lines)
         condition.withLock {
+            readFailure = failure
             ended = true
             condition.broadcast()
         }
