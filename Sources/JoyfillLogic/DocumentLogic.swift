@@ -6,10 +6,12 @@ import JoyfillModel
 /// what ``Visibility`` evaluates, and what cannot be used as written (what `jf lint`'s
 /// `invalid-logic` reports without evaluating anything).
 public struct DocumentLogic: Sendable {
-    /// Each field's logic, by position in ``JoyDoc/fields`` (nil: none, or none usable).
-    public let fields: [Logic?]
-    /// Each field's `requiredLogic`, by position in ``JoyDoc/fields``.
-    public let required: [Logic?]
+    /// Each field's logic, by position in ``JoyDoc/fields`` (absent: none, or none usable).
+    /// Only the fields that have some are kept: most have none, and a slot a field cost a
+    /// large document's validation more than its evaluation holds.
+    public let fields: [Int: Logic]
+    /// Each field's `requiredLogic`, by position in ``JoyDoc/fields`` (absent: none).
+    public let required: [Int: Logic]
     /// The `logic` and `requiredLogic` of table and collection columns, whose conditions read
     /// fields: by the field's position, then ``columnKey(schema:column:)``.
     public let columns: [Int: [String: ColumnLogic]]
@@ -27,11 +29,12 @@ public struct DocumentLogic: Sendable {
         var issues: [LogicIssue] = []
         var names: Suggestions.Index?
         var schemas: [Int: [String: Logic]] = [:]
-        var required: [Logic?] = []
+        var required: [Int: Logic] = [:]
+        var fields: [Int: Logic] = [:]
         var columns: [Int: [String: ColumnLogic]] = [:]
-        fields = document.fields.enumerated().map { position, field in
-            required.append(Logic.read(field.json["requiredLogic"], owner: "field \"\(field.id)\"", field: field.id,
-                                       document: document, slot: .required, fieldNames: &names, issues: &issues))
+        for (position, field) in document.fields.enumerated() {
+            required[position] = Logic.read(field.json["requiredLogic"], owner: "field \"\(field.id)\"", field: field.id,
+                                            document: document, slot: .required, fieldNames: &names, issues: &issues)
             var levels: [(schema: String?, columns: [TableColumn])] = []
             if field.type == .table { levels.append((nil, field.columns)) }
             if field.type == .collection {
@@ -67,7 +70,7 @@ public struct DocumentLogic: Sendable {
                     schemas[position, default: [:]][schema.key] = logic
                 }
             }
-            return logic
+            fields[position] = logic
         }
         pages = (view.map(document.pages(in:)) ?? document.pages).map { page in
             (page, Logic.read(page.json["logic"], owner: "page \"\(page.id)\"", field: nil, document: document,
@@ -95,6 +98,7 @@ public struct DocumentLogic: Sendable {
                     offset: field.json["requiredLogic"]?.span?.lowerBound, in: document.bytes)))
             }
         }
+        self.fields = fields
         self.schemas = schemas
         self.required = required
         self.columns = columns

@@ -23,7 +23,12 @@ public struct Validation: Sendable {
 
 /// One field's validity.
 public struct FieldValidity: Sendable {
-    public let field: Field
+    /// The document's fields (shared, not copied) and this field's place among them: a
+    /// validation holds one of these for every field checked, and a ``Field`` is a hundred
+    /// bytes, which a large document's validation held again beside the document.
+    private let fields: [Field]
+    private let index: Int
+    public var field: Field { fields[index] }
     /// The page and position the field was validated at (nil in a document without pages).
     public let pageID: String?
     public let positionID: String?
@@ -37,6 +42,18 @@ public struct FieldValidity: Sendable {
     /// The rows that fail: a required column without a value, or a required child schema
     /// without rows (tables and collections, required or not).
     public let rows: [RowValidity]
+
+    init(fields: [Field], index: Int, pageID: String?, positionID: String?, status: ValidationStatus, requiredBy: Requirement?,
+         isMissing: Bool, rows: [RowValidity]) {
+        self.fields = fields
+        self.index = index
+        self.pageID = pageID
+        self.positionID = positionID
+        self.status = status
+        self.requiredBy = requiredBy
+        self.isMissing = isMissing
+        self.rows = rows
+    }
 }
 
 /// A table or collection row that fails validation.

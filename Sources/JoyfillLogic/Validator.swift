@@ -11,29 +11,32 @@ package enum Validator {
     package static func validate(_ values: FieldValues, visibility: Visibility, path: String,
                          collections: Bool = true) throws(ValidationPathError) -> Validation {
         let document = values.document
-        var placements: [(field: Int, page: String?, position: String?)] = []
-        let pages = document.pages(in: visibility.view)
+        var fields: [FieldValidity] = []
+        fields.reserveCapacity(document.fields.count)   // at most one a field; grown by doubling, two buffers at once
+        func check(_ field: Int, page: String?, position: String?) {
+            guard collections || document.fields[field].type != .collection else { return }
+            fields.append(validity(of: field, in: document.fields, value: values.value(at: field), page: page, position: position,
+                                   visibility: visibility))
+        }
+        let pages = visibility.pages
         if pages.isEmpty {
             if !path.trimmingSpaces.isEmpty {
                 throw ValidationPathError(message: "the path '\(path)' names a page, and the document has none", suggestion: nil)
             }
             // A document without pages (formulas alone, or built in code): every field counts.
-            placements = document.fields.indices.filter { visibility.shows(field: document.fields[$0].id) }.map { ($0, nil, nil) }
+            for field in document.fields.indices where visibility.shows(field: document.fields[field].id) {
+                check(field, page: nil, position: nil)
+            }
         } else {
-            var seen: Set<String> = []
+            // A field placed twice is checked at its first place (a flag a field, not a set of ids).
+            var seen = [Bool](repeating: false, count: document.fields.count)
             for (page, only) in try scope(path, in: pages) where visibility.shows(page: page.id) {
                 for position in page.positions where only == nil || only!.id == position.id {
-                    guard let field = document.fieldIndex(position.field), visibility.shows(field: position.field),
-                          seen.insert(position.field).inserted else { continue }
-                    placements.append((field, page.id, position.id))
+                    guard let field = document.fieldIndex(position.field), !seen[field], visibility.shows(field: position.field) else { continue }
+                    seen[field] = true
+                    check(field, page: page.id, position: position.id)
                 }
             }
-        }
-        var fields: [FieldValidity] = []
-        fields.reserveCapacity(placements.count)
-        for (field, page, position) in placements where collections || document.fields[field].type != .collection {
-            fields.append(validity(of: document.fields[field], value: values.value(at: field), page: page, position: position,
-                                   visibility: visibility))
         }
         let status: ValidationStatus = fields.contains { $0.status == .invalid } ? .invalid : .valid
         return Validation(status: status, fields: fields)
@@ -80,8 +83,9 @@ package enum Validator {
         return [(page, position)]
     }
 
-    static func validity(of field: Field, value: JSONValue?, page: String?, position: String?,
+    static func validity(of index: Int, in document: [Field], value: JSONValue?, page: String?, position: String?,
                          visibility: Visibility) -> FieldValidity {
+        let field = document[index]
         let requirement = visibility.requirement(of: field)
         let missing = requirement != nil && !Filled.value(value, of: field)
         var rows: [RowValidity] = []
@@ -101,7 +105,7 @@ package enum Validator {
         default:
             break
         }
-        return FieldValidity(field: field, pageID: page, positionID: position,
+        return FieldValidity(fields: document, index: index, pageID: page, positionID: position,
                              status: missing || !rows.isEmpty ? .invalid : .valid, requiredBy: requirement, isMissing: missing, rows: rows)
     }
 

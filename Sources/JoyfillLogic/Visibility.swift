@@ -33,6 +33,9 @@ public struct Visibility: Sendable {
     private let logic: DocumentLogic
     private var readers: [String: [Item]]?
 
+    /// The pages of ``view``, as the logic read them (their positions shared, not read again).
+    package var pages: [Page] { logic.pages.map(\.page) }
+
     /// One decision the logic makes from fields' values.
     private enum Item: Hashable {
         /// Whether the field at this position in ``JoyDoc/fields`` is shown.

@@ -32,9 +32,13 @@ public struct Page: Sendable {
     static func list(_ json: [JSONValue], fileID: String?, order: [String]?) -> [Page] {
         ordered(json, by: order, id: { $0["_id"]?.stringValue }).compactMap { page -> Page? in
             guard let id = page["_id"]?.stringValue else { return nil }
-            let positions = (page["fieldPositions"]?.arrayValue ?? []).compactMap { position -> FieldPosition? in
-                guard let field = position["field"]?.stringValue else { return nil }
-                return FieldPosition(id: position["_id"]?.stringValue ?? "", field: field, json: position)
+            // Made to size: a page of many positions grown by doubling held two buffers at once.
+            let elements = page["fieldPositions"]?.arrayValue ?? []
+            var positions: [FieldPosition] = []
+            positions.reserveCapacity(elements.count)
+            for position in elements {
+                guard let field = position["field"]?.stringValue else { continue }
+                positions.append(FieldPosition(id: position["_id"]?.stringValue ?? "", field: field, json: position))
             }
             return Page(id: id, fileID: fileID, name: page["name"]?.stringValue,
                         hidden: page["hidden"]?.boolValue ?? false, json: page, positions: positions)

@@ -48,7 +48,7 @@ struct EngineTests {
             do { _ = try engine.fieldChanges([(path, .number(1))]); return nil } catch { return error.description }
         }
         #expect(failure("items.3.qty") == "table 'items': there is no row 3: it has 3 rows (numbered from 0)")
-        #expect(failure("items.r4.qty") == "table 'items': no row has the _id 'r4' (deleted rows cannot be changed) (did you mean 'r2'?)")
+        #expect(failure("items.r4.qty") == "table 'items': no row has the _id 'r4' (deleted rows cannot be changed) (did you mean 'r2', 'r1' or 'r3'?)")
         #expect(failure("items.0.qyt") == "table 'items': no column 'qyt' (did you mean 'qty'?)")
         #expect(failure("tax_rate.0.x") == "'tax_rate' is a number field; only a table's or a collection's cells are set by FIELD.ROW.COLUMN")
         #expect(failure("items.0") == "'items.0' names no field or cell: a cell is FIELD.ROW.COLUMN, as in items.0.COLUMN")
@@ -72,7 +72,7 @@ struct EngineTests {
         func failure(_ path: String) -> String? {
             do { _ = try engine.fieldChanges([(path, .number(1))]); return nil } catch { return error.description }
         }
-        #expect(failure("sites.c3.score") == "collection 'sites': no row has the _id 'c3' (deleted rows cannot be changed) (did you mean 'c1'?)")
+        #expect(failure("sites.c3.score") == "collection 'sites': no row has the _id 'c3' (deleted rows cannot be changed) (did you mean 'c1', 'c2', 'c4' or 'c5'?)")
         #expect(failure("sites.c1.name") == "collection 'sites': no column 'name' in schema 'checks'")
         #expect(failure("sites.c1.scor") == "collection 'sites': no column 'scor' in schema 'checks' (did you mean 'score'?)")
     }

@@ -342,6 +342,25 @@ struct ParserTests {
         #expect(Parser.parse("map(items, 3 -> 4)").diagnostics.first?.fix == nil)
     }
 
+    /// `=>` where a condition goes (`if`'s first argument, `and`, `or`, `not`), or after what
+    /// cannot be a lambda's parameter, is `>=` typed the other way round.
+    @Test func aFatArrowWhereAConditionGoesIsGreaterOrEqual() throws {
+        for (source, fixed) in [
+            (#"if(total => 1000, "Large", "Standard")"#, #"if(total >= 1000, "Large", "Standard")"#),
+            ("and(a => 1, b)", "and(a >= 1, b)"),
+            ("if(a + b => 10, 1, 2)", "if(a + b >= 10, 1, 2)"),
+            ("sum(items.qty => 2)", "sum(items.qty >= 2)"),
+        ] {
+            let diagnostic = try #require(Parser.parse(source).diagnostics.first)
+            #expect(diagnostic.notes == ["'=>' is no operator here: 'greater than or equal' is written '>='"], "\(source)")
+            let fix = try #require(diagnostic.fix)
+            #expect(!fix.isSafe && fix.message == "use '>='")
+            #expect(fix.apply(to: source) == fixed)
+        }
+        // Where a lambda goes, a name before `=>` is still a parameter to wrap.
+        #expect(Parser.parse("filter(tags, tag => tag != 'x')").diagnostics.first?.fix?.message == "put the parameter in parentheses")
+    }
+
     @Test func bracketsLeftOpenAreNamedAndClosedBySuggestion() throws {
         for (source, note, fixed) in [
             ("sum(1, 2", "the '(' of sum() at column 4 is not closed", "sum(1, 2)"),

@@ -448,6 +448,45 @@ struct ConfigurationTests {
         #expect(message("[lint]\noverrides = [{paths = [\"a\"], ignore = [\"x\"]}]\n") == "jf.toml:2:40: [[lint.overrides]] #1 ignore: unknown rule 'x'")
         #expect(message("{\"lint\": {\n  \"select\": [\"all\"],\n  \"unsafe\": true}}", ".jf.json") == ".jf.json:3:3: [lint]: unknown key 'unsafe'")
         #expect(message("{\"lint\": {\"severity\": {\"non-portable\": \"fatal\"}}}", ".jf.json") == ".jf.json:1:40: [lint] severity: 'non-portable' must be one of error, warning, info, off")
+        // One string where a list goes is told the list to write.
+        #expect(message("[lint]\nselect = \"all\"\n") == "jf.toml:2:10: [lint] select must be a list of strings; write it as a list: [\"all\"]")
+    }
+
+    /// Every problem of a configuration is reported at once, each placed, as a compiler
+    /// reports every error: not the first, then the next after it is mended.
+    @Test func everyMistakeIsReportedAtOnce() {
+        let text = "[lint]\nselect = \"all\"\nignore = [\"unknown-refrence\", \"unused-formula\", \"nope\"]\nunsafe = true\n\n"
+            + "[lint.severity]\nnon-portable = \"fatal\"\n\n[[lint.overrides]]\nignore = [\"x\"]\n"
+        do {
+            _ = try LintConfiguration(text: Array(text.utf8), name: "jf.toml")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.messages == [
+                "jf.toml:4:1: [lint]: unknown key 'unsafe'",
+                "jf.toml:2:10: [lint] select must be a list of strings; write it as a list: [\"all\"]",
+                "jf.toml:3:11: [lint] ignore: unknown rule 'unknown-refrence'; did you mean 'unknown-reference'?",
+                "jf.toml:3:49: [lint] ignore: unknown rule 'nope'",
+                "jf.toml:7:16: [lint] severity: 'non-portable' must be one of error, warning, info, off",
+                "jf.toml:9:1: [[lint.overrides]] #1 needs 'paths', a list of path patterns such as \"legacy/**\"",
+                "jf.toml:10:11: [[lint.overrides]] #1 ignore: unknown rule 'x'",
+            ], "\(error.messages)")
+        }
+    }
+
+    /// A suppression naming a rule that is not one, but near one, is offered that rule as a
+    /// suggestion (--unsafe-fixes): it changes what the suppression silences.
+    @Test func aMisspelledSuppressionIsOfferedTheRule() throws {
+        let text = #"{"fields": [{"_id": "a", "type": "text", "jfLint": {"ignore": ["shadowed-feld"]}}]}"#
+        var settings = withoutSchema
+        settings.unsafeFixes = true
+        let findings = Linter(settings: settings).lint(document: try JoyDoc(bytes: Array(text.utf8)))
+        let finding = try #require(findings.first { $0.rule == "invalid-suppression" })
+        #expect(finding.message == "\"shadowed-feld\" is not a rule; did you mean 'shadowed-field'?")
+        #expect(finding.fix?.isSafe == false && finding.fix?.message == "write \"shadowed-field\"")
+        let edit = try #require(finding.fileEdits.first)
+        var bytes = Array(text.utf8)
+        bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.replacement.utf8))
+        #expect(String(decoding: bytes, as: UTF8.self) == text.replacingOccurrences(of: "shadowed-feld", with: "shadowed-field"))
     }
 
     /// Nesting in a configuration file is bounded: deep arrays, inline tables and long dotted

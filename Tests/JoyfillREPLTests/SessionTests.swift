@@ -116,6 +116,28 @@ struct SessionTests {
         #expect(repl.feed(":save out.json")?.text == "saved out.json\n")
         let saved = String(decoding: try #require(files.written["out.json"]), as: UTF8.self)
         #expect(saved.contains(#""_id": "qty", "type": "number", "title": "Quantity", "value": 12, "file": "file1" }"#))
+
+        // A recomputed field that fails says why, and those that read it that they wait on it.
+        let failed = try #require(repl.feed(#":set tax_rate "abc""#)?.text)
+        let lines = failed.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  tax → error: ") && $0.count > "  tax → error: ".count }, "\(failed)")
+        #expect(lines.contains("  total → not computed: it reads 'tax', whose formula failed"), "\(failed)")
+    }
+
+    /// An error's excerpt is cut to the terminal's width, so that the line and its caret never
+    /// wrap (a formula of the width's length, gutter and all, was shown whole, two columns over).
+    @Test func anErrorsExcerptFitsTheTerminal() throws {
+        let repl = session()
+        for width in [60, 120] {
+            repl.width = width
+            for length in [width - 4, width - 2, width, width + 40, 500] {
+                let source = String(repeating: "1 + ", count: length / 4) + "rund(2)"
+                let shown = try #require(repl.feed(source)?.text)
+                for line in shown.split(separator: "\n") {
+                    #expect(line.count <= width, "\(width) columns, a formula of \(source.count): \(line.count) columns in \(line)")
+                }
+            }
+        }
     }
 
     @Test func validateFollowsTheSessionsChanges() throws {

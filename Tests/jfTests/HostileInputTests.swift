@@ -183,6 +183,44 @@ struct HostileInputTests {
             " jf: error: -: line 1, column 2: invalid JSON: expected a JSON value, found byte 0x00") == true, "\(lines)")
     }
 
+    /// Validating a document holds no more than evaluating it, but for the schema the SDKs
+    /// load, a fixed 2 MiB: the validation keeps no copy of the text, of the fields or of the
+    /// pages, and no slot for a field without logic (a schema-valid chain of 20,000 fields,
+    /// each placed on the page). Peaks by the kernel (`ru_maxrss`).
+    @Test func validationHoldsNoMoreThanEvaluation() throws {
+        let script = """
+            import json, os, sys, tempfile
+            count = 20000
+            fields = [{"_id": "f0", "file": "file", "type": "number", "title": "f0", "value": 1}] + [
+                {"_id": "f%d" % i, "file": "file", "type": "number", "title": "f%d" % i,
+                 "formulas": [{"_id": "a%d" % i, "key": "value", "formula": "c%d" % i}]} for i in range(1, count)]
+            formulas = [{"_id": "c%d" % i, "desc": "", "type": "calc", "scope": "private", "expression": "f%d + 1" % (i - 1)}
+                        for i in range(1, count)]
+            positions = [{"_id": "p%d" % i, "type": "number", "field": "f%d" % i, "displayType": "original",
+                          "x": 0, "y": 8 * i, "width": 4, "height": 8} for i in range(count)]
+            page = {"_id": "page", "name": "Page", "width": 816, "height": 1056, "rowHeight": 8, "cols": 8, "layout": "grid",
+                    "presentation": "normal", "padding": 24, "fieldPositions": positions}
+            document = {"_id": "chain", "identifier": "chain", "name": "chain", "createdOn": 0, "deleted": False,
+                        "type": "document", "formulas": formulas, "fields": fields,
+                        "files": [{"_id": "file", "name": "file", "pageOrder": ["page"], "pages": [page], "styles": {"margin": 4}, "views": []}]}
+            path = os.path.join(tempfile.mkdtemp(), "chain.json")
+            with open(path, "w") as file:
+                json.dump(document, file)
+            def peak(*arguments):
+                pid = os.fork()
+                if pid == 0:
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+                    os.execv(sys.argv[1], [sys.argv[1], *arguments, path])
+                _, status, usage = os.wait4(pid, 0)
+                return os.waitstatus_to_exitcode(status), usage.ru_maxrss
+            run, validate = peak("run", "--json"), peak("validate")
+            print(run[0], validate[0], validate[1] <= run[1] + 2048, run[1], validate[1])
+            """
+        let result = try JF.shell("python3 -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))' \"$JF\"")
+        #expect(result.stdout.hasPrefix("0 0 True "), "exit codes, and validate's peak ≤ run's + 2 MiB (KiB): \(result.stdout)\(result.stderr)")
+    }
+
     /// A line between 64 MiB (what a stream holds in memory) and 1 GiB is answered as any bad
     /// line is, from a temporary file, and the lines after it are answered too.
     @Test func aLineTooLongToHoldIsAnsweredAndTheStreamGoesOn() throws {

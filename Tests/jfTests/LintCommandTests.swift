@@ -420,6 +420,9 @@ struct LintCommandTests {
         #expect(result.stdout.hasPrefix("\(directory.path)/broken.json:1:15: invalid-json invalid JSON: expected a JSON value, found '}'\n"))
         // Exact counts: the files checked; what is no JoyDoc apart.
         #expect(result.stdout.hasSuffix("Found 1 problem (1 error, 0 warnings) in 2 files. Skipped 1 non-JoyDoc file.\n"), "\(result.stdout)")
+        // The JSON summary counts as the human one: 2 checked, 1 skipped, none unreadable.
+        let summary = try #require(try lintJSON(try JF.run(["lint", "--format", "json", directory.path]).stdout)["summary"] as? [String: Any])
+        #expect(summary["files"] as? Int == 2 && summary["skipped"] as? Int == 1 && summary["unreadable"] as? Int == 0, "\(summary)")
         let github = try JF.run(["lint", "--format", "github", directory.appendingPathComponent("broken.json").path])
         #expect(github.stdout.contains("line=1,col=15"), "\(github.stdout)")
         let foreign = try JF.run(["lint", directory.appendingPathComponent("package.json").path])

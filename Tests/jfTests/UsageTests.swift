@@ -64,6 +64,12 @@ struct UsageTests {
         #expect(command.status == 2)
         #expect(command.stderr == "jf: error: unknown command 'evl' (did you mean 'eval'?); jf --help lists the commands\n")
         #expect(try JF.run(["xyzzy"]).stderr == "jf: error: unknown command 'xyzzy'; jf --help lists the commands\n")
+        // `jf help NAME` of no command is as much a mistake (it printed the top-level help, exit 0).
+        let help = try JF.run(["help", "nope"])
+        #expect(help.status == 2 && help.stderr == "jf: error: unknown command 'nope'; jf --help lists the commands\n" && help.stdout.isEmpty)
+        #expect(try JF.run(["help", "evl"]).stderr == "jf: error: unknown command 'evl' (did you mean 'eval'?); jf --help lists the commands\n")
+        let known = try JF.run(["help", "run"])
+        #expect(known.status == 0 && known.stdout.hasPrefix("OVERVIEW: Evaluate the formulas of JoyDocs."))
         let function = try JF.run(["functions", "rnd"])
         #expect(function.stderr.contains("did you mean 'round'?"), "\(function.stderr)")
         let formula = try JF.run(["eval", "sm(1, 2)"])
