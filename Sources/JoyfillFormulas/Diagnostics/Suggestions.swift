@@ -47,7 +47,11 @@ public enum Suggestions {
         guard let best = closest(to: word, in: all) else { return [] }
         let target = Array(word.lowercased().unicodeScalars)
         let bestDistance = editDistance(target, Array(best.lowercased().unicodeScalars))
-        return [best] + all.filter { $0 != best && editDistance(target, Array($0.lowercased().unicodeScalars)) == bestDistance }
+        let distances = all.map { editDistance(target, Array($0.lowercased().unicodeScalars)) }
+        // A word with letters left out is answered by the one name holding them (`rnd` is
+        // `round`): names nearer by edit distance are no ties of it.
+        guard !distances.contains(where: { $0 < bestDistance }) else { return [best] }
+        return [best] + all.indices.filter { all[$0] != best && distances[$0] == bestDistance }.map { all[$0] }
     }
 
     /// Like ``closest(to:in:)``, but nil unless exactly one candidate is that close: only then
