@@ -91,6 +91,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "JoyfillFuzz",
+                dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillLogic", "JoyfillChanges", "JoyfillDecorators",
+                               "JoyfillSession", "JoyfillLint", "JoyfillREPL", "JoyfillLanguageServer", "JoyfillSchema", "JoyfillServe"],
+                path: "Fuzz/JoyfillFuzz"),
         .executableTarget(
             name: "jf-bench",
             dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine"],
@@ -107,18 +111,15 @@ let package = Package(
         .testTarget(name: "JoyfillREPLTests", dependencies: ["JoyfillREPL"]),
         .testTarget(name: "JoyfillLanguageServerTests", dependencies: ["JoyfillLanguageServer"]),
         .testTarget(name: "JoyfillServeTests", dependencies: ["JoyfillServe"]),
+        .testTarget(name: "JoyfillFuzzTests", dependencies: ["JoyfillFuzz"]),
         .testTarget(name: "jfTests", dependencies: ["jf", "JoyfillJSON", "JoyfillSchema", .product(name: "Crypto", package: "swift-crypto"),
                                                   .product(name: "CryptoExtras", package: "swift-crypto")], exclude: ["Fixtures"]),
     ]
 )
 
-// The fuzz target (Fuzz/jf-fuzz), only for scripts/fuzz.sh: its `main` hands over to
-// libFuzzer, which only a build with -sanitize=fuzzer links in.
+// The fuzzer (Fuzz/jf-fuzz), only for scripts/fuzz.sh: its `main` hands over to libFuzzer,
+// which only a build with -sanitize=fuzzer links in. The properties it checks are a library
+// (JoyfillFuzz), which the tests also run on every target's seeds.
 if Context.environment["JF_FUZZ"] != nil {
-    package.targets.append(.executableTarget(
-        name: "jf-fuzz",
-        dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillLogic", "JoyfillChanges", "JoyfillDecorators", "JoyfillSession", "JoyfillLint", "JoyfillREPL",
-                       "JoyfillLanguageServer", "JoyfillSchema", "JoyfillServe"],
-        path: "Fuzz/jf-fuzz"
-    ))
+    package.targets.append(.executableTarget(name: "jf-fuzz", dependencies: ["JoyfillFuzz"], path: "Fuzz/jf-fuzz"))
 }
