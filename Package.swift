@@ -36,7 +36,7 @@ let package = Package(
     targets: [
         .target(name: "JoyfillJSON"),
         // libedit, for `jf repl`'s line editing; `.ci/run` installs libedit-dev when missing.
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
         .target(name: "JoyfillModel", dependencies: ["JoyfillJSON"]),
         // The schema is compiled into the code, so `jf` needs no resource bundle beside it.
         .target(name: "JoyfillSchema", dependencies: ["JoyfillJSON"], resources: [.embedInCode("joydoc.schema.json")]),
@@ -89,6 +89,15 @@ let package = Package(
                 "JoyfillServe",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // libedit is linked here rather than by CEditLine's module map, so that a release
+            // build can take it from its static archive, with the libraries it needs (Debian's
+            // libedit-dev brings them all): the release binary then runs where libedit is not
+            // installed, and needs only the C and C++ runtimes every Linux has (glibc, libstdc++).
+            linkerSettings: [
+                .linkedLibrary("edit", .when(configuration: .debug)),
+                .unsafeFlags(["-Xlinker", "-l:libedit.a", "-Xlinker", "-l:libtinfo.a",
+                              "-Xlinker", "-l:libbsd.a", "-Xlinker", "-l:libmd.a"], .when(configuration: .release)),
             ]
         ),
         .target(name: "JoyfillFuzz",

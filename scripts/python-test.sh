@@ -55,6 +55,16 @@ installed=$("$work/venv/bin/python" -c 'import jf; print(jf.binary())')
 outside=$(ldd "$installed" | awk '/not found/ {print; next} /=>/ {print $3}' | grep -v -E '^/(usr/)?lib(64)?/|/jf\.libs/' || true)
 [ -z "$outside" ] || { echo "python-test: the wheel's jf loads libraries from outside the system and the wheel: $outside" >&2; exit 1; }
 [ "$(env -i PATH=/usr/bin:/bin "$work/venv/bin/jf" eval '1 + 1')" = 2 ] || { echo "python-test: the installed jf does not run on its own" >&2; exit 1; }
+# A binary that loads no library of its own (a release build) is installed as itself, no
+# Python launcher in front of it; the manual and the completions come with it, where man finds them.
+if ! ldd "${binary:-.build/release/jf}" | grep -q -E 'libedit|libswift'; then
+  [ "$(head -c 4 "$work/venv/bin/jf")" = "$(printf '\177ELF')" ] || { echo "python-test: the wheel's bin/jf is not the ELF binary itself" >&2; exit 1; }
+  echo "bin/jf is the ELF binary itself" >&2
+fi
+[ -f "$work/venv/share/man/man1/jf-run.1" ] && [ -f "$work/venv/share/bash-completion/completions/jf" ] \
+  || { echo "python-test: the wheel installed no manual pages or completions under the environment's share/" >&2; exit 1; }
+[ "$(env -i PATH="$PWD/$work/venv/bin:/usr/bin:/bin" man -w jf-run 2>/dev/null || echo "$PWD/$work/venv/share/man/man1/jf-run.1")" = "$PWD/$work/venv/share/man/man1/jf-run.1" ] \
+  || { echo "python-test: man does not find the wheel's pages from the environment's bin/ on PATH" >&2; exit 1; }
 
 echo "== the Python tests" >&2
 # From the tests' folder, so that `import jf` is the installed package, not python/jf.

@@ -11,10 +11,17 @@
 #      inlining decided by what runs.
 #
 # The result computes exactly what the plain release build computes (the profile changes
-# where code is placed, not what it does); docs/performance.md gives what it is worth.
+# where code is placed, not what it does); docs/performance.md gives what it is worth. Last,
+# scripts/package.sh packs .build/release/jf as a release archive and a Debian package in
+# .build/dist (jf-VERSION-linux-ARCH.tar.gz, jf_VERSION_ARCH.deb).
 #
-#   scripts/release.sh            # about four minutes on two cores
-#   PGO=0 scripts/release.sh      # the plain release build, without profiles
+#   scripts/release.sh                 # two builds of each product, both with full LTO
+#   PGO=0 scripts/release.sh           # the plain release build, without profiles
+#   PRODUCTS=jf scripts/release.sh     # jf alone, not the benchmark driver jf-bench
+#   LTO=0 scripts/release.sh           # without link-time optimisation: the full-LTO link is a
+#                                      # single-threaded half of the build (CI builds this way)
+#   SCRATCH_PATH=DIR scripts/release.sh  # build in DIR, not .build (DIR/release/jf), so that
+#                                      # another build can run in .build at the same time
 #
 # Without the profile runtime or llvm-profdata beside swiftc, or without the workload
 # generator (Benchmarks/workloads/gen_workloads.py), it makes the plain build, with a note.
@@ -23,31 +30,45 @@ cd "$(dirname "$0")/.."
 
 # Release builds link the Swift runtime statically (calls into it are then direct, not
 # through the dynamic linker's stubs) and optimise across modules at link time.
-release=(-c release --static-swift-stdlib --experimental-lto-mode=full)
-products=(jf jf-bench)
+release=(-c release --static-swift-stdlib)
+[ "${LTO:-1}" = 0 ] || release+=(--experimental-lto-mode=full)
+read -r -a products <<< "${PRODUCTS:-jf jf-bench}"
+scratch=${SCRATCH_PATH:-.build}
 
+# build SCRATCH [OPTION...]: each product, into SCRATCH/release. The build's own output is
+# kept and shown only when it fails.
 build() {
-  local product
+  local into=$1 product log
+  shift
+  log=$(mktemp)
   for product in "${products[@]}"; do
-    swift build "${release[@]}" --product "$product" "$@" >/dev/null
+    swift build --scratch-path "$into" "${release[@]}" --product "$product" "$@" > "$log" 2>&1 || { tail -60 "$log" >&2; rm -f "$log"; return 1; }
   done
+  rm -f "$log"
 }
 
 toolchain=$(dirname "$(readlink -f "$(command -v swiftc)")")
 profdata=$toolchain/llvm-profdata
 runtime=$(ls "$toolchain"/../lib/clang/*/lib/linux/libclang_rt.profile-"$(uname -m)".a 2>/dev/null | head -1 || true)
+package() {
+  [[ " ${products[*]} " == *" jf "* ]] || return 0
+  echo "release: packing $scratch/release/jf (scripts/package.sh)" >&2
+  scripts/package.sh --binary "$scratch/release/jf" >&2
+}
 if [ "${PGO:-1}" = 0 ]; then
-  build
+  build "$scratch"
+  package
   exit 0
 fi
 generator=Benchmarks/workloads/gen_workloads.py
 if [ ! -x "$profdata" ] || [ -z "$runtime" ] || [ ! -f "$generator" ]; then
   echo "release: no llvm-profdata or profile runtime beside $toolchain/swiftc, or no $generator; building without PGO" >&2
-  build
+  build "$scratch"
+  package
   exit 0
 fi
 
-pgo=.build/pgo
+pgo=$scratch/pgo
 rm -rf "$pgo/profiles" "$pgo/training"
 mkdir -p "$pgo/profiles" "$pgo/training"
 
@@ -55,7 +76,7 @@ mkdir -p "$pgo/profiles" "$pgo/training"
 # hence -Xfrontend; the profile runtime is linked by hand for the same reason, and
 # -u keeps its part that writes the counts at exit.
 echo "release: instrumented build (1/2)" >&2
-build --scratch-path "$pgo/instrumented" -Xswiftc -Xfrontend -Xswiftc -ir-profile-generate \
+build "$pgo/instrumented" -Xswiftc -Xfrontend -Xswiftc -ir-profile-generate \
   -Xlinker -u__llvm_profile_runtime -Xlinker "$runtime"
 bin=$pgo/instrumented/release
 
@@ -68,8 +89,10 @@ python3 "$generator" mixed --n 2400 --seed 7 --out "$train/mixed.json"
 python3 "$generator" table --n 20000 --seed 7 --out "$train/table.json"
 python3 "$generator" chain --n 5000 --seed 7 --shuffle --out "$train/chain.json"
 export LLVM_PROFILE_FILE=$PWD/$pgo/profiles/%p.profraw
-"$bin/jf-bench" --formulas "$train/formulas.txt" --env "$train/env.json" --rows 200000 --iterations 2 >/dev/null
-"$bin/jf-bench" --document "$train/mixed.json" --document "$train/table.json" --document "$train/chain.json" >/dev/null
+if [[ " ${products[*]} " == *" jf-bench "* ]]; then
+  "$bin/jf-bench" --formulas "$train/formulas.txt" --env "$train/env.json" --rows 200000 --iterations 2 >/dev/null
+  "$bin/jf-bench" --document "$train/mixed.json" --document "$train/table.json" --document "$train/chain.json" >/dev/null
+fi
 # jf exits 1 when a formula or a template fails, as some of these do on purpose; any other
 # status (a usage error, a crash) stops the build rather than train it on half a run.
 findings() { "$@" >/dev/null 2>&1 || [ $? -eq 1 ]; }
@@ -86,6 +109,7 @@ profile=$PWD/$pgo/jf-$(sha256sum "$pgo/merged.profdata" | cut -c1-16).profdata
 mv "$pgo/merged.profdata" "$profile"
 
 # 3. The release build, optimised with the profile.
-echo "release: optimised build (2/2) into .build/release" >&2
-build -Xswiftc -Xfrontend -Xswiftc -ir-profile-use="$profile"
-echo "release: .build/release/jf" >&2
+echo "release: optimised build (2/2) into $scratch/release" >&2
+build "$scratch" -Xswiftc -Xfrontend -Xswiftc -ir-profile-use="$profile"
+echo "release: $scratch/release/jf" >&2
+package

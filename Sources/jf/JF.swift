@@ -24,8 +24,9 @@ struct JF: ParsableCommand {
             2 a usage error or unreadable input.
 
             Tab completion for your shell: jf --generate-completion-script bash (or zsh, fish). \
-            Each command's help: jf help COMMAND, or man jf-COMMAND once the manual is installed \
-            (scripts/install-man.sh in jf's repository).
+            Each command's help: jf help COMMAND, or man jf-COMMAND (the Debian package, the \
+            release archive and the wheel carry the manual; from jf's repository, \
+            scripts/install-man.sh installs it).
             """,
         version: "0.1.0",
         subcommands: [Eval.self, Run.self, Lint.self, Validate.self, Apply.self, Repl.self, Graph.self, Fmt.self, Functions.self, Lsp.self,

@@ -1,12 +1,13 @@
 """Finding the `jf` executable and running it once.
 
-The wheel carries the executable in `jf.scripts/jf` beside this package, with the shared
-libraries it needs in `jf.libs/` (auditwheel's layout), and a launcher `jf` among the
-environment's scripts (`bin/` of a virtual environment) that starts it. The API runs the
-executable itself, not the launcher, which would start a Python first. It is looked for, in
-order: `JF_BINARY` (a path, for a build of your own), beside this package (also in a venv
-that Spark unpacked on an executor), this interpreter's scripts directory and the user
-scheme's, then `PATH`.
+A release wheel carries the executable itself among the environment's scripts (`bin/jf` of a
+virtual environment): it links everything it needs but glibc and libstdc++. A wheel of a build
+that loads more shared libraries (a debug build) has them in `jf.libs/`, the executable in
+`jf.scripts/jf` beside this package and a Python launcher as `bin/jf` (auditwheel's layout);
+the API then runs the executable itself, not the launcher, which would start a Python first.
+It is looked for, in order: `JF_BINARY` (a path, for a build of your own), `jf.scripts/`
+beside this package (also in a venv that Spark unpacked on an executor), this interpreter's
+scripts directory and the user scheme's, then `PATH`.
 """
 from __future__ import annotations
 

@@ -113,7 +113,8 @@ def main() -> None:
     print(json.dumps(summary))
     ok = (len(rows) == len(lines) and not different and columns == ["id", "document", "other", "jf_problems"]
           and separate_columns == ["id", "document", "other", "evaluated", "issues"]
-          and all(binary.endswith("site-packages/jf.scripts/jf") for binary in summary["workers"])
+          # The shipped environment's own binary: bin/jf of a release wheel, else beside the package.
+          and all(binary == "bin/jf" or binary.endswith("site-packages/jf.scripts/jf") for binary in summary["workers"])
           and all("/environment/" in python for python in summary["workerPythons"]))
     sys.exit(0 if ok else 1)
 

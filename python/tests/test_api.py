@@ -20,12 +20,15 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 def test_the_binary_is_the_one_the_wheel_installed():
     if "JF_BINARY" in os.environ:
         pytest.skip("JF_BINARY names another binary")
-    # The executable itself, beside the package (auditwheel's layout), not the launcher in bin/.
-    assert jf.binary() == os.path.join(os.path.dirname(os.path.dirname(jf.__file__)), "jf.scripts", "jf")
+    # The executable itself, never a launcher: bin/jf for a release wheel, else beside the
+    # package, where auditwheel puts a binary whose libraries it copied in (a debug build).
+    beside = os.path.join(os.path.dirname(os.path.dirname(jf.__file__)), "jf.scripts", "jf")
+    command = os.path.join(sysconfig.get_path("scripts"), "jf")
+    assert jf.binary() == (beside if os.path.exists(beside) else command)
     with open(jf.binary(), "rb") as executable:
         assert executable.read(4) == b"\x7fELF"
-    launcher = subprocess.run([os.path.join(sysconfig.get_path("scripts"), "jf"), "eval", "2 * 3"], capture_output=True, text=True)
-    assert (launcher.returncode, launcher.stdout) == (0, "6\n")
+    on_path = subprocess.run([command, "eval", "2 * 3"], capture_output=True, text=True)
+    assert (on_path.returncode, on_path.stdout) == (0, "6\n")
     assert jf.version() == subprocess.run([jf.binary(), "--version"], capture_output=True, text=True).stdout.strip()
     module = subprocess.run([sys.executable, "-m", "jf", "eval", "1 + 1"], capture_output=True, text=True)
     assert (module.returncode, module.stdout) == (0, "2\n")
