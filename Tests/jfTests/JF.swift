@@ -115,11 +115,8 @@ enum JF {
         }
     }
 
-    /// ``shell(_:)`` awaited without holding a thread while the script runs: Swift Testing runs
-    /// tests on a pool as wide as the machine has processors, so a test that waits minutes on a
-    /// child (a Spark job, the wheel's test) would otherwise keep every other test off one of
-    /// them. The child's output goes to files, read when it has exited.
-    static func shellAwaiting(_ script: String) async throws -> Result {
+    /// `bash -c script` in the package's root, `$JF` set to the built `jf`, standard input empty.
+    private static func bash(_ script: String) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
@@ -127,6 +124,16 @@ enum JF {
         var environment = ProcessInfo.processInfo.environment
         environment["JF"] = executable.path
         process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        return process
+    }
+
+    /// ``shell(_:)`` awaited without holding a thread while the script runs: Swift Testing runs
+    /// tests on a pool as wide as the machine has processors, so a test that waits minutes on a
+    /// child (a Spark job, the wheel's test) would otherwise keep every other test off one of
+    /// them. The child's output goes to files, read when it has exited.
+    static func shellAwaiting(_ script: String) async throws -> Result {
+        let process = bash(script)
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("jf-shell-\(UUID().uuidString)")
         let outPath = base.appendingPathExtension("out"), errPath = base.appendingPathExtension("err")
         _ = FileManager.default.createFile(atPath: outPath.path, contents: nil)
@@ -138,7 +145,6 @@ enum JF {
         let out = try FileHandle(forWritingTo: outPath), err = try FileHandle(forWritingTo: errPath)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do { try process.run() } catch { continuation.resume(throwing: error) }
@@ -152,17 +158,10 @@ enum JF {
     /// Runs a bash script in the package's root with `$JF` set to the built `jf`, for what
     /// needs the shell: closed or odd standard input, `/dev/full`, pipes, signal dispositions.
     static func shell(_ script: String) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["JF"] = executable.path
-        process.environment = environment
+        let process = bash(script)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
         try process.run()
         // Standard error is read on its own thread, so that neither pipe can fill and block the script.
         nonisolated(unsafe) var errorData = Data()
