@@ -52,15 +52,15 @@ let package = Package(
         .target(name: "JoyfillLicense", dependencies: ["JoyfillSession", "JoyfillJSON",
                                                       .product(name: "Crypto", package: "swift-crypto"),
                                                       .product(name: "CryptoExtras", package: "swift-crypto")]),
-        .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillLogic", "JoyfillDecorators", "JoyfillJSON",
+        .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillSession", "JoyfillLogic", "JoyfillDecorators", "JoyfillJSON",
                                                    "JoyfillSchema"]),
-        .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillLogic", "JoyfillChanges",
+        .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillLogic", "JoyfillChanges",
                                                   "JoyfillDecorators", "JoyfillSession", "JoyfillLint", "JoyfillJSON"]),
-        .target(name: "JoyfillLanguageServer", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillSession", "JoyfillLint",
+        .target(name: "JoyfillLanguageServer", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillSession", "JoyfillLint",
                                                             "JoyfillJSON"]),
         // `jf serve`: the form and the formula playground; its page's script and style are compiled
         // into the code, as the schema is.
-        .target(name: "JoyfillServe", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillLogic", "JoyfillChanges", "JoyfillSession", "JoyfillREPL",
+        .target(name: "JoyfillServe", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillLogic", "JoyfillChanges", "JoyfillSession", "JoyfillREPL",
                                                     "JoyfillJSON", .product(name: "Hummingbird", package: "hummingbird"),
                                                     .product(name: "HummingbirdCore", package: "hummingbird"),
                                                     .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
@@ -77,7 +77,6 @@ let package = Package(
                 "JoyfillJSON",
                 "JoyfillModel",
                 "JoyfillSchema",
-                "JoyfillEngine",
                 "JoyfillLogic",
                 "JoyfillDecorators",
                 "JoyfillChanges",
@@ -101,7 +100,7 @@ let package = Package(
             ]
         ),
         .target(name: "JoyfillFuzz",
-                dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillEngine", "JoyfillLogic", "JoyfillChanges", "JoyfillDecorators",
+                dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillLogic", "JoyfillChanges", "JoyfillDecorators",
                                "JoyfillSession", "JoyfillLint", "JoyfillREPL", "JoyfillLanguageServer", "JoyfillSchema", "JoyfillServe"],
                 path: "Fuzz/JoyfillFuzz"),
         .executableTarget(

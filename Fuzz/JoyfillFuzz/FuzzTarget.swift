@@ -72,7 +72,6 @@ import Darwin
 import Dispatch
 import JoyfillChanges
 import JoyfillDecorators
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLanguageServer
@@ -385,20 +384,19 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     let findings = linter.lint(document: document)
     _ = formatter.format(path: "fuzz.json", bytes: Array(bytes))
     let session = DocumentSession(document: document, options: options)
-    let engine = session.engine
     // What jf run shows: its problems placed in the document and rendered as jf lint's.
     _ = HumanFormatter(colored: false).render(FileReport(path: "fuzz.json", bytes: Array(bytes),
                                                          findings: session.report([.reading, .formulas]).findings))
     if !String(decoding: bytes, as: UTF8.self).contains("jfLint") {
-        checkLintAgreesWithRun(findings, engine.findings, session.report(.formulas).findings)
-        checkLintFindsNothingInWorkingFormulas(findings, document, engine)
+        checkLintAgreesWithRun(findings, session.formulaFindings, session.report(.formulas).findings)
+        checkLintFindsNothingInWorkingFormulas(findings, document, session)
     }
     // A change to the first field that no formula computes, recomputed incrementally.
     if let input = document.fields.first(where: { $0.appliedFormulas.isEmpty }) {
-        _ = try? engine.apply([(field: input.id, value: .number(7))])
+        _ = try? session.set([(field: input.id, value: .number(7))])
     }
     var written: [UInt8] = []
-    engine.writeUpdated { written.append(contentsOf: $0) }
+    session.writeCurrent { written.append(contentsOf: $0) }
     let again: JoyDoc
     do throws(DocumentError) {
         again = try JoyDoc(bytes: written)
@@ -408,11 +406,12 @@ private func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
     // Every result is in the written document, so evaluating it from scratch changes nothing:
     // the incremental update recomputed all that the change affects, and results read back
     // as they were written.
-    let check = DocumentEngine(document: again, options: options)
-    check.evaluateAll()
+    let check = DocumentSession(document: again, options: options)
     if check.hasChanges {
-        let edits = check.edits.prefix(3).map { "\(String(decoding: written[$0.span], as: UTF8.self)) → \($0.replacement)" }
-        failure("evaluating the written document again changes it: \(edits.joined(separator: "; "))")
+        let rewritten = check.currentBytes
+        let first = zip(written, rewritten).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(written.count, rewritten.count)
+        let around = max(first - 40, 0)..<min(first + 40, rewritten.count)
+        failure("evaluating the written document again changes it at byte \(first): …\(String(decoding: rewritten[around], as: UTF8.self))…")
     }
     checkEditor(document, bytes)
     checkChanges(document)
@@ -735,10 +734,10 @@ private func checkLintAgreesWithRun(_ findings: [Finding], _ errors: [Finding], 
 /// A formula that a run evaluated without failing, and evaluated in every part (no lambda,
 /// `if` or `&&`), has no error finding of the formula rules: `jf lint` in CI does not fail a
 /// template whose formulas work.
-private func checkLintFindsNothingInWorkingFormulas(_ findings: [Finding], _ document: JoyDoc, _ engine: DocumentEngine) {
+private func checkLintFindsNothingInWorkingFormulas(_ findings: [Finding], _ document: JoyDoc, _ session: DocumentSession) {
     let formulaRules: Set = ["syntax-error", "invalid-operator", "unknown-reference", "unknown-column", "unknown-function",
                              "wrong-arity", "type-mismatch", "division-by-zero"]
-    let working = Set(engine.fieldReports.filter { $0.status == .ok }.compactMap { document.field($0.field) }
+    let working = Set(session.fieldReports.filter { $0.status == .ok }.compactMap { document.field($0.field) }
         .flatMap { $0.appliedFormulas.map(\.formula) })
     for finding in findings where finding.severity == .error && formulaRules.contains(finding.rule) {
         guard let id = finding.formula, working.contains(id), let definition = document.formula(id) else { continue }

@@ -1,8 +1,8 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
+import JoyfillSession
 
 /// Findings as the editor shows them: published diagnostics, code actions that apply the
 /// fixes, and formatting.

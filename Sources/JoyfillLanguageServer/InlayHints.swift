@@ -1,8 +1,8 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
+import JoyfillSession
 
 /// What the document's formulas computed, shown where they are written.
 extension LanguageServer {

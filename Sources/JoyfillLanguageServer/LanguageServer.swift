@@ -1,8 +1,8 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
+import JoyfillSession
 
 /// The Language Server Protocol for JoyDoc templates and formula files (`jf lsp`). While a
 /// file is edited it gives:

@@ -1,8 +1,8 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel
+import JoyfillSession
 
 /// Reading a formula in the editor: hover, completion, signature help, going to a
 /// definition, finding references, the outline, and the symbols of every open document.

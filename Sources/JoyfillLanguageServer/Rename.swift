@@ -1,7 +1,7 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
+import JoyfillSession
 
 /// A field as a symbol of the template: the places that name it highlighted, and renamed
 /// all at once by the ``FieldRenamer``: its `"_id"`, the formulas that read it, the positions

@@ -1,7 +1,7 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
+import JoyfillSession
 
 /// Lints JoyDocs and bare formulas.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import JoyfillChanges
 import JoyfillDecorators
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
@@ -113,9 +112,9 @@ extension REPLSession {
         argument.isEmpty ? failure("usage: \(usage)") : nil
     }
 
-    private func unknownField(_ field: String, in engine: DocumentEngine) -> REPLOutput? {
-        guard engine.document.field(field) == nil else { return nil }
-        let hint = Suggestions.afterMessage(engine.context.suggestion(for: field))
+    private func unknownField(_ field: String, in session: DocumentSession) -> REPLOutput? {
+        guard session.document.field(field) == nil else { return nil }
+        let hint = Suggestions.afterMessage(session.suggestion(forField: field))
         return failure("no field has the _id '\(field)'\(hint)")
     }
 
@@ -186,21 +185,21 @@ extension REPLSession {
         } catch {
             return failure(Self.describe(error, path: path))
         }
-        let engine = bind(document, path: path)
-        let problems = engine.findings.count
-        var text = "loaded \(path): \(document.fields.count) fields, \(engine.formulaFieldCount) with formulas"
+        let session = bind(document, path: path)
+        let problems = session.formulaFindings.count
+        var text = "loaded \(path): \(document.fields.count) fields, \(session.formulaFieldCount) with formulas"
         text += problems == 0 ? "\n" : ", \(problems) problem\(problems == 1 ? "" : "s") (:formulas shows them)\n"
         return REPLOutput(text)
     }
 
     private func fields() -> REPLOutput {
-        guard let engine else { return noDocument }
-        let fields = engine.document.fields
+        guard let session = document else { return noDocument }
+        let fields = session.document.fields
         // The values' column starts after the widest id and type, two spaces after each.
         let column = (fields.map(\.id.count).max() ?? 0) + (fields.map(\.type.name.count).max() ?? 0) + 4
         var rows: [[String]] = []
         for field in fields {
-            let value = (try? engine.context.value(of: field.id)) ?? nil
+            let value = (try? session.evaluationContext.value(of: field.id)) ?? nil
             rows.append([field.id, field.type.name, value.map { brief($0, after: column) } ?? "—"])
         }
         return REPLOutput(table(rows))
@@ -209,17 +208,17 @@ extension REPLSession {
     /// Every formula field on one line each, its formulas cut at the terminal's edge; or,
     /// for one field, its formulas whole and each error with a caret under its span.
     private func formulas(_ argument: String) -> REPLOutput {
-        guard let engine else { return noDocument }
-        if !argument.isEmpty { return formulas(of: argument, in: engine) }
+        guard let session = document else { return noDocument }
+        if !argument.isEmpty { return formulas(of: argument, in: session) }
         var text = ""
         var isShortened = false
-        let problems = Dictionary(grouping: engine.findings, by: \.field)
-        for report in engine.fieldReports {
-            let formulas = appliedFormulas(of: report.field, in: engine).map { $0.label + $0.expression }
+        let problems = Dictionary(grouping: session.formulaFindings, by: \.field)
+        for report in session.fieldReports {
+            let formulas = appliedFormulas(of: report.field, in: session).map { $0.label + $0.expression }
             let line = Self.oneLine("\(report.field) = " + formulas.joined(separator: "; "), width: width)
             isShortened = isShortened || line.hasSuffix("…") || report.status != .ok
             text += line + "\n"
-            let value = (try? engine.context.value(of: report.field)) ?? nil
+            let value = (try? session.evaluationContext.value(of: report.field)) ?? nil
             switch report.status {
             case .ok: text += "  → " + (value.map { brief($0, after: 4) } ?? "—") + "\n"
             default:
@@ -235,14 +234,14 @@ extension REPLSession {
         return REPLOutput(text.isEmpty ? "the document has no formulas\n" : text)
     }
 
-    private func formulas(of field: String, in engine: DocumentEngine) -> REPLOutput {
-        if let unknown = unknownField(field, in: engine) { return unknown }
-        let formulas = appliedFormulas(of: field, in: engine)
+    private func formulas(of field: String, in session: DocumentSession) -> REPLOutput {
+        if let unknown = unknownField(field, in: session) { return unknown }
+        let formulas = appliedFormulas(of: field, in: session)
         if formulas.isEmpty { return REPLOutput("\(field) has no formula\n") }
         var text = formulas.map { "\(field) = \($0.label)\($0.expression)\n" }.joined()
-        let problems = engine.findings.filter { $0.field == field }
+        let problems = session.formulaFindings.filter { $0.field == field }
         if problems.isEmpty {
-            let value = (try? engine.context.value(of: field)) ?? nil
+            let value = (try? session.evaluationContext.value(of: field)) ?? nil
             let shown = value.map { printer.format($0) } ?? "—"
             return REPLOutput(text + "  → " + shown.replacingOccurrences(of: "\n", with: "\n    ") + "\n")
         }
@@ -263,9 +262,9 @@ extension REPLSession {
 
     /// A field's applied formulas: the key they write, as shown (`[label] ` unless it is the
     /// value), and their expression, or a note where the document lacks the formula.
-    private func appliedFormulas(of field: String, in engine: DocumentEngine) -> [(label: String, expression: String)] {
-        (engine.document.field(field)?.appliedFormulas ?? []).map { applied in
-            let expression = engine.document.formula(applied.formula)?.expression ?? "(no formula \"\(applied.formula)\")"
+    private func appliedFormulas(of field: String, in session: DocumentSession) -> [(label: String, expression: String)] {
+        (session.document.field(field)?.appliedFormulas ?? []).map { applied in
+            let expression = session.document.formula(applied.formula)?.expression ?? "(no formula \"\(applied.formula)\")"
             return (applied.key == "value" ? "" : "[\(applied.key)] ", expression)
         }
     }
@@ -357,8 +356,8 @@ extension REPLSession {
 
     /// Decorators are read from the document as loaded (`:set` changes values, not decorators).
     private func decorators(_ argument: String) -> REPLOutput {
-        guard let engine else { return noDocument }
-        let editor = DecoratorEditor(document: engine.document)
+        guard let session = document else { return noDocument }
+        let editor = DecoratorEditor(document: session.document)
         func lines(_ list: [Decorator]) -> String {
             list.map { decorator in
                 var line = "  \(decorator.action ?? "(no action)")"
@@ -390,7 +389,6 @@ extension REPLSession {
 
     private func set(_ argument: String) -> REPLOutput {
         guard let session = document else { return noDocument }
-        let engine = session.engine
         let field = String(argument.prefix { !$0.isWhitespace })
         let json = argument.dropFirst(field.count).trimmingSpaces()
         if field.isEmpty || json.isEmpty { return failure("usage: :set FIELD JSON (e.g. :set qty 5, :set name \"Ada\")") }
@@ -403,7 +401,7 @@ extension REPLSession {
         let recomputed: [String]
         let changed: String
         do {
-            let changes = try engine.fieldChanges([(field, value)])
+            let changes = try session.fieldChanges([(field, value)])
             changed = changes[0].field
             recomputed = Array(try session.set(changes).dropFirst(changes.count))
         } catch {
@@ -411,19 +409,19 @@ extension REPLSession {
         }
         var text = "\(field) = \(value.text)\n"
         if recomputed.isEmpty { text += "nothing reads \(changed)\n" }
-        let reports = Dictionary(engine.fieldReports.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
+        let reports = Dictionary(session.fieldReports.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
         for name in recomputed {
-            let current = (try? engine.context.value(of: name)) ?? nil
+            let current = (try? session.evaluationContext.value(of: name)) ?? nil
             let prefix = "  \(name) → "
             if let report = reports[name], report.status != .ok {
-                text += prefix + Self.failure(of: report, in: engine) + "\n"
+                text += prefix + Self.failure(of: report, in: session) + "\n"
             } else {
                 text += prefix + (current.map { brief($0, after: prefix.count) } ?? "—") + "\n"
             }
         }
         // A value its field's type does not hold reads differently from what it seems to say
         // (`:set qty "7"` is text): said at once, as `jf lint` would.
-        for issue in engine.storedValueIssues(ofChangedField: changed) {
+        for issue in session.storedValueIssues(ofChangedField: changed) {
             text += "warning: " + issue.message + (issue.fix.map { " (\($0)?)" } ?? "") + "\n"
         }
         return REPLOutput(text)
@@ -434,7 +432,7 @@ extension REPLSession {
     /// values changed. CHANGES is JSON (an entry, or an array of them) or a file holding it.
     private func apply(_ argument: String) -> REPLOutput {
         if let usage = needs(argument, ":apply CHANGES") { return usage }
-        guard engine != nil else { return noDocument }
+        guard document != nil else { return noDocument }
         let isJSON = argument.hasPrefix("{") || argument.hasPrefix("[")
         let origin = isJSON ? "the changes" : argument
         let text: [UInt8]
@@ -465,13 +463,12 @@ extension REPLSession {
     private func rows(_ argument: String) -> REPLOutput {
         if let usage = needs(argument, ":rows FIELD [OP ROW… [CELLS]]") { return usage }
         guard let session = document else { return noDocument }
-        let engine = session.engine
         // The cells, a JSON object, end the line; the words before them name the field, the
         // operation and the rows.
         let cellsStart = argument.firstIndex(of: "{")
         let words = argument[..<(cellsStart ?? argument.endIndex)].split(whereSeparator: \.isWhitespace).map(String.init)
         guard let field = words.first else { return failure("usage: :rows FIELD [OP ROW… [CELLS]]") }
-        if let unknown = unknownField(field, in: engine) { return unknown }
+        if let unknown = unknownField(field, in: session) { return unknown }
         let document: JoyDoc
         do {
             document = try JoyDoc(bytes: session.currentBytes)
@@ -573,17 +570,17 @@ extension REPLSession {
     /// and shows the formula fields whose values changed; `refusal` says which change failed.
     private func applied(_ changes: [DocumentChange], refusal: (ChangeError) -> REPLOutput) -> REPLOutput {
         guard let session = document else { return noDocument }
-        let before = Dictionary(session.engine.fieldReports.map { ($0.field, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
+        let before = Dictionary(session.fieldReports.map { ($0.field, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
         do throws(ChangeError) {
             if try session.apply(changes) == nil { forgetNames() }
         } catch {
             return refusal(error)
         }
         let count = changes.count
-        let updated = session.engine
+        let updated = session
         var output = "applied \(count) change\(count == 1 ? "" : "s")\n"
         for report in updated.fieldReports where before[report.field] != (report.value?.text ?? "") {
-            let current = (try? updated.context.value(of: report.field)) ?? nil
+            let current = (try? updated.evaluationContext.value(of: report.field)) ?? nil
             let prefix = "  \(report.field) → "
             output += prefix + (report.status == .ok ? current.map { brief($0, after: prefix.count) } ?? "—" : Self.failure(of: report, in: updated)) + "\n"
         }
@@ -591,10 +588,10 @@ extension REPLSession {
     }
 
     /// What a formula field that did not compute shows after its `→`: why, in a line.
-    static func failure(of report: FieldReport, in engine: DocumentEngine) -> String {
+    static func failure(of report: FieldReport, in session: DocumentSession) -> String {
         switch report.status {
         case .error:
-            let finding = engine.findings.first { $0.field == report.field && $0.severity == .error }
+            let finding = session.formulaFindings.first { $0.field == report.field && $0.severity == .error }
             return finding.map { "error: " + $0.message } ?? "error"
         case .dependsOnFailure:
             return "not computed: it reads " + (report.cause.map { "'\($0)'" } ?? "a field") + ", whose formula failed"
@@ -609,9 +606,9 @@ extension REPLSession {
 
     private func deps(_ field: String) -> REPLOutput {
         if let usage = needs(field, ":deps FIELD") { return usage }
-        guard let engine else { return noDocument }
-        if let unknown = unknownField(field, in: engine) { return unknown }
-        let deps = FieldDependencies(field, in: engine.graph)
+        guard let session = document else { return noDocument }
+        if let unknown = unknownField(field, in: session) { return unknown }
+        let deps = session.dependencies(of: field)
         var text = ""
         if deps.hasFormula {
             text += "\(field) reads: " + (deps.reads.isEmpty ? "nothing" : deps.reads.joined(separator: ", ")) + "\n"
@@ -628,8 +625,8 @@ extension REPLSession {
     }
 
     private func graph() -> REPLOutput {
-        guard let engine else { return noDocument }
-        let graph = engine.graph
+        guard let session = document else { return noDocument }
+        let graph = session.graph
         let reads = graph.readNamesByNode()
         var text = ""
         // Names in a column, as jf graph lists them (a very long name does not widen it).
@@ -650,7 +647,7 @@ extension REPLSession {
     func checker() -> Checker {
         if let sessionChecker { return sessionChecker }
         var checker = Checker(registry: registry, knownNames: Set(context.knownNames))
-        checker.learn(engine?.document.fields ?? [])
+        checker.learn(document?.document.fields ?? [])
         for (name, value) in variables {
             checker.nameTypes[name] = ValueTypes(value.type)
             checker.rowShapes[name] = nil
@@ -761,7 +758,7 @@ extension REPLSession {
             }
             text += "      " + shown.joined(separator: ", ") + "  ⇒  "
             do throws(Diagnostic) {
-                let result = try evaluator.evaluate(bodyTree, in: SessionContext(variables: bound, document: engine?.context))
+                let result = try evaluator.evaluate(bodyTree, in: SessionContext(variables: bound, document: document?.evaluationContext))
                 text += printer.line(result, width: width * 3 / 4) + "\n"
             } catch {
                 // The function stops at the first call that fails.

@@ -1,6 +1,7 @@
 import JoyfillFormulas
 import JoyfillLint
 import JoyfillModel
+import JoyfillSession
 
 extension REPLSession {
     /// Completions of the word that ends `line` (the text before the cursor), sorted:
@@ -25,14 +26,14 @@ extension REPLSession {
             switch command {
             case "load", "save", "apply": return nil
             case "decorators":
-                let pages = engine?.document.pages ?? []
+                let pages = document?.document.pages ?? []
                 return matching(pages.flatMap { page in page.positions.map { "\(page.id)/\($0.id)" } }, word)
             case "validate":
-                let pages = engine?.document.pages ?? []
+                let pages = document?.document.pages ?? []
                 return matching(pages.map(\.id) + pages.flatMap { page in page.positions.map { "\(page.id)/\($0.id)" } }, word)
             case "doc": return matching(registry.names, word)
             case "set": return cellPathCompletions(String(before.drop { $0.isWhitespace }.dropFirst(4).drop { $0.isWhitespace }), word)
-            case "deps", "formulas": return matching(engine?.document.fields.map(\.id) ?? [], word)
+            case "deps", "formulas": return matching(document?.document.fields.map(\.id) ?? [], word)
             case "lint":
                 // A rule name holds '-', which ends a completion word: match the whole name typed
                 // since the last comma or space, and complete the word's part of it.
@@ -61,7 +62,7 @@ extension REPLSession {
         if before.last == "." { return memberCompletions(before: String(before), word: word) }
         var candidates = matching(registry.names, word).map { $0 + "(" }
         candidates += matching(variables.keys.sorted(), word)
-        candidates += matching(engine?.document.fields.map(\.id) ?? [], word)
+        candidates += matching(document?.document.fields.map(\.id) ?? [], word)
         candidates += matching(["true", "false", "null"], word)
         return candidates
     }
@@ -69,7 +70,7 @@ extension REPLSession {
     /// `:rows FIELD OP ROW…`: the tables and collections, then the operations, then the ids of
     /// the field's live rows (at any depth of a collection).
     private func rowsCompletions(_ words: [String], _ word: String) -> [String] {
-        guard let document = engine?.document else { return [] }
+        guard let document = document?.document else { return [] }
         switch words.count {
         case 0: return matching(document.fields.filter { $0.type == .table || $0.type == .collection }.map(\.id), word)
         case 1: return matching(["insert", "filtered", "below", "duplicate", "delete", "up", "down", "edit"], word)
@@ -109,7 +110,7 @@ extension REPLSession {
                 node = base
                 continue
             case .reference(let name):
-                let context = SessionContext(variables: variables, document: engine?.context)
+                let context = SessionContext(variables: variables, document: document?.evaluationContext)
                 guard case var value?? = try? context.value(of: tree.name(name)) else { return [] }
                 for key in path.reversed() {
                     guard let next = Evaluator.member(key, of: value) else { return [] }
@@ -139,14 +140,14 @@ extension REPLSession {
     /// After `:set`: field ids, then for a table or collection (`items.`) its rows' `_id`s,
     /// then (`items.r1.`) its columns; nothing once the path is followed by its value.
     private func cellPathCompletions(_ path: String, _ word: String) -> [String] {
-        guard let engine, !path.contains(where: \.isWhitespace) else { return [] }
+        guard let session = document, !path.contains(where: \.isWhitespace) else { return [] }
         let parts = path.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 1 { return matching(engine.document.fields.map(\.id), word) }
-        guard let position = engine.document.fieldIndex(String(parts[0])) else { return [] }
-        let field = engine.document.fields[position]
+        if parts.count == 1 { return matching(session.document.fields.map(\.id), word) }
+        guard let position = session.document.fieldIndex(String(parts[0])) else { return [] }
+        let field = session.document.fields[position]
         switch parts.count {
         case 2:
-            let rows = engine.storedValue(ofFieldAt: position)?.arrayValue ?? []
+            let rows = session.storedValue(ofFieldAt: position)?.arrayValue ?? []
             return matching(Field.liveRowIndices(rows, order: field.rowOrder).compactMap { rows[$0]["_id"]?.stringValue }, word)
         case 3:
             return matching((field.type == .table ? field.columns : field.rootSchema?.columns ?? []).map(\.id), word)

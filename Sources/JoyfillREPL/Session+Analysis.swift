@@ -1,4 +1,3 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillModel
 

@@ -1,4 +1,3 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
@@ -6,7 +5,7 @@ import JoyfillModel
 import JoyfillSession
 
 /// One REPL session: lines in, outputs out. It owns everything but the terminal: input that
-/// continues over several lines, session variables, the bound document and its engine, the
+/// continues over several lines, session variables, the bound document (a session of it), the
 /// meta-commands, and completion. `jf repl` feeds it from libedit or from a pipe.
 public final class REPLSession {
     public var colored: Bool
@@ -28,8 +27,6 @@ public final class REPLSession {
     public private(set) var document: DocumentSession? {
         didSet { sessionChecker = nil }
     }
-    /// The loaded document's formulas, after they ran.
-    public var engine: DocumentEngine? { document?.engine }
     /// The checker that knows the session's names (the bound document's fields and the
     /// variables), made again only when they change: every input and every Tab asks it, and
     /// learning a large document's fields costs its size.
@@ -115,7 +112,7 @@ public final class REPLSession {
             if trimmed.isEmpty { return REPLOutput("") }
             if trimmed.hasPrefix(":") { return command(trimmed) }
             // As in psql and node: `exit` and `quit` alone leave (unless they name something).
-            if trimmed == "exit" || trimmed == "quit", variables[trimmed] == nil, engine?.document.field(trimmed) == nil {
+            if trimmed == "exit" || trimmed == "quit", variables[trimmed] == nil, document?.document.field(trimmed) == nil {
                 return REPLOutput("", quit: true)
             }
         }
@@ -163,7 +160,7 @@ public final class REPLSession {
         case .failure(var error):
             if let hint = habitHint(source, commandNames: Self.commands.map(\.name)) {
                 error.notes.append(hint)
-            } else if error.code == .unknownReference && engine == nil && variables.isEmpty {
+            } else if error.code == .unknownReference && document == nil && variables.isEmpty {
                 error.notes.append("no document is loaded, so no name is known: :load DOC binds its fields, let NAME = EXPR a variable")
             } else {
                 return result.output
@@ -213,8 +210,8 @@ public final class REPLSession {
 
     var context: SessionContext {
         var names = variables
-        if let lastResult, names["_"] == nil, engine?.document.field("_") == nil { names["_"] = lastResult }
-        return SessionContext(variables: names, document: engine?.context)
+        if let lastResult, names["_"] == nil, document?.document.field("_") == nil { names["_"] = lastResult }
+        return SessionContext(variables: names, document: document?.evaluationContext)
     }
 
     var printer: ValuePrinter {
@@ -247,11 +244,11 @@ public final class REPLSession {
         evaluator = Evaluator(registry: registry, options: interruptible)
     }
 
-    func bind(_ document: JoyDoc, path: String) -> DocumentEngine {
+    func bind(_ document: JoyDoc, path: String) -> DocumentSession {
         let session = DocumentSession(document: document, registry: registry, options: options)
         self.document = session
         documentPath = path
-        return session.engine
+        return session
     }
 
     /// The names the session knows may have changed (a change added fields).

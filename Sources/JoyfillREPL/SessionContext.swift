@@ -1,4 +1,3 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
@@ -28,9 +27,9 @@ struct Binding {
 /// Names a session formula sees: session variables, then the document's fields.
 final class SessionContext: EvaluationContext {
     let variables: [String: Value]
-    let document: DocumentContext?
+    let document: (any EvaluationContext)?
 
-    init(variables: [String: Value], document: DocumentContext?) {
+    init(variables: [String: Value], document: (any EvaluationContext)?) {
         self.variables = variables
         self.document = document
     }

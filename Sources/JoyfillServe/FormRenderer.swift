@@ -1,4 +1,3 @@
-import JoyfillEngine
 import JoyfillJSON
 import JoyfillLogic
 import JoyfillModel

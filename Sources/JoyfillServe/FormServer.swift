@@ -276,11 +276,11 @@ public struct FormServer: Sendable {
             }
             let snapshot = await session.playgroundSnapshot(known: playground.version)
             let answer = await playground.run(snapshot, interrupting: false) { session -> Result<JSONValue, ServeError> in
-                guard let engine = session.engine else { return .failure(ServeError("no document is open")) }
-                guard engine.document.field(field) != nil else {
-                    return .failure(ServeError("no field '\(field)'", suggestion: Suggestions.closest(to: field, in: engine.document.fields.map(\.id))))
+                guard let bound = session.document else { return .failure(ServeError("no document is open")) }
+                guard bound.document.field(field) != nil else {
+                    return .failure(ServeError("no field '\(field)'", suggestion: Suggestions.closest(to: field, in: bound.document.fields.map(\.id))))
                 }
-                return .success(Playground(session: session).dependencies(of: field, in: engine))
+                return .success(Playground(session: session).dependencies(of: field, in: bound))
             }
             switch answer {
             case .success(let value): return Self.json(value)

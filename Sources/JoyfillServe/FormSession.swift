@@ -1,6 +1,5 @@
 import Foundation
 import JoyfillChanges
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel

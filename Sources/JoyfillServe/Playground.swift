@@ -1,8 +1,8 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
 import JoyfillREPL
+import JoyfillSession
 
 /// The playground's answers, as JSON for the page, from the REPL session bound to the
 /// document: the same checker, evaluation, completion and `:explain` as `jf repl`, and the
@@ -108,9 +108,9 @@ struct Playground {
 
     /// `{"field", "formula", "reads", "dependsOn", "readBy", "recomputes", "cycle",
     /// "dependsOnCycle"}`: `field`'s place in the dependency graph.
-    func dependencies(of field: String, in engine: DocumentEngine) -> JSONValue {
-        let deps = FieldDependencies(field, in: engine.graph)
-        let formulas = engine.document.field(field)?.appliedFormulas.compactMap { engine.document.formula($0.formula)?.expression } ?? []
+    func dependencies(of field: String, in bound: DocumentSession) -> JSONValue {
+        let deps = bound.dependencies(of: field)
+        let formulas = bound.document.field(field)?.appliedFormulas.compactMap { bound.document.formula($0.formula)?.expression } ?? []
         return .object([JSONMember("field", .string(field)), JSONMember("formula", .strings(formulas)),
                         JSONMember("reads", .strings(deps.reads)), JSONMember("dependsOn", .strings(deps.dependsOn)),
                         JSONMember("readBy", .strings(deps.readBy)), JSONMember("recomputes", .strings(deps.recomputes)),

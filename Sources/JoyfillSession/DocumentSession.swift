@@ -37,7 +37,7 @@ public final class DocumentSession {
     let registry: FunctionRegistry
     let options: EvaluationOptions
     /// The formulas' run: their results, findings and the text with the results written in.
-    public internal(set) var engine: DocumentEngine
+    var engine: DocumentEngine
     /// ``visibility`` once something asked for it; kept current by every change after.
     var decided: Visibility?
     /// No change yet: the document's text and its formulas are all there is. The formulas'

@@ -1,6 +1,6 @@
 import JoyfillFormulas
-import JoyfillEngine
 import JoyfillJSON
+import JoyfillSession
 
 /// The outcome of linting one file.
 public struct FileReport: Sendable {

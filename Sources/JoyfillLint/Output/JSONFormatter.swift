@@ -1,6 +1,6 @@
 import JoyfillFormulas
-import JoyfillEngine
 import JoyfillJSON
+import JoyfillSession
 
 /// `--format json`, the contract of docs/cli.md: `{"files":[…],"summary":{…}}`.
 ///

@@ -1,6 +1,6 @@
 import JoyfillFormulas
-import JoyfillEngine
 import JoyfillJSON
+import JoyfillSession
 
 /// Counts over all files.
 public struct LintSummary: Sendable, Equatable {

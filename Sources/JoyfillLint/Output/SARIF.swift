@@ -1,6 +1,6 @@
-import JoyfillJSON
-import JoyfillEngine
 import JoyfillFormulas
+import JoyfillJSON
+import JoyfillSession
 
 /// `--format sarif`: one SARIF 2.1.0 log with one run.
 ///

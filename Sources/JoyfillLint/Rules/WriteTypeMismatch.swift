@@ -1,6 +1,6 @@
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillModel
+import JoyfillSession
 
 extension LintRule {
     static let writeTypeMismatch = LintRule(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import JoyfillChanges
-import JoyfillEngine
 import JoyfillJSON
 import JoyfillLint
 import JoyfillModel

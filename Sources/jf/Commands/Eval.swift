@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
+import JoyfillSession
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -97,7 +97,7 @@ struct Eval: ParsableCommand {
         Interrupts.stopEvaluationOnCtrlC()
         options.interruption = Interrupts.evaluation
         let evaluator = Evaluator(options: options)
-        let context = try documentContext(options: options)
+        let (context, document) = try documentContext(options: options)
         let output = Terminal.standardOutput
         let json = self.json   // read once: an option's property wrapper costs hundreds of instructions a read
         var failures = 0
@@ -115,7 +115,7 @@ struct Eval: ParsableCommand {
             renderer.width = Terminal.standardError.columns
             if report(expression, evaluator, context, renderer, json: json, textLimit: options.maxStringLength,
                       errorsTo: Terminal.standardError) {
-                if !json { advise(on: expression, in: context, renderer: renderer) }
+                if !json { advise(on: expression, in: context, document: document, renderer: renderer) }
             } else {
                 failures += 1
             }
@@ -146,9 +146,9 @@ struct Eval: ParsableCommand {
     /// Writes to standard error what the checker finds in a formula that evaluated: a
     /// comparison whose outcome is fixed, a column that gives nulls, a mistake in a branch
     /// that did not run. With --doc it knows the document's fields and their rows.
-    private func advise(on expression: String, in context: any EvaluationContext, renderer: DiagnosticRenderer) {
+    private func advise(on expression: String, in context: any EvaluationContext, document: JoyDoc?, renderer: DiagnosticRenderer) {
         var checker = Checker(knownNames: Set(context.knownNames))
-        if let document = (context as? DocumentContext)?.document { checker.learn(document.fields) }
+        if let document { checker.learn(document.fields) }
         var renderer = renderer
         renderer.showsCode = true   // the rule's name, as jf lint and jf lint --explain know it
         // The lines are found once for all the findings: a 200,000-term formula can have as many.
@@ -191,9 +191,10 @@ struct Eval: ParsableCommand {
         }
     }
 
-    /// The names formulas see: the fields of `--doc` after its own formulas ran, or none.
-    private func documentContext(options: EvaluationOptions) throws(Failure) -> any EvaluationContext {
-        guard let doc else { return DictionaryContext() }
+    /// The names formulas see: the fields of `--doc` after its own formulas ran, or none; and
+    /// that document.
+    private func documentContext(options: EvaluationOptions) throws(Failure) -> (any EvaluationContext, JoyDoc?) {
+        guard let doc else { return (DictionaryContext(), nil) }
         let changes = try self.changes.parsed()
         let document: JoyDoc
         do {
@@ -205,13 +206,12 @@ struct Eval: ParsableCommand {
         } catch {
             throw .usage("\(doc): \(error)")
         }
-        let engine = DocumentEngine(document: document, options: options)
-        engine.evaluateAll()
+        let session = DocumentSession(document: document, options: options)
         if !changes.isEmpty {
             let applied: [(field: String, value: JSONValue)]
             do {
-                applied = try engine.fieldChanges(changes)
-                _ = try engine.apply(applied)
+                applied = try session.fieldChanges(changes)
+                try session.set(applied)
             } catch {
                 throw .usage("--set: \(error)")
             }
@@ -219,14 +219,14 @@ struct Eval: ParsableCommand {
             // say (`--set qty='"7"'` is text), as `jf repl`'s :set warns.
             var warned = Set<String>()
             for (field, _) in applied where warned.insert(field).inserted {
-                for issue in engine.storedValueIssues(ofChangedField: field) {
+                for issue in session.storedValueIssues(ofChangedField: field) {
                     Terminal.standardError.write("jf: warning: --set: " + issue.message + "\n")
                 }
             }
         }
         // The expression may read a field whose formula failed (it keeps its stored value).
-        if let warning = FormulaFailures.warning(doc, engine.findings) { Terminal.standardError.write(warning) }
-        return engine.context
+        if let warning = FormulaFailures.warning(doc, session.formulaFindings) { Terminal.standardError.write(warning) }
+        return (session.evaluationContext, session.document)
     }
 
     /// Writes a value's line of the JSON contract, `{"ok":true,"type":…,"value":…,"text":…}`

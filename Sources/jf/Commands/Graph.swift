@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
+import JoyfillSession
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,17 +48,16 @@ struct Graph: ParsableCommand {
         } catch let error as DocumentError {
             throw Failure.usage("\(document): \(error)")
         }
-        let engine = DocumentEngine(document: doc)
-        for (option, field) in upstreamFields.map({ ("--upstream", $0) }) + downstreamFields.map({ ("--downstream", $0) })
-        where doc.field(field) == nil {
-            let hint = Suggestions.afterMessage(engine.context.suggestion(for: field))
-            throw Failure.usage("\(option): no field has the _id '\(field)'\(hint)")
-        }
-        let graph = engine.graph
         // The formulas run, so that a failed field and what waits on it are marked: a graph that
         // showed them as plain fields would hide why their values are stale.
-        engine.evaluateAll()
-        let reports = engine.fieldReports
+        let session = DocumentSession(document: doc)
+        for (option, field) in upstreamFields.map({ ("--upstream", $0) }) + downstreamFields.map({ ("--downstream", $0) })
+        where doc.field(field) == nil {
+            let hint = Suggestions.afterMessage(session.suggestion(forField: field))
+            throw Failure.usage("\(option): no field has the _id '\(field)'\(hint)")
+        }
+        let graph = session.graph
+        let reports = session.fieldReports
         var selection = Selection(graph, upstream: upstreamFields, downstream: downstreamFields)
         selection.statuses = reports.map(\.status)
         selection.causes = reports.map(\.cause)

@@ -188,8 +188,7 @@ struct Run: ParsableCommand {
                 if let problemsKey { line = Self.keyed(problemsKey, problem: message, line: line) }
                 return Answer(line: line, messages: message + "\n", failures: 1, unreadable: error)
             case .evaluated(let session, let changeError):
-                let engine = session.engine
-                let head = Input.streamHead(lineNumber, document: engine.document.json)
+                let head = Input.streamHead(lineNumber, document: session.document.json)
                 // Each problem twice: as a line on standard error, after the members that name
                 // the document, and in the array that --problems-key puts in the output line.
                 var messages = ""
@@ -210,10 +209,10 @@ struct Run: ParsableCommand {
                 for finding in session.report([.reading, .formulas]).findings { add(finding.writeMembers) }
                 problems.endArray()
                 // As with files, a --set that cannot be applied gives back the input unchanged.
-                var line = (changeError == nil ? engine.updatedBytes : nil) ?? Array(text)
+                var line = (changeError == nil ? session.updatedBytes : nil) ?? Array(text)
                 if let problemsKey { line = Self.setting(problemsKey, to: JSONValue(encoded: problems.encoded), in: line) }
-                var answer = Answer(line: line, failures: engine.findings.count + (changeError == nil ? 0 : 1),
-                                    formulas: engine.formulaFieldCount)
+                var answer = Answer(line: line, failures: session.formulaFindings.count + (changeError == nil ? 0 : 1),
+                                    formulas: session.formulaFieldCount)
                 answer.messages = messages
                 return answer
             }

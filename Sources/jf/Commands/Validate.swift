@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint

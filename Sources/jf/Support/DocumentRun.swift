@@ -1,5 +1,4 @@
 import Foundation
-import JoyfillEngine
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint
@@ -45,7 +44,7 @@ enum DocumentRun {
         let session = DocumentSession(document: document, options: options)
         var changeError: EngineError?
         if !changes.isEmpty {
-            do { try session.set(session.engine.fieldChanges(changes)) } catch { changeError = error }
+            do { try session.set(session.fieldChanges(changes)) } catch { changeError = error }
         }
         return .evaluated(session, changeError)
     }
@@ -83,17 +82,16 @@ enum DocumentRun {
                 outcome.report = unreadableReport(path, error.message, line: error.line, column: error.column)
             }
         case .evaluated(let session, let changeError):
-            let engine = session.engine
-            if let warning = SchemaWarning.line(path, engine.document, structure: schema) { outcome.messages += warning }
-            outcome.formulas = engine.formulaFieldCount
-            outcome.errors = engine.findings.count + (changeError == nil ? 0 : 1)
+            if let warning = SchemaWarning.line(path, session.document, structure: schema) { outcome.messages += warning }
+            outcome.formulas = session.formulaFieldCount
+            outcome.errors = session.formulaFindings.count + (changeError == nil ? 0 : 1)
             // A --set that cannot be applied writes nothing: the file would not hold what was asked.
-            outcome.changed = changeError == nil && engine.hasChanges
+            outcome.changed = changeError == nil && session.hasChanges
             if let changeError { outcome.messages += "jf: error: \(path): --set: \(changeError)\n" }
             do {
                 let target = write && outcome.changed ? path : changeError == nil ? out : nil
                 // A file rewritten in place is flushed on its own; a batch under --out, at its end.
-                if let target { try Files.writeAtomically(to: target, durable: durable || write, engine.writeUpdated) }
+                if let target { try Files.writeAtomically(to: target, durable: durable || write, session.writeCurrent) }
             } catch {
                 outcome.unreadable = true
                 outcome.changed = false
@@ -101,8 +99,8 @@ enum DocumentRun {
             }
             let findings = session.report([.reading, .formulas]).findings
             outcome.warnings = findings.filter { $0.severity == .warning }.count
-            outcome.report = json ? .json(jsonReport(path, engine, findings, changeError: changeError, changed: outcome.changed).encoded)
-                : .text(humanReport(path, engine, findings))
+            outcome.report = json ? .json(jsonReport(path, session, findings, changeError: changeError, changed: outcome.changed).encoded)
+                : .text(humanReport(path, session, findings))
             if lastUse { keepUntilExit(session) }
         }
         return outcome
@@ -143,14 +141,14 @@ enum DocumentRun {
         ]))
     }
 
-    static func jsonReport(_ path: String, _ engine: DocumentEngine, _ findings: [Finding], changeError: EngineError?,
+    static func jsonReport(_ path: String, _ session: DocumentSession, _ findings: [Finding], changeError: EngineError?,
                            changed: Bool) -> JSONWriter {
-        var json = JSONWriter(capacity: 48 * engine.formulaFieldCount + 256)
+        var json = JSONWriter(capacity: 48 * session.formulaFieldCount + 256)
         json.beginObject()
         json.key("path"); json.string(path)
         json.key("fields")
         json.beginObject()
-        for report in engine.fieldReports {
+        for report in session.fieldReports {
             json.key(report.field)
             json.beginObject()
             json.key("status"); json.string(report.status.rawValue)
@@ -175,9 +173,9 @@ enum DocumentRun {
                 notes: error.suggestion.map { [Suggestions.question($0)] } ?? [], field: error.field)
     }
 
-    static func humanReport(_ path: String, _ engine: DocumentEngine, _ findings: [Finding]) -> String {
-        let reports = engine.fieldReports(first: fieldsShown)
-        let total = engine.formulaFieldCount
+    static func humanReport(_ path: String, _ session: DocumentSession, _ findings: [Finding]) -> String {
+        let reports = session.fieldReports(first: fieldsShown)
+        let total = session.formulaFieldCount
         var text = "\(path)\n"
         let width = min(24, reports.prefix(fieldsShown).map(\.field.count).max() ?? 0)
         let columns = Terminal.standardOutput.columns
@@ -203,6 +201,6 @@ enum DocumentRun {
         formatter.width = Terminal.standardOutput.columns
         formatter.fixCommand = "jf lint --fix"
         // Findings are shown on their line of the file.
-        return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(engine.document.bytes), findings: findings))
+        return text + "\n" + formatter.render(FileReport(path: path, bytes: Array(session.document.bytes), findings: findings))
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import JoyfillEngine
 import JoyfillJSON
+import JoyfillSession
 
 /// The `--set FIELD=VALUE` and `--set-file FILE` changes of `run` and `eval`.
 ///
@@ -26,7 +26,7 @@ struct FieldChanges: ParsableArguments {
         if file == "-" { throw ValidationError("--set-file takes a file (standard input is the documents' or the formula's)") }
     }
 
-    /// Each change as a field id or cell path (``DocumentEngine/fieldChanges(_:)``) and its new
+    /// Each change as a field id or cell path (``DocumentSession/fieldChanges(_:)``) and its new
     /// JSON value: `--set-file`'s members, then the `--set` ones. A usage error names the
     /// change that is not `FIELD=JSON`, or the file's line and column.
     func parsed() throws(Failure) -> [(path: String, value: JSONValue)] {

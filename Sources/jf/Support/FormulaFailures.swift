@@ -1,4 +1,4 @@
-import JoyfillEngine
+import JoyfillSession
 
 /// The warning `jf eval --doc` and `jf validate` give when a document's own formulas failed:
 /// those fields keep their stored values, so a result computed from them would otherwise look
