@@ -400,6 +400,7 @@ extension REPLSession {
         }
         let recomputed: [String]
         let changed: String
+        let warned = session.changeWarnings.count
         do {
             let changes = try session.fieldChanges([(field, value)])
             changed = changes[0].field
@@ -419,6 +420,7 @@ extension REPLSession {
                 text += prefix + (current.map { brief($0, after: prefix.count) } ?? "—") + "\n"
             }
         }
+        text += Self.warnings(session.changeWarnings.dropFirst(warned))
         // A value its field's type does not hold reads differently from what it seems to say
         // (`:set qty "7"` is text): said at once, as `jf lint` would.
         for issue in session.storedValueIssues(ofChangedField: changed) {
@@ -570,6 +572,7 @@ extension REPLSession {
     /// and shows the formula fields whose values changed; `refusal` says which change failed.
     private func applied(_ changes: [DocumentChange], refusal: (ChangeError) -> REPLOutput) -> REPLOutput {
         guard let session = document else { return noDocument }
+        let warned = session.changeWarnings.count
         let before = Dictionary(session.fieldReports.map { ($0.field, $0.value?.text ?? "") }, uniquingKeysWith: { first, _ in first })
         do throws(ChangeError) {
             if try session.apply(changes) == nil { forgetNames() }
@@ -584,7 +587,13 @@ extension REPLSession {
             let prefix = "  \(report.field) → "
             output += prefix + (report.status == .ok ? current.map { brief($0, after: prefix.count) } ?? "—" : Self.failure(of: report, in: updated)) + "\n"
         }
+        output += Self.warnings(session.changeWarnings.dropFirst(warned))
         return REPLOutput(output)
+    }
+
+    /// The changes just applied that the app would not have let a person make, a line each.
+    static func warnings(_ warnings: ArraySlice<ChangeWarning>) -> String {
+        warnings.map { "warning: \($0.field): \($0.message)\n" }.joined()
     }
 
     /// What a formula field that did not compute shows after its `→`: why, in a line.

@@ -215,6 +215,10 @@ struct Eval: ParsableCommand {
             } catch {
                 throw .usage("--set: \(error)")
             }
+            // A change the app would not let a person make is applied, and said.
+            for warning in session.changeWarnings {
+                Terminal.standardError.write("jf: warning: --set \(warning.field): \(warning.message)\n")
+            }
             // A value its field's type does not hold reads differently from what it seems to
             // say (`--set qty='"7"'` is text), as `jf repl`'s :set warns.
             var warned = Set<String>()

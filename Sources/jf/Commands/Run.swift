@@ -206,6 +206,7 @@ struct Run: ParsableCommand {
                     problems.endObject()
                 }
                 if let changeError { add { $0.key("error"); $0.string(changeError.description) } }
+                for warning in DocumentRun.setWarnings(session) { add(warning.writeMembers) }
                 for finding in session.report([.reading, .formulas]).findings { add(finding.writeMembers) }
                 problems.endArray()
                 // As with files, a --set that cannot be applied gives back the input unchanged.

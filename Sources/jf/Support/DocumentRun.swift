@@ -88,6 +88,8 @@ enum DocumentRun {
             // A --set that cannot be applied writes nothing: the file would not hold what was asked.
             outcome.changed = changeError == nil && session.hasChanges
             if let changeError { outcome.messages += "jf: error: \(path): --set: \(changeError)\n" }
+            let setWarnings = Self.setWarnings(session)
+            if !json { for warning in setWarnings { outcome.messages += "jf: warning: \(path): \(warning.message)\n" } }
             do {
                 let target = write && outcome.changed ? path : changeError == nil ? out : nil
                 // A file rewritten in place is flushed on its own; a batch under --out, at its end.
@@ -98,8 +100,8 @@ enum DocumentRun {
                 outcome.messages += "jf: error: \(error.message)\n"
             }
             let findings = session.report([.reading, .formulas]).findings
-            outcome.warnings = findings.filter { $0.severity == .warning }.count
-            outcome.report = json ? .json(jsonReport(path, session, findings, changeError: changeError, changed: outcome.changed).encoded)
+            outcome.warnings = findings.filter { $0.severity == .warning }.count + setWarnings.count
+            outcome.report = json ? .json(jsonReport(path, session, setWarnings + findings, changeError: changeError, changed: outcome.changed).encoded)
                 : .text(humanReport(path, session, findings))
             if lastUse { keepUntilExit(session) }
         }
@@ -165,6 +167,15 @@ enum DocumentRun {
         json.key("changed"); json.bool(changed)
         json.endObject()
         return json
+    }
+
+    /// The `--set` changes the app would not have let a person make (to a disabled field), as
+    /// findings: applied, and said, as `jf apply` and the REPL say them.
+    static func setWarnings(_ session: DocumentSession) -> [Finding] {
+        session.changeWarnings.map { warning in
+            Finding(code: .disabledFieldChange, severity: .warning, message: "--set \(warning.field): \(warning.message)",
+                    field: warning.field)
+        }
     }
 
     /// A `--set` that could not be applied (nothing was changed or written), as a finding.
