@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "JoyfillModel", targets: ["JoyfillModel"]),
         .library(name: "JoyfillSchema", targets: ["JoyfillSchema"]),
         .library(name: "JoyfillEngine", targets: ["JoyfillEngine"]),
+        .library(name: "JoyfillAnalysis", targets: ["JoyfillAnalysis"]),
         .library(name: "JoyfillLogic", targets: ["JoyfillLogic"]),
         .library(name: "JoyfillDecorators", targets: ["JoyfillDecorators"]),
         .library(name: "JoyfillChanges", targets: ["JoyfillChanges"]),
@@ -42,6 +43,8 @@ let package = Package(
         .target(name: "JoyfillSchema", dependencies: ["JoyfillJSON"], resources: [.embedInCode("joydoc.schema.json")]),
         .target(name: "JoyfillEngine", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
+        // The engine's findings, graph and template analyses, named for the front ends.
+        .target(name: "JoyfillAnalysis", dependencies: ["JoyfillEngine"]),
         .target(name: "JoyfillLogic", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON"]),
         .target(name: "JoyfillDecorators", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillChanges", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillDecorators", "JoyfillJSON"]),
@@ -52,15 +55,15 @@ let package = Package(
         .target(name: "JoyfillLicense", dependencies: ["JoyfillSession", "JoyfillJSON",
                                                       .product(name: "Crypto", package: "swift-crypto"),
                                                       .product(name: "CryptoExtras", package: "swift-crypto")]),
-        .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillSession", "JoyfillLogic", "JoyfillDecorators", "JoyfillJSON",
+        .target(name: "JoyfillLint", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillAnalysis", "JoyfillLogic", "JoyfillDecorators", "JoyfillJSON",
                                                    "JoyfillSchema"]),
-        .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillLogic", "JoyfillChanges",
+        .target(name: "JoyfillREPL", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillAnalysis", "JoyfillLogic", "JoyfillChanges",
                                                   "JoyfillDecorators", "JoyfillSession", "JoyfillLint", "JoyfillJSON"]),
-        .target(name: "JoyfillLanguageServer", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillSession", "JoyfillLint",
+        .target(name: "JoyfillLanguageServer", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillAnalysis", "JoyfillSession", "JoyfillLint",
                                                             "JoyfillJSON"]),
         // `jf serve`: the form and the formula playground; its page's script and style are compiled
         // into the code, as the schema is.
-        .target(name: "JoyfillServe", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillLogic", "JoyfillChanges", "JoyfillSession", "JoyfillREPL",
+        .target(name: "JoyfillServe", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillAnalysis", "JoyfillLogic", "JoyfillChanges", "JoyfillSession", "JoyfillREPL",
                                                     "JoyfillJSON", .product(name: "Hummingbird", package: "hummingbird"),
                                                     .product(name: "HummingbirdCore", package: "hummingbird"),
                                                     .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
@@ -77,6 +80,7 @@ let package = Package(
                 "JoyfillJSON",
                 "JoyfillModel",
                 "JoyfillSchema",
+                "JoyfillAnalysis",
                 "JoyfillLogic",
                 "JoyfillDecorators",
                 "JoyfillChanges",
@@ -100,7 +104,7 @@ let package = Package(
             ]
         ),
         .target(name: "JoyfillFuzz",
-                dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillLogic", "JoyfillChanges", "JoyfillDecorators",
+                dependencies: ["JoyfillFormulas", "JoyfillJSON", "JoyfillModel", "JoyfillAnalysis", "JoyfillLogic", "JoyfillChanges", "JoyfillDecorators",
                                "JoyfillSession", "JoyfillLint", "JoyfillREPL", "JoyfillLanguageServer", "JoyfillSchema", "JoyfillServe"],
                 path: "Fuzz/JoyfillFuzz"),
         .executableTarget(

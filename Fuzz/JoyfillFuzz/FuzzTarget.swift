@@ -1,3 +1,4 @@
+import JoyfillAnalysis
 // JoyfillFuzz: the properties jf's fuzz targets check, on any input.
 //
 //   scripts/fuzz.sh formula [SECONDS]     # formula text

@@ -1,7 +1,7 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
-import JoyfillSession
 
 /// One document's lint pass.
 struct DocumentLint {

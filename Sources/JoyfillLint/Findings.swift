@@ -1,6 +1,6 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
-import JoyfillSession
 
 /// The findings of one file, as they are made: each is dropped when its rule is off, given
 /// the configured severity and placed in the file.

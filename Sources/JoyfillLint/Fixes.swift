@@ -1,7 +1,7 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
-import JoyfillSession
 
 /// The fixes `--fix` applies (safe ones, and suggestions with unsafe fixes on) as edits of a
 /// file's bytes, and the unified diff they make.

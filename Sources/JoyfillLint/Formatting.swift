@@ -1,7 +1,7 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
-import JoyfillSession
 
 /// Formats the formulas of one file with ``Printer``, for `jf fmt`: the edits that format it,
 /// and the syntax errors of the formulas it leaves as they are.

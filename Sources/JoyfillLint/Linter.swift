@@ -1,7 +1,7 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
-import JoyfillSession
 
 /// Lints JoyDocs and bare formulas.
 ///

@@ -1,7 +1,7 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillModel
-import JoyfillSession
 
 /// Inline suppressions in a template: a `"jfLint": {"ignore": ["rule", …]}` object on the
 /// document, on a field or on a document formula (`"all"` ignores every rule). Joyfill's

@@ -1,4 +1,5 @@
 import Foundation
+import JoyfillAnalysis
 import JoyfillChanges
 import JoyfillDecorators
 import JoyfillFormulas

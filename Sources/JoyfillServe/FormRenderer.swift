@@ -1,3 +1,4 @@
+import JoyfillAnalysis
 import JoyfillJSON
 import JoyfillLogic
 import JoyfillModel

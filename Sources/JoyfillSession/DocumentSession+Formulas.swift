@@ -44,7 +44,7 @@ extension DocumentSession {
 
     /// What the value field `id` holds now does not fit its type in (a number field holding
     /// text …): said at once of a value a change set. Tables and collections are not checked.
-    public func storedValueIssues(ofChangedField id: String) -> [StoredValueIssue] {
+    public func storedValueIssues(ofChangedField id: String) -> [StoredValueCheck.Issue] {
         engine.storedValueIssues(ofChangedField: id)
     }
 }

@@ -2,7 +2,8 @@
 // The session owns the document: its text, its parsed state and the engine that runs its
 // formulas, which no front end reaches. Every front end reads a document through it: `jf
 // run/eval/graph/validate/apply`, the REPL, the language server, `jf serve`, the fuzz targets;
-// the linter reads the engine's analyses through the names it gives them.
+// the linter reads the engine's analyses through the names JoyfillAnalysis gives them, as
+// front ends read the findings and reports the session hands out.
 //
 // DocumentSession  a document with its formulas evaluated; its values (FieldValues), logic and
 //                  visibility (built on first use), validation, and where a field is placed
@@ -16,8 +17,6 @@
 //                  as Findings placed in the document's text. What the formulas made
 //                  (DocumentSession+Formulas): reports, the dependency graph, the names a
 //                  formula sees, the text written out.
-// EngineTypes      the engine's value types a front end reads (Finding, FieldReport,
-//                  DependencyGraph …), named here so that none imports JoyfillEngine.
 // Licensing        what the licence unlocks, read from a token an injected LicenseVerifying
 //                  checks (JoyfillLicense's verifier links the cryptography; the session
 //                  does not).

@@ -1,6 +1,6 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
-import JoyfillSession
 
 /// The outcome of linting one file.
 public struct FileReport: Sendable {

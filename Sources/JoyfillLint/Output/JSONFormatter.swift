@@ -1,6 +1,6 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
-import JoyfillSession
 
 /// `--format json`, the contract of docs/cli.md: `{"files":[…],"summary":{…}}`.
 ///

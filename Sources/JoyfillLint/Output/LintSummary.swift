@@ -1,6 +1,5 @@
 import JoyfillFormulas
 import JoyfillJSON
-import JoyfillSession
 
 /// Counts over all files.
 public struct LintSummary: Sendable, Equatable {

@@ -1,6 +1,6 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
-import JoyfillSession
 
 /// `--format sarif`: one SARIF 2.1.0 log with one run.
 ///

@@ -1,6 +1,6 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillModel
-import JoyfillSession
 
 extension LintRule {
     static let invalidValue = LintRule(

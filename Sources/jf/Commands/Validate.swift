@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint

@@ -1,4 +1,5 @@
 import Foundation
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillLint

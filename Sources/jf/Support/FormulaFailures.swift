@@ -1,3 +1,4 @@
+import JoyfillAnalysis
 import JoyfillSession
 
 /// The warning `jf eval --doc` and `jf validate` give when a document's own formulas failed:

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import JoyfillSession
 import JoyfillLicense
+import JoyfillSession
 
 /// `--license` and `--license-key`, shared by `validate` and `apply`: answer as an app with that
 /// licence does (docs/validation.md, "Licences"). Without `--license-key` every feature is

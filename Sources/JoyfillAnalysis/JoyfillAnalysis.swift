@@ -1,9 +1,11 @@
 import JoyfillEngine
 
-// The values the session hands out that the formulas' run makes. They are JoyfillEngine's
-// types, named here so that a front end reads them through the session and never depends on
-// the engine itself (Package.swift: no front end lists JoyfillEngine), which stays the
-// session's own.
+// JoyfillAnalysis: what the front ends read of a document's formulas besides the session: the
+// findings and reports a check or a run makes, the dependency graph, and the analyses of a
+// template that need no run. They are JoyfillEngine's types, named here so that no front end
+// depends on the engine (Package.swift: none lists JoyfillEngine), which stays the session's
+// own: DocumentEngine is not named here. The linter builds on this module and not on the
+// session, so that it compiles beside the session rather than after it.
 
 /// A problem jf reports about a document or a formula in it (JoyfillEngine's `Finding`).
 public typealias Finding = JoyfillEngine.Finding
@@ -17,14 +19,12 @@ public typealias FieldReport = JoyfillEngine.FieldReport
 public typealias FieldStatus = JoyfillEngine.FieldStatus
 /// A change the formulas' run cannot apply (no such field, a cell path that names none).
 public typealias EngineError = JoyfillEngine.EngineError
-/// Which formula fields read which, their order and their cycles (``DocumentSession/graph``).
+/// Which formula fields read which, their order and their cycles.
 public typealias DependencyGraph = JoyfillEngine.DependencyGraph
 /// What one field reads and what reads it, transitively.
 public typealias FieldDependencies = JoyfillEngine.FieldDependencies
 /// A cycle's path, as the graph and the findings name it.
 public typealias CyclePath = JoyfillEngine.CyclePath
-/// A stored value its type does not hold (``DocumentSession/storedValueIssues(ofChangedField:)``).
-public typealias StoredValueIssue = JoyfillEngine.StoredValueCheck.Issue
 
 // Analyses of a JoyDoc that need no run, for the front ends that read templates as text (the
 // linter, the language server).
