@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
         // The engine's findings, graph and template analyses, named for the front ends.
         .target(name: "JoyfillAnalysis", dependencies: ["JoyfillEngine"]),
-        .target(name: "JoyfillLogic", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillJSON"]),
+        .target(name: "JoyfillLogic", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillDecorators", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillChanges", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillDecorators", "JoyfillJSON"]),
         .target(name: "JoyfillSession", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillLogic", "JoyfillChanges",

@@ -1,25 +1,37 @@
 import JoyfillJSON
-import JoyfillEngine
 import JoyfillModel
 
-/// Each field's stored value and `hidden` flag: the document's, or after a formula run the
-/// engine's (read in place, so the document's text is not written and read again).
+/// Each field's stored value and `hidden` flag: the document's, or after a formula run what
+/// the run holds (read in place, so the document's text is not written and read again). The
+/// run is given as two functions of a field's position, so that logic needs nothing of the
+/// engine that made it: the session, which owns the engine, gives them.
 public struct FieldValues {
     public let document: JoyDoc
-    private let engine: DocumentEngine?
+    private let storedValue: ((Int) -> JSONValue?)?
+    private let hiddenFlag: ((Int) -> Bool)?
 
-    public init(document: JoyDoc, engine: DocumentEngine? = nil) {
+    /// The document's own values and flags.
+    public init(document: JoyDoc) {
         self.document = document
-        self.engine = engine
+        storedValue = nil
+        hiddenFlag = nil
+    }
+
+    /// The values and flags of a run over `document`: `storedValue(position)` (nil: no `value`
+    /// key) and `isHidden(position)` of the field at each position in ``JoyDoc/fields``.
+    public init(document: JoyDoc, storedValue: @escaping (Int) -> JSONValue?, isHidden: @escaping (Int) -> Bool) {
+        self.document = document
+        self.storedValue = storedValue
+        hiddenFlag = isHidden
     }
 
     /// The stored value of the field at `position` in ``JoyDoc/fields`` (nil: no `value` key).
     public func value(at position: Int) -> JSONValue? {
-        engine?.storedValue(ofFieldAt: position) ?? document.fields[position].value
+        storedValue.map { $0(position) } ?? document.fields[position].value
     }
 
     /// Whether the field at `position` has `hidden: true`.
     public func isHidden(at position: Int) -> Bool {
-        engine?.isHidden(fieldAt: position) ?? document.fields[position].isHidden
+        hiddenFlag.map { $0(position) } ?? document.fields[position].isHidden
     }
 }

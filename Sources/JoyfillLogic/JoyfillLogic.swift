@@ -15,4 +15,5 @@
 //                 shown fields of the document, one page, or one field (Validator).
 // Filled          what "has a value" means for `required` (conditions read values as the SDKs do).
 //
-// It reads documents through JoyfillModel and values through JoyfillEngine; it changes nothing.
+// It reads documents through JoyfillModel, and a formula run's values through the functions
+// FieldValues is given (the session gives its engine's); it changes nothing.

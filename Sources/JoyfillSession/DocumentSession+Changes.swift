@@ -186,7 +186,7 @@ extension DocumentSession {
         engine.evaluateAll()
         self.engine = engine
         document = changed
-        values = FieldValues(document: changed, engine: engine)
+        values = Self.values(of: changed, after: engine)
         decided = nil
         changelogs += Changelog.entries(of: changes, giving: changed, reports: engine.fieldReports, createdIDs: createdIDs,
                                         pageChangelogs: pageChangelogs, view: view, createdOn: createdOn)

@@ -63,7 +63,7 @@ public final class DocumentSession {
         self.view = view
         self.mode = mode
         self.licensing = licensing
-        values = FieldValues(document: document, engine: engine)
+        values = Self.values(of: document, after: engine)
     }
 
     /// The session of `document` after `changes`, applied all or none
@@ -153,6 +153,11 @@ public final class DocumentSession {
 }
 
 extension DocumentSession {
+    /// The fields' values and flags as `engine`'s run over `document` left them.
+    static func values(of document: JoyDoc, after engine: DocumentEngine) -> FieldValues {
+        FieldValues(document: document, storedValue: engine.storedValue(ofFieldAt:), isHidden: engine.isHidden(fieldAt:))
+    }
+
     /// What places field `id` in the document (nil when there is no such field): what a
     /// change entry's `pageId`, `fieldPositionId`, `fileId`, `fieldIdentifier`, `_id` and
     /// `identifier` hold.
