@@ -15,10 +15,13 @@ public enum Changelog {
     /// The changelogs of `changes`, applied to give `document`, whose formulas then reported
     /// `reports`; a row created without an `_id` got the next of `createdIDs`. The formula
     /// writes are `formulaWrites` when given (changes made in place, which know the fields they
-    /// moved), else the formula fields whose value differs from the document's.
+    /// moved), else the formula fields whose value differs from the document's. A row's stored
+    /// form is read from `storedValue` of its field (by default the document's value: changes
+    /// applied in place give the value they left).
     package static func entries(of changes: [DocumentChange], giving document: JoyDoc, reports: [FieldReport], createdIDs: [String],
                         pageChangelogs: [Int: [JSONValue]] = [:], view: DocumentView, createdOn: Double,
-                        formulaWrites: [(field: String, value: JSONValue)]? = nil) -> [JSONValue] {
+                        formulaWrites: [(field: String, value: JSONValue)]? = nil,
+                        storedValue: (Field) -> JSONValue? = { $0.value }) -> [JSONValue] {
         guard let documentID = document.json["_id"]?.stringValue else { return [] }
         let pages = document.pages(in: view)
         let firstFile = document.json["files"]?.arrayValue?.first?["_id"]?.stringValue
@@ -55,8 +58,9 @@ public enum Changelog {
                 entry(.fieldUpdate, field: change.fieldID, file: firstFile, change: members)
             case .rowCreate(let row, let at, _, _):
                 let id = row["_id"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? created.next() ?? ""
-                let stored = Changelog.row(id, in: document.field(change.fieldID)) ?? row
-                let index = at ?? Changelog.rowCount(of: document.field(change.fieldID)) - 1
+                let rows = document.field(change.fieldID).flatMap(storedValue)?.arrayValue ?? []
+                let stored = Changelog.row(id, in: rows) ?? row
+                let index = at ?? rows.count - 1
                 entry(.rowCreate, field: change.fieldID, file: firstFile,
                       change: [JSONMember("row", stored), JSONMember("targetRowIndex", .integer(max(index, 0)))] + nesting)
             case .rowUpdate(let rowID, var cells, let cleared):
@@ -65,7 +69,8 @@ public enum Changelog {
                 entry(.rowUpdate, field: change.fieldID, file: firstFile,
                       change: [JSONMember("rowId", .string(rowID.id)), JSONMember("row", .object([JSONMember("cells", cells)]))] + nesting)
             case .rowDelete(let rowID):
-                let stored = Changelog.row(rowID.id, in: document.field(change.fieldID)) ?? .object([JSONMember("_id", .string(rowID.id))])
+                let rows = document.field(change.fieldID).flatMap(storedValue)?.arrayValue ?? []
+                let stored = Changelog.row(rowID.id, in: rows) ?? .object([JSONMember("_id", .string(rowID.id))])
                 entry(.rowDelete, field: change.fieldID, file: firstFile,
                       change: [JSONMember("rowId", .string(rowID.id)), JSONMember("row", stored)] + nesting)
             case .rowMove(let rowID, let to):
@@ -93,9 +98,9 @@ public enum Changelog {
         return entries
     }
 
-    /// The row with `_id` `id` of a table or collection field, at any depth; nil when none.
-    private static func row(_ id: String, in field: Field?) -> JSONValue? {
-        for root in field?.value?.arrayValue ?? [] {
+    /// The row with `_id` `id` among a table's or collection's `rows`, at any depth; nil when none.
+    private static func row(_ id: String, in rows: [JSONValue]) -> JSONValue? {
+        for root in rows {
             if root["_id"]?.stringValue == id { return root }
             var found: JSONValue?
             CollectionRows.forEachRow(under: root) { row, _ in
@@ -107,8 +112,6 @@ public enum Changelog {
         }
         return nil
     }
-
-    private static func rowCount(of field: Field?) -> Int { field?.value?.arrayValue?.count ?? 0 }
 
     /// Whether two stored values are the same, an absent value being the same as null.
     private static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {

@@ -32,6 +32,9 @@ public final class DocumentEngine {
     private var hidden: [Bool?]
     /// Positions of the fields whose value or `hidden` was set (inputs changed by `apply` too).
     private var touched: [Bool]
+    /// The edits that write the stored value of a field whose text a change rewrote itself
+    /// (``apply(rewritten:)``), by field position; such a field's value is not written whole.
+    private var rewritten: [Int: [JSONEdit]] = [:]
     private var statuses: [FieldStatus]
     /// Each formula field's findings, by node.
     private var nodeFindings: [[Finding]]
@@ -162,6 +165,42 @@ public final class DocumentEngine {
         return affected.map { graph.nodes[$0] }
     }
 
+    /// Sets the stored values of fields whose text the caller rewrites itself, each with the
+    /// edits of the document's text that write it (a table's rows changed in place: only
+    /// those rows are written again), then re-evaluates their transitive dependents, each once,
+    /// in order. Returns the fields recomputed. The fields must have no applied formula.
+    @discardableResult
+    public func apply(rewritten changes: [(position: Int, value: JSONValue, edits: [JSONEdit])]) -> [String] {
+        for change in changes {
+            precondition(document.fields[change.position].appliedFormulas.isEmpty, "a formula writes this field's value")
+            touched[change.position] = true
+            values[change.position] = change.value
+            rewritten[change.position] = change.edits
+            storedValueNotes[change.position] = nil
+            context.override(at: change.position, with: ValueConversion.value(of: document.fields[change.position], stored: .some(change.value)))
+        }
+        let affected = graph.affected(byNameIDs: changes.map(\.position))
+        for node in affected { evaluate(node) }
+        return affected.map { graph.nodes[$0] }
+    }
+
+    /// Whether the field at `position` holds a value set as a whole (by a change or a
+    /// formula), not one rewritten in place (``apply(rewritten:)``).
+    public func holdsWholeValue(ofFieldAt position: Int) -> Bool {
+        values[position] != nil && rewritten[position] == nil
+    }
+
+    /// The formula fields that a change of the fields at `positions` re-evaluates, by position.
+    public func dependents(ofFieldsAt positions: [Int]) -> [Int] {
+        graph.affected(byNameIDs: positions).map { Int(nodeFields[$0]) }
+    }
+
+    /// Whether the field at `position` has a formula that failed, waits on a failure or a cycle.
+    public func formulaFailed(ofFieldAt position: Int) -> Bool {
+        guard let node = nodeFields.firstIndex(of: Int32(position)) else { return false }
+        return statuses[node] != .ok
+    }
+
     // MARK: - Results
 
     /// The number of fields with applied formulas.
@@ -194,6 +233,10 @@ public final class DocumentEngine {
     public var hasChanges: Bool {
         for position in touched.indices where touched[position] {
             let field = document.fields[position]
+            if let edits = rewritten[position] {
+                if !edits.isEmpty { return true }
+                continue
+            }
             if let value = values[position], field.json["value"].map({ $0 != value }) ?? true { return true }
             if let flag = hidden[position], field.json["hidden"]?.boolValue ?? false != flag { return true }
         }
@@ -234,6 +277,17 @@ public final class DocumentEngine {
     /// Calls `body` with each edit, in document order: the bytes replaced and the new text.
     private func forEachEdit(_ body: (Range<Int>, inout String) throws -> Void) rethrows {
         for position in touched.indices where touched[position] {
+            if let edits = rewritten[position] {
+                // In order, an edit overlapping one before it left out, as ``JSONEdit/apply(_:to:)`` does.
+                let ordered = zip(edits, edits.dropFirst()).allSatisfy { $0.span.lowerBound <= $1.span.lowerBound }
+                var end = 0
+                for edit in ordered ? edits : edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) where edit.span.lowerBound >= end {
+                    var replacement = edit.replacement
+                    try body(edit.span, &replacement)
+                    end = edit.span.upperBound
+                }
+                continue
+            }
             let value = values[position]
             let flag = hidden[position]
             if value == nil && flag == nil { continue }
@@ -271,6 +325,7 @@ public final class DocumentEngine {
 
     private func store(_ json: JSONValue, at position: Int) {
         touched[position] = true
+        rewritten[position] = nil
         let field = document.fields[position]
         // A result equal to what the document holds keeps the document's text (`10.0` stays).
         if let original = field.value, original == json {

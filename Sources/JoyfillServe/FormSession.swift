@@ -229,8 +229,9 @@ actor FormSession {
         // A row added with Add row is shown where it went (a root row: on its page of rows),
         // and the page puts the focus in it.
         let added = operation == "insertRow" ? entries.arrayValue?.first?["change"]?["row"]?["_id"]?.stringValue : nil
-        if let added, request["parent"] == nil, let field = request["field"]?.stringValue, let stored = editor.document.field(field),
-           let index = Field.liveRows(stored.value?.arrayValue ?? [], order: stored.rowOrder).firstIndex(where: { $0["_id"]?.stringValue == added }) {
+        if let added, request["parent"] == nil, let field = request["field"]?.stringValue, let position = editor.document.fieldIndex(field),
+           let index = Field.liveRows(editor.values.value(at: position)?.arrayValue ?? [], order: editor.document.fields[position].rowOrder)
+            .firstIndex(where: { $0["_id"]?.stringValue == added }) {
             // Unsorted and unsearched, so that the new row is there to see.
             tableViews[field] = TableView(page: index / FormRenderer.rowsPerPage)
         }

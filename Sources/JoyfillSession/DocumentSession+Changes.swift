@@ -16,9 +16,12 @@ extension DocumentSession {
     ///
     /// Changes that only set fields' values (`field.update`) are applied in place, as a person
     /// filling the form makes them: only the formulas that read the fields run again, then only
-    /// the logic that reads a field whose value moved is decided again. Any other change
-    /// (rows, pages, decorators) reshapes the document: it is applied to the document's
-    /// current text, and the session goes on with the result, every formula run again.
+    /// the logic that reads a field whose value moved is decided again. Row changes are applied
+    /// in place too, each rewriting only its rows in the text, when they keep each field's
+    /// `rowOrder` and no formula writes the field (nor was its value set whole before). Any
+    /// other change (a row's place, pages, decorators) reshapes the document: it is applied to
+    /// the document's current text, and the session goes on with the result, every formula run
+    /// again.
     ///
     /// The SDKs' changelogs are appended to ``changelogs`` (`createdOn` in seconds since 1970;
     /// by default the evaluation's `now`): each change, then a `field.update` for each formula
@@ -36,6 +39,8 @@ extension DocumentSession {
         let moved: [String]?
         if changes.allSatisfy({ $0.target == .fieldUpdate }) {
             moved = try update(changes, createdOn: createdOn)
+        } else if let rows = try changeRows(changes, createdOn: createdOn) {
+            moved = rows
         } else {
             try reshape(applying: changes, createdOn: createdOn, onError: onError)
             moved = nil
@@ -103,6 +108,8 @@ extension DocumentSession {
     /// Writes values in place and decides again what they reach.
     private func write(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
         let recomputed = try engine.apply(changes)
+        // A value set whole replaces the rows changed in place before.
+        for change in changes { if let position = document.fieldIndex(change.field) { rowChanges?.forget(position) } }
         let changed = changes.map(\.field)
         let given = Set(changed)
         let moved = changed + recomputed.filter { !given.contains($0) }
@@ -142,6 +149,64 @@ extension DocumentSession {
         changelogs += Changelog.entries(of: changes, giving: document, reports: fieldReports, createdIDs: [], view: view,
                                         createdOn: createdOn, formulaWrites: writes)
         return moved
+    }
+
+    /// Row changes in place: each field's rows as changed so far (``rowChanges``), the text
+    /// of the rows they change written again, and the formulas that read the fields run again.
+    /// Nil, with nothing changed, when the changes do not all qualify (see
+    /// ``apply(_:createdOn:onError:)``): the caller reshapes.
+    private func changeRows(_ changes: [DocumentChange], createdOn: Double) throws(ChangeError) -> [String]? {
+        var positions: [Int] = []
+        for change in changes {
+            switch change.target {
+            case .rowCreate, .rowUpdate, .rowDelete: break
+            default: return nil
+            }
+            guard let position = document.fieldIndex(change.fieldID), document.fields[position].appliedFormulas.isEmpty,
+                  !engine.holdsWholeValue(ofFieldAt: position) else { return nil }
+            if !positions.contains(position) { positions.append(position) }
+        }
+        var state = rowChanges ?? FieldChanges(document: document)
+        var createdIDs: [String] = []
+        for (index, change) in changes.enumerated() {
+            try state.add(change, at: index, newID: {
+                let id = ObjectID.make()
+                createdIDs.append(id)
+                return id
+            })
+        }
+        // A new row placed among ordered rows writes the field's rowOrder, which the model
+        // reads from the document: that reshapes.
+        guard !positions.contains(where: state.changesRowOrder(ofFieldAt:)) else { return nil }
+        // What the formulas that will run hold now, to report those that move (the first
+        // changes report every formula write since the load instead).
+        let before = pristine ? [] : engine.dependents(ofFieldsAt: positions).sorted()
+            .filter { document.fields[$0].hasValueFormula }.map { ($0, engine.storedValue(ofFieldAt: $0)) }
+        rowChanges = state
+        let recomputed = engine.apply(rewritten: positions.map {
+            ($0, state.value(ofFieldAt: $0) ?? .array([]), state.edits(ofFieldAt: $0))
+        })
+        let changed = positions.map { document.fields[$0].id }
+        let moved = changed + recomputed.filter { !changed.contains($0) }
+        decided?.refresh(after: moved, in: values)
+        let writes: [(field: String, value: JSONValue)]? = pristine ? nil : before.compactMap { position, old in
+            let new = engine.storedValue(ofFieldAt: position)
+            guard !engine.formulaFailed(ofFieldAt: position), !Self.same(new, old) else { return nil }
+            return (document.fields[position].id, new ?? .null)
+        }
+        changelogs += Changelog.entries(of: changes, giving: document, reports: pristine ? fieldReports : [], createdIDs: createdIDs,
+                                        view: view, createdOn: createdOn, formulaWrites: writes,
+                                        storedValue: { [engine, document] field in
+                                            document.fieldIndex(field.id).flatMap(engine.storedValue(ofFieldAt:))
+                                        })
+        pristine = false
+        return moved
+    }
+
+    /// Whether two stored values are the same, an absent value being the same as null.
+    private static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+        if let a, let b { return a == b }
+        return (a?.isNull ?? true) && (b?.isNull ?? true)
     }
 
     /// Changes that reshape the document, applied to its current text; the session goes on
@@ -186,6 +251,7 @@ extension DocumentSession {
         engine.evaluateAll()
         self.engine = engine
         document = changed
+        rowChanges = nil
         values = Self.values(of: changed, after: engine)
         decided = nil
         changelogs += Changelog.entries(of: changes, giving: changed, reports: engine.fieldReports, createdIDs: createdIDs,

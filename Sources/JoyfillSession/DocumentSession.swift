@@ -38,6 +38,9 @@ public final class DocumentSession {
     let options: EvaluationOptions
     /// The formulas' run: their results, findings and the text with the results written in.
     var engine: DocumentEngine
+    /// The rows changed in place since the document was last reshaped, by field, over
+    /// ``document``'s text (nil: none).
+    var rowChanges: FieldChanges?
     /// ``visibility`` once something asked for it; kept current by every change after.
     var decided: Visibility?
     /// No change yet: the document's text and its formulas are all there is. The formulas'

@@ -37,12 +37,17 @@ struct DocumentSessionTests {
         let moved = try session.apply(try Self.changes(#"{"target": "field.update", "fieldId": "extra", "change": {"value": 5}}"#))
         #expect(moved == ["extra", "total"], "in place: the field, then what its formulas recomputed")
         #expect(Self.total(session) == .number(15))
-        let reshaped = try session.apply(try Self.changes(
+        let row = try session.apply(try Self.changes(
             #"{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "r2", "cells": {"price": 100}}, "targetRowIndex": 1}}"#))
-        #expect(reshaped == nil, "a row reshapes the document")
-        #expect(Self.total(session) == .number(115), "the in-place change is kept when the document is reshaped")
+        #expect(row == ["items", "total"], "a row that keeps the rows' order: in place")
+        #expect(Self.total(session) == .number(115))
+        let reshaped = try session.apply(try Self.changes(
+            #"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "r2", "targetRowIndex": 0}}"#))
+        #expect(reshaped == nil, "a row's place reshapes the document")
+        #expect(Self.total(session) == .number(115), "the in-place changes are kept when the document is reshaped")
         let fresh = DocumentSession(document: try JoyDoc(bytes: session.currentBytes))
         #expect(Self.total(fresh) == Self.total(session), "the text holds what the session has")
+        #expect(fresh.values.value(at: fresh.document.fieldIndex("items")!)?.arrayValue?.count == 2)
     }
 
     @Test func aValueWrittenToAFormulaFieldIsComputedAgain() throws {
