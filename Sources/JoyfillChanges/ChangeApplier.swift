@@ -15,7 +15,10 @@ import JoyfillModel
 /// changes are gathered the same way, by ``DecoratorEditor``, and written as edits of the
 /// members they change. Changes to different fields commute, so both kinds share one pass; only
 /// when one field gets a decorator change after a value change (or the other way round) is the
-/// text written so far read again before going on.
+/// text written so far read again before going on. Copies of pages are gathered too and
+/// written together (``PageDuplication/edits(of:in:)``), so a thousand copies cost one reading
+/// of the text, not a thousand; a page deletion, a copy of a copy, and a value change after
+/// copies read the text written so far again.
 public enum ChangeApplier {
     public static func apply(_ changes: [DocumentChange], to document: JoyDoc,
                              newID: () -> String = ObjectID.make) throws(ChangeError) -> [UInt8] {
@@ -30,31 +33,42 @@ public enum ChangeApplier {
         var batch = Batch(document: document)
         for (index, change) in changes.enumerated() {
             switch change.operation {
-            case .pageDelete, .pageDuplicate:
-                // Structure, not values: what was gathered is written first, and the result read again.
-                try batch.flush(at: index)
-                let made: (edits: [JSONEdit], changelogs: [JSONValue])
+            case .pageDuplicate(let page, let withValues):
+                // Copies of the document's own pages are gathered and written together; values
+                // and decorators gathered before, or a copy of a page copied since the text was
+                // read, are written and the result read first.
+                if batch.hasValueChanges || (!batch.copies.isEmpty && !batch.hasPage(page)) { try batch.flush(at: index) }
+                let copy: PageDuplication.Copy
                 do throws(PageDeletion.Refusal) {
-                    if case .pageDuplicate(let page, let withValues) = change.operation {
-                        made = try PageDuplication.duplicate(page, withValues: withValues, in: batch.document, newID: newID,
-                                                                 createdOn: createdOn)
-                    } else if case .pageDelete(let page) = change.operation {
-                        made = try PageDeletion.delete(page, in: batch.document, createdOn: createdOn)
-                    } else {
-                        preconditionFailure("a page change")
-                    }
+                    copy = try PageDuplication.copy(page, withValues: withValues, in: batch.document, order: batch.pageOrder,
+                                                    newID: newID, createdOn: createdOn)
                 } catch {
                     throw ChangeError(index: index, field: nil, message: error.summary, suggestions: error.suggestions,
                                       span: (change.json["change"]?["pageId"] ?? change.json).span)
                 }
                 // Each entry on its own: one that shared the document's tape would keep every
                 // version of the document alive, its memory growing with the square of the changes.
+                pageChangelogs[index] = copy.changelogs.map(\.detached)
+                batch.add(copy)
+                if copy.addsMembers { try batch.flush(at: index) }
+                continue
+            case .pageDelete(let page):
+                // Structure, not values: what was gathered is written first, and the result read again.
+                try batch.flush(at: index)
+                let made: (edits: [JSONEdit], changelogs: [JSONValue])
+                do throws(PageDeletion.Refusal) {
+                    made = try PageDeletion.delete(page, in: batch.document, createdOn: createdOn)
+                } catch {
+                    throw ChangeError(index: index, field: nil, message: error.summary, suggestions: error.suggestions,
+                                      span: (change.json["change"]?["pageId"] ?? change.json).span)
+                }
                 pageChangelogs[index] = made.changelogs.map(\.detached)
                 try batch.replace(with: JSONEdit.apply(made.edits, to: batch.document.bytes), at: index)
                 continue
             default:
                 break
             }
+            if !batch.copies.isEmpty { try batch.flush(at: index) }
             if change.target.isDecoratorChange {
                 if let field = DecoratorScope.fieldIndex(ofPath: change.path ?? "", in: batch.document, lookup: batch.decorators.lookup),
                    batch.values.contains(field) {
@@ -71,11 +85,17 @@ public enum ChangeApplier {
         return batch.written
     }
 
-    /// The changes gathered since the document was last read.
+    /// The changes gathered since the document was last read: value and decorator changes,
+    /// or copies of its pages (never both: one kind is written before the other is gathered).
     private struct Batch {
         private(set) var values: FieldChanges
         private(set) var decorators: DecoratorEditor
         private(set) var decoratorFields: Set<Int> = []
+        private(set) var copies: [PageDuplication.Copy] = []
+        /// The first file's `pageOrder` with the copies in, once a copy is gathered.
+        private(set) var pageOrder: [String]?
+        /// The ids of the document's pages, once a copy asks.
+        private var pageIDs: Set<String>?
 
         var document: JoyDoc { values.document }
 
@@ -84,15 +104,39 @@ public enum ChangeApplier {
             decorators = DecoratorEditor(document: document)
         }
 
+        var hasValueChanges: Bool { !values.order.isEmpty || !decoratorFields.isEmpty }
+
+        /// Whether the document, as last read, has the page `id` in its first file.
+        mutating func hasPage(_ id: String) -> Bool {
+            if pageIDs == nil {
+                let pages = document.json["files"]?.arrayValue?.first?["pages"]?.arrayValue ?? []
+                pageIDs = Set(pages.compactMap { $0["_id"]?.stringValue })
+            }
+            return pageIDs!.contains(id)
+        }
+
+        /// Gathers a page's copy, made from the document as last read.
+        mutating func add(_ copy: PageDuplication.Copy) {
+            if copies.isEmpty { pageOrder = PageDuplication.order(of: document) }
+            copies.append(copy)
+            if pageOrder != nil {
+                if let index = pageOrder!.firstIndex(of: copy.original) {
+                    pageOrder!.insert(copy.pageID, at: index + 1)
+                } else {
+                    pageOrder!.append(copy.pageID)
+                }
+            }
+        }
+
         /// The document's text with the changes gathered written in.
         var written: [UInt8] {
-            if values.order.isEmpty && decoratorFields.isEmpty { return Array(document.bytes) }
-            return JSONEdit.apply(decorators.edits + values.edits(), to: document.bytes)
+            if !hasValueChanges && copies.isEmpty { return Array(document.bytes) }
+            return JSONEdit.apply(decorators.edits + values.edits() + PageDuplication.edits(of: copies, in: document), to: document.bytes)
         }
 
         /// Writes the changes gathered and reads the result, to go on from there.
         mutating func flush(at index: Int) throws(ChangeError) {
-            guard !values.order.isEmpty || !decoratorFields.isEmpty else { return }
+            guard hasValueChanges || !copies.isEmpty else { return }
             try replace(with: written, at: index)
         }
 

@@ -20,11 +20,31 @@ import JoyfillModel
 /// view page is copied too, with the same new id. Without values, each copied field but a
 /// disabled one or a block is emptied. Every other byte stays as it was.
 enum PageDuplication {
-    /// The edits that duplicate page `id`, and the changelogs an SDK reports for it
-    /// (`field.create` per copied field, then `page.create`, the view's first).
-    static func duplicate(_ id: String, withValues: Bool, in document: JoyDoc, newID: () -> String,
-                          createdOn: Double) throws(PageDeletion.Refusal) -> (edits: [JSONEdit], changelogs: [JSONValue]) {
-        guard let file = document.json["files"]?.arrayValue?.first, let pages = file["pages"], let list = pages.arrayValue else {
+    /// One page's copy, made from a document: what it adds to the document's arrays.
+    struct Copy {
+        /// The page copied, and the copy's new id.
+        let original: String
+        let pageID: String
+        /// The first file's new page, and the view's when the view holds the page.
+        let page: JSONValue
+        let viewPage: JSONValue?
+        let fields: [JSONValue]
+        let formulas: [JSONValue]
+        /// The changelogs an SDK reports for it (`field.create` per copied field, then
+        /// `page.create`, the view's first).
+        let changelogs: [JSONValue]
+        /// Writing it adds a member the document lacks (the view's `pageOrder`, the document's
+        /// `formulas`) or goes into an order that is no array: a copy after it must read the
+        /// text it wrote.
+        let addsMembers: Bool
+    }
+
+    /// The copy of page `id` made from `document`, whose first file's `pageOrder` stands as
+    /// `currentOrder` (its page ids; by default the document's), for the changelog's
+    /// `targetIndex`.
+    static func copy(_ id: String, withValues: Bool, in document: JoyDoc, order currentOrder: [String]? = nil, newID: () -> String,
+                     createdOn: Double) throws(PageDeletion.Refusal) -> Copy {
+        guard let file = document.json["files"]?.arrayValue?.first, let list = file["pages"]?.arrayValue else {
             throw PageDeletion.Refusal(summary: "the document has no pages", suggestion: nil)
         }
         let ids = list.map { $0["_id"]?.stringValue ?? "" }
@@ -88,30 +108,10 @@ enum PageDuplication {
         let newPage = pageCopy(page)
         let newViewPage = viewPage.map(pageCopy)
 
-        var edits: [JSONEdit] = []
-        edits += [JSONEdit(appending: [newPage], to: pages)].compactMap { $0 }
-        if let order = file["pageOrder"] { edits += [Self.inserting(newPageID, after: id, in: order)].compactMap { $0 } }
-        if let view, let newViewPage, let viewPages = view["pages"] {
-            edits += [JSONEdit(appending: [newViewPage], to: viewPages)].compactMap { $0 }
-            if let order = view["pageOrder"] {
-                edits += [Self.inserting(newPageID, after: id, in: order)].compactMap { $0 }
-            } else {
-                edits += [JSONEdit(adding: [JSONMember("pageOrder", .strings([newPageID]))], to: view)].compactMap { $0 }
-            }
-        }
-        if let fields = document.json["fields"] { edits += [JSONEdit(appending: fieldCopies, to: fields)].compactMap { $0 } }
-        if !formulaCopiesJSON.isEmpty {
-            if let formulas = document.json["formulas"] {
-                edits += [JSONEdit(appending: formulaCopiesJSON, to: formulas)].compactMap { $0 }
-            } else {
-                edits += [JSONEdit(adding: [JSONMember("formulas", .array(formulaCopiesJSON))], to: document.json)].compactMap { $0 }
-            }
-        }
-
         // Changelogs, as the SDKs make them: none without the document's `_id` and
         // `identifier`, or the file's `pageOrder`, or when a view does not hold the page.
         var changelogs: [JSONValue] = []
-        if document.json["identifier"] != nil, let order = file["pageOrder"]?.arrayValue?.compactMap(\.stringValue),
+        if document.json["identifier"] != nil, let order = currentOrder ?? Self.order(of: document),
            view == nil || newViewPage != nil, let log = PageChangelog(document: document, file: file, createdOn: createdOn) {
             let targetIndex = order.firstIndex(of: id).map { $0 + 1 } ?? order.count
             for field in fieldCopies { changelogs.append(log.entry("field.create", [], change: field.members ?? [])) }
@@ -121,7 +121,47 @@ enum PageDuplication {
             }
             changelogs.append(log.entry("page.create", [], change: [JSONMember("page", newPage), JSONMember("targetIndex", .integer(targetIndex))]))
         }
-        return (edits, changelogs)
+        let orders = [file["pageOrder"], newViewPage == nil ? nil : view?["pageOrder"]].compactMap { $0 }
+        let addsMembers = (newViewPage != nil && view?["pageOrder"] == nil)
+            || (!formulaCopiesJSON.isEmpty && document.json["formulas"] == nil) || orders.contains { !$0.isArray }
+        return Copy(original: id, pageID: newPageID, page: newPage, viewPage: newViewPage, fields: fieldCopies,
+                    formulas: formulaCopiesJSON, changelogs: changelogs, addsMembers: addsMembers)
+    }
+
+    /// The page ids of the first file's `pageOrder`; nil when it has none.
+    static func order(of document: JoyDoc) -> [String]? {
+        document.json["files"]?.arrayValue?.first?["pageOrder"]?.arrayValue?.compactMap(\.stringValue)
+    }
+
+    /// The edits that write `copies`, made one after the other from `document`, into its text,
+    /// as writing each and reading the result before the next would: pages, fields and formulas
+    /// appended in order, and in a `pageOrder` each copy right after its page (the latest
+    /// copy first) or, when the order lacks the page, at the end. Only the last copy may add
+    /// members (``Copy/addsMembers``).
+    static func edits(of copies: [Copy], in document: JoyDoc) -> [JSONEdit] {
+        guard let file = document.json["files"]?.arrayValue?.first, let pages = file["pages"] else { return [] }
+        var edits: [JSONEdit] = []
+        edits += [JSONEdit(appending: copies.map(\.page), to: pages)].compactMap { $0 }
+        if let order = file["pageOrder"] { edits += Self.inserting(copies, in: order) }
+        let viewCopies = copies.filter { $0.viewPage != nil }
+        if let view = file["views"]?.arrayValue?.first, !viewCopies.isEmpty, let viewPages = view["pages"] {
+            edits += [JSONEdit(appending: viewCopies.compactMap(\.viewPage), to: viewPages)].compactMap { $0 }
+            if let order = view["pageOrder"] {
+                edits += Self.inserting(viewCopies, in: order)
+            } else {
+                edits += [JSONEdit(adding: [JSONMember("pageOrder", .strings(viewCopies.map(\.pageID)))], to: view)].compactMap { $0 }
+            }
+        }
+        if let fields = document.json["fields"] { edits += [JSONEdit(appending: copies.flatMap(\.fields), to: fields)].compactMap { $0 } }
+        let formulas = copies.flatMap(\.formulas)
+        if !formulas.isEmpty {
+            if let existing = document.json["formulas"] {
+                edits += [JSONEdit(appending: formulas, to: existing)].compactMap { $0 }
+            } else {
+                edits += [JSONEdit(adding: [JSONMember("formulas", .array(formulas))], to: document.json)].compactMap { $0 }
+            }
+        }
+        return edits
     }
 
     /// `field` without its value, as the SDKs copy a page without values: a table's rows and
@@ -136,13 +176,39 @@ enum PageDuplication {
         }
     }
 
-    /// The edit that puts `id` right after `original` in a `pageOrder`, or at its end; nil
-    /// when the order is not an array read from the text.
-    private static func inserting(_ id: String, after original: String, in order: JSONValue) -> JSONEdit? {
-        if let element = order.arrayValue?.first(where: { $0.stringValue == original }), let span = element.span {
-            return JSONEdit(span: span.upperBound..<span.upperBound, replacement: ", " + JSONText.string(id))
+    /// The edits that put each copy's id in a `pageOrder`: right after its page (copies of one
+    /// page latest first, as each goes right after it), or at the end when the order lacks the
+    /// page; insertions at one place are one edit, in that order.
+    private static func inserting(_ copies: [Copy], in order: JSONValue) -> [JSONEdit] {
+        guard let elements = order.arrayValue else {
+            return [JSONEdit(appending: copies.map { .string($0.pageID) }, to: order)].compactMap { $0 }
         }
-        return JSONEdit(appending: [.string(id)], to: order)
+        var first: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            if let id = element.stringValue, first[id] == nil { first[id] = index }
+        }
+        var after: [Int: [String]] = [:]
+        var appended: [String] = []
+        for copy in copies {
+            if let index = first[copy.original], elements[index].span != nil {
+                after[index, default: []].append(copy.pageID)
+            } else {
+                appended.append(copy.pageID)
+            }
+        }
+        var edits = after.keys.sorted().map { index in
+            let end = elements[index].span!.upperBound
+            return JSONEdit(span: end..<end, replacement: after[index]!.reversed().map { ", " + JSONText.string($0) }.joined())
+        }
+        if let append = JSONEdit(appending: appended.map(JSONValue.string), to: order) {
+            // At the end of the last element, after what goes right after it.
+            if let last = edits.last, last.span == append.span {
+                edits[edits.count - 1].replacement += append.replacement
+            } else {
+                edits.append(append)
+            }
+        }
+        return edits
     }
 }
 
