@@ -27,16 +27,28 @@ public enum Changelog {
         let firstFile = document.json["files"]?.arrayValue?.first?["_id"]?.stringValue
         var created = createdIDs.makeIterator()
         var entries: [JSONValue] = []
+        // Where each field is placed first: the first page of the view that places it, and its
+        // first position there (found once, at the first entry: a document of many pages
+        // reports many fields).
+        var placements: [String: (page: String, position: String)]?
+        func placement(of id: String) -> (page: String, position: String)? {
+            if placements == nil {
+                var found: [String: (page: String, position: String)] = [:]
+                for page in pages {
+                    for position in page.positions where found[position.field] == nil { found[position.field] = (page.id, position.id) }
+                }
+                placements = found
+            }
+            return placements?[id]
+        }
 
         func entry(_ target: DocumentChange.Target, field id: String, file: String?, change: [JSONMember]) {
-            guard let field = document.field(id), let file,
-                  let (page, position) = pages.lazy.compactMap({ page in page.positions.first { $0.field == id }.map { (page, $0) } }).first,
-                  !position.id.isEmpty else { return }
+            guard let field = document.field(id), let file, let (page, position) = placement(of: id), !position.isEmpty else { return }
             var members: [JSONMember] = [JSONMember("v", 1), JSONMember("sdk", "swift"), JSONMember("target", .string(target.rawValue)),
                                          JSONMember("_id", .string(documentID))]
             if let identifier = document.json["identifier"]?.stringValue { members.append(JSONMember("identifier", .string(identifier))) }
-            members += [JSONMember("fileId", .string(file)), JSONMember("pageId", .string(page.id)),
-                        JSONMember("fieldPositionId", .string(position.id)), JSONMember("fieldId", .string(id))]
+            members += [JSONMember("fileId", .string(file)), JSONMember("pageId", .string(page)),
+                        JSONMember("fieldPositionId", .string(position)), JSONMember("fieldId", .string(id))]
             if let identifier = field.json["identifier"]?.stringValue { members.append(JSONMember("fieldIdentifier", .string(identifier))) }
             members.append(JSONMember("change", .object(change)))
             members.append(JSONMember("createdOn", .number(createdOn)))

@@ -46,6 +46,14 @@ package struct FieldChanges {
         states[position]?.changesRowOrder ?? false
     }
 
+    /// The root rows of the field at `position` whose value a change rewrote since the last
+    /// call, by index in its stored rows, when no change since moved, added or removed one of
+    /// the rows shown (so a reader of the rows shown needs to read only these again); nil
+    /// otherwise.
+    package mutating func takeRewrittenRows(ofFieldAt position: Int) -> [Int]? {
+        states[position]?.takeRewrittenRows()
+    }
+
     /// Forgets the changes of the field at `position` (its value was replaced as a whole elsewhere).
     package mutating func forget(_ position: Int) {
         guard states.removeValue(forKey: position) != nil else { return }

@@ -19,6 +19,13 @@ struct FieldState {
     private var ids = StringIndex()
     private var rowOfID: [Int] = []
     private var rowOrderChanged = false
+    /// The rows read from the text that a change rewrote, and the new rows, by index in
+    /// ``rows``, each once: what writing the changes visits, whatever the table's size.
+    private var changedRows: [Int] = []
+    private var addedRows: [Int] = []
+    /// The root rows whose value a change rewrote since ``takeRewrittenRows()``, or nil when a
+    /// change also moved, added or removed a root row among those shown.
+    private var rewrittenRows: [Int]? = []
     /// The rows shown, by index in ``rows``, in the order shown: worked out when a change first
     /// needs it, then kept up to date by each change (integers, so a batch of moves in a large
     /// table compares and shifts words, not ids).
@@ -112,7 +119,7 @@ struct FieldState {
     /// Replaces the row at `place` (below the root) with what `body` makes of it.
     private mutating func changeChild(at place: RowPlace, _ body: (JSONValue) -> JSONValue) {
         rows[place.root].json = CollectionRows.updating(rows[place.root].json, at: place.steps[...], body)
-        rows[place.root].changed = true
+        markChanged(place.root)
     }
 
     /// Changes the stored rows of child schema `schema` under the row at `parent`.
@@ -185,11 +192,28 @@ struct FieldState {
         return order
     }
 
+    /// Notes that the row at `index` (read from the text) was rewritten.
+    private mutating func markChanged(_ index: Int) {
+        if !rows[index].changed, rows[index].original != nil { changedRows.append(index) }
+        rows[index].changed = true
+        rewrittenRows?.append(index)
+    }
+
+    /// The root rows rewritten since the last call, each in ``current``'s stored order, when
+    /// no change since moved, added or removed a root row among those shown; nil otherwise.
+    mutating func takeRewrittenRows() -> [Int]? {
+        defer { rewrittenRows = [] }
+        return rewrittenRows
+    }
+
     mutating func replace(_ newValue: JSONValue) {
         replaced = true
         value = newValue
         rowsLoaded = false
         rows = []
+        changedRows = []
+        addedRows = []
+        rewrittenRows = nil
         shown = nil
         rootOfChild = nil
     }
@@ -209,19 +233,22 @@ struct FieldState {
         }
         shown = order
         remember(id, at: index)
+        addedRows.append(rows.count)
         rows.append((row, id, nil, true))
+        rewrittenRows = nil
     }
 
     mutating func update(_ id: String, cells: JSONValue, clearing cleared: [String]) {
         let index = row(id)!
         rows[index].json = FieldState.merging(cells, clearing: cleared, into: rows[index].json)
-        rows[index].changed = true
+        markChanged(index)
     }
 
     mutating func delete(_ id: String) {
         let index = row(id)!
         rows[index].json = JSONValue.setting("deleted", to: .bool(true), in: rows[index].json)
-        rows[index].changed = true
+        markChanged(index)
+        rewrittenRows = nil
         if let place = shown?.firstIndex(of: index) { shown?.remove(at: place) }
     }
 
@@ -232,6 +259,7 @@ struct FieldState {
         order.insert(index, at: min(target, order.count))
         shown = order
         rowOrderChanged = true
+        rewrittenRows = nil
     }
 
     /// The edits of the document's text that write this field's changes.
@@ -248,10 +276,10 @@ struct FieldState {
                 members.append(JSONMember("value", written))
             }
         } else {
-            for row in rows where row.changed {
-                if let original = row.original { edits += JSONEdit.edits(rewriting: original, as: row.json) ?? [] }
+            for index in changedRows.sorted() {
+                edits += JSONEdit.edits(rewriting: rows[index].original!, as: rows[index].json) ?? []
             }
-            let added = rows.filter { $0.original == nil }
+            let added = addedRows.map { rows[$0] }
             if !added.isEmpty {
                 if let array = field.json["value"], array.isArray,
                    let appended = JSONEdit(appending: added.map(\.json), to: array) {

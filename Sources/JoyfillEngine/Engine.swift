@@ -35,6 +35,10 @@ public final class DocumentEngine {
     /// The edits that write the stored value of a field whose text a change rewrote itself
     /// (``apply(rewritten:)``), by field position; such a field's value is not written whole.
     private var rewritten: [Int: [JSONEdit]] = [:]
+    /// For a table or collection whose rows were rewritten in place: each stored root row's
+    /// place among the rows formulas see (-1 when not shown), kept while no row moves, comes
+    /// or goes, so that a rewritten row is converted again alone.
+    private var shownPlaces: [Int: [Int32]] = [:]
     private var statuses: [FieldStatus]
     /// Each formula field's findings, by node.
     private var nodeFindings: [[Finding]]
@@ -169,19 +173,45 @@ public final class DocumentEngine {
     /// edits of the document's text that write it (a table's rows changed in place: only
     /// those rows are written again), then re-evaluates their transitive dependents, each once,
     /// in order. Returns the fields recomputed. The fields must have no applied formula.
+    ///
+    /// `rows`, for a table or collection, are the stored root rows the change rewrote when
+    /// none moved, came or went: formulas then see the rows they saw with only those converted
+    /// again. Nil converts every row.
     @discardableResult
-    public func apply(rewritten changes: [(position: Int, value: JSONValue, edits: [JSONEdit])]) -> [String] {
+    public func apply(rewritten changes: [(position: Int, value: JSONValue, edits: [JSONEdit], rows: [Int]?)]) -> [String] {
         for change in changes {
             precondition(document.fields[change.position].appliedFormulas.isEmpty, "a formula writes this field's value")
             touched[change.position] = true
             values[change.position] = change.value
             rewritten[change.position] = change.edits
             storedValueNotes[change.position] = nil
-            context.override(at: change.position, with: ValueConversion.value(of: document.fields[change.position], stored: .some(change.value)))
+            context.override(at: change.position, with: converted(change.value, at: change.position, rewrittenRows: change.rows))
         }
         let affected = graph.affected(byNameIDs: changes.map(\.position))
         for node in affected { evaluate(node) }
         return affected.map { graph.nodes[$0] }
+    }
+
+    /// What formulas see of the field at `position`, whose stored value is now `value`: the rows
+    /// they saw with the `rewrittenRows` converted again when those are given, else all of it.
+    private func converted(_ value: JSONValue, at position: Int, rewrittenRows: [Int]?) -> Value {
+        let field = document.fields[position]
+        if let rewrittenRows, let stored = value.arrayValue, let convert = ValueConversion.rowConverter(for: field),
+           case .array(let seen)? = context.value(atSlot: position) {
+            var places = shownPlaces[position] ?? []
+            if places.count != stored.count {
+                places = [Int32](repeating: -1, count: stored.count)
+                for (place, index) in Field.liveRowIndices(stored, order: field.rowOrder).enumerated() { places[index] = Int32(place) }
+                shownPlaces[position] = places
+            }
+            var elements = seen.elements
+            for index in rewrittenRows where places[index] >= 0 && Int(places[index]) < elements.count {
+                elements[Int(places[index])] = convert(stored[index])
+            }
+            return .array(ArrayValue(elements))
+        }
+        shownPlaces[position] = nil
+        return ValueConversion.value(of: field, stored: .some(value))
     }
 
     /// Whether the field at `position` holds a value set as a whole (by a change or a
@@ -326,6 +356,7 @@ public final class DocumentEngine {
     private func store(_ json: JSONValue, at position: Int) {
         touched[position] = true
         rewritten[position] = nil
+        shownPlaces[position] = nil
         let field = document.fields[position]
         // A result equal to what the document holds keeps the document's text (`10.0` stays).
         if let original = field.value, original == json {

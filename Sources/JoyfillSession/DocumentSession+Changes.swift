@@ -158,34 +158,51 @@ extension DocumentSession {
     private func changeRows(_ changes: [DocumentChange], createdOn: Double) throws(ChangeError) -> [String]? {
         var positions: [Int] = []
         for change in changes {
-            switch change.target {
-            case .rowCreate, .rowUpdate, .rowDelete: break
-            default: return nil
-            }
             guard let position = document.fieldIndex(change.fieldID), document.fields[position].appliedFormulas.isEmpty,
                   !engine.holdsWholeValue(ofFieldAt: position) else { return nil }
+            switch change.operation {
+            case .rowUpdate, .rowDelete: break
+            case .rowCreate(_, let at, let parentPath, _):
+                // A root row given a place, or joining a rowOrder, writes the field's rowOrder,
+                // which the model reads from the document: that reshapes.
+                let root = parentPath?.stringValue.map(\.isEmpty) ?? true
+                if root, at != nil || document.fields[position].json["rowOrder"] != nil { return nil }
+            default: return nil
+            }
             if !positions.contains(position) { positions.append(position) }
         }
-        var state = rowChanges ?? FieldChanges(document: document)
-        var createdIDs: [String] = []
-        for (index, change) in changes.enumerated() {
-            try state.add(change, at: index, newID: {
-                let id = ObjectID.make()
-                createdIDs.append(id)
-                return id
-            })
+        // One change fails before it changes anything, so its rows are changed where they are;
+        // a list is applied to a copy, which replaces them when all of it applied.
+        var state: FieldChanges
+        if changes.count == 1, let kept = rowChanges.take() {
+            state = kept
+        } else {
+            state = rowChanges ?? FieldChanges(document: document)
         }
-        // A new row placed among ordered rows writes the field's rowOrder, which the model
-        // reads from the document: that reshapes.
-        guard !positions.contains(where: state.changesRowOrder(ofFieldAt:)) else { return nil }
+        var createdIDs: [String] = []
+        do throws(ChangeError) {
+            for (index, change) in changes.enumerated() {
+                try state.add(change, at: index, newID: {
+                    let id = ObjectID.make()
+                    createdIDs.append(id)
+                    return id
+                })
+            }
+        } catch {
+            if changes.count == 1 { rowChanges = state }
+            throw error
+        }
+        assert(!positions.contains(where: state.changesRowOrder(ofFieldAt:)), "the rows' order is the document's")
         // What the formulas that will run hold now, to report those that move (the first
         // changes report every formula write since the load instead).
         let before = pristine ? [] : engine.dependents(ofFieldsAt: positions).sorted()
             .filter { document.fields[$0].hasValueFormula }.map { ($0, engine.storedValue(ofFieldAt: $0)) }
+        let rewritten = positions.map { position in
+            (position, state.value(ofFieldAt: position) ?? .array([]), state.edits(ofFieldAt: position),
+             state.takeRewrittenRows(ofFieldAt: position))
+        }
         rowChanges = state
-        let recomputed = engine.apply(rewritten: positions.map {
-            ($0, state.value(ofFieldAt: $0) ?? .array([]), state.edits(ofFieldAt: $0))
-        })
+        let recomputed = engine.apply(rewritten: rewritten)
         let changed = positions.map { document.fields[$0].id }
         let moved = changed + recomputed.filter { !changed.contains($0) }
         decided?.refresh(after: moved, in: values)

@@ -116,6 +116,27 @@ import Testing
         #expect(created[1]["change"]?["value"] == .integer(25))
     }
 
+    @Test func aRowRewrittenInPlaceIsSeenAtItsPlaceInTheRowOrder() throws {
+        let text = """
+        {"formulas": [{"_id": "f", "expression": "items.0.qty * 100 + items.1.qty"}],
+         "fields": [
+          {"_id": "items", "type": "table", "tableColumns": [{"_id": "qty", "type": "number"}], "rowOrder": ["r1", "r0"],
+           "value": [{"_id": "r0", "cells": {"qty": 1}}, {"_id": "gone", "deleted": true}, {"_id": "r1", "cells": {"qty": 2}}]},
+          {"_id": "both", "type": "number", "formulas": [{"_id": "a", "key": "value", "formula": "f"}]}
+         ]}
+        """
+        let session = DocumentSession(document: try JoyDoc(bytes: Array(text.utf8)))
+        #expect(session.values.value(at: 1) == .integer(201))
+        for (row, qty, expected) in [("r0", 7, 207), ("r1", 5, 507), ("r0", 3, 503)] {
+            let moved = try session.apply(try Self.entry(
+                #"{"target": "field.value.rowUpdate", "fieldId": "items", "change": {"rowId": "\#(row)", "row": {"cells": {"qty": \#(qty)}}}}"#))
+            #expect(moved == ["items", "both"])
+            #expect(session.values.value(at: 1) == .integer(expected))
+            let fresh = DocumentSession(document: try JoyDoc(bytes: session.currentBytes))
+            #expect(fresh.values.value(at: 1) == .integer(expected))
+        }
+    }
+
     @Test func aRowsPlaceOrAFormulaOnTheFieldReshapes() throws {
         let session = DocumentSession(document: try JoyDoc(bytes: Array(Self.form.utf8)))
         #expect(try session.apply(try Self.entry(#"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "r1", "targetRowIndex": 0}}"#)) == nil)

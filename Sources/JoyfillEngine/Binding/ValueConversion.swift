@@ -107,9 +107,13 @@ enum ValueConversion {
 
     /// A table's rows as objects keyed by column `_id` (§7.4), sharing one key shape.
     static func tableRows(_ field: Field, _ stored: JSONValue?) -> [Value] {
-        let rows = Field.liveRows(stored?.arrayValue ?? [], order: field.rowOrder)
+        Field.liveRows(stored?.arrayValue ?? [], order: field.rowOrder).map(tableRow(of: field))
+    }
+
+    /// A table's row as formulas see it: its cells by the table's columns.
+    private static func tableRow(of field: Field) -> (JSONValue) -> Value {
         let keys = ObjectKeys(field.columns.map(\.id))
-        return rows.map { row in
+        return { row in
             let cells = row["cells"]
             return .object(ObjectValue(keys: keys, values: field.columns.map { cell(cells?[$0.id], column: $0) }))
         }
@@ -119,23 +123,36 @@ enum ValueConversion {
     /// of rows per child schema of that level, converted the same way at every level.
     static func collectionRows(_ field: Field, _ stored: JSONValue?) -> [Value] {
         guard let root = field.rootSchema else { return [] }
-        // Collections nest at most as deep as their JSON, which the reader bounds.
-        func rows(_ json: [JSONValue], order: [String]?, schema: CollectionSchema) -> [Value] {
-            let keys = ObjectKeys(schema.columns.map(\.id) + ["children"])
-            return Field.liveRows(json, order: order).map { row in
-                let cells = row["cells"]
-                var values = schema.columns.map { cell(cells?[$0.id], column: $0) }
-                var children: [(String, Value)] = []
-                for childKey in schema.children {
-                    guard let childSchema = field.schema[childKey] else { continue }
-                    let (childRows, childOrder) = Field.childRows(of: row, schema: childKey)
-                    children.append((childKey, .array(ArrayValue(rows(childRows, order: childOrder, schema: childSchema)))))
-                }
-                values.append(.object(ObjectValue(children)))
-                return .object(ObjectValue(keys: keys, values: values))
+        return Field.liveRows(stored?.arrayValue ?? [], order: field.rowOrder).map(collectionRow(of: field, schema: root))
+    }
+
+    /// A collection's row of level `schema` as formulas see it, with the rows shown below it.
+    /// Collections nest at most as deep as their JSON, which the reader bounds.
+    private static func collectionRow(of field: Field, schema: CollectionSchema) -> (JSONValue) -> Value {
+        let keys = ObjectKeys(schema.columns.map(\.id) + ["children"])
+        return { row in
+            let cells = row["cells"]
+            var values = schema.columns.map { cell(cells?[$0.id], column: $0) }
+            var children: [(String, Value)] = []
+            for childKey in schema.children {
+                guard let childSchema = field.schema[childKey] else { continue }
+                let (childRows, childOrder) = Field.childRows(of: row, schema: childKey)
+                let shown = Field.liveRows(childRows, order: childOrder).map(collectionRow(of: field, schema: childSchema))
+                children.append((childKey, .array(ArrayValue(shown))))
             }
+            values.append(.object(ObjectValue(children)))
+            return .object(ObjectValue(keys: keys, values: values))
         }
-        return rows(stored?.arrayValue ?? [], order: field.rowOrder, schema: root)
+    }
+
+    /// How one stored root row of table or collection `field` is seen by formulas, as
+    /// ``value(of:stored:)`` sees each of the rows shown; nil for other fields.
+    static func rowConverter(for field: Field) -> ((JSONValue) -> Value)? {
+        switch field.type {
+        case .table: return tableRow(of: field)
+        case .collection: return field.rootSchema.map { collectionRow(of: field, schema: $0) }
+        default: return nil
+        }
     }
 
     /// The keys of every line of a chart, and of every point of a line, in their order.
