@@ -18,9 +18,15 @@ import JoyfillModel
 /// says why not, its `index` being the entry that would have named the row.
 public struct RowOperations: Sendable {
     public let document: JoyDoc
+    /// The stored rows of fields whose value changed since `document` was read, by field id
+    /// (a session's rows changed in place).
+    let values: [String: JSONValue]
 
-    public init(document: JoyDoc) {
+    /// The operations over `document`, whose fields hold their stored values, or the ones in
+    /// `values` (by field id) for the fields given there.
+    public init(document: JoyDoc, values: [String: JSONValue] = [:]) {
         self.document = document
+        self.values = values
     }
 
     /// A new row with `cells` (its `_id` made here: the entry's `change.row._id`), at the end
@@ -179,7 +185,7 @@ public struct RowOperations: Sendable {
         guard field.type == .table || field.type == .collection else {
             throw ChangeError(index: 0, field: id, message: "rows belong to tables and collections, and '\(id)' is a \(field.type.name) field")
         }
-        return Rows(field: field, stored: field.value?.arrayValue ?? [], placed: FieldIdentifier(field: id, in: document))
+        return Rows(field: field, stored: (values[id] ?? field.value)?.arrayValue ?? [], placed: FieldIdentifier(field: id, in: document))
     }
 
     private func locate(_ id: String, in rows: Rows, entry: Int = 0) throws(ChangeError) -> Place {

@@ -472,13 +472,7 @@ extension REPLSession {
         let words = argument[..<(cellsStart ?? argument.endIndex)].split(whereSeparator: \.isWhitespace).map(String.init)
         guard let field = words.first else { return failure("usage: :rows FIELD [OP ROW… [CELLS]]") }
         if let unknown = unknownField(field, in: session) { return unknown }
-        let document: JoyDoc
-        do {
-            document = try JoyDoc(bytes: session.currentBytes)
-        } catch {
-            return failure("\(error)")
-        }
-        guard words.count > 1 else { return listRows(of: field, in: document) }
+        guard words.count > 1 else { return listRows(of: field, in: session) }
         var cells: [JSONMember] = []
         if let cellsStart {
             do throws(JSONError) {
@@ -490,7 +484,7 @@ extension REPLSession {
             }
         }
         let operation = words[1], rowIDs = Array(words.dropFirst(2))
-        let operations = RowOperations(document: document)
+        let operations = session.rowOperations
         func one() -> String? { rowIDs.count == 1 ? nil : "usage: :rows \(field) \(operation) ROW" }
         let entries: [JSONValue]
         do throws(ChangeError) {
@@ -534,8 +528,9 @@ extension REPLSession {
 
     /// The rows shown of a table or collection: `_id` and cells, child rows indented under
     /// their row by schema, at most 200 lines.
-    private func listRows(of id: String, in document: JoyDoc) -> REPLOutput {
-        guard let field = document.field(id), field.type == .table || field.type == .collection else {
+    private func listRows(of id: String, in session: DocumentSession) -> REPLOutput {
+        guard let position = session.document.fieldIndex(id), case let field = session.document.fields[position],
+              field.type == .table || field.type == .collection else {
             return failure("'\(id)' is not a table or collection")
         }
         let limit = 200
@@ -543,7 +538,7 @@ extension REPLSession {
         // Depth first with an explicit stack (rows nest as deep as the document does); rows are
         // pushed in reverse so that they come off in the order shown.
         var stack: [(row: JSONValue, depth: Int, schema: String?)] =
-            Field.liveRows(field.value?.arrayValue ?? [], order: field.rowOrder).reversed().map { ($0, 0, nil) }
+            Field.liveRows(session.values.value(at: position)?.arrayValue ?? [], order: field.rowOrder).reversed().map { ($0, 0, nil) }
         while let (row, depth, schema) = stack.popLast(), lines.count < limit {
             let label = String(repeating: "  ", count: depth) + (schema.map { "\($0) " } ?? "") + (row["_id"]?.stringValue ?? "(no _id)")
             let cells = row["cells"]?.textPrefix(max(width - label.count - 3, 20)) ?? (text: "{}", isWhole: true)

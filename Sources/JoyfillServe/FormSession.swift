@@ -322,7 +322,7 @@ actor FormSession {
                              suggestion: Suggestions.closest(to: name, in: known))
         }
         let target = name == "insertRow" ? nil : try needRow()
-        let operations = RowOperations(document: try currentDocument())
+        let operations = editor.rowOperations
         do throws(ChangeError) {
             switch (name, target) {
             case ("duplicateRows", let row?): return .array(try operations.duplicateRows([row], in: field))
@@ -394,14 +394,6 @@ actor FormSession {
     /// The document's text now: the opened text with the changes and formula results in.
     func currentBytes() -> [UInt8] {
         editor.currentBytes
-    }
-
-    private func currentDocument() throws(ServeError) -> JoyDoc {
-        do {
-            return try JoyDoc(bytes: currentBytes())
-        } catch {
-            throw ServeError("the document no longer reads: \(error)")
-        }
     }
 
     /// Opens the file at `path`, relative to the directory `jf serve` was started in (see

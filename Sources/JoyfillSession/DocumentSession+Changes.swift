@@ -67,6 +67,16 @@ extension DocumentSession {
         return moved
     }
 
+    /// The SDKs' row operations over the document as the session has it: the entries they
+    /// make name its rows now, for ``apply(_:createdOn:onError:)``.
+    public var rowOperations: RowOperations {
+        var current: [String: JSONValue] = [:]
+        for (position, field) in document.fields.enumerated() where field.type == .table || field.type == .collection {
+            if let value = engine.storedValue(ofFieldAt: position) { current[field.id] = value }
+        }
+        return RowOperations(document: document, values: current)
+    }
+
     // MARK: Policy
 
     /// Why the form refuses a change to `field`; nil when it takes it.

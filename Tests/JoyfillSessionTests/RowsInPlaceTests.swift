@@ -137,6 +137,14 @@ import Testing
         }
     }
 
+    @Test func rowOperationsNameTheRowsAsTheSessionHasThem() throws {
+        let session = DocumentSession(document: try JoyDoc(bytes: Array(Self.form.utf8)))
+        try session.apply(try Self.entry(#"{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "r9", "cells": {"qty": 1}}}}"#))
+        let entries = try session.rowOperations.deleteRows(["r9"], in: "items")
+        #expect(try session.apply(try DocumentChange.list(from: .array(entries))) != nil, "the new row, deleted in place")
+        #expect(throws: ChangeError.self) { try session.rowOperations.deleteRows(["r9"], in: "items") }
+    }
+
     @Test func aRowsPlaceOrAFormulaOnTheFieldReshapes() throws {
         let session = DocumentSession(document: try JoyDoc(bytes: Array(Self.form.utf8)))
         #expect(try session.apply(try Self.entry(#"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "r1", "targetRowIndex": 0}}"#)) == nil)
