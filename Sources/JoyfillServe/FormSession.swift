@@ -37,7 +37,11 @@ actor FormSession {
     /// The file's bytes as last read or written: Save refuses to overwrite a file that no
     /// longer holds them (changed by someone else since).
     private var onDisk: [UInt8]?
-    private var editor: DocumentSession
+    private var editor: DocumentSession {
+        didSet { reportedWarnings = 0 }
+    }
+    /// How many of the session's change warnings the page was told of.
+    private var reportedWarnings = 0
     /// Whether the form is read-only: the session refuses every change then.
     private var readonly: Bool { editor.mode == .readonly }
     /// Bumped by every change; a page that sends an older one is behind (another tab changed
@@ -148,12 +152,18 @@ actor FormSession {
             group.page.map { JSONValue.object([JSONMember("id", .string("pg\(index)")),
                                                JSONMember("hidden", .bool(!editor.visibility.shows(page: $0.id)))]) }
         }
+        // A change the form would not have let a person make (to a disabled field), said once.
+        let warnings = editor.changeWarnings.dropFirst(reportedWarnings).map { warning -> JSONValue in
+            let title = editor.document.field(warning.field)?.title.flatMap { $0.isEmpty ? nil : $0 } ?? warning.field
+            return .string("\(title): this field is disabled, so the form lets no one change it; the change was made anyway")
+        }
+        reportedWarnings = editor.changeWarnings.count
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return .object([JSONMember("version", .integer(version)), JSONMember("replace", .array(replaced)),
-                        JSONMember("pages", .array(pages)), JSONMember("status", status(renderer)),
-                        JSONMember("changelogs", .integer(changelogs.count)),
-                        JSONMember("serverMilliseconds", .number((milliseconds * 100).rounded() / 100))])
+        return .object(["version": .integer(version), "replace": .array(replaced), "pages": .array(pages),
+                        "status": status(renderer), "changelogs": .integer(changelogs.count),
+                        "warnings": warnings.isEmpty ? nil : .array(warnings),
+                        "serverMilliseconds": .number((milliseconds * 100).rounded() / 100)])
     }
 
     private func status(_ renderer: FormRenderer) -> JSONValue {

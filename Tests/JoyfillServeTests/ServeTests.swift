@@ -218,6 +218,20 @@ struct ServeTests {
         #expect(await session.changelogs.count == 2, "a change made in an older form is not applied")
     }
 
+    /// A change the form would not have let a person make is made and said once, in words.
+    @Test func aChangeToADisabledFieldIsMadeAndSaid() async throws {
+        let text = #"{"_id":"doc","fields":[{"_id":"a","type":"number","title":"Approved total","value":1,"disabled":true,"file":"file_1"},"#
+            + #"{"_id":"c","type":"text","title":"C","value":"same","file":"file_1"}],"#
+            + #""files":[{"_id":"file_1","pages":[{"_id":"p","fieldPositions":[{"_id":"pa","field":"a"},{"_id":"pc","field":"c"}]}]}]}"#
+        let session = try FormSession(document: try JoyDoc(bytes: Array(text.utf8)), path: nil, settings: .init())
+        _ = await session.page()
+        let answer = try await session.change(try JSONReader.read(#"{"version":0,"changes":[{"target":"field.update","fieldId":"a","change":{"value":5}}]}"#))
+        #expect(answer["warnings"]?.arrayValue?.compactMap(\.stringValue)
+                == ["Approved total: this field is disabled, so the form lets no one change it; the change was made anyway"])
+        let next = try await session.change(try JSONReader.read(#"{"version":1,"changes":[{"target":"field.update","fieldId":"c","change":{"value":"x"}}]}"#))
+        #expect(next["warnings"] == nil, "said once")
+    }
+
     /// A row change reshapes the document, yet only the table's container and those of the
     /// formulas whose results moved are sent again.
     @Test func aRowChangeSendsOnlyTheTableAndTheResultsThatMoved() async throws {

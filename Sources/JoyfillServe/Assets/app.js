@@ -616,6 +616,7 @@ function applyUpdate(answer, whole) {
     return;
   }
   state.version = answer.version;
+  if (answer.warnings) notice(answer.warnings.join("\n"), "info");
   const active = document.activeElement;
   const focused = active && active.id;
   const caret = active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
