@@ -15,18 +15,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-binary=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --binary) binary=$2; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "changes.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
-  esac
-done
+source Benchmarks/flags.sh
+flags 14 "$@"
+needs valgrind python3 strip
 [ -n "$binary" ] || { echo "changes.sh: give --binary PATH" >&2; exit 2; }
-for tool in valgrind python3 strip; do
-  command -v "$tool" >/dev/null || { echo "changes.sh: needs $tool" >&2; exit 2; }
-done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -21,17 +21,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-binary=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --binary) binary=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "table.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
-  esac
-done
-for tool in valgrind /usr/bin/time python3 strip; do
-  command -v "$tool" >/dev/null || { echo "table.sh: needs $tool" >&2; exit 2; }
-done
+source Benchmarks/flags.sh
+flags 20 "$@"
+needs valgrind /usr/bin/time python3 strip
 if [ -z "$binary" ]; then
   scripts/release.sh
   binary=.build/release/jf
