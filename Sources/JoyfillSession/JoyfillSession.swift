@@ -9,9 +9,11 @@
 //                  visibility (built on first use), validation, and where a field is placed
 //                  (FieldIdentifier); `apply` is the one way it changes: it keeps the form's
 //                  policy (SessionMode's read-only, Licensing's gate on collections, a warning
-//                  for a disabled field: ChangeWarning), then applies value changes in place
-//                  and any other change to the text, and reports the SDKs' changelogs and
-//                  errors (SessionError). `report` is the one report of what it finds
+//                  for a disabled field: ChangeWarning), then applies value changes in place,
+//                  row changes that keep the rows' order in place too (its FieldChanges: only
+//                  the rows changed are written and converted again), and any other change
+//                  to the text, and reports the SDKs' changelogs and errors (SessionError);
+//                  `rowOperations` makes the SDKs' row operations over its rows as they are. `report` is the one report of what it finds
 //                  (SessionReport): what the reader worked around, the schema check
 //                  (SchemaFindings), the formulas' failures and validation (ValidationFindings),
 //                  as Findings placed in the document's text. What the formulas made
