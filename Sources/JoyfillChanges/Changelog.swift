@@ -103,7 +103,7 @@ public enum Changelog {
         // Formula writes: the formula fields whose value the run after the changes moved.
         for report in reports {
             guard let field = document.field(report.field), report.status == .ok,
-                  !Changelog.same(report.value, field.value) else { continue }
+                  !JSONValue.sameStored(report.value, field.value) else { continue }
             entry(.fieldUpdate, field: report.field, file: field.json["file"]?.stringValue,
                   change: [JSONMember("value", report.value ?? .null)])
         }
@@ -123,11 +123,5 @@ public enum Changelog {
             if let found { return found }
         }
         return nil
-    }
-
-    /// Whether two stored values are the same, an absent value being the same as null.
-    private static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
-        if let a, let b { return a == b }
-        return (a?.isNull ?? true) && (b?.isNull ?? true)
     }
 }

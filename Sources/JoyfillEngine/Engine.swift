@@ -177,8 +177,13 @@ public final class DocumentEngine {
     /// `rows`, for a table or collection, are the stored root rows the change rewrote when
     /// none moved, came or went: formulas then see the rows they saw with only those converted
     /// again. Nil converts every row.
+    ///
+    /// Returns the fields recomputed, and the formula writes among them: each value formula
+    /// that ran without failing and moved its field's value, with the new value, in document
+    /// order (what the SDKs report as the changes' `field.update`s).
     @discardableResult
-    public func apply(rewritten changes: [(position: Int, value: JSONValue, edits: [JSONEdit], rows: [Int]?)]) -> [String] {
+    public func apply(rewritten changes: [(position: Int, value: JSONValue, edits: [JSONEdit], rows: [Int]?)])
+        -> (recomputed: [String], writes: [(field: String, value: JSONValue)]) {
         for change in changes {
             precondition(document.fields[change.position].appliedFormulas.isEmpty, "a formula writes this field's value")
             touched[change.position] = true
@@ -188,8 +193,16 @@ public final class DocumentEngine {
             context.override(at: change.position, with: converted(change.value, at: change.position, rewrittenRows: change.rows))
         }
         let affected = graph.affected(byNameIDs: changes.map(\.position))
+        let before = affected.map { storedValue(ofFieldAt: Int(nodeFields[$0])) }
         for node in affected { evaluate(node) }
-        return affected.map { graph.nodes[$0] }
+        // Nodes are numbered in document order.
+        let writes = zip(affected, before).sorted { $0.0 < $1.0 }.compactMap { node, old -> (field: String, value: JSONValue)? in
+            let position = Int(nodeFields[node])
+            let new = storedValue(ofFieldAt: position)
+            guard document.fields[position].hasValueFormula, statuses[node] == .ok, !JSONValue.sameStored(new, old) else { return nil }
+            return (graph.nodes[node], new ?? .null)
+        }
+        return (affected.map { graph.nodes[$0] }, writes)
     }
 
     /// What formulas see of the field at `position`, whose stored value is now `value`: the rows
@@ -218,17 +231,6 @@ public final class DocumentEngine {
     /// formula), not one rewritten in place (``apply(rewritten:)``).
     public func holdsWholeValue(ofFieldAt position: Int) -> Bool {
         values[position] != nil && rewritten[position] == nil
-    }
-
-    /// The formula fields that a change of the fields at `positions` re-evaluates, by position.
-    public func dependents(ofFieldsAt positions: [Int]) -> [Int] {
-        graph.affected(byNameIDs: positions).map { Int(nodeFields[$0]) }
-    }
-
-    /// Whether the field at `position` has a formula that failed, waits on a failure or a cycle.
-    public func formulaFailed(ofFieldAt position: Int) -> Bool {
-        guard let node = nodeFields.firstIndex(of: Int32(position)) else { return false }
-        return statuses[node] != .ok
     }
 
     // MARK: - Results

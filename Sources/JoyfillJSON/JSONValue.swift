@@ -189,6 +189,13 @@ public struct JSONValue: Sendable {
 
     public var isNull: Bool { type == .null }
 
+    /// Whether two stored values are the same, an absent value (nil) being the same as null:
+    /// what a field holds, whether or not its `value` key is there.
+    public static func sameStored(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+        if let a, let b { return a == b }
+        return (a?.isNull ?? true) && (b?.isNull ?? true)
+    }
+
     public var boolValue: Bool? {
         switch storage {
         case .tape(let tape, let index):

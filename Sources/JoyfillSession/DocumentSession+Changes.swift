@@ -203,37 +203,23 @@ extension DocumentSession {
             throw error
         }
         assert(!positions.contains(where: state.changesRowOrder(ofFieldAt:)), "the rows' order is the document's")
-        // What the formulas that will run hold now, to report those that move (the first
-        // changes report every formula write since the load instead).
-        let before = pristine ? [] : engine.dependents(ofFieldsAt: positions).sorted()
-            .filter { document.fields[$0].hasValueFormula }.map { ($0, engine.storedValue(ofFieldAt: $0)) }
         let rewritten = positions.map { position in
             (position, state.value(ofFieldAt: position) ?? .array([]), state.edits(ofFieldAt: position),
              state.takeRewrittenRows(ofFieldAt: position))
         }
         rowChanges = state
-        let recomputed = engine.apply(rewritten: rewritten)
+        let (recomputed, writes) = engine.apply(rewritten: rewritten)
         let changed = positions.map { document.fields[$0].id }
         let moved = changed + recomputed.filter { !changed.contains($0) }
         decided?.refresh(after: moved, in: values)
-        let writes: [(field: String, value: JSONValue)]? = pristine ? nil : before.compactMap { position, old in
-            let new = engine.storedValue(ofFieldAt: position)
-            guard !engine.formulaFailed(ofFieldAt: position), !Self.same(new, old) else { return nil }
-            return (document.fields[position].id, new ?? .null)
-        }
+        // The first changes report every formula write since the load instead.
         changelogs += Changelog.entries(of: changes, giving: document, reports: pristine ? fieldReports : [], createdIDs: createdIDs,
-                                        view: view, createdOn: createdOn, formulaWrites: writes,
+                                        view: view, createdOn: createdOn, formulaWrites: pristine ? nil : writes,
                                         storedValue: { [engine, document] field in
                                             document.fieldIndex(field.id).flatMap(engine.storedValue(ofFieldAt:))
                                         })
         pristine = false
         return moved
-    }
-
-    /// Whether two stored values are the same, an absent value being the same as null.
-    private static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
-        if let a, let b { return a == b }
-        return (a?.isNull ?? true) && (b?.isNull ?? true)
     }
 
     /// Changes that reshape the document, applied to its current text; the session goes on

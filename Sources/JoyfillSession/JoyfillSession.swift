@@ -13,10 +13,11 @@
 //                  row changes that keep the rows' order in place too (its FieldChanges: only
 //                  the rows changed are written and converted again), and any other change
 //                  to the text, and reports the SDKs' changelogs and errors (SessionError);
-//                  `rowOperations` makes the SDKs' row operations over its rows as they are. `report` is the one report of what it finds
-//                  (SessionReport): what the reader worked around, the schema check
-//                  (SchemaFindings), the formulas' failures and validation (ValidationFindings),
-//                  as Findings placed in the document's text. What the formulas made
+//                  `rowOperations` makes the SDKs' row operations over its rows as they are.
+//                  `report` is the one report of what it finds (SessionReport): what the
+//                  reader worked around, the schema check (SchemaFindings), the formulas'
+//                  failures and validation (ValidationFindings), as Findings placed in the
+//                  document's text. What the formulas made
 //                  (DocumentSession+Formulas): reports, the dependency graph, the names a
 //                  formula sees, the text written out.
 // Licensing        what the licence unlocks, read from a token an injected LicenseVerifying
