@@ -45,6 +45,10 @@ extension REPLSession {
         MetaCommand("apply", arguments: "CHANGES",
                     help: "apply change-API entries (JSON, or a file of them): rows created, moved, deleted",
                     run: { $0.apply($1) }),
+        MetaCommand("undo", help: "take back the last :set, :apply or :rows change (the document, values and changelogs as before it)",
+                    run: { session, _ in session.travel(undoing: true) }),
+        MetaCommand("redo", help: "do again the change :undo took back last",
+                    run: { session, _ in session.travel(undoing: false) }),
         MetaCommand("rows", arguments: "FIELD [OP ROW… [CELLS]]",
                     help: "a table's rows with their _ids; OP (insert, below, duplicate, delete, up, down, edit) changes them as the SDKs do",
                     run: { $0.rows($1) }),
@@ -585,6 +589,37 @@ extension REPLSession {
         }
         output += Self.warnings(session.changeWarnings.dropFirst(warned))
         return REPLOutput(output)
+    }
+
+    /// `:undo` and `:redo`: the session's own, a step per command; then each field whose
+    /// value moved, as `:apply` shows them.
+    private func travel(undoing: Bool) -> REPLOutput {
+        guard let session = document else { return noDocument }
+        let before = session.document.fields.indices.map { session.values.value(at: $0) }
+        let fieldCount = session.document.fields.count
+        do throws(ChangeError) {
+            guard undoing ? try session.undo() : try session.redo() else {
+                return failure("there is nothing to \(undoing ? "undo" : "redo")" + (undoing ? " (:set, :apply and :rows make steps)" : ""))
+            }
+        } catch {
+            return failure(error.message)
+        }
+        // A step that added or removed fields (a page copied) leaves other names.
+        if session.document.fields.count != fieldCount { forgetNames() }
+        var moved = ""
+        let reports = Dictionary(session.fieldReports.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
+        for (position, field) in session.document.fields.enumerated() {
+            let value = session.values.value(at: position)
+            guard position >= before.count || before[position] != value else { continue }
+            let prefix = "  \(field.id) → "
+            if let report = reports[field.id], report.status != .ok {
+                moved += prefix + Self.failure(of: report, in: session) + "\n"
+            } else {
+                let current = (try? session.evaluationContext.value(of: field.id)) ?? nil
+                moved += prefix + (current.map { brief($0, after: prefix.count) } ?? "—") + "\n"
+            }
+        }
+        return REPLOutput((undoing ? "undone" : "redone") + (moved.isEmpty ? " (no value moved)\n" : "\n" + moved))
     }
 
     /// The changes just applied that the app would not have let a person make, a line each.

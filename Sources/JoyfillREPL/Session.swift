@@ -246,6 +246,7 @@ public final class REPLSession {
 
     func bind(_ document: JoyDoc, path: String) -> DocumentSession {
         let session = DocumentSession(document: document, registry: registry, options: options)
+        session.keepsHistory = true
         self.document = session
         documentPath = path
         return session

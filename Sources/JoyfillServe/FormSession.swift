@@ -9,8 +9,9 @@ import JoyfillSession
 ///
 /// Edits arrive as change-API entries (or as the SDKs' row operations, which
 /// ``RowOperations`` turns into entries), applied by the document's session
-/// (``DocumentSession/apply(_:createdOn:onError:)``), which keeps read-only mode and the
-/// licence and runs only what a value change reaches. After a change, the containers whose
+/// (``DocumentSession/apply(_:createdOn:step:onError:)``), which keeps read-only mode and the
+/// licence and runs only what a value change reaches, and which undoes and redoes them
+/// (typing in one input one step). After a change, the containers whose
 /// HTML changed are sent back, and only those. The session is an actor: requests are applied one at a time, in order.
 actor FormSession {
     /// What the session is set up with; the document comes and goes.
@@ -49,16 +50,9 @@ actor FormSession {
     private(set) var version = 0
     /// Whether the document differs from the one opened, reloaded or saved (a change undone
     /// back to it leaves none): what the page marks, and what Ctrl-C in a terminal asks about.
-    var hasUnsavedChanges: Bool { stateID != savedStateID }
-    /// The document's state (``EditHistory/State/id``) now, when it was last opened or saved,
-    /// and the last one given out.
-    private var stateID = 0
-    private var savedStateID = 0
-    private var lastStateID = 0
-    /// Undo and redo.
-    private var history = EditHistory()
-    /// The changelogs made before ``editor`` was (by the changes an undo or redo restored).
-    private var earlierChangelogs: [JSONValue] = []
+    var hasUnsavedChanges: Bool { editor.revision != savedRevision }
+    /// The session's ``DocumentSession/revision`` when the document was last opened or saved.
+    private var savedRevision = 0
     /// Each container's HTML as last sent, by id.
     private var rendered: [String: String] = [:]
     /// Each field's state as last sent (``FormRenderer/states()``), by field id.
@@ -66,7 +60,7 @@ actor FormSession {
     /// How each table shows its rows, by field.
     private var tableViews: [String: TableView] = [:]
     /// The changelogs of the document's changes since it was opened, oldest first.
-    var changelogs: [JSONValue] { earlierChangelogs + editor.changelogs }
+    var changelogs: [JSONValue] { editor.changelogs }
 
     /// The session of `document`, read from `path` (nil: an upload or the empty document).
     /// The file must be one the folders allow.
@@ -80,6 +74,7 @@ actor FormSession {
         }
         editor = DocumentSession(document: document, options: settings.options, view: settings.view,
                                  mode: settings.readonly ? .readonly : .fill, licensing: settings.licensing)
+        editor.keepsHistory = true
     }
 
     /// The document shown when `jf serve` is given none: one empty page.
@@ -171,7 +166,7 @@ actor FormSession {
         let failures = renderer.failures.values.reduce(0) { $0 + $1.count }
         return .object([JSONMember("valid", .bool(renderer.validation.status == .valid)), JSONMember("invalid", .integer(invalid)),
                         JSONMember("failures", .integer(failures)), JSONMember("unsaved", .bool(hasUnsavedChanges)),
-                        JSONMember("undo", .bool(history.canUndo && !readonly)), JSONMember("redo", .bool(history.canRedo && !readonly))])
+                        JSONMember("undo", .bool(editor.canUndo && !readonly)), JSONMember("redo", .bool(editor.canRedo && !readonly))])
     }
 
     // MARK: Changes
@@ -214,10 +209,9 @@ actor FormSession {
         }
         guard !changes.isEmpty else { return update(started: started) }
         // Typing in one input is one step: a value, a cell, or one coordinate of a chart's point.
-        let key = operation == nil ? Self.historyKey(entries)
-            : operation == "setPoint" ? ["point", request["field"], request["line"], request["point"], request["key"]].map { $0?.stringValue ?? "" }.joined(separator: " ")
-            : nil
-        let before = history.joins(key) || readonly ? nil : current()
+        let step: UndoStep = operation == nil ? .typing
+            : operation == "setPoint" ? .named([request["field"], request["line"], request["point"], request["key"]].map { $0?.stringValue ?? "" }.joined(separator: " "))
+            : .own
         // Row changes reshape the document's text, but only the fields they name and the
         // formulas' results can move: those are found, so that only their containers (and
         // those whose state changed) are rendered again, as after a value change.
@@ -225,17 +219,14 @@ actor FormSession {
         let results = rowsOnly ? formulaResults() : [:]
         var moved: [String]?
         do throws(ChangeError) {
-            moved = try editor.apply(changes, createdOn: Date().timeIntervalSince1970)
+            moved = try editor.apply(changes, createdOn: Date().timeIntervalSince1970, step: step)
         } catch {
             throw ServeError(error)
         }
         if moved == nil && rowsOnly {
             moved = Array(Set(changes.map(\.fieldID))) + formulaResults().compactMap { field, value in results[field] == value ? nil : field }
         }
-        history.record(before, key: key)
         version += 1
-        lastStateID += 1
-        stateID = lastStateID
         // A row added with Add row is shown where it went (a root row: on its page of rows),
         // and the page puts the focus in it.
         let added = operation == "insertRow" ? entries.arrayValue?.first?["change"]?["row"]?["_id"]?.stringValue : nil
@@ -259,26 +250,6 @@ actor FormSession {
         return results
     }
 
-    /// What makes consecutive changes one step of the history: one field's value, or one
-    /// cell's, set again and again (typing). Nil for anything else.
-    private static func historyKey(_ entries: JSONValue) -> String? {
-        guard let items = entries.arrayValue, items.count == 1, let entry = items.first,
-              let target = entry["target"]?.stringValue, let field = entry["fieldId"]?.stringValue else { return nil }
-        switch target {
-        case DocumentChange.Target.fieldUpdate.rawValue:
-            return "field \(field)"
-        case DocumentChange.Target.rowUpdate.rawValue:
-            guard let row = entry["change"]?["rowId"]?.stringValue else { return nil }
-            let set = entry["change"]?["row"]?["cells"]?.members?.map(\.key) ?? []
-            let cleared = entry["change"]?["clearCells"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            let cells = set + cleared
-            guard cells.count == 1 else { return nil }
-            return "cell \(field) \(row) \(cells[0])"
-        default:
-            return nil
-        }
-    }
-
     /// Undoes the last change (or run of typing in one input): the document is again as it was
     /// before it. `request` is `{"version"}`, as for a change.
     func undo(_ request: JSONValue) throws(ServeError) -> JSONValue {
@@ -296,26 +267,17 @@ actor FormSession {
             return .object([JSONMember("reload", .bool(true)), JSONMember("version", .integer(version))])
         }
         guard !readonly else { throw ServeError("the form is read-only: nothing can be \(undoing ? "undone" : "redone")", status: 409) }
-        let now = current()
-        guard let target = undoing ? history.undo(from: now) : history.redo(from: now) else {
-            throw ServeError("there is nothing to \(undoing ? "undo" : "redo")", status: 409)
-        }
-        do {
-            let document = try JoyDoc(bytes: target.bytes)
-            editor = DocumentSession(document: document, options: settings.options, view: settings.view,
-                                     mode: editor.mode, licensing: settings.licensing)
+        let done: Bool
+        do throws(ChangeError) {
+            done = undoing ? try editor.undo() : try editor.redo()
         } catch {
-            throw ServeError("the document \(undoing ? "undone" : "redone") no longer reads: \(error)")
+            throw ServeError(error)
         }
-        earlierChangelogs = target.changelogs
-        stateID = target.id
+        guard done else { throw ServeError("there is nothing to \(undoing ? "undo" : "redo")", status: 409) }
+        // The warnings of the state restored were told of when it was made.
+        reportedWarnings = editor.changeWarnings.count
         version += 1
         return update(started: started)
-    }
-
-    /// The document now, as the history keeps it.
-    private func current() -> EditHistory.State {
-        EditHistory.State(bytes: currentBytes(), changelogs: changelogs, id: stateID)
     }
 
     private func rowOperation(_ name: String, _ request: JSONValue) throws(ServeError) -> JSONValue {
@@ -432,14 +394,12 @@ actor FormSession {
         }
         editor = DocumentSession(document: document, options: settings.options, view: settings.view,
                                  mode: editor.mode, licensing: settings.licensing)
+        editor.keepsHistory = true
         self.path = path
         file = nil
         onDisk = nil
         version += 1
-        lastStateID += 1
-        (stateID, savedStateID) = (lastStateID, lastStateID)
-        history.clear()
-        earlierChangelogs = []
+        savedRevision = editor.revision
         tableViews = [:]
         return form()
     }
@@ -455,7 +415,7 @@ actor FormSession {
             let real = try folders.newFile(newPath)
             try write(bytes, to: real)
             (path, file, onDisk) = (newPath, real, bytes)
-            savedStateID = stateID
+            savedRevision = editor.revision
             return newPath
         }
         guard let path, let file else { throw ServeError("the document was not opened from a file: save it as one, or download it") }
@@ -472,7 +432,7 @@ actor FormSession {
         }
         try write(bytes, to: real)
         onDisk = bytes
-        savedStateID = stateID
+        savedRevision = editor.revision
         return path
     }
 

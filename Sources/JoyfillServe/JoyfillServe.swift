@@ -13,9 +13,8 @@
 //                 operations, applied through JoyfillSession (a `field.update` in place, with only
 //                 what it reaches recomputed); the containers whose HTML changed sent back;
 //                 open, save (atomic, through the caller's writer; never over a file changed
-//                 on disk since it was read), save as, reload, download, the changelog.
-// EditHistory     undo and redo: the document's text and changelogs before each change;
-//                 typing in one input one step; bounded in steps and bytes.
+//                 on disk since it was read), save as, reload, download, the changelog;
+//                 undo and redo are the session's (typing in one input one step).
 // Uploads         signatures, images and files put into a form, and ChartEdits, a chart's
 //                 points edited beside it: page operations that become a field.update of
 //                 the field's whole value, so they go through the session like any edit.

@@ -27,14 +27,18 @@ extension DocumentSession {
     /// by default the evaluation's `now`): each change, then a `field.update` for each formula
     /// field whose value moved; the first changes also report what the formulas wrote at load.
     /// `onError` receives a decorator change that cannot be applied, as the SDKs report it.
+    /// While the session ``keepsHistory``, the changes are a step ``undo()`` takes back, or
+    /// join the last one as `step` says.
     ///
     /// - Returns: the fields whose values moved (the changed ones, then those their formulas
     ///   recomputed) when the changes were applied in place; nil when the document was reshaped.
     @discardableResult
-    public func apply(_ changes: [DocumentChange], createdOn: Double? = nil,
+    public func apply(_ changes: [DocumentChange], createdOn: Double? = nil, step: UndoStep = .own,
                       onError: ((SessionError) -> Void)? = nil) throws(ChangeError) -> [String]? {
         guard !changes.isEmpty else { return [] }
         let warnings = try admit(changes)
+        let stepName = Self.name(of: step, changes)
+        let before = stateBefore(stepName)
         let createdOn = createdOn ?? Double((options.now ?? .now).milliseconds) / 1000
         let moved: [String]?
         if changes.allSatisfy({ $0.target == .fieldUpdate }) {
@@ -46,12 +50,14 @@ extension DocumentSession {
             moved = nil
         }
         changeWarnings += warnings
+        record(before, step: stepName)
         return moved
     }
 
     /// Sets fields' values in place, as `jf run --set` and the REPL's `:set` give them (by
     /// field id, with no changelog): the policy and the in-place path of
-    /// ``apply(_:createdOn:onError:)``. Returns the fields whose values moved.
+    /// ``apply(_:createdOn:step:onError:)``, a step of its own in the history. Returns the
+    /// fields whose values moved.
     @discardableResult
     public func set(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
         var warnings: [ChangeWarning] = []
@@ -62,13 +68,15 @@ extension DocumentSession {
             }
             if let warning = disabledWarning(field, index: index, span: nil) { warnings.append(warning) }
         }
+        let before = stateBefore(nil)
         let moved = try write(changes)
         changeWarnings += warnings
+        record(before, step: nil)
         return moved
     }
 
     /// The SDKs' row operations over the document as the session has it: the entries they
-    /// make name its rows now, for ``apply(_:createdOn:onError:)``.
+    /// make name its rows now, for ``apply(_:createdOn:step:onError:)``.
     public var rowOperations: RowOperations {
         var current: [String: JSONValue] = [:]
         for (position, field) in document.fields.enumerated() where field.type == .table || field.type == .collection {
@@ -164,7 +172,7 @@ extension DocumentSession {
     /// Row changes in place: each field's rows as changed so far (``rowChanges``), the text
     /// of the rows they change written again, and the formulas that read the fields run again.
     /// Nil, with nothing changed, when the changes do not all qualify (see
-    /// ``apply(_:createdOn:onError:)``): the caller reshapes.
+    /// ``apply(_:createdOn:step:onError:)``): the caller reshapes.
     private func changeRows(_ changes: [DocumentChange], createdOn: Double) throws(ChangeError) -> [String]? {
         var positions: [Int] = []
         for change in changes {
@@ -260,13 +268,7 @@ extension DocumentSession {
             // The applier sets values, rows and orders only, which keeps a JoyDoc a JoyDoc.
             throw ChangeError(index: max(changes.count - 1, 0), field: nil, message: "the changed document does not read: \(error)")
         }
-        let engine = DocumentEngine(document: changed, registry: registry, options: options)
-        engine.evaluateAll()
-        self.engine = engine
-        document = changed
-        rowChanges = nil
-        values = Self.values(of: changed, after: engine)
-        decided = nil
+        goOn(with: changed)
         changelogs += Changelog.entries(of: changes, giving: changed, reports: engine.fieldReports, createdIDs: createdIDs,
                                         pageChangelogs: pageChangelogs, view: view, createdOn: createdOn)
         pristine = false

@@ -10,7 +10,7 @@ import JoyfillSchema
 /// A JoyDoc being filled in, as the Joyfill SDKs' `DocumentEditor` holds it: its formulas
 /// evaluated first (so a formula's result counts as the field's value, and a `hidden` formula
 /// hides its field), then logic, visibility and validation over the result, and changes
-/// applied through one door (``apply(_:createdOn:onError:)``), where the form's policy is
+/// applied through one door (``apply(_:createdOn:step:onError:)``), where the form's policy is
 /// kept: read-only mode, the licence, disabled fields.
 ///
 /// What a front end does not ask for is not built: a batch run that only writes the formulas'
@@ -33,6 +33,15 @@ public final class DocumentSession {
     public internal(set) var changeWarnings: [ChangeWarning] = []
     /// The changelogs the SDKs would report for the changes applied (``Changelog``), oldest first.
     public internal(set) var changelogs: [JSONValue] = []
+    /// Tells the document's states apart: each change makes a new one, and an undo or redo
+    /// gives back the one of the state it restores, so a front end knows the state it saved.
+    public internal(set) var revision = 0
+    /// Whether the session keeps the states before its changes, for ``undo()`` and
+    /// ``redo()``; off by default, as a batch run has nothing to undo. Turning it off forgets
+    /// the steps kept.
+    public var keepsHistory = false {
+        didSet { if !keepsHistory { history = ChangeHistory() } }
+    }
 
     let registry: FunctionRegistry
     let options: EvaluationOptions
@@ -47,6 +56,10 @@ public final class DocumentSession {
     /// writes at load (formula fields whose value differs from the document's) are then still
     /// to report: the SDKs report them with the first changes.
     var pristine = true
+    /// Undo and redo, while ``keepsHistory``.
+    var history = ChangeHistory()
+    /// The last ``revision`` given out.
+    var lastRevision = 0
 
     /// The session of `document`, its formulas run. With `onError`, the document is first
     /// checked as the SDKs check it at load (a walk of the whole document), and a refusal is
@@ -70,7 +83,7 @@ public final class DocumentSession {
     }
 
     /// The session of `document` after `changes`, applied all or none
-    /// (``apply(_:createdOn:onError:)``): what the SDKs' `change(changes:)` leaves, and what
+    /// (``apply(_:createdOn:step:onError:)``): what the SDKs' `change(changes:)` leaves, and what
     /// `jf apply` writes (``currentBytes``). `onChange` receives each changelog, in order, once
     /// all are applied; they are also in ``changelogs``.
     public convenience init(document: JoyDoc, applying changes: [DocumentChange], registry: FunctionRegistry = .standard,

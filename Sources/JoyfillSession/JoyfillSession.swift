@@ -14,6 +14,8 @@
 //                  the rows changed are written and converted again), and any other change
 //                  to the text, and reports the SDKs' changelogs and errors (SessionError);
 //                  `rowOperations` makes the SDKs' row operations over its rows as they are.
+//                  While it `keepsHistory`, `undo` and `redo` take back and do again its
+//                  steps exactly (ChangeHistory: the text before each step, bounded).
 //                  `report` is the one report of what it finds (SessionReport): what the
 //                  reader worked around, the schema check (SchemaFindings), the formulas'
 //                  failures and validation (ValidationFindings), as Findings placed in the

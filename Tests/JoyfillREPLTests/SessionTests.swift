@@ -124,6 +124,30 @@ struct SessionTests {
         #expect(lines.contains("  total → not computed: it reads 'tax', whose formula failed"), "\(failed)")
     }
 
+    /// `:undo` and `:redo` are the session's: a `:set` or `:apply` taken back and done again,
+    /// with the values that moved shown as `:set` shows them.
+    @Test func undoAndRedo() throws {
+        let repl = session()
+        let path = examples.appendingPathComponent("order.json").path
+        #expect(repl.feed(":load \(path)")?.failed == false)
+        #expect(repl.feed(":undo")?.text == "error: there is nothing to undo (:set, :apply and :rows make steps)\n")
+        #expect(repl.feed(":set qty 12")?.failed == false)
+        #expect(repl.feed(":undo")?.text == """
+            undone
+              qty → 2
+              subtotal → 179.8
+              discount → 0
+              tax → 35.96
+              total → 215.76
+              label → "2 × Cordless drill = 215.76"
+
+            """)
+        #expect(repl.feed("total")?.text == "215.76\n")
+        #expect(repl.feed(":redo")?.text.hasPrefix("redone\n  qty → 12\n") == true)
+        #expect(repl.feed("total")?.text == "1165.1\n")
+        #expect(repl.feed(":redo")?.text == "error: there is nothing to redo\n")
+    }
+
     /// An error's excerpt is cut to the terminal's width, so that the line and its caret never
     /// wrap (a formula of the width's length, gutter and all, was shown whole, two columns over).
     @Test func anErrorsExcerptFitsTheTerminal() throws {
