@@ -44,11 +44,11 @@ let package = Package(
         .target(name: "JoyfillEngine", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillFormulas", dependencies: ["JoyfillJSON"]),
         // The engine's findings, graph and template analyses, named for the front ends.
-        .target(name: "JoyfillAnalysis", dependencies: ["JoyfillEngine"]),
+        .target(name: "JoyfillAnalysis", dependencies: ["JoyfillEngine", "JoyfillFormulas", "JoyfillSchema", "JoyfillJSON"]),
         .target(name: "JoyfillLogic", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillDecorators", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillJSON"]),
         .target(name: "JoyfillChanges", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillDecorators", "JoyfillJSON"]),
-        .target(name: "JoyfillSession", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillLogic", "JoyfillChanges",
+        .target(name: "JoyfillSession", dependencies: ["JoyfillFormulas", "JoyfillModel", "JoyfillEngine", "JoyfillAnalysis", "JoyfillLogic", "JoyfillChanges",
                                                      "JoyfillDecorators", "JoyfillJSON", "JoyfillSchema"]),
         // The licence's signature check, the one module that links swift-crypto: the linter and the
         // language server, built on JoyfillSession, do not.

@@ -6,6 +6,10 @@ import JoyfillEngine
 // depends on the engine (Package.swift: none lists JoyfillEngine), which stays the session's
 // own: DocumentEngine is not named here. The linter builds on this module and not on the
 // session, so that it compiles beside the session rather than after it.
+//
+// SchemaFindings  the schema check's violations as findings, made here only: the linter's
+//                 rules and the session's report (and through it `jf validate` and the
+//                 warnings of `jf run` and `jf apply`) read them from here.
 
 /// A problem jf reports about a document or a formula in it (JoyfillEngine's `Finding`).
 public typealias Finding = JoyfillEngine.Finding

@@ -7,7 +7,7 @@ import JoyfillJSON
 struct Findings {
     let settings: LintSettings
     let bytes: [UInt8]
-    private var lines: LineMap?
+    private var map: LineMap?
     private(set) var items: [Finding] = []
 
     init(settings: LintSettings, bytes: [UInt8]) {
@@ -28,6 +28,25 @@ struct Findings {
             finding.fileEdits = fix.edits.map { FileEdit(start: $0.span.start, end: $0.span.end, replacement: $0.replacement) }
         }
         items.append(finding)
+    }
+
+    /// Adds a finding made and placed elsewhere (``SchemaFindings``), its severity given by
+    /// the settings; its fix is offered as `--fix` would apply it.
+    mutating func add(_ finding: Finding) {
+        var finding = finding
+        if let fix = finding.fix {
+            finding.isFixable = fix.isSafe || settings.unsafeFixes
+            if finding.isFixable {
+                finding.fileEdits = fix.edits.map { FileEdit(start: $0.span.start, end: $0.span.end, replacement: $0.replacement) }
+            }
+        }
+        items.append(finding)
+    }
+
+    /// The map of the file's lines, made on first use.
+    mutating func lines() -> LineMap {
+        if map == nil { map = LineMap(bytes) }
+        return map!
     }
 
     /// Adds a finding in a formula; `place` maps a span of the expression to file bytes.
@@ -64,7 +83,6 @@ struct Findings {
     }
 
     private mutating func locate(_ start: Int, _ end: Int) -> FileLocation {
-        if lines == nil { lines = LineMap(bytes) }
-        return lines!.location(start, end)
+        lines().location(start, end)
     }
 }

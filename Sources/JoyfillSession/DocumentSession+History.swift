@@ -98,7 +98,7 @@ extension DocumentSession {
     }
 
     /// Goes on with `document` as it reads: a new run of its formulas, its values, its
-    /// visibility decided again on first use.
+    /// visibility and schema check made again on first use.
     func goOn(with document: JoyDoc) {
         let engine = DocumentEngine(document: document, registry: registry, options: options)
         engine.evaluateAll()
@@ -107,5 +107,6 @@ extension DocumentSession {
         rowChanges = nil
         values = Self.values(of: document, after: engine)
         decided = nil
+        checkedSchema = nil
     }
 }

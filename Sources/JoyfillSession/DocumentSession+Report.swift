@@ -1,3 +1,4 @@
+import JoyfillAnalysis
 import JoyfillEngine
 import JoyfillJSON
 import JoyfillLogic
@@ -27,7 +28,7 @@ extension DocumentSession {
             }
         }
         if checks.contains(.schema) {
-            let violations = SchemaCheck.check(document.json)
+            let violations = schemaViolations()
             if !violations.isEmpty {
                 findings += SchemaFindings.findings(violations, json: document.json, lines: lines())
                 if violations.first?.code == .version {
@@ -45,6 +46,26 @@ extension DocumentSession {
             validation = made
         }
         return SessionReport(validation: validation, findings: findings)
+    }
+
+    /// The document as the SDKs check it at load (``SchemaCheck``): the check of the text the
+    /// session read (``document``), made on first use and kept until it reads another. With
+    /// `structure` false, only the version is checked (it costs nothing; the structure costs a
+    /// walk of the whole document).
+    public func schemaViolations(structure: Bool = true) -> [SchemaViolation] {
+        if let checkedSchema, checkedSchema.structure || !structure {
+            return structure ? checkedSchema.violations : checkedSchema.violations.filter { $0.code == .version }
+        }
+        let violations = SchemaCheck.check(document.json, structure: structure)
+        checkedSchema = (structure, violations)
+        return violations
+    }
+
+    /// ``schemaViolations(structure:)`` as findings placed in ``document``'s text
+    /// (``SchemaFindings``).
+    public func schemaFindings(structure: Bool = true) -> [Finding] {
+        let violations = schemaViolations(structure: structure)
+        return violations.isEmpty ? [] : SchemaFindings.findings(violations, json: document.json, lines: LineMap(document.bytes))
     }
 
     /// ``report(_:validating:)`` of the whole document: `.validation`, if asked, validates

@@ -60,6 +60,9 @@ public final class DocumentSession {
     var history = ChangeHistory()
     /// The last ``revision`` given out.
     var lastRevision = 0
+    /// The schema check of ``document``'s text once made (``schemaViolations(structure:)``),
+    /// and whether it checked the structure.
+    var checkedSchema: (structure: Bool, violations: [SchemaViolation])?
 
     /// The session of `document`, its formulas run. With `onError`, the document is first
     /// checked as the SDKs check it at load (a walk of the whole document), and a refusal is
@@ -67,9 +70,6 @@ public final class DocumentSession {
     public init(document: JoyDoc, registry: FunctionRegistry = .standard, options: EvaluationOptions = EvaluationOptions(),
                 view: DocumentView = .mobile, mode: SessionMode = .fill, licensing: Licensing = .unrestricted,
                 onError: ((SessionError) -> Void)? = nil) {
-        if let onError, let error = SchemaError(SchemaCheck.check(document.json), of: document.json) {
-            onError(.schemaValidation(error))
-        }
         let engine = DocumentEngine(document: document, registry: registry, options: options)
         engine.evaluateAll()
         self.document = document
@@ -80,6 +80,9 @@ public final class DocumentSession {
         self.mode = mode
         self.licensing = licensing
         values = Self.values(of: document, after: engine)
+        if let onError, let error = SchemaError(schemaViolations(), of: document.json) {
+            onError(.schemaValidation(error))
+        }
     }
 
     /// The session of `document` after `changes`, applied all or none
@@ -91,11 +94,10 @@ public final class DocumentSession {
                             mode: SessionMode = .fill, licensing: Licensing = .unrestricted,
                             onChange: ((JSONValue) -> Void)? = nil, onError: ((SessionError) -> Void)? = nil) throws(ChangeError) {
         self.init(document: document, registry: registry, options: options, view: view, mode: mode, licensing: licensing)
+        let refusal = onError == nil ? nil : SchemaError(schemaViolations(), of: document.json)
         try apply(changes, onError: onError)
         // The SDKs check the document they load; a host hears of it once the changes apply.
-        if let onError, let error = SchemaError(SchemaCheck.check(document.json), of: document.json) {
-            onError(.schemaValidation(error))
-        }
+        if let onError, let refusal { onError(.schemaValidation(refusal)) }
         if let onChange { changelogs.forEach(onChange) }
     }
 

@@ -17,7 +17,8 @@
 //                  While it `keepsHistory`, `undo` and `redo` take back and do again its
 //                  steps exactly (ChangeHistory: the text before each step, bounded).
 //                  `report` is the one report of what it finds (SessionReport): what the
-//                  reader worked around, the schema check (SchemaFindings), the formulas'
+//                  reader worked around, the schema check (made once per text read, as
+//                  JoyfillAnalysis's SchemaFindings), the formulas'
 //                  failures and validation (ValidationFindings), as Findings placed in the
 //                  document's text. What the formulas made
 //                  (DocumentSession+Formulas): reports, the dependency graph, the names a

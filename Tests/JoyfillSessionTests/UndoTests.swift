@@ -126,3 +126,23 @@ import Testing
         #expect(!batch.canUndo && batch.revision == 1, "without keepsHistory nothing is kept, but the revision moves")
     }
 }
+
+/// The schema check is the session's, made once for each text it reads and kept until it reads
+/// another (a change that reshapes, an undo).
+@Suite struct SessionSchemaTests {
+    @Test func theCheckFollowsTheTextTheSessionRead() throws {
+        let session = try UndoTests.session()
+        #expect(session.schemaViolations(structure: false).isEmpty, "the version passes")
+        let violations = session.schemaViolations()
+        #expect(!violations.isEmpty, "formulas without desc, a page without rowHeight, …")
+        #expect(session.schemaViolations(structure: false).isEmpty, "the version alone, from the kept check")
+        let findings = session.schemaFindings()
+        #expect(findings.map(\.pointer) == violations.map { $0.pointer.description })
+        #expect(findings.allSatisfy { $0.location.line > 0 && $0.fix == nil })
+
+        try session.apply(try UndoTests.entry(#"{"target": "page.duplicate", "change": {"pageId": "p1"}}"#))
+        #expect(session.schemaViolations().count > violations.count, "the copy's fields lack what the page's lack")
+        try session.undo()
+        #expect(session.schemaViolations() == violations)
+    }
+}

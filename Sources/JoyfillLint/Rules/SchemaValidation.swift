@@ -1,3 +1,4 @@
+import JoyfillAnalysis
 import JoyfillFormulas
 import JoyfillJSON
 import JoyfillSchema
@@ -21,49 +22,18 @@ extension LintRule {
 
 // The check.
 extension DocumentLint {
-    /// `schema-version` and `schema-validation`: the document as the SDKs check it at load.
+    /// `schema-version` and `schema-validation`: the document as the SDKs check it at load,
+    /// the findings as ``SchemaFindings`` makes them, each with its pointer in a note.
     mutating func schema() {
         // A rule the settings turn off costs nothing.
         let versionOn = settings.severity(of: DiagnosticCode.schemaVersion.name) != nil
         let structureOn = settings.severity(of: DiagnosticCode.schemaValidation.name) != nil
         guard versionOn || structureOn else { return }
-        var pointers = PointerResolver(document.json)
-        for violation in SchemaCheck.check(document.json, structure: structureOn) {
-            let rule: DiagnosticCode = violation.code == .version ? .schemaVersion : .schemaValidation
-            guard rule == .schemaVersion ? versionOn : structureOn else { continue }
-            let fieldID = pointers.field(of: violation.pointer)
-            var notes = ["at \(violation.pointer.isRoot ? "the document's root" : violation.pointer.description) (a JSON pointer)"]
-            if let note = violation.note { notes.append(note) }
-            findings.add(rule, violation.message, at: violation.span ?? 0..<1, notes: notes, fix: fix(for: violation, pointers: &pointers),
-                         field: fieldID, pointer: violation.pointer.description)
+        let violations = SchemaCheck.check(document.json, structure: structureOn)
+        for var finding in SchemaFindings.findings(violations, json: document.json, lines: findings.lines(), fixes: true,
+                                                   severity: { [settings] in settings.severity(of: $0.name) }) {
+            finding.notes.insert("at \(finding.pointer?.isEmpty != false ? "the document's root" : finding.pointer!) (a JSON pointer)", at: 0)
+            findings.add(finding)
         }
     }
-
-    /// The fix for a missing key whose value is certain: a field's `file` (the document has one
-    /// file) and a formula's `desc` (empty).
-    private func fix(for violation: SchemaViolation, pointers: inout PointerResolver) -> Fix? {
-        guard let key = violation.missingKey, let span = violation.span else { return nil }
-        let value: String
-        switch key {
-        case "file" where Self.index(in: "fields", of: violation.pointer) != nil:
-            guard let files = document.json["files"], files.count == 1, let id = pointers.value(at: JSONPointer([.key("files"), .index(0), .key("_id")]))?.stringValue else { return nil }
-            value = JSONText.string(id)
-        case "desc" where Self.index(in: "formulas", of: violation.pointer) != nil:
-            value = "\"\""
-        default:
-            return nil
-        }
-        // Added after the object's last member, so nothing before it moves: `{"_id": "a", "file": "f"}`.
-        guard let object = pointers.value(at: violation.pointer) else { return nil }
-        let end = object.endOfLastElement ?? span.lowerBound + 1
-        let separator = object.endOfLastElement == nil ? "" : ", "
-        return .replace(SourceSpan(start: end, end: end), with: "\(separator)\(JSONText.string(key)): \(value)", "add \"\(key)\": \(value)")
-    }
-
-    /// N when `pointer` is `/LIST/N`: a field or formula itself.
-    private static func index(in list: String, of pointer: JSONPointer) -> Int? {
-        guard pointer.steps.count == 2, pointer.steps[0] == .key(list), case .index(let index) = pointer.steps[1] else { return nil }
-        return index
-    }
-
 }

@@ -96,10 +96,10 @@ struct Apply: ParsableCommand {
         } catch let error as ChangeError {
             throw Self.refusal(error, in: origin, changesSource)
         }
-        if let warning = SchemaWarning.line(doc, document) { Terminal.standardError.write(warning) }
-        let editor: DocumentSession
+        let editor = DocumentSession(document: document, options: options, mode: mode, licensing: licensing)
+        if let warning = SchemaWarning.line(doc, editor) { Terminal.standardError.write(warning) }
         do {
-            editor = try DocumentSession(document: document, applying: list, options: options, mode: mode, licensing: licensing)
+            try editor.apply(list)
         } catch {
             throw Self.refusal(error, in: origin, changesSource)
         }

@@ -83,7 +83,7 @@ enum DocumentRun {
                 outcome.report = unreadableReport(path, error.message, line: error.line, column: error.column)
             }
         case .evaluated(let session, let changeError):
-            if let warning = SchemaWarning.line(path, session.document, structure: schema) { outcome.messages += warning }
+            if let warning = SchemaWarning.line(path, session, structure: schema) { outcome.messages += warning }
             outcome.formulas = session.formulaFieldCount
             outcome.errors = session.formulaFindings.count + (changeError == nil ? 0 : 1)
             // A --set that cannot be applied writes nothing: the file would not hold what was asked.

@@ -1,4 +1,4 @@
-import JoyfillLint
+import JoyfillAnalysis
 import JoyfillModel
 import JoyfillSchema
 import JoyfillSession
@@ -8,10 +8,12 @@ import JoyfillSession
 /// report each.
 enum SchemaWarning {
     /// `jf: warning: PATH:LINE:COLUMN: the Joyfill SDKs would not load this document: …`, or
-    /// nil when they would; with `structure` false, only for its version.
-    static func line(_ path: String, _ document: JoyDoc, structure: Bool = true) -> String? {
-        let violations = SchemaCheck.check(document.json, limit: 1, structure: structure)
-        guard let first = SchemaFindings.findings(violations, in: document).first else { return nil }
+    /// nil when they would; with `structure` false, only for its version. The session's own
+    /// check, made once.
+    static func line(_ path: String, _ session: DocumentSession, structure: Bool = true) -> String? {
+        guard let violation = session.schemaViolations(structure: structure).first,
+              let first = SchemaFindings.findings([violation], bytes: Array(session.document.bytes), json: session.document.json).first
+        else { return nil }
         let pointer = first.pointer.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
         return "jf: warning: \(path):\(first.location.line):\(first.location.column): the Joyfill SDKs would not load this document: \(first.message)\(pointer); "
             + "jf lint \(path) shows every problem\n"
