@@ -45,7 +45,7 @@ extension REPLSession {
         MetaCommand("apply", arguments: "CHANGES",
                     help: "apply change-API entries (JSON, or a file of them): rows created, moved, deleted",
                     run: { $0.apply($1) }),
-        MetaCommand("undo", help: "take back the last :set, :apply or :rows change (the document, values and changelogs as before it)",
+        MetaCommand("undo", help: "take back the last :set, :apply, :rows or :fix change (the document, values and changelogs as before it)",
                     run: { session, _ in session.travel(undoing: true) }),
         MetaCommand("redo", help: "do again the change :undo took back last",
                     run: { session, _ in session.travel(undoing: false) }),
@@ -57,6 +57,9 @@ extension REPLSession {
         MetaCommand("lint", arguments: "[RULES]",
                     help: "jf lint's findings in the document as it is now (only RULES: comma-separated)",
                     run: { $0.lint($1) }),
+        MetaCommand("fix", arguments: "[RULES]",
+                    help: "apply the fixes jf lint --fix would to the document as it is now (:undo takes them back), then lint again",
+                    run: { $0.fix($1) }),
         MetaCommand("decorators", arguments: "[PATH]", help: "the decorators shown at PATH, or everywhere",
                     run: { $0.decorators($1) }),
         MetaCommand("deps", arguments: "FIELD", help: "what a field reads and what reads it",
@@ -324,32 +327,81 @@ extension REPLSession {
     /// included), with the settings `jf lint` would use for its file, or only the rules named.
     private func lint(_ argument: String) -> REPLOutput {
         guard let session = document, let path = documentPath else { return noDocument }
+        let linted: (document: JoyDoc, findings: [Finding])
+        switch lintNow(argument, in: session, path: path) {
+        case .success(let result): linted = result
+        case .failure(let failed): return failed.output
+        }
+        return shown(linted.findings, in: linted.document, path: path)
+    }
+
+    /// `:fix [RULES]`: the fixes `jf lint --fix` applies to the findings `:lint RULES` shows,
+    /// made in the document's text through the session (a step `:undo` takes back), then what
+    /// remains.
+    private func fix(_ argument: String) -> REPLOutput {
+        guard let session = document, let path = documentPath else { return noDocument }
+        let linted: (document: JoyDoc, findings: [Finding])
+        switch lintNow(argument, in: session, path: path) {
+        case .success(let result): linted = result
+        case .failure(let failed): return failed.output
+        }
+        let (edits, fixed) = LintFixes.edits(for: linted.findings, in: linted.document)
+        guard fixed > 0 else { return REPLOutput("nothing to fix" + (linted.findings.isEmpty ? "" : " (\(linted.findings.count) finding\(linted.findings.count == 1 ? "" : "s") without a safe fix: :lint shows them)") + "\n") }
+        do throws(ChangeError) {
+            try session.edit(edits)
+        } catch {
+            return failure(error.message)
+        }
+        forgetNames()
+        let head = "fixed \(fixed) finding\(fixed == 1 ? "" : "s") (:undo takes the fixes back; :save writes them)\n"
+        switch lintNow(argument, in: session, path: path) {
+        case .success(let result):
+            return REPLOutput(head + (result.findings.isEmpty ? "✓ no findings left\n" : shown(result.findings, in: result.document, path: path).text))
+        case .failure(let failed):
+            return REPLOutput(head + failed.output.text, failed: true)
+        }
+    }
+
+    /// The findings of `jf lint` (only RULES, comma-separated, when given) in the session's
+    /// document as it is now.
+    private func lintNow(_ argument: String, in session: DocumentSession, path: String)
+        -> Result<(document: JoyDoc, findings: [Finding]), REPLFailure> {
         var settings: LintSettings
         do {
             settings = try lintSettings(path)
         } catch {
-            return failure("\(error)")
+            return .failure(REPLFailure(failure("\(error)")))
         }
         if !argument.isEmpty {
             let names = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             for name in names where name != "all" && LintRule.named(name) == nil {
                 let hint = Suggestions.closest(to: name, in: LintRule.names).map { "; " + Suggestions.question($0) } ?? ""
-                return failure("unknown rule '\(name)'\(hint) (jf lint --list-rules lists them)")
+                return .failure(REPLFailure(failure("unknown rule '\(name)'\(hint) (jf lint --list-rules lists them)")))
             }
             settings.enabled = names.contains("all") ? Set(LintRule.names) : Set(names)
         }
-        let document: JoyDoc
-        do {
-            document = try JoyDoc(bytes: session.currentBytes)
+        do throws(DocumentError) {
+            let current = try session.currentDocument()
+            return .success((current, Linter(settings: settings, registry: registry).lint(document: current)))
         } catch {
-            return failure("\(error)")
+            return .failure(REPLFailure(failure("\(error)")))
         }
-        let findings = Linter(settings: settings, registry: registry).lint(document: document)
+    }
+
+    /// A command's failure, carried out of a helper.
+    struct REPLFailure: Error {
+        let output: REPLOutput
+        init(_ output: REPLOutput) { self.output = output }
+    }
+
+    /// Findings as `jf lint` shows them: the document's line (as the session has it) with a
+    /// caret, at most 50, and a summary.
+    private func shown(_ findings: [Finding], in document: JoyDoc, path: String) -> REPLOutput {
         guard !findings.isEmpty else { return REPLOutput("✓ no findings\n") }
         // As `jf lint` shows them: the document's line (as the session has it) with a caret.
         let limit = 50
         var formatter = HumanFormatter(colored: colored)
-        formatter.fixCommand = "jf lint --fix"
+        formatter.fixCommand = ":fix"
         let shown = FileReport(path: path, bytes: Array(document.bytes), findings: Array(findings.prefix(limit)))
         var text = formatter.render(shown)
         if findings.count > limit { text += "… and \(findings.count - limit) more (jf lint \(path) shows them all)\n" }
@@ -599,7 +651,7 @@ extension REPLSession {
         let fieldCount = session.document.fields.count
         do throws(ChangeError) {
             guard undoing ? try session.undo() : try session.redo() else {
-                return failure("there is nothing to \(undoing ? "undo" : "redo")" + (undoing ? " (:set, :apply and :rows make steps)" : ""))
+                return failure("there is nothing to \(undoing ? "undo" : "redo")" + (undoing ? " (:set, :apply, :rows and :fix make steps)" : ""))
             }
         } catch {
             return failure(error.message)

@@ -34,7 +34,7 @@ extension REPLSession {
             case "doc": return matching(registry.names, word)
             case "set": return cellPathCompletions(String(before.drop { $0.isWhitespace }.dropFirst(4).drop { $0.isWhitespace }), word)
             case "deps", "formulas": return matching(document?.document.fields.map(\.id) ?? [], word)
-            case "lint":
+            case "lint", "fix":
                 // A rule name holds '-', which ends a completion word: match the whole name typed
                 // since the last comma or space, and complete the word's part of it.
                 let typed = String(before.reversed().prefix { $0 != "," && !$0.isWhitespace }.reversed()) + word

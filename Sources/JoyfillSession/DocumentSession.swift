@@ -63,6 +63,8 @@ public final class DocumentSession {
     /// The schema check of ``document``'s text once made (``schemaViolations(structure:)``),
     /// and whether it checked the structure.
     var checkedSchema: (structure: Bool, violations: [SchemaViolation])?
+    /// The current text as last read (``currentDocument()``), and the revision it is of.
+    var currentRead: (revision: Int, document: JoyDoc)?
 
     /// The session of `document`, its formulas run. With `onError`, the document is first
     /// checked as the SDKs check it at load (a walk of the whole document), and a refusal is

@@ -130,7 +130,7 @@ struct SessionTests {
         let repl = session()
         let path = examples.appendingPathComponent("order.json").path
         #expect(repl.feed(":load \(path)")?.failed == false)
-        #expect(repl.feed(":undo")?.text == "error: there is nothing to undo (:set, :apply and :rows make steps)\n")
+        #expect(repl.feed(":undo")?.text == "error: there is nothing to undo (:set, :apply, :rows and :fix make steps)\n")
         #expect(repl.feed(":set qty 12")?.failed == false)
         #expect(repl.feed(":undo")?.text == """
             undone
@@ -206,6 +206,26 @@ struct SessionTests {
         #expect(value.hasSuffix("2 findings: 1 error, 1 warning\n"))
         #expect(repl.feed(":lint invalid-vaule")?.text == "error: unknown rule 'invalid-vaule'; did you mean 'invalid-value'? (jf lint --list-rules lists them)\n")
         #expect(session().feed(":lint")?.text == "error: no document; :load DOC first\n")
+    }
+
+    /// `:fix` edits the document's text through the session: the fixes `jf lint --fix`
+    /// applies, then what remains; `:undo` takes them back.
+    @Test func fixAppliesLintsFixesThroughTheSession() throws {
+        let repl = session()
+        let path = examples.appendingPathComponent("templates/order-form.json").path
+        _ = repl.feed(":load \(path)")
+        #expect(repl.feed(":lint unknown-function")?.text.contains("did you mean 'round'? [fixable with :fix]") == true)
+        let fixed = try #require(repl.feed(":fix unknown-function, invalid-operator")?.text)
+        #expect(fixed == "fixed 2 findings (:undo takes the fixes back; :save writes them)\n✓ no findings left\n", "\(fixed)")
+        #expect(repl.feed(":fix unknown-function")?.text == "nothing to fix\n")
+        #expect(repl.feed(":formulas rounded")?.text.contains("round(subtotal, 2)") == true, "the session's model has the fixed text")
+        let files = try #require(repl.files as? TestFiles)
+        _ = repl.feed(":save fixed.json")
+        let saved = String(decoding: try #require(files.written["fixed.json"]), as: UTF8.self)
+        #expect(saved.contains(#""expression": "round(subtotal, 2)""#) && saved.contains(#""expression": "status == \"Open\"""#))
+        #expect(repl.feed(":undo")?.text.contains("is_open → error: '===' is not an operator") == true)
+        #expect(repl.feed(":lint unknown-function")?.text.contains("unknown function 'rund'") == true)
+        #expect(repl.feed(":fix circular-reference")?.text == "nothing to fix (1 finding without a safe fix: :lint shows them)\n")
     }
 
     @Test func rowsAreListedAndChangedAsTheSDKsDo() throws {

@@ -146,3 +146,24 @@ import Testing
         #expect(session.schemaViolations() == violations)
     }
 }
+
+/// Text edits go through the session: the text, the model and the values change together.
+@Suite struct SessionTextEditTests {
+    @Test func anEditOfTheTextIsReadAndRunAndUndone() throws {
+        let session = try UndoTests.session()
+        let before = UndoTests.Snapshot(session)
+        let text = session.currentBytes
+        let expression = Array(#""sum(map(items, (r) -> r.price * r.qty))""#.utf8)
+        let start = try #require(text.indices.first { text[$0...].starts(with: expression) })
+        try session.edit([JSONEdit(span: start..<start + expression.count, replacement: #""count(items)""#)])
+        let total = try #require(session.document.fieldIndex("total"))
+        #expect(session.values.value(at: total)?.numberValue == 2, "the formula of the edited text ran")
+        #expect(try session.currentDocument().formula("f_total")?.expression == "count(items)")
+        #expect(throws: ChangeError.self) { try session.edit([JSONEdit(span: 0..<1, replacement: "[")]) }
+        #expect(session.values.value(at: total)?.numberValue == 2, "an edit that is no JoyDoc changes nothing")
+        try session.undo()
+        #expect(UndoTests.Snapshot(session) == before)
+        session.mode = .readonly
+        #expect(throws: ChangeError.self) { try session.edit([JSONEdit(span: start..<start, replacement: " ")]) }
+    }
+}
