@@ -2,9 +2,10 @@
 # What a change costs in a session, against the size of the document (docs/performance.md,
 # "Changes"):
 #
-#   - a row update at the margin: the REPL loads the generator's 10,000-row table (seed 42) and
-#     applies 1 or 11 `field.value.rowUpdate` entries (`:apply`); callgrind counts both runs,
-#     and the difference over 10 is one update's instructions, the load taken away;
+#   - a row updated, added and moved at the margin: the REPL loads the generator's 10,000-row
+#     table (seed 42; it has a `rowOrder`, as Joyfill's tables do) and applies 1 or 11
+#     `field.value.rowUpdate`, `rowCreate` or `rowMove` entries (`:apply`); callgrind counts
+#     both runs, and the difference over 10 is one change's instructions, the load taken away;
 #   - copies of a page: `jf apply` of 200 and of 1,000 `page.duplicate` entries on
 #     examples/invoice.json, alternated, five rounds; the ratio of the medians (linear is 5×).
 #
@@ -30,13 +31,20 @@ python3 - "$work" <<'EOF'
 import json, sys
 work = sys.argv[1]
 rows = [row["_id"] for row in next(f for f in json.load(open(f"{work}/table.json"))["fields"] if f["_id"] == "items")["value"]]
-for count in (1, 11):
-    with open(f"{work}/apply{count}.txt", "w") as script:
-        script.write(":load table.json\n")
-        for i in range(count):
-            entry = {"target": "field.value.rowUpdate", "fieldId": "items",
-                     "change": {"rowId": rows[(i * 37) % len(rows)], "row": {"cells": {"qty": i % 19 + 1}}}}
-            script.write(":apply " + json.dumps(entry) + "\n")
+entries = {
+    "update": lambda i: {"target": "field.value.rowUpdate", "fieldId": "items",
+                         "change": {"rowId": rows[(i * 37) % len(rows)], "row": {"cells": {"qty": i % 19 + 1}}}},
+    "create": lambda i: {"target": "field.value.rowCreate", "fieldId": "items",
+                         "change": {"row": {"_id": f"new{i}", "cells": {"qty": i % 19 + 1}}}},
+    "move": lambda i: {"target": "field.value.rowMove", "fieldId": "items",
+                       "change": {"rowId": rows[(i * 37) % len(rows)], "targetRowIndex": (i * 101) % len(rows)}},
+}
+for kind, entry in entries.items():
+    for count in (1, 11):
+        with open(f"{work}/{kind}{count}.txt", "w") as script:
+            script.write(":load table.json\n")
+            for i in range(count):
+                script.write(":apply " + json.dumps(entry(i)) + "\n")
 for count in (200, 1000):
     with open(f"{work}/copies{count}.json", "w") as changes:
         json.dump([{"target": "page.duplicate", "change": {"pageId": "page_1"}} for _ in range(count)], changes)
@@ -46,9 +54,12 @@ instructions() { # instructions SCRIPT: what callgrind counts for the REPL over 
   (cd "$work" && valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$jf" repl < "$1" 2>&1 > /dev/null) \
     | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-one=$(instructions "$work/apply1.txt")
-eleven=$(instructions "$work/apply11.txt")
-python3 -c 'import sys; print(f"a row update on the 10,000-row table, at the margin: {(int(sys.argv[2]) - int(sys.argv[1])) / 10 / 1e6:.1f} M instructions")' "$one" "$eleven"
+for kind in update create move; do
+  one=$(instructions "$work/${kind}1.txt")
+  eleven=$(instructions "$work/${kind}11.txt")
+  python3 -c 'import sys; print(f"a row {sys.argv[1]}d in the 10,000-row table, at the margin: {(int(sys.argv[3]) - int(sys.argv[2])) / 10 / 1e6:.1f} M instructions")' \
+    "$kind" "$one" "$eleven"
+done
 
 python3 - "$jf" "$work" <<'EOF'
 import statistics, subprocess, sys, time

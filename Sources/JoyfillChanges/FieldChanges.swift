@@ -46,6 +46,18 @@ package struct FieldChanges {
         states[position]?.changesRowOrder ?? false
     }
 
+    /// The `rowOrder` the changes of the field at `position` write, as of the last
+    /// ``settle()``; nil when they write none.
+    package func settledOrder(ofFieldAt position: Int) -> [String]? {
+        states[position]?.settledOrder
+    }
+
+    /// Ends a session's step: each field's `rowOrder` written so far is where the next step
+    /// starts from, as if the text had been written and read again (``FieldState/settle()``).
+    package mutating func settle() {
+        for position in order { states[position]!.settle() }
+    }
+
     /// The root rows of the field at `position` whose value a change rewrote since the last
     /// call, by index in its stored rows, when no change since moved, added or removed one of
     /// the rows shown (so a reader of the rows shown needs to read only these again); nil

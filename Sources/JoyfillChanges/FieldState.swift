@@ -19,6 +19,11 @@ struct FieldState {
     private var ids = StringIndex()
     private var rowOfID: [Int] = []
     private var rowOrderChanged = false
+    /// The `rowOrder` the text holds as of the last ``settle()`` (at first the document's),
+    /// whether it holds one, and whether a settled one is still to be written.
+    private var baseOrder: [String]?
+    private var hasBaseOrder: Bool
+    private var orderSettled = false
     /// The rows read from the text that a change rewrote, and the new rows, by index in
     /// ``rows``, each once: what writing the changes visits, whatever the table's size.
     private var changedRows: [Int] = []
@@ -37,6 +42,8 @@ struct FieldState {
     init(_ field: Field) {
         self.field = field
         value = field.value
+        baseOrder = field.rowOrder
+        hasBaseOrder = field.json["rowOrder"] != nil
     }
 
     /// The field's value with the changes: its rows in stored order, once a row change read them.
@@ -46,7 +53,23 @@ struct FieldState {
     }
 
     /// Whether writing the changes writes the field's `rowOrder`.
-    var changesRowOrder: Bool { rowOrderChanged }
+    var changesRowOrder: Bool { rowOrderChanged || orderSettled }
+
+    /// The `rowOrder` the changes write, as of the last ``settle()``; nil when they write none.
+    var settledOrder: [String]? { orderSettled ? baseOrder : nil }
+
+    /// Ends a step of a session (a list of changes applied): a `rowOrder` the step wrote
+    /// becomes the order the next step starts from, as when the text is written and read
+    /// again between steps (a row deleted after it stays listed, as in the text; the rows
+    /// shown are worked out from it again).
+    mutating func settle() {
+        guard rowOrderChanged, let shown else { return }
+        baseOrder = shown.map { rows[$0].id }.filter { !$0.isEmpty }
+        hasBaseOrder = true
+        orderSettled = true
+        rowOrderChanged = false
+        self.shown = nil
+    }
 
     /// Reads the rows of the current value, once.
     mutating func loadRows() {
@@ -187,7 +210,7 @@ struct FieldState {
 
     private mutating func shownOrder() -> [Int] {
         if let shown { return shown }
-        let order = Field.liveRowIndices(rows.map(\.json), order: field.rowOrder)
+        let order = Field.liveRowIndices(rows.map(\.json), order: baseOrder)
         shown = order
         return order
     }
@@ -229,7 +252,7 @@ struct FieldState {
             rowOrderChanged = true
         } else {
             order.append(index)
-            if field.json["rowOrder"] != nil { rowOrderChanged = true }
+            if hasBaseOrder { rowOrderChanged = true }
         }
         shown = order
         remember(id, at: index)
@@ -291,8 +314,9 @@ struct FieldState {
                 }
             }
         }
-        if rowOrderChanged, let shown {
-            let orderJSON = JSONValue.array(shown.map { rows[$0].id }.filter { !$0.isEmpty }.map { .string($0) })
+        let written = rowOrderChanged ? shown.map { $0.map { rows[$0].id }.filter { !$0.isEmpty } } : orderSettled ? baseOrder : nil
+        if let written {
+            let orderJSON = JSONValue.array(written.map { .string($0) })
             if let old = field.json["rowOrder"], let oldSpan = old.span {
                 edits.append(JSONEdit(span: oldSpan, replacement: orderJSON.text))
             } else {

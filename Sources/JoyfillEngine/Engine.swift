@@ -10,7 +10,7 @@ import JoyfillModel
 /// position in the document, formulas by theirs), resolved once when the engine is made, so
 /// evaluating a formula hashes no names and a million fields cost a few flat arrays.
 public final class DocumentEngine {
-    public let document: JoyDoc
+    public private(set) var document: JoyDoc
     public let graph: DependencyGraph
     public let context: DocumentContext
     private let evaluator: Evaluator
@@ -203,6 +203,14 @@ public final class DocumentEngine {
             return (graph.nodes[node], new ?? .null)
         }
         return (affected.map { graph.nodes[$0] }, writes)
+    }
+
+    /// Takes the `rowOrder` a change in place gave the field at `position` (the caller's edits
+    /// write it into the text): from the next ``apply(rewritten:)`` of the field (with every
+    /// row converted), formulas see its rows in that order.
+    public func setRowOrder(_ order: [String], ofFieldAt position: Int) {
+        document.setRowOrder(order, ofFieldAt: position)
+        shownPlaces[position] = nil
     }
 
     /// What formulas see of the field at `position`, whose stored value is now `value`: the rows

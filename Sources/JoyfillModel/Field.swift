@@ -78,8 +78,11 @@ public struct Field: Sendable {
     /// The stored `value`; nil when the key is absent (which differs from JSON null).
     public var value: JSONValue? { json["value"] }
 
-    /// The field's `rowOrder` (tables), when present.
-    public var rowOrder: [String]? { json["rowOrder"]?.arrayValue?.compactMap(\.stringValue) }
+    /// The field's `rowOrder` (tables, a collection's root rows), when present: the one a
+    /// session's change in place gave it (``JoyDoc/setRowOrder(_:ofFieldAt:)``), else the text's.
+    public var rowOrder: [String]? { movedRowOrder ?? json["rowOrder"]?.arrayValue?.compactMap(\.stringValue) }
+    /// The `rowOrder` a change in place wrote since the text was read (nil: the text's holds).
+    var movedRowOrder: [String]?
 
     /// Table or collection rows without the deleted ones, in `rowOrder` where there is one
     /// (rows it does not list follow, in document order): the rows a person sees.

@@ -7,7 +7,7 @@ public struct JoyDoc: Sendable {
     /// The whole document.
     public let json: JSONValue
     /// Every field, in document order.
-    public let fields: [Field]
+    public private(set) var fields: [Field]
     /// Document-level formulas (`formulas: [{_id, expression}]`), in document order.
     public let formulas: [FormulaDefinition]
     /// Problems the reader worked around.
@@ -144,6 +144,13 @@ public struct JoyDoc: Sendable {
 
     /// The position in ``fields`` of the field with this `_id`.
     public func fieldIndex(_ id: String) -> Int? { fieldPositions.position(of: id) }
+
+    /// Gives the field at `position` the `rowOrder` a change in place wrote into the text
+    /// (a session's rows moved or added without reading the text again): ``Field/rowOrder``
+    /// reads it from then on; the field's `json` stays the text as read.
+    public mutating func setRowOrder(_ order: [String], ofFieldAt position: Int) {
+        fields[position].movedRowOrder = order
+    }
 
     /// The document formula with this `_id` (the first, if several share it).
     public func formula(_ id: String) -> FormulaDefinition? {

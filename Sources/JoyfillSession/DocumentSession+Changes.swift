@@ -17,11 +17,11 @@ extension DocumentSession {
     /// Changes that only set fields' values (`field.update`) are applied in place, as a person
     /// filling the form makes them: only the formulas that read the fields run again, then only
     /// the logic that reads a field whose value moved is decided again. Row changes are applied
-    /// in place too, each rewriting only its rows in the text, when they keep each field's
-    /// `rowOrder` and no formula writes the field (nor was its value set whole before). Any
-    /// other change (a row's place, pages, decorators) reshapes the document: it is applied to
-    /// the document's current text, and the session goes on with the result, every formula run
-    /// again.
+    /// in place too, each rewriting only its rows (and its `rowOrder`, when it moves or adds a
+    /// row that has a place) in the text, when no formula writes the field (nor was its value
+    /// set whole before). Any other change (pages, decorators) reshapes the document: it is
+    /// applied to the document's current text, and the session goes on with the result, every
+    /// formula run again.
     ///
     /// The SDKs' changelogs are appended to ``changelogs`` (`createdOn` in seconds since 1970;
     /// by default the evaluation's `now`): each change, then a `field.update` for each formula
@@ -125,6 +125,15 @@ extension DocumentSession {
 
     /// Writes values in place and decides again what they reach.
     private func write(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
+        // A table whose rows a change in place reordered keeps its rowOrder in the text only
+        // while its rows are written in place: a value set whole starts from the text.
+        if let rowChanges, changes.contains(where: { document.fieldIndex($0.field).flatMap(rowChanges.settledOrder(ofFieldAt:)) != nil }) {
+            do {
+                goOn(with: try JoyDoc(bytes: currentBytes))
+            } catch {
+                throw EngineError(message: "the document no longer reads: \(error)", suggestion: nil, field: nil)
+            }
+        }
         let recomputed = try engine.apply(changes)
         // A value set whole replaces the rows changed in place before.
         for change in changes { if let position = document.fieldIndex(change.field) { rowChanges?.forget(position) } }
@@ -179,12 +188,7 @@ extension DocumentSession {
             guard let position = document.fieldIndex(change.fieldID), document.fields[position].appliedFormulas.isEmpty,
                   !engine.holdsWholeValue(ofFieldAt: position) else { return nil }
             switch change.operation {
-            case .rowUpdate, .rowDelete: break
-            case .rowCreate(_, let at, let parentPath, _):
-                // A root row given a place, or joining a rowOrder, writes the field's rowOrder,
-                // which the model reads from the document: that reshapes.
-                let root = parentPath?.stringValue.map(\.isEmpty) ?? true
-                if root, at != nil || document.fields[position].json["rowOrder"] != nil { return nil }
+            case .rowUpdate, .rowDelete, .rowCreate, .rowMove: break
             default: return nil
             }
             if !positions.contains(position) { positions.append(position) }
@@ -210,7 +214,16 @@ extension DocumentSession {
             if changes.count == 1 { rowChanges = state }
             throw error
         }
-        assert(!positions.contains(where: state.changesRowOrder(ofFieldAt:)), "the rows' order is the document's")
+        // A rowOrder written is the one the next change starts from, and the one the model reads.
+        state.settle()
+        var reordered = false
+        for position in positions {
+            guard let order = state.settledOrder(ofFieldAt: position), order != document.fields[position].rowOrder else { continue }
+            document.setRowOrder(order, ofFieldAt: position)
+            engine.setRowOrder(order, ofFieldAt: position)
+            reordered = true
+        }
+        if reordered { values = Self.values(of: document, after: engine) }
         let rewritten = positions.map { position in
             (position, state.value(ofFieldAt: position) ?? .array([]), state.edits(ofFieldAt: position),
              state.takeRewrittenRows(ofFieldAt: position))

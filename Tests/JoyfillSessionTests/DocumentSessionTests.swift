@@ -41,13 +41,16 @@ struct DocumentSessionTests {
             #"{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "r2", "cells": {"price": 100}}}}"#))
         #expect(row == ["items", "total"], "a row added at the end of a table without a rowOrder: in place")
         #expect(Self.total(session) == .number(115))
-        let reshaped = try session.apply(try Self.changes(
+        let placed = try session.apply(try Self.changes(
             #"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "r2", "targetRowIndex": 0}}"#))
-        #expect(reshaped == nil, "a row's place reshapes the document")
+        #expect(placed == ["items", "total"], "a row's place: in place, the table's rowOrder written")
+        let reshaped = try session.apply(try Self.changes(#"{"target": "page.duplicate", "change": {"pageId": "p1"}}"#))
+        #expect(reshaped == nil, "a page copied reshapes the document")
         #expect(Self.total(session) == .number(115), "the in-place changes are kept when the document is reshaped")
         let fresh = DocumentSession(document: try JoyDoc(bytes: session.currentBytes))
         #expect(Self.total(fresh) == Self.total(session), "the text holds what the session has")
         #expect(fresh.values.value(at: fresh.document.fieldIndex("items")!)?.arrayValue?.count == 2)
+        #expect(fresh.document.field("items")?.rowOrder == ["r2", "r1"])
     }
 
     @Test func aValueWrittenToAFormulaFieldIsComputedAgain() throws {

@@ -145,16 +145,82 @@ import Testing
         #expect(throws: ChangeError.self) { try session.rowOperations.deleteRows(["r9"], in: "items") }
     }
 
-    @Test func aRowsPlaceOrAFormulaOnTheFieldReshapes() throws {
+    @Test func aRowsPlaceIsInPlaceAndAValueSetWholeReshapes() throws {
         let session = DocumentSession(document: try JoyDoc(bytes: Array(Self.form.utf8)))
-        #expect(try session.apply(try Self.entry(#"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "r1", "targetRowIndex": 0}}"#)) == nil)
+        #expect(try session.apply(try Self.entry(#"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "r1", "targetRowIndex": 0}}"#)) != nil)
         // Now the table has a rowOrder: a new row joins it.
-        #expect(try session.apply(try Self.entry(#"{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "r9"}}}"#)) == nil)
+        #expect(try session.apply(try Self.entry(#"{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "r9"}}}"#)) != nil)
         #expect(try session.apply(try Self.entry(#"{"target": "field.value.rowUpdate", "fieldId": "items", "change": {"rowId": "r9", "row": {"cells": {"qty": 1}}}}"#)) != nil,
                 "a row's cells: in place")
+        #expect(String(decoding: session.currentBytes, as: UTF8.self).contains(#""rowOrder": ["r1","r0","r9"]"#))
         try session.apply(try Self.entry(#"{"target": "field.update", "fieldId": "items", "change": {"value": []}}"#))
+        #expect(String(decoding: session.currentBytes, as: UTF8.self).contains(#""rowOrder": ["r1","r0","r9"]"#),
+                "the rowOrder written in place stays when the value is set whole")
         #expect(try session.apply(try Self.entry(#"{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "r10"}}}"#)) == nil,
                 "after the value was set whole, the text is read again")
         #expect(session.values.value(at: 0)?.arrayValue?.count == 1)
+    }
+
+    /// A table with a rowOrder and a collection, their rows moved, added at a place, deleted and
+    /// changed, step after step in place: each step writes what applying it to the text the
+    /// step before left writes (what reading the text again after each step gave), and the
+    /// formulas see the rows in their new order.
+    @Test func rowsMovedInPlaceWriteWhatEachStepOnTheTextWrites() throws {
+        let form = """
+        {"_id": "doc1", "files": [{"_id": "file1", "pages": [{"_id": "p1", "fieldPositions": []}]}],
+         "formulas": [{"_id": "f_first", "expression": "items.0.qty * 1000 + items.1.qty"},
+                      {"_id": "f_sites", "expression": "concat(sites.0.name, '/', length(sites))"}],
+         "fields": [
+          {"_id": "items", "type": "table", "file": "file1", "rowOrder": ["b", "a", "c"],
+           "tableColumns": [{"_id": "qty", "type": "number"}],
+           "value": [{"_id": "a", "cells": {"qty": 1}}, {"_id": "b", "cells": {"qty": 2}}, {"_id": "c", "cells": {"qty": 3}}]},
+          {"_id": "first", "type": "number", "file": "file1", "formulas": [{"_id": "x", "key": "value", "formula": "f_first"}]},
+          {"_id": "sites", "type": "collection", "file": "file1",
+           "schema": {"site": {"root": true, "tableColumns": [{"_id": "name", "type": "text"}], "children": ["check"]},
+                      "check": {"tableColumns": [{"_id": "ok", "type": "text"}]}},
+           "value": [{"_id": "s1", "cells": {"name": "north"}, "children": {"check": {"value": [{"_id": "c1", "cells": {"ok": "a"}}, {"_id": "c2", "cells": {"ok": "b"}}]}}},
+                     {"_id": "s2", "cells": {"name": "south"}}]},
+          {"_id": "siteText", "type": "text", "file": "file1", "formulas": [{"_id": "y", "key": "value", "formula": "f_sites"}]}
+         ]}
+        """
+        let session = DocumentSession(document: try JoyDoc(bytes: Array(form.utf8)))
+        var reference = try JoyDoc(bytes: Array(form.utf8))
+        var live = ["a", "b", "c"], sites = ["s1", "s2"]
+        var made = 0
+        var steps = Steps(state: 0x2545_F491_4F6C_DD1D)
+        for step in 0..<80 {
+            let entry: String
+            switch steps.next(8) {
+            case 0, 1:
+                entry = #"{"target": "field.value.rowMove", "fieldId": "items", "change": {"rowId": "\#(live[steps.next(live.count)])", "targetRowIndex": \#(steps.next(live.count + 1))}}"#
+            case 2:
+                made += 1
+                live.append("n\(made)")
+                let place = steps.next(3) == 0 ? "" : #", "targetRowIndex": \#(steps.next(live.count))"#
+                entry = #"{"target": "field.value.rowCreate", "fieldId": "items", "change": {"row": {"_id": "n\#(made)", "cells": {"qty": \#(step)}}\#(place)}}"#
+            case 3 where live.count > 2:
+                entry = #"{"target": "field.value.rowDelete", "fieldId": "items", "change": {"rowId": "\#(live.remove(at: steps.next(live.count)))"}}"#
+            case 4:
+                entry = #"{"target": "field.value.rowUpdate", "fieldId": "items", "change": {"rowId": "\#(live[steps.next(live.count)])", "row": {"cells": {"qty": \#(step)}}}}"#
+            case 5:
+                entry = #"{"target": "field.value.rowMove", "fieldId": "sites", "change": {"rowId": "\#(sites[steps.next(sites.count)])", "targetRowIndex": \#(steps.next(sites.count))}}"#
+            case 6:
+                made += 1
+                sites.append("t\(made)")
+                entry = #"{"target": "field.value.rowCreate", "fieldId": "sites", "change": {"row": {"_id": "t\#(made)", "cells": {"name": "site \#(made)"}}, "targetRowIndex": \#(steps.next(sites.count))}}"#
+            default:
+                entry = #"{"target": "field.value.rowMove", "fieldId": "sites", "change": {"rowId": "c\#(1 + steps.next(2))", "targetRowIndex": \#(steps.next(2))}}"#
+            }
+            let changes = try Self.entry(entry)
+            #expect(try session.apply(changes, createdOn: 1) != nil, "step \(step): in place")
+            reference = try JoyDoc(bytes: try ChangeApplier.apply(changes, to: reference))
+            let expected = DocumentSession(document: reference)
+            #expect(String(decoding: session.currentBytes, as: UTF8.self) == String(decoding: expected.currentBytes, as: UTF8.self),
+                    "step \(step): \(entry)")
+            for position in session.document.fields.indices {
+                #expect(session.values.value(at: position) == expected.values.value(at: position), "step \(step): field \(position)")
+            }
+            #expect(session.document.fields[0].rowOrder == reference.fields[0].rowOrder, "step \(step): the model's order")
+        }
     }
 }
