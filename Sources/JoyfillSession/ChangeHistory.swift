@@ -1,28 +1,36 @@
 import JoyfillJSON
+import JoyfillModel
 
 /// A session's undo and redo (``DocumentSession/undo()``): the document as it was before each
 /// step, newest last.
 ///
-/// A state is the document's whole text with the session's changelogs and warnings, so that
-/// undoing gives back exactly what was there, formula results, row order and all, and the
-/// changelogs again replay to the document shown. A step is one change, or a run of changes
+/// A state is the document's text, as the document last read and the edits that write the
+/// changes and the formulas' results into it (so taking one costs the edits, not a copy of the
+/// document), with the session's changelogs and warnings, so that undoing gives back exactly
+/// what was there, formula results, row order and all, and the changelogs again replay to the
+/// document shown. A step is one change, or a run of changes
 /// of one value (``DocumentSession/step(of:)``: typing in one input, one keystroke a change),
 /// as a text editor's undo takes back a typed word, not a letter. A new step clears what could
 /// be redone.
 ///
 /// Limits: at most ``maximumSteps`` steps and ``maximumBytes`` bytes of text are kept each
-/// way; the oldest steps are dropped first (the newest one is always kept).
+/// way (a state counts its document's text whole, shared or not, and its edits); the oldest
+/// steps are dropped first (the newest one is always kept).
 struct ChangeHistory {
     /// The document at one point of the session.
     struct State {
-        /// The document's text: as given while the session was ``pristine`` (so that the
-        /// formulas' writes at load are reported with the first change again), else with the
-        /// changes and the formulas' results written in.
-        var bytes: [UInt8]
+        /// The document last read, and the edits of its text that write the changes and the
+        /// formulas' results: none while the session was ``pristine`` (the text as given, so
+        /// that the formulas' writes at load are reported with the first change again).
+        var document: JoyDoc
+        var edits: [JSONEdit]
         var pristine: Bool
         var changelogs: [JSONValue]
         var warnings: [ChangeWarning]
         var revision: Int
+
+        /// The bytes the state holds, as the limits count them.
+        var size: Int { document.bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count } }
     }
 
     static let maximumSteps = 100
@@ -86,10 +94,10 @@ struct ChangeHistory {
 
     /// Drops the oldest states until `states` is within the limits, keeping the newest.
     private static func trim(_ states: inout [State]) {
-        var bytes = states.reduce(0) { $0 + $1.bytes.count }
+        var bytes = states.reduce(0) { $0 + $1.size }
         var dropped = 0
         while states.count - dropped > 1 && (states.count - dropped > maximumSteps || bytes > maximumBytes) {
-            bytes -= states[dropped].bytes.count
+            bytes -= states[dropped].size
             dropped += 1
         }
         states.removeFirst(dropped)

@@ -1,5 +1,6 @@
 import JoyfillChanges
 import JoyfillEngine
+import JoyfillJSON
 import JoyfillModel
 
 /// How a change is kept in a session's history (``DocumentSession/keepsHistory``).
@@ -42,12 +43,14 @@ extension DocumentSession {
         }
         let now = { self.state() }
         guard let target = undoing ? history.undo(from: now) : history.redo(from: now) else { return false }
-        let document: JoyDoc
-        do {
-            document = try JoyDoc(bytes: target.bytes)
-        } catch {
-            history.putBack(target, undoing: undoing)
-            throw ChangeError(index: 0, field: nil, message: "the document \(undoing ? "undone" : "redone") no longer reads: \(error)")
+        var document = target.document
+        if !target.edits.isEmpty {
+            do {
+                document = try JoyDoc(bytes: JSONEdit.apply(target.edits, to: target.document.bytes))
+            } catch {
+                history.putBack(target, undoing: undoing)
+                throw ChangeError(index: 0, field: nil, message: "the document \(undoing ? "undone" : "redone") no longer reads: \(error)")
+            }
         }
         goOn(with: document)
         pristine = target.pristine
@@ -59,7 +62,7 @@ extension DocumentSession {
 
     /// The state the history keeps of the document now.
     private func state() -> ChangeHistory.State {
-        ChangeHistory.State(bytes: pristine ? Array(document.bytes) : currentBytes, pristine: pristine,
+        ChangeHistory.State(document: document, edits: pristine ? [] : engine.edits, pristine: pristine,
                             changelogs: changelogs, warnings: changeWarnings, revision: revision)
     }
 

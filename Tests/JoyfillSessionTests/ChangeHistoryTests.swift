@@ -1,11 +1,16 @@
 import JoyfillJSON
+import JoyfillModel
 import Testing
 @testable import JoyfillSession
 
 /// A session's undo and redo history alone: steps, joined typing, and its limits.
 struct ChangeHistoryTests {
-    static func state(_ id: Int, bytes: Int = 1) -> ChangeHistory.State {
-        ChangeHistory.State(bytes: [UInt8](repeating: 0, count: bytes), pristine: false, changelogs: [], warnings: [], revision: id)
+    static let empty = try! JoyDoc(bytes: Array(#"{"fields": []}"#.utf8))
+
+    /// A state of `bytes` bytes: the empty document's, and an edit's replacement for the rest.
+    static func state(_ id: Int, bytes: Int = 15) -> ChangeHistory.State {
+        let edit = JSONEdit(span: 0..<0, replacement: String(repeating: " ", count: max(bytes - empty.bytes.count, 0)))
+        return ChangeHistory.State(document: empty, edits: [edit], pristine: false, changelogs: [], warnings: [], revision: id)
     }
 
     @Test func typingInOneValueIsOneStepAndANewChangeClearsRedo() {
