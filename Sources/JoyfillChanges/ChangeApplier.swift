@@ -154,18 +154,25 @@ public enum ChangeApplier {
         }
 
         mutating func addDecoratorChange(_ change: DocumentChange, at index: Int) throws(ChangeError) {
-            do throws(DecoratorError) {
-                switch change.operation {
-                case .decoratorsAdd(let path, let list): decoratorFields.insert(try decorators.add(list.map(\.json), at: path))
-                case .decoratorsUpdate(let path, let action, let decorator):
-                    decoratorFields.insert(try decorators.update(action: action, with: decorator.json, at: path))
-                case .decoratorsRemove(let path, let action): decoratorFields.insert(try decorators.remove(action: action, at: path))
-                default: preconditionFailure("only decorator changes come here")
-                }
-            } catch {
-                throw ChangeError(index: index, field: nil, message: error.summary, suggestions: error.suggestions,
-                                  span: change.json["path"]?.span ?? change.json.span)
+            decoratorFields.insert(try decorators.apply(change, at: index))
+        }
+    }
+}
+
+extension DecoratorEditor {
+    /// Applies the decorator change `change`, the `index`th of its list; returns the position
+    /// of the field it decorates. What the SDKs refuse is a ``ChangeError`` at the change's path.
+    package mutating func apply(_ change: DocumentChange, at index: Int) throws(ChangeError) -> Int {
+        do throws(DecoratorError) {
+            switch change.operation {
+            case .decoratorsAdd(let path, let list): return try add(list.map(\.json), at: path)
+            case .decoratorsUpdate(let path, let action, let decorator): return try update(action: action, with: decorator.json, at: path)
+            case .decoratorsRemove(let path, let action): return try remove(action: action, at: path)
+            default: preconditionFailure("only decorator changes come here")
             }
+        } catch {
+            throw ChangeError(index: index, field: nil, message: error.summary, suggestions: error.suggestions,
+                              span: change.json["path"]?.span ?? change.json.span)
         }
     }
 }

@@ -143,6 +143,18 @@ public struct DecoratorEditor {
     /// The edits of the document's text that write the changes made.
     public var edits: [JSONEdit] { patches.edits() }
 
+    /// The edits of ``edits`` inside the object of the field at `position`.
+    public func edits(inFieldAt position: Int) -> [JSONEdit] {
+        guard let span = fields[position].json.span else { return [] }
+        return edits.filter { span.contains($0.span.lowerBound) }
+    }
+
+    /// The decorators of the field at `position` itself (not its rows' or columns'), with the
+    /// changes made: what a form shows on the field.
+    public func fieldDecorators(ofFieldAt position: Int) -> [Decorator] {
+        Decorator.list(patches.member("decorators", of: fields[position].json))
+    }
+
     private func position(of action: String, in list: [JSONValue], path: String) throws(DecoratorError) -> Int {
         guard let index = list.firstIndex(where: { $0["action"]?.stringValue == action }) else {
             let actions = list.compactMap { $0["action"]?.stringValue }

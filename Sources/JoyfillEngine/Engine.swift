@@ -35,6 +35,9 @@ public final class DocumentEngine {
     /// The edits that write the stored value of a field whose text a change rewrote itself
     /// (``apply(rewritten:)``), by field position; such a field's value is not written whole.
     private var rewritten: [Int: [JSONEdit]] = [:]
+    /// Edits of a field's object that change nothing formulas read (its decorators), by field
+    /// position: written with the results, for a field whose value is the document's own.
+    private var textEdits: [[JSONEdit]?]
     /// For a table or collection whose rows were rewritten in place: each stored root row's
     /// place among the rows formulas see (-1 when not shown), kept while no row moves, comes
     /// or goes, so that a rewritten row is converted again alone.
@@ -124,6 +127,7 @@ public final class DocumentEngine {
         values = [JSONValue?](repeating: nil, count: fieldCount)
         hidden = [Bool?](repeating: nil, count: fieldCount)
         touched = [Bool](repeating: false, count: fieldCount)
+        textEdits = [[JSONEdit]?](repeating: nil, count: fieldCount)
         statuses = [FieldStatus](repeating: .ok, count: nodeFields.count)
         nodeFindings = [[Finding]](repeating: [], count: nodeFields.count)
         failureCause = [Int: Int]()
@@ -186,6 +190,7 @@ public final class DocumentEngine {
         -> (recomputed: [String], writes: [(field: String, value: JSONValue)]) {
         for change in changes {
             precondition(document.fields[change.position].appliedFormulas.isEmpty, "a formula writes this field's value")
+            assert(textEdits[change.position] == nil, "a field whose object the caller edits is not rewritten")
             touched[change.position] = true
             values[change.position] = change.value
             rewritten[change.position] = change.edits
@@ -212,6 +217,18 @@ public final class DocumentEngine {
         document.setRowOrder(order, ofFieldAt: position)
         shownPlaces[position] = nil
     }
+
+    /// Takes `edits` of the object of the field at `position` that change nothing formulas read
+    /// (its decorators, in order, not overlapping), written with the results. The field's value
+    /// must be the document's own (``touches(fieldAt:)`` false), and stays so.
+    public func setTextEdits(_ edits: [JSONEdit], ofFieldAt position: Int) {
+        precondition(!touched[position], "the field's value is written whole")
+        textEdits[position] = edits
+    }
+
+    /// Whether the field at `position` has a value or a `hidden` flag of the run's or a
+    /// change's, rather than the document's own.
+    public func touches(fieldAt position: Int) -> Bool { touched[position] }
 
     /// What formulas see of the field at `position`, whose stored value is now `value`: the rows
     /// they saw with the `rewrittenRows` converted again when those are given, else all of it.
@@ -271,6 +288,7 @@ public final class DocumentEngine {
 
     /// Whether writing the results would change the document; stops at the first change.
     public var hasChanges: Bool {
+        if textEdits.contains(where: { $0?.isEmpty == false }) { return true }
         for position in touched.indices where touched[position] {
             let field = document.fields[position]
             if let edits = rewritten[position] {
@@ -316,7 +334,14 @@ public final class DocumentEngine {
 
     /// Calls `body` with each edit, in document order: the bytes replaced and the new text.
     private func forEachEdit(_ body: (Range<Int>, inout String) throws -> Void) rethrows {
-        for position in touched.indices where touched[position] {
+        for position in touched.indices where touched[position] || textEdits[position] != nil {
+            if let edits = textEdits[position] {
+                for edit in edits {
+                    var replacement = edit.replacement
+                    try body(edit.span, &replacement)
+                }
+                continue
+            }
             if let edits = rewritten[position] {
                 // In order, an edit overlapping one before it left out, as ``JSONEdit/apply(_:to:)`` does.
                 let ordered = zip(edits, edits.dropFirst()).allSatisfy { $0.span.lowerBound <= $1.span.lowerBound }
@@ -364,6 +389,7 @@ public final class DocumentEngine {
     // MARK: - Evaluation
 
     private func store(_ json: JSONValue, at position: Int) {
+        assert(textEdits[position] == nil, "a field whose object the caller edits is not written whole")
         touched[position] = true
         rewritten[position] = nil
         shownPlaces[position] = nil

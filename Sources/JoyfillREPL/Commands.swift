@@ -411,10 +411,10 @@ extension REPLSession {
         return REPLOutput(text)
     }
 
-    /// Decorators are read from the document as loaded (`:set` changes values, not decorators).
+    /// The decorators as the session has them (`:apply` changes them).
     private func decorators(_ argument: String) -> REPLOutput {
         guard let session = document else { return noDocument }
-        let editor = DecoratorEditor(document: session.document)
+        let editor = session.decorators
         func lines(_ list: [Decorator]) -> String {
             list.map { decorator in
                 var line = "  \(decorator.action ?? "(no action)")"

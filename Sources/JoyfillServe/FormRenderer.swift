@@ -295,7 +295,8 @@ struct FormRenderer {
     }
 
     private func decorators(of field: Field) -> Markup {
-        let shown = Decorator.list(field.json["decorators"]).filter(\.isDisplayed)
+        let stored = document.fieldIndex(field.id).map(editor.fieldDecorators(ofFieldAt:)) ?? Decorator.list(field.json["decorators"])
+        let shown = stored.filter(\.isDisplayed)
         guard !shown.isEmpty else { return Markup() }
         return Markup.build { html in
             html.element("ul", [.init("class", "decorators"), .init("aria-label", "Decorators")]) { html in

@@ -19,9 +19,11 @@ extension DocumentSession {
     /// the logic that reads a field whose value moved is decided again. Row changes are applied
     /// in place too, each rewriting only its rows (and its `rowOrder`, when it moves or adds a
     /// row that has a place) in the text, when no formula writes the field (nor was its value
-    /// set whole before). Any other change (pages, decorators) reshapes the document: it is
-    /// applied to the document's current text, and the session goes on with the result, every
-    /// formula run again.
+    /// set whole before). Decorator changes are applied in place too, and run no formula, when
+    /// their fields' values are the document's own (no formula's result, no change). Any other
+    /// change (pages, a list that mixes kinds) reshapes the document: it is applied to the
+    /// document's current text, and the session goes on with the result, every formula run
+    /// again.
     ///
     /// The SDKs' changelogs are appended to ``changelogs`` (`createdOn` in seconds since 1970;
     /// by default the evaluation's `now`): each change, then a `field.update` for each formula
@@ -41,10 +43,12 @@ extension DocumentSession {
         let before = stateBefore(stepName)
         let createdOn = createdOn ?? Double((options.now ?? .now).milliseconds) / 1000
         let moved: [String]?
-        if changes.allSatisfy({ $0.target == .fieldUpdate }) {
+        if changes.allSatisfy({ $0.target == .fieldUpdate }), !changes.contains(where: decorated) {
             moved = try update(changes, createdOn: createdOn)
         } else if let rows = try changeRows(changes, createdOn: createdOn) {
             moved = rows
+        } else if let none = try changeDecorators(changes, createdOn: createdOn, onError: onError) {
+            moved = none
         } else {
             try reshape(applying: changes, createdOn: createdOn, onError: onError)
             moved = nil
@@ -186,7 +190,7 @@ extension DocumentSession {
         var positions: [Int] = []
         for change in changes {
             guard let position = document.fieldIndex(change.fieldID), document.fields[position].appliedFormulas.isEmpty,
-                  !engine.holdsWholeValue(ofFieldAt: position) else { return nil }
+                  !engine.holdsWholeValue(ofFieldAt: position), decorations?.fields.contains(position) != true else { return nil }
             switch change.operation {
             case .rowUpdate, .rowDelete, .rowCreate, .rowMove: break
             default: return nil
@@ -241,6 +245,44 @@ extension DocumentSession {
                                         })
         pristine = false
         return moved
+    }
+
+    /// Whether `change` names a field whose decorators were changed in place: its object is
+    /// then written by those edits, and a change of its value reshapes.
+    private func decorated(_ change: DocumentChange) -> Bool {
+        guard let decorations, let position = document.fieldIndex(change.fieldID) else { return false }
+        return decorations.fields.contains(position)
+    }
+
+    /// Decorator changes in place: gathered in the session's own ``DecoratorEditor`` over the
+    /// document's text (``decorations``), the edits of each field's object handed to the engine
+    /// to write with the results; no formula reads a decorator, so none runs. Nil, with nothing
+    /// changed, when a change is not a decorator change, its path does not resolve (the
+    /// reshape reports it), or its field's value is not the document's own (a formula's
+    /// result, a change, rows changed in place): the caller reshapes.
+    private func changeDecorators(_ changes: [DocumentChange], createdOn: Double,
+                                  onError: ((SessionError) -> Void)?) throws(ChangeError) -> [String]? {
+        guard changes.allSatisfy(\.target.isDecoratorChange) else { return nil }
+        var (editor, fields) = decorations ?? (DecoratorEditor(document: document), [])
+        for change in changes {
+            guard let position = DecoratorScope.fieldIndex(ofPath: change.path ?? "", in: document, lookup: editor.lookup),
+                  !engine.touches(fieldAt: position), rowChanges?.contains(position) != true else { return nil }
+        }
+        for (index, change) in changes.enumerated() {
+            do throws(ChangeError) {
+                fields.insert(try editor.apply(change, at: index))
+            } catch {
+                onError?(.decorator(message: error.message))
+                throw error
+            }
+        }
+        decorations = (editor, fields)
+        for position in fields { engine.setTextEdits(editor.edits(inFieldAt: position), ofFieldAt: position) }
+        // The first changes report the formulas' writes since the load, as a reshape does.
+        changelogs += Changelog.entries(of: changes, giving: document, reports: pristine ? fieldReports : [], createdIDs: [],
+                                        view: view, createdOn: createdOn, formulaWrites: pristine ? nil : [])
+        pristine = false
+        return []
     }
 
     /// Changes that reshape the document, applied to its current text; the session goes on

@@ -108,6 +108,7 @@ extension DocumentSession {
         self.engine = engine
         self.document = document
         rowChanges = nil
+        decorations = nil
         values = Self.values(of: document, after: engine)
         decided = nil
         checkedSchema = nil

@@ -50,6 +50,9 @@ public final class DocumentSession {
     /// The rows changed in place since the document was last reshaped, by field, over
     /// ``document``'s text (nil: none).
     var rowChanges: FieldChanges?
+    /// The decorators changed in place since the document was last reshaped, over
+    /// ``document``'s text, and the positions of the fields they are in (nil: none).
+    var decorations: (editor: DecoratorEditor, fields: Set<Int>)?
     /// ``visibility`` once something asked for it; kept current by every change after.
     var decided: Visibility?
     /// No change yet: the document's text and its formulas are all there is. The formulas'
@@ -101,6 +104,16 @@ public final class DocumentSession {
         // The SDKs check the document they load; a host hears of it once the changes apply.
         if let onError, let refusal { onError(.schemaValidation(refusal)) }
         if let onChange { changelogs.forEach(onChange) }
+    }
+
+    /// The document's decorators as the changes left them (the SDKs' `getDecorators`): read
+    /// them here, not from ``document``, which a change in place does not rewrite.
+    public var decorators: DecoratorEditor { decorations?.editor ?? DecoratorEditor(document: document) }
+
+    /// The decorators of the field at `position` itself, as the changes left them: what a form
+    /// shows on the field.
+    public func fieldDecorators(ofFieldAt position: Int) -> [Decorator] {
+        decorations?.editor.fieldDecorators(ofFieldAt: position) ?? Decorator.list(document.fields[position].json["decorators"])
     }
 
     /// Which fields and pages are shown, decided on first use.

@@ -10,12 +10,14 @@
 //                  (FieldIdentifier); `apply` is the one way it changes: it keeps the form's
 //                  policy (SessionMode's read-only, Licensing's gate on collections, a warning
 //                  for a disabled field: ChangeWarning), then applies value changes in place,
-//                  row changes that keep the rows' order in place too (its FieldChanges: only
-//                  the rows changed are written and converted again), and any other change
-//                  to the text, and reports the SDKs' changelogs and errors (SessionError);
+//                  row changes in place too (its FieldChanges: only the rows changed, and a
+//                  rowOrder written, are written and converted again), decorator changes in
+//                  place (its DecoratorEditor: no formula runs), and any other change to the
+//                  text, and reports the SDKs' changelogs and errors (SessionError);
 //                  `rowOperations` makes the SDKs' row operations over its rows as they are.
 //                  While it `keepsHistory`, `undo` and `redo` take back and do again its
-//                  steps exactly (ChangeHistory: the text before each step, bounded).
+//                  steps exactly (ChangeHistory: the edits of the text before each step,
+//                  bounded); `edit` is the road of an edit of its text (a lint fix).
 //                  `report` is the one report of what it finds (SessionReport): what the
 //                  reader worked around, the schema check (made once per text read, as
 //                  JoyfillAnalysis's SchemaFindings), the formulas'
