@@ -59,11 +59,17 @@ package struct FieldChanges {
     }
 
     /// The root rows of the field at `position` whose value a change rewrote since the last
-    /// call, by index in its stored rows, when no change since moved, added or removed one of
-    /// the rows shown (so a reader of the rows shown needs to read only these again); nil
-    /// otherwise.
+    /// call, by index in its stored rows (so a reader of the rows shown needs to read only
+    /// these again); nil when its value was replaced whole.
     package mutating func takeRewrittenRows(ofFieldAt position: Int) -> [Int]? {
         states[position]?.takeRewrittenRows()
+    }
+
+    /// The root rows of the field at `position` shown, by index in its stored rows, in the
+    /// order shown, when a change since the last call moved, added or removed one; nil
+    /// otherwise (they are where they were).
+    package mutating func takeShownOrder(ofFieldAt position: Int) -> [Int]? {
+        states[position]?.takeShownOrder()
     }
 
     /// Forgets the changes of the field at `position` (its value was replaced as a whole elsewhere).

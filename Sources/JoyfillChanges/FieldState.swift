@@ -28,9 +28,11 @@ struct FieldState {
     /// ``rows``, each once: what writing the changes visits, whatever the table's size.
     private var changedRows: [Int] = []
     private var addedRows: [Int] = []
-    /// The root rows whose value a change rewrote since ``takeRewrittenRows()``, or nil when a
-    /// change also moved, added or removed a root row among those shown.
+    /// The root rows whose value a change rewrote since ``takeRewrittenRows()``, or nil when
+    /// the value was replaced whole; and whether a change since ``takeShownOrder()`` moved,
+    /// added or removed a root row among those shown.
     private var rewrittenRows: [Int]? = []
+    private var shownMoved = false
     /// The rows shown, by index in ``rows``, in the order shown: worked out when a change first
     /// needs it, then kept up to date by each change (integers, so a batch of moves in a large
     /// table compares and shifts words, not ids).
@@ -222,11 +224,19 @@ struct FieldState {
         rewrittenRows?.append(index)
     }
 
-    /// The root rows rewritten since the last call, each in ``current``'s stored order, when
-    /// no change since moved, added or removed a root row among those shown; nil otherwise.
+    /// The root rows rewritten since the last call, by index in ``current``'s stored order;
+    /// nil when the value was replaced whole.
     mutating func takeRewrittenRows() -> [Int]? {
         defer { rewrittenRows = [] }
         return rewrittenRows
+    }
+
+    /// The root rows shown, by index in ``current``'s stored order, in the order shown, when a
+    /// change since the last call moved, added or removed one of them; nil otherwise.
+    mutating func takeShownOrder() -> [Int]? {
+        guard shownMoved, rowsLoaded else { return nil }
+        shownMoved = false
+        return shownOrder()
     }
 
     mutating func replace(_ newValue: JSONValue) {
@@ -237,6 +247,7 @@ struct FieldState {
         changedRows = []
         addedRows = []
         rewrittenRows = nil
+        shownMoved = false
         shown = nil
         rootOfChild = nil
     }
@@ -258,7 +269,7 @@ struct FieldState {
         remember(id, at: index)
         addedRows.append(rows.count)
         rows.append((row, id, nil, true))
-        rewrittenRows = nil
+        shownMoved = true
     }
 
     mutating func update(_ id: String, cells: JSONValue, clearing cleared: [String]) {
@@ -271,7 +282,7 @@ struct FieldState {
         let index = row(id)!
         rows[index].json = JSONValue.setting("deleted", to: .bool(true), in: rows[index].json)
         markChanged(index)
-        rewrittenRows = nil
+        shownMoved = true
         if let place = shown?.firstIndex(of: index) { shown?.remove(at: place) }
     }
 
@@ -282,7 +293,7 @@ struct FieldState {
         order.insert(index, at: min(target, order.count))
         shown = order
         rowOrderChanged = true
-        rewrittenRows = nil
+        shownMoved = true
     }
 
     /// The edits of the document's text that write this field's changes.

@@ -178,24 +178,26 @@ public final class DocumentEngine {
     /// those rows are written again), then re-evaluates their transitive dependents, each once,
     /// in order. Returns the fields recomputed. The fields must have no applied formula.
     ///
-    /// `rows`, for a table or collection, are the stored root rows the change rewrote when
-    /// none moved, came or went: formulas then see the rows they saw with only those converted
-    /// again. Nil converts every row.
+    /// `rows`, for a table or collection, are the stored root rows the change rewrote, and
+    /// `shown`, when rows moved, came or went, the stored root rows shown, in order: formulas
+    /// then see the rows they saw, in that order, with only the rewritten and new ones converted
+    /// again. `rows` nil converts every row.
     ///
     /// Returns the fields recomputed, and the formula writes among them: each value formula
     /// that ran without failing and moved its field's value, with the new value, in document
     /// order (what the SDKs report as the changes' `field.update`s).
     @discardableResult
-    public func apply(rewritten changes: [(position: Int, value: JSONValue, edits: [JSONEdit], rows: [Int]?)])
+    public func apply(rewritten changes: [(position: Int, value: JSONValue, edits: [JSONEdit], rows: [Int]?, shown: [Int]?)])
         -> (recomputed: [String], writes: [(field: String, value: JSONValue)]) {
         for change in changes {
             precondition(document.fields[change.position].appliedFormulas.isEmpty, "a formula writes this field's value")
             assert(textEdits[change.position] == nil, "a field whose object the caller edits is not rewritten")
+            if change.shown != nil { keepPlaces(ofFieldAt: change.position) }
             touched[change.position] = true
             values[change.position] = change.value
             rewritten[change.position] = change.edits
             storedValueNotes[change.position] = nil
-            context.override(at: change.position, with: converted(change.value, at: change.position, rewrittenRows: change.rows))
+            context.override(at: change.position, with: converted(change.value, at: change.position, rewrittenRows: change.rows, shown: change.shown))
         }
         let affected = graph.affected(byNameIDs: changes.map(\.position))
         let before = affected.map { storedValue(ofFieldAt: Int(nodeFields[$0])) }
@@ -211,11 +213,20 @@ public final class DocumentEngine {
     }
 
     /// Takes the `rowOrder` a change in place gave the field at `position` (the caller's edits
-    /// write it into the text): from the next ``apply(rewritten:)`` of the field (with every
-    /// row converted), formulas see its rows in that order.
+    /// write it into the text): from the next ``apply(rewritten:)`` of the field (which gives
+    /// the rows shown), formulas see its rows in that order.
     public func setRowOrder(_ order: [String], ofFieldAt position: Int) {
+        keepPlaces(ofFieldAt: position)
         document.setRowOrder(order, ofFieldAt: position)
-        shownPlaces[position] = nil
+    }
+
+    /// Works out, unless known, where formulas see each stored root row of the field at
+    /// `position` now (before a change moves them), so that the rows can be found there.
+    private func keepPlaces(ofFieldAt position: Int) {
+        guard shownPlaces[position] == nil, let stored = storedValue(ofFieldAt: position)?.arrayValue else { return }
+        var places = [Int32](repeating: -1, count: stored.count)
+        for (place, index) in Field.liveRowIndices(stored, order: document.fields[position].rowOrder).enumerated() { places[index] = Int32(place) }
+        shownPlaces[position] = places
     }
 
     /// Takes `edits` of the object of the field at `position` that change nothing formulas read
@@ -231,11 +242,28 @@ public final class DocumentEngine {
     public func touches(fieldAt position: Int) -> Bool { touched[position] }
 
     /// What formulas see of the field at `position`, whose stored value is now `value`: the rows
-    /// they saw with the `rewrittenRows` converted again when those are given, else all of it.
-    private func converted(_ value: JSONValue, at position: Int, rewrittenRows: [Int]?) -> Value {
+    /// they saw with the `rewrittenRows` converted again when those are given (in the order
+    /// `shown` when the rows moved, came or went; new rows converted), else all of it.
+    private func converted(_ value: JSONValue, at position: Int, rewrittenRows: [Int]?, shown: [Int]?) -> Value {
         let field = document.fields[position]
         if let rewrittenRows, let stored = value.arrayValue, let convert = ValueConversion.rowConverter(for: field),
            case .array(let seen)? = context.value(atSlot: position) {
+            if let shown, let old = shownPlaces[position] {
+                let rewritten = Set(rewrittenRows)
+                var places = [Int32](repeating: -1, count: stored.count)
+                var elements: [Value] = []
+                elements.reserveCapacity(shown.count)
+                for (place, index) in shown.enumerated() {
+                    places[index] = Int32(place)
+                    if index < old.count, old[index] >= 0, Int(old[index]) < seen.elements.count, !rewritten.contains(index) {
+                        elements.append(seen.elements[Int(old[index])])
+                    } else {
+                        elements.append(convert(stored[index]))
+                    }
+                }
+                shownPlaces[position] = places
+                return .array(ArrayValue(elements))
+            }
             var places = shownPlaces[position] ?? []
             if places.count != stored.count {
                 places = [Int32](repeating: -1, count: stored.count)

@@ -218,7 +218,9 @@ extension DocumentSession {
             if changes.count == 1 { rowChanges = state }
             throw error
         }
-        // A rowOrder written is the one the next change starts from, and the one the model reads.
+        // The rows shown, where a change moved, added or removed one; then a rowOrder written is
+        // the one the next change starts from, and the one the model reads.
+        let shown = positions.map { state.takeShownOrder(ofFieldAt: $0) }
         state.settle()
         var reordered = false
         for position in positions {
@@ -228,9 +230,9 @@ extension DocumentSession {
             reordered = true
         }
         if reordered { values = Self.values(of: document, after: engine) }
-        let rewritten = positions.map { position in
+        let rewritten = positions.enumerated().map { index, position in
             (position, state.value(ofFieldAt: position) ?? .array([]), state.edits(ofFieldAt: position),
-             state.takeRewrittenRows(ofFieldAt: position))
+             state.takeRewrittenRows(ofFieldAt: position), shown[index])
         }
         rowChanges = state
         let (recomputed, writes) = engine.apply(rewritten: rewritten)
