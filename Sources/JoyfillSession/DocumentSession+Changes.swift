@@ -130,8 +130,13 @@ extension DocumentSession {
     /// Writes values in place and decides again what they reach.
     private func write(_ changes: [(field: String, value: JSONValue)]) throws(EngineError) -> [String] {
         // A table whose rows a change in place reordered keeps its rowOrder in the text only
-        // while its rows are written in place: a value set whole starts from the text.
-        if let rowChanges, changes.contains(where: { document.fieldIndex($0.field).flatMap(rowChanges.settledOrder(ofFieldAt:)) != nil }) {
+        // while its rows are written in place, and a field whose decorators were changed in
+        // place has its object written by those edits: a value set whole starts from the text.
+        let fromText = changes.contains { change in
+            guard let position = document.fieldIndex(change.field) else { return false }
+            return rowChanges?.settledOrder(ofFieldAt: position) != nil || decorations?.fields.contains(position) == true
+        }
+        if fromText {
             do {
                 goOn(with: try JoyDoc(bytes: currentBytes))
             } catch {

@@ -83,3 +83,18 @@ import Testing
         #expect(actions(try session.decorators.decorators(at: "p1/fp_note")) == [])
     }
 }
+
+/// A value set (`jf run --set`, the REPL's `:set`) on a field whose decorators were changed in
+/// place keeps both.
+@Suite struct DecoratedFieldSetTests {
+    @Test func aValueSetOnADecoratedFieldKeepsTheDecorators() throws {
+        let session = DocumentSession(document: try JoyDoc(bytes: Array(DecoratorsInPlaceTests.form.utf8)))
+        let add = try DocumentChange.list(from: try JSONReader.read(#"{"target": "decorators.add", "path": "p1/fp_note", "change": {"decorators": [{"action": "x", "icon": "flag"}]}}"#))
+        #expect(try session.apply(add) == [], "in place")
+        try session.set([(field: "note", value: .string("set"))])
+        let text = try session.currentDocument()
+        #expect(text.field("note")?.value?.stringValue == "set")
+        #expect(actions(try DecoratorEditor(document: text).decorators(at: "p1/fp_note")) == ["x"])
+        #expect(actions(try session.decorators.decorators(at: "p1/fp_note")) == ["x"])
+    }
+}
