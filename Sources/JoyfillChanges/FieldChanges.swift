@@ -41,11 +41,6 @@ package struct FieldChanges {
         return state.current
     }
 
-    /// Whether the changes of the field at `position` write its `rowOrder`.
-    package func changesRowOrder(ofFieldAt position: Int) -> Bool {
-        states[position]?.changesRowOrder ?? false
-    }
-
     /// The `rowOrder` the changes of the field at `position` write, as of the last
     /// ``settle()``; nil when they write none.
     package func settledOrder(ofFieldAt position: Int) -> [String]? {

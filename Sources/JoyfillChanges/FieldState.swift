@@ -54,9 +54,6 @@ struct FieldState {
         return .array(rows.map(\.json))
     }
 
-    /// Whether writing the changes writes the field's `rowOrder`.
-    var changesRowOrder: Bool { rowOrderChanged || orderSettled }
-
     /// The `rowOrder` the changes write, as of the last ``settle()``; nil when they write none.
     var settledOrder: [String]? { orderSettled ? baseOrder : nil }
 
