@@ -224,9 +224,14 @@ public final class DocumentEngine {
     /// `position` now (before a change moves them), so that the rows can be found there.
     private func keepPlaces(ofFieldAt position: Int) {
         guard shownPlaces[position] == nil, let stored = storedValue(ofFieldAt: position)?.arrayValue else { return }
+        shownPlaces[position] = places(of: stored, order: document.fields[position].rowOrder)
+    }
+
+    /// Each of `stored` root rows' place among the rows shown in `order` (-1: not shown).
+    private func places(of stored: [JSONValue], order: [String]?) -> [Int32] {
         var places = [Int32](repeating: -1, count: stored.count)
-        for (place, index) in Field.liveRowIndices(stored, order: document.fields[position].rowOrder).enumerated() { places[index] = Int32(place) }
-        shownPlaces[position] = places
+        for (place, index) in Field.liveRowIndices(stored, order: order).enumerated() { places[index] = Int32(place) }
+        return places
     }
 
     /// Takes `edits` of the object of the field at `position` that change nothing formulas read
@@ -266,8 +271,7 @@ public final class DocumentEngine {
             }
             var places = shownPlaces[position] ?? []
             if places.count != stored.count {
-                places = [Int32](repeating: -1, count: stored.count)
-                for (place, index) in Field.liveRowIndices(stored, order: field.rowOrder).enumerated() { places[index] = Int32(place) }
+                places = self.places(of: stored, order: field.rowOrder)
                 shownPlaces[position] = places
             }
             var elements = seen.elements

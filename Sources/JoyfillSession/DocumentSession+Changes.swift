@@ -137,8 +137,8 @@ extension DocumentSession {
             return rowChanges?.settledOrder(ofFieldAt: position) != nil || decorations?.fields.contains(position) == true
         }
         if fromText {
-            do {
-                goOn(with: try JoyDoc(bytes: currentBytes))
+            do throws(DocumentError) {
+                goOn(with: try currentDocument())
             } catch {
                 throw EngineError(message: "the document no longer reads: \(error)", suggestion: nil, field: nil)
             }
